@@ -1,0 +1,18 @@
+// Two tiers: DB-free unit specs beside the code (src/, *.spec.ts) and
+// integration specs that boot the real server (test/, *.test.ts).
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+}];
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+  setupFiles: ['reflect-metadata'],
+  testTimeout: 60000,
+};

@@ -1,0 +1,29 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { OrganizationEntity } from '../organizations/organization.entity';
+import { ProjectEntity } from '../organizations/project.entity';
+
+export type ToolsMode = 'ALL_PAGES' | 'RECORD_PAGES_ONLY';
+export type ExecutionContext = 'RUNNING_USER' | 'AGENT_USER';
+
+@Entity('agents')
+export class AgentEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Index('idx_agents_organization')
+  @Column('uuid') organizationId: string;
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @Index('idx_agents_project')
+  @Column('uuid', { nullable: true }) projectId: string | null;
+  @ManyToOne(() => ProjectEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'project_id' }) project?: ProjectEntity;
+  @Column('text') name: string;
+  @Column('text') model: string;
+  @Column('int', { default: 25 }) maxTools: number;
+  @Column('text', { default: 'ALL_PAGES' }) toolsMode: ToolsMode;
+  @Column('text', { default: 'RUNNING_USER' }) executionContext: ExecutionContext;
+  @Column('int', { default: 48 }) budgetWarnThreshold: number;
+  @Column('int', { default: 96 }) budgetHotThreshold: number;
+  @Column('int', { default: 1 }) loadoutVersion: number;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}

@@ -1,0 +1,51 @@
+import { PGlite } from '@electric-sql/pglite';
+import { DataSource } from 'typeorm';
+import { entities } from './entities';
+import { pgliteDriverModule } from './pglite-pool';
+import { SnakeNamingStrategy } from './snake-naming.strategy';
+
+export type DatabaseKind = 'embedded' | 'server';
+
+export interface Database {
+  kind: DatabaseKind;
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; unset means embedded PGlite. */
+  url?: string;
+  /** PGlite's data directory, or `memory://` to keep nothing. */
+  dataDir: string;
+  poolSize?: number;
+}
+
+const common = {
+  type: 'postgres' as const,
+  entities,
+  namingStrategy: new SnakeNamingStrategy(),
+  synchronize: false,
+  migrationsRun: false,
+  // Extensions come from the reviewed migrations; gen_random_uuid() is core PostgreSQL.
+  installExtensions: false,
+  uuidExtension: 'pgcrypto' as const,
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const dataSource = new DataSource({ ...common, url: options.url, poolSize: options.poolSize ?? 10 });
+    await dataSource.initialize();
+    return { kind: 'server', dataSource, close: () => dataSource.destroy() };
+  }
+  const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir);
+  const dataSource = new DataSource({ ...common, driver: pgliteDriverModule(pglite) });
+  await dataSource.initialize();
+  return {
+    kind: 'embedded',
+    dataSource,
+    close: async () => {
+      await dataSource.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { AgentEntity } from '../agents/agent.entity';
+import { PermissionRuleEntity } from '../agents/permission-rule.entity';
+import { ChannelEntity } from '../catalogue/channel.entity';
+import { ContextObjectEntity } from '../catalogue/context-object.entity';
+import { OrganizationEntity } from '../organizations/organization.entity';
+import { PrincipalEntity } from '../organizations/principal.entity';
+import { ProjectEntity } from '../organizations/project.entity';
+import { McpServerEntity } from '../tools/mcp-server.entity';
+import { MiniAppEntity } from '../tools/mini-app.entity';
+import { ToolDefinitionEntity } from '../tools/tool-definition.entity';
+
+/** Every table the migrations create. A spec fails when the two drift. */
+export const entities = [
+  OrganizationEntity,
+  PrincipalEntity,
+  ProjectEntity,
+  ChannelEntity,
+  ContextObjectEntity,
+  AgentEntity,
+  PermissionRuleEntity,
+  MiniAppEntity,
+  McpServerEntity,
+  ToolDefinitionEntity,
+];

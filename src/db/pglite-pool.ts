@@ -1,0 +1,95 @@
+import { EventEmitter } from 'node:events';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * A `pg`-compatible pool over one embedded PGlite instance, for TypeORM's
+ * postgres driver. PGlite is a single session: two transactions that overlap
+ * on it interleave their statements. So this pool hands out its one
+ * connection to one holder at a time (a FIFO queue), exactly like a `pg` pool
+ * of size 1: a transaction owns the session from BEGIN to COMMIT/ROLLBACK and
+ * a lone query waits its turn. Code inside a transaction must use that
+ * transaction's manager: asking the pool for a second connection there would
+ * wait forever.
+ */
+export class SerializedPGlitePool extends EventEmitter {
+  private busy = false;
+  private readonly waiting: Array<() => void> = [];
+  private readonly connection: PGliteConnection;
+
+  constructor(private readonly db: PGlite) {
+    super();
+    this.connection = new PGliteConnection(db);
+  }
+
+  connect(callback: (err: Error | null, client: PGliteConnection | null, release: (err?: unknown) => void) => void): void {
+    this.acquire().then(
+      () => {
+        let released = false;
+        callback(null, this.connection, () => {
+          if (released) return;
+          released = true;
+          this.releaseSession();
+        });
+      },
+      (err: Error) => callback(err, null, () => undefined),
+    );
+  }
+
+  async query(sql: string, params?: unknown[]): Promise<PgResult> {
+    await this.acquire();
+    try {
+      return await this.connection.query(sql, params);
+    } finally {
+      this.releaseSession();
+    }
+  }
+
+  end(callback?: (err: Error | null) => void): void {
+    // The PGlite instance belongs to whoever created it (see embedded.ts).
+    callback?.(null);
+  }
+
+  private acquire(): Promise<void> {
+    if (!this.busy) {
+      this.busy = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private releaseSession(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.busy = false;
+  }
+}
+
+export interface PgResult {
+  rows: unknown[];
+  rowCount: number;
+  command: string;
+}
+
+class PGliteConnection extends EventEmitter {
+  constructor(private readonly db: PGlite) {
+    super();
+  }
+
+  async query(sql: string, params?: unknown[]): Promise<PgResult> {
+    const command = (/^\s*(\w+)/.exec(sql)?.[1] ?? '').toUpperCase();
+    if (params && params.length > 0) {
+      const result = await this.db.query(sql, params);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length, command };
+    }
+    // Without parameters the simple protocol allows several statements (migrations).
+    const results = await this.db.exec(sql);
+    const last = results[results.length - 1];
+    return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0, command };
+  }
+}
+
+/** What TypeORM's postgres driver loads in place of the `pg` module. */
+export function pgliteDriverModule(db: PGlite): unknown {
+  const pool = new SerializedPGlitePool(db);
+  return { Pool: class { constructor() { return pool; } } };
+}

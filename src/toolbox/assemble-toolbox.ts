@@ -1,0 +1,136 @@
+import { toolboxFingerprint } from './canonical-json';
+
+/**
+ * Toolbox assembly, SEMANTICS section 3: a pure function from plain data to
+ * the ordered entries, the dropped tools with the first filter each failed,
+ * and the fingerprint. The database side only loads these inputs.
+ */
+
+export type DropReason =
+  | 'TOOLS_MODE'
+  | 'INACTIVE'
+  | 'OWNER_DISABLED'
+  | 'MCP_FILTERED'
+  | 'REQUIRES_MCP_SERVER'
+  | 'AGENT_SCOPE'
+  | 'CHANNEL'
+  | 'CONTEXT'
+  | 'EXCLUDED'
+  | 'OVER_MAX_TOOLS';
+
+export type PageType = 'RECORD' | 'HOME' | 'LIST';
+
+export interface PageSituation {
+  type: PageType;
+  contextObject?: string | null;
+  recordId?: string | null;
+}
+
+export interface CandidateTool {
+  id: string;
+  name: string;
+  contentHash: string;
+  active: boolean;
+  sortOrder: number;
+  /** Set: only this agent may load it. */
+  agentId: string | null;
+  channelKeys: readonly string[];
+  contextObjectKeys: readonly string[];
+  requiresMcpServer: boolean;
+  /** False when the tool's mini app or MCP server is disabled. */
+  ownerEnabled: boolean;
+  /** For MCP tools: the name as the server reported it, and the server's filters. */
+  mcp?: { reportedName: string; enabledTools: readonly string[]; disabledTools: readonly string[] } | null;
+}
+
+export interface ToolRule {
+  toolName: string;
+  effect: 'ALLOW' | 'DENY';
+  on: 'AGENT' | 'PROJECT';
+}
+
+export interface AgentLoadout {
+  id: string;
+  maxTools: number;
+  toolsMode: 'ALL_PAGES' | 'RECORD_PAGES_ONLY';
+  rules: readonly ToolRule[];
+}
+
+export interface AssemblyInput<T extends CandidateTool> {
+  agent: AgentLoadout;
+  channelKey: string;
+  page: PageSituation;
+  /** Candidates: the organisation's tools whose project is null or the agent's project. */
+  candidates: readonly T[];
+  /** An enabled MCP server of the organisation with project null or the agent's project exists. */
+  mcpServerInScope: boolean;
+}
+
+export interface ToolboxEntryResult<T> {
+  position: number;
+  tool: T;
+}
+
+export interface DroppedResult<T> {
+  tool: T;
+  reason: DropReason;
+}
+
+export interface AssembledToolbox<T> {
+  entries: ToolboxEntryResult<T>[];
+  dropped: DroppedResult<T>[];
+  fingerprint: string;
+}
+
+/** Sort Order: (sortOrder asc, name asc, id asc), byte-wise so it is locale-free. */
+export function compareSortOrder(a: CandidateTool, b: CandidateTool): number {
+  if (a.sortOrder !== b.sortOrder) return a.sortOrder - b.sortOrder;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** An agent DENY always wins; an agent ALLOW overrides a project DENY. */
+export function isExcluded(toolName: string, rules: readonly ToolRule[]): boolean {
+  const agentRule = rules.find((r) => r.on === 'AGENT' && r.toolName === toolName);
+  if (agentRule) return agentRule.effect === 'DENY';
+  return rules.some((r) => r.on === 'PROJECT' && r.toolName === toolName && r.effect === 'DENY');
+}
+
+export function isMcpFiltered(mcp: CandidateTool['mcp']): boolean {
+  if (!mcp) return false;
+  if (mcp.enabledTools.length > 0 && !mcp.enabledTools.includes(mcp.reportedName)) return true;
+  return mcp.disabledTools.includes(mcp.reportedName);
+}
+
+function firstFailedFilter(tool: CandidateTool, input: AssemblyInput<CandidateTool>): DropReason | null {
+  const { agent, page } = input;
+  if (agent.toolsMode === 'RECORD_PAGES_ONLY' && page.type !== 'RECORD') return 'TOOLS_MODE';
+  if (!tool.active) return 'INACTIVE';
+  if (!tool.ownerEnabled) return 'OWNER_DISABLED';
+  if (isMcpFiltered(tool.mcp)) return 'MCP_FILTERED';
+  if (tool.requiresMcpServer && !input.mcpServerInScope) return 'REQUIRES_MCP_SERVER';
+  if (tool.agentId !== null && tool.agentId !== agent.id) return 'AGENT_SCOPE';
+  if (tool.channelKeys.length > 0 && !tool.channelKeys.includes(input.channelKey)) return 'CHANNEL';
+  if (tool.contextObjectKeys.length > 0 && !(page.contextObject && tool.contextObjectKeys.includes(page.contextObject))) {
+    return 'CONTEXT';
+  }
+  if (isExcluded(tool.name, agent.rules)) return 'EXCLUDED';
+  return null;
+}
+
+export function assembleToolbox<T extends CandidateTool>(input: AssemblyInput<T>): AssembledToolbox<T> {
+  const survivors: T[] = [];
+  const dropped: DroppedResult<T>[] = [];
+  for (const tool of [...input.candidates].sort(compareSortOrder)) {
+    const reason = firstFailedFilter(tool, input as AssemblyInput<CandidateTool>);
+    if (reason) dropped.push({ tool, reason });
+    else survivors.push(tool);
+  }
+  const kept = survivors.slice(0, Math.max(0, input.agent.maxTools));
+  for (const tool of survivors.slice(kept.length)) dropped.push({ tool, reason: 'OVER_MAX_TOOLS' });
+  return {
+    entries: kept.map((tool, i) => ({ position: i + 1, tool })),
+    dropped,
+    fingerprint: toolboxFingerprint(kept.map((t) => t.contentHash)),
+  };
+}

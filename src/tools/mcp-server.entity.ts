@@ -1,0 +1,23 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { OrganizationEntity } from '../organizations/organization.entity';
+import { ProjectEntity } from '../organizations/project.entity';
+
+@Entity('mcp_servers')
+export class McpServerEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Index('idx_mcp_servers_organization')
+  @Column('uuid') organizationId: string;
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @Column('uuid', { nullable: true }) projectId: string | null;
+  @ManyToOne(() => ProjectEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'project_id' }) project?: ProjectEntity;
+  @Column('text') name: string;
+  @Column('boolean', { default: true }) enabled: boolean;
+  @Column('text', { array: true, default: () => "'{}'" }) enabledTools: string[];
+  @Column('text', { array: true, default: () => "'{}'" }) disabledTools: string[];
+  @Column('boolean', { default: false }) probed: boolean;
+  @Column('boolean', { default: false }) advertisesResources: boolean;
+  @Column('timestamptz', { nullable: true }) inventoryUpdatedAt: Date | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}
