@@ -1,0 +1,46 @@
+import { providerOf, renderTools } from './providers';
+
+const search = { name: 'search', description: 'Search issues', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } };
+const close = { name: 'close', description: 'Close an issue', inputSchema: { type: 'object', properties: {} } };
+
+describe('providerOf', () => {
+  it.each([
+    ['openai/gpt-4o', 'openai'],
+    ['anthropic/claude-sonnet-4-5', 'anthropic'],
+    ['Anthropic/claude-3-haiku-20240307', 'anthropic'],
+    ['google/gemini-2.5-pro', 'google'],
+    ['mistral/mistral-large-latest', 'openai'],
+    ['gpt-4o', 'openai'],
+    ['claude-sonnet-4-5', 'openai'],
+  ])('%s is rendered as %s', (model, provider) => {
+    expect(providerOf(model)).toBe(provider);
+  });
+});
+
+describe('renderTools', () => {
+  it('renders OpenAI function tools in order', () => {
+    expect(renderTools('openai', [search, close])).toEqual([
+      { type: 'function', function: { name: 'search', description: 'Search issues', parameters: search.inputSchema } },
+      { type: 'function', function: { name: 'close', description: 'Close an issue', parameters: close.inputSchema } },
+    ]);
+  });
+
+  it('renders Anthropic tools with input_schema, in order', () => {
+    expect(renderTools('anthropic', [close, search])).toEqual([
+      { name: 'close', description: 'Close an issue', input_schema: close.inputSchema },
+      { name: 'search', description: 'Search issues', input_schema: search.inputSchema },
+    ]);
+  });
+
+  it('renders Gemini declarations in one Tool, in order, and nothing for no tools', () => {
+    expect(renderTools('google', [search, close])).toEqual([
+      {
+        functionDeclarations: [
+          { name: 'search', description: 'Search issues', parameters: search.inputSchema },
+          { name: 'close', description: 'Close an issue', parameters: close.inputSchema },
+        ],
+      },
+    ]);
+    expect(renderTools('google', [])).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+import type { ModelVisibleContent } from '../toolbox/canonical-json';
+
+export type Provider = 'openai' | 'anthropic' | 'google';
+
+const KNOWN_PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'google'];
+
+/**
+ * The provider half of a `provider/model` id. Anything else (another vendor,
+ * or no prefix) is treated as OpenAI, whose function-calling format most
+ * other vendors' APIs copy.
+ */
+export function providerOf(model: string): Provider {
+  const slash = model.indexOf('/');
+  const prefix = slash < 0 ? '' : model.slice(0, slash).toLowerCase();
+  return (KNOWN_PROVIDERS as readonly string[]).includes(prefix) ? (prefix as Provider) : 'openai';
+}
+
+/** The model half of a `provider/model` id, lower-cased (the whole id when there is no provider). */
+export function modelNameOf(model: string): string {
+  return model.slice(model.indexOf('/') + 1).toLowerCase();
+}
+
+export interface OpenAiTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: unknown };
+}
+
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  input_schema: unknown;
+}
+
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description: string;
+  parameters: unknown;
+}
+
+export interface GeminiTool {
+  functionDeclarations: GeminiFunctionDeclaration[];
+}
+
+function renderOpenAiTool(tool: ModelVisibleContent): OpenAiTool {
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
+}
+
+export function renderAnthropicTool(tool: ModelVisibleContent): AnthropicTool {
+  return { name: tool.name, description: tool.description, input_schema: tool.inputSchema };
+}
+
+export function renderGeminiDeclaration(tool: ModelVisibleContent): GeminiFunctionDeclaration {
+  return { name: tool.name, description: tool.description, parameters: tool.inputSchema };
+}
+
+/** The `tools` request field in the provider's own shape, tools in the given order. */
+export function renderTools(provider: 'openai', tools: readonly ModelVisibleContent[]): OpenAiTool[];
+export function renderTools(provider: 'anthropic', tools: readonly ModelVisibleContent[]): AnthropicTool[];
+export function renderTools(provider: 'google', tools: readonly ModelVisibleContent[]): GeminiTool[];
+export function renderTools(provider: Provider, tools: readonly ModelVisibleContent[]): OpenAiTool[] | AnthropicTool[] | GeminiTool[];
+export function renderTools(provider: Provider, tools: readonly ModelVisibleContent[]): OpenAiTool[] | AnthropicTool[] | GeminiTool[] {
+  switch (provider) {
+    case 'openai':
+      return tools.map(renderOpenAiTool);
+    case 'anthropic':
+      return tools.map(renderAnthropicTool);
+    case 'google':
+      // Gemini groups all declarations in one Tool; with no tools there is nothing to declare.
+      return tools.length === 0 ? [] : [{ functionDeclarations: tools.map(renderGeminiDeclaration) }];
+  }
+}
