@@ -10,7 +10,8 @@ import { McpServerEntity } from './mcp-server.entity';
 import { MiniAppEntity } from './mini-app.entity';
 
 export type ToolSource = 'BUILT_IN' | 'CUSTOM' | 'MINI_APP' | 'MCP';
-export type JsonObject = { [key: string]: unknown };
+// `any` because TypeORM's update types cannot take `unknown` members.
+export type JsonObject = { [key: string]: any };
 
 @Entity('tool_definitions')
 // Names are unique per (organisation, project, source); NULL project is one scope, hence the expression.

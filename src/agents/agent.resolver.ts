@@ -1,0 +1,92 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { actorOf, type RequestContext } from '../common/context';
+import { ProjectType } from '../organizations/organization.types';
+import { PageInput, ToolboxType } from '../toolbox/toolbox.types';
+import { AgentType, CreateAgentInput, PermissionRuleType, ToolRuleInput, UpdateAgentInput } from './agent.types';
+import type { PermissionRuleEntity } from './permission-rule.entity';
+
+export const ruleView = (rule: PermissionRuleEntity) => ({ ...rule, subject: `tool:${rule.toolName}` });
+
+@Resolver(() => AgentType)
+export class AgentResolver {
+  @Authorized('VIEWER')
+  @Query(() => [AgentType])
+  agents(@Arg('projectId', () => ID, { nullable: true }) projectId: string | null, @Ctx() ctx: RequestContext) {
+    return ctx.services.agents.agents(actorOf(ctx), projectId);
+  }
+
+  @Authorized('VIEWER')
+  @Query(() => AgentType, { nullable: true })
+  agent(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.agents.agent(actorOf(ctx), id);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => AgentType)
+  createAgent(@Arg('input') input: CreateAgentInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.agents.create(actorOf(ctx), input);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => AgentType)
+  updateAgent(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateAgentInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.agents.update(actorOf(ctx), id, input);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => Boolean)
+  deleteAgent(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.agents.delete(actorOf(ctx), id);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => PermissionRuleType, { description: 'A DENY rule on an agent is an Edit Loadout exclusion.' })
+  async setToolRule(@Arg('input') input: ToolRuleInput, @Ctx() ctx: RequestContext) {
+    return ruleView(await ctx.services.agents.setToolRule(actorOf(ctx), input));
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => Boolean)
+  removeToolRule(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.agents.removeToolRule(actorOf(ctx), id);
+  }
+
+  @FieldResolver(() => ProjectType, { nullable: true })
+  project(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
+    return agent.projectId ? ctx.services.organizations.project(actorOf(ctx), agent.projectId) : null;
+  }
+
+  @FieldResolver(() => [String], { description: "Tool names excluded by Edit Loadout; the same stored rules as DENY tool:<name>." })
+  async exclusions(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
+    const rules = await ctx.services.agents.rules(actorOf(ctx), agent);
+    return rules.filter((r) => r.effect === 'DENY').map((r) => r.toolName);
+  }
+
+  @FieldResolver(() => [PermissionRuleType])
+  async permissionRules(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
+    return (await ctx.services.agents.rules(actorOf(ctx), agent)).map(ruleView);
+  }
+
+  @FieldResolver(() => ToolboxType)
+  toolbox(
+    @Root() agent: AgentType,
+    @Arg('channel') channel: string,
+    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.toolbox.resolve(actorOf(ctx), agent.id, channel, page ?? undefined);
+  }
+}
+
+@Resolver(() => PermissionRuleType)
+export class PermissionRuleFieldsResolver {
+  @FieldResolver(() => AgentType, { nullable: true })
+  agent(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
+    return rule.agentId ? ctx.services.agents.agent(actorOf(ctx), rule.agentId) : null;
+  }
+
+  @FieldResolver(() => ProjectType, { nullable: true })
+  project(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
+    return rule.projectId ? ctx.services.organizations.project(actorOf(ctx), rule.projectId) : null;
+  }
+}

@@ -1,0 +1,145 @@
+import type { DataSource } from 'typeorm';
+import type { Actor } from '../common/actor';
+import { InvalidationCauseEnum } from '../common/enums';
+import { badInput } from '../common/errors';
+import { findOwned, getOwned } from '../common/tenant';
+import { isUuid } from '../common/uuid';
+import type { ChangeTracker, LoadoutChanges } from '../invalidation/loadout-change';
+import { OrganizationEntity } from '../organizations/organization.entity';
+import { ProjectEntity } from '../organizations/project.entity';
+import { AgentEntity, type ExecutionContext, type ToolsMode } from './agent.entity';
+import { PermissionRuleEntity, type RuleEffect } from './permission-rule.entity';
+
+export interface AgentSettings {
+  name?: string;
+  model?: string;
+  maxTools?: number;
+  toolsMode?: ToolsMode;
+  executionContext?: ExecutionContext;
+  budgetWarnThreshold?: number;
+  budgetHotThreshold?: number;
+}
+
+/** Settings that change what the model sees or what it costs; the rest (name, thresholds) do not. */
+const LOADOUT_SETTINGS: Array<keyof AgentSettings> = ['model', 'maxTools', 'toolsMode'];
+
+export class AgentService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly changes: LoadoutChanges,
+  ) {}
+
+  agents(actor: Actor, projectId?: string | null) {
+    if (projectId !== undefined && projectId !== null && !isUuid(projectId)) return Promise.resolve([]);
+    return this.db.manager.find(AgentEntity, {
+      where: { organizationId: actor.organizationId, ...(projectId ? { projectId } : {}) },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  agent(actor: Actor, id: string) {
+    return findOwned(this.db.manager, AgentEntity, actor, id);
+  }
+
+  async create(actor: Actor, input: AgentSettings & { name: string; projectId?: string | null }) {
+    checkThresholds(input.budgetWarnThreshold ?? 48, input.budgetHotThreshold ?? 96);
+    return this.db.transaction(async (tx) => {
+      if (input.projectId) await getOwned(tx, ProjectEntity, actor, input.projectId, 'input.projectId', 'Project');
+      const org = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
+      return tx.save(
+        tx.create(AgentEntity, {
+          organizationId: actor.organizationId,
+          projectId: input.projectId ?? null,
+          name: input.name,
+          model: input.model ?? org.defaultModel,
+          maxTools: input.maxTools ?? 25,
+          toolsMode: input.toolsMode ?? 'ALL_PAGES',
+          executionContext: input.executionContext ?? 'RUNNING_USER',
+          budgetWarnThreshold: input.budgetWarnThreshold ?? 48,
+          budgetHotThreshold: input.budgetHotThreshold ?? 96,
+        }),
+      );
+    });
+  }
+
+  update(actor: Actor, id: string, patch: AgentSettings) {
+    return this.changes.run(actor, InvalidationCauseEnum.AGENT_UPDATED, (_tx, change) => this.updateIn(change, id, patch, 'id'));
+  }
+
+  /** Inside a change (one mutation or one member of a change set). */
+  async updateIn(change: ChangeTracker, id: string, patch: AgentSettings, field: string) {
+    const { tx, actor } = change;
+    const agent = await getOwned(tx, AgentEntity, actor, id, field, 'Agent', true);
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined && v !== null)) as AgentSettings;
+    const next = { ...agent, ...defined };
+    checkThresholds(next.budgetWarnThreshold, next.budgetHotThreshold);
+    const altersLoadout = LOADOUT_SETTINGS.some((k) => defined[k] !== undefined && defined[k] !== agent[k]);
+    if (altersLoadout) await change.affectsAgent(agent.id);
+    await tx.update(AgentEntity, { id: agent.id }, defined);
+    return tx.findOneByOrFail(AgentEntity, { id: agent.id });
+  }
+
+  async delete(actor: Actor, id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const agent = await getOwned(tx, AgentEntity, actor, id, 'id', 'Agent', true);
+      await tx.delete(AgentEntity, { id: agent.id });
+      return true;
+    });
+  }
+
+  async rules(actor: Actor, agent: { id: string; projectId: string | null }) {
+    return this.db.manager.find(PermissionRuleEntity, {
+      where: { organizationId: actor.organizationId, agentId: agent.id },
+      order: { toolName: 'ASC' },
+    });
+  }
+
+  /** Sets (creates or replaces) the rule for one tool on one agent or project. */
+  setToolRule(actor: Actor, input: ToolRuleSpec) {
+    return this.changes.run(actor, InvalidationCauseEnum.RULE_CHANGED, (_tx, change) => this.setToolRuleIn(change, input, 'input'));
+  }
+
+  async setToolRuleIn(change: ChangeTracker, input: ToolRuleSpec, field: string) {
+    const { tx, actor } = change;
+    if (Boolean(input.agentId) === Boolean(input.projectId)) {
+      throw badInput(input.agentId ? `${field}.projectId` : `${field}.agentId`, 'give exactly one of agentId and projectId');
+    }
+    const target = input.agentId
+      ? { agentId: (await getOwned(tx, AgentEntity, actor, input.agentId, `${field}.agentId`, 'Agent')).id, projectId: null }
+      : { agentId: null, projectId: (await getOwned(tx, ProjectEntity, actor, input.projectId, `${field}.projectId`, 'Project')).id };
+    if (target.agentId) await change.affectsAgent(target.agentId);
+    else await change.affectsScope(target.projectId);
+    const existing = await tx.findOne(PermissionRuleEntity, {
+      where: target.agentId ? { agentId: target.agentId, toolName: input.toolName } : { projectId: target.projectId!, toolName: input.toolName },
+    });
+    if (existing) {
+      if (existing.effect !== input.effect) await tx.update(PermissionRuleEntity, { id: existing.id }, { effect: input.effect });
+      return tx.findOneByOrFail(PermissionRuleEntity, { id: existing.id });
+    }
+    return tx.save(tx.create(PermissionRuleEntity, { organizationId: actor.organizationId, ...target, toolName: input.toolName, effect: input.effect }));
+  }
+
+  removeToolRule(actor: Actor, id: string): Promise<boolean> {
+    return this.changes.run(actor, InvalidationCauseEnum.RULE_CHANGED, (_tx, change) => this.removeToolRuleIn(change, id, 'id'));
+  }
+
+  async removeToolRuleIn(change: ChangeTracker, id: string, field: string): Promise<boolean> {
+    const { tx, actor } = change;
+    const rule = await getOwned(tx, PermissionRuleEntity, actor, id, field, 'Permission rule');
+    if (rule.agentId) await change.affectsAgent(rule.agentId);
+    else await change.affectsScope(rule.projectId);
+    await tx.delete(PermissionRuleEntity, { id: rule.id });
+    return true;
+  }
+}
+
+export interface ToolRuleSpec {
+  agentId?: string | null;
+  projectId?: string | null;
+  toolName: string;
+  effect: RuleEffect;
+}
+
+export function checkThresholds(warn: number, hot: number): void {
+  if (hot < warn) throw badInput('budgetHotThreshold', 'must be at or above budgetWarnThreshold');
+}

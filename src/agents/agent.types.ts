@@ -1,0 +1,66 @@
+import { IsIn, Length, Max, Min, Matches } from 'class-validator';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { ExecutionContextEnum, RuleEffectEnum, ToolsModeEnum } from '../common/enums';
+import { IsToolName } from '../common/validation';
+
+export const MODEL_PATTERN = /^[a-z0-9][a-z0-9-]*\/[A-Za-z0-9._:-]+$/;
+
+@ObjectType('Agent')
+export class AgentType {
+  @Field(() => ID) id: string;
+  @Field() name: string;
+  @Field({ description: 'provider/model, e.g. openai/gpt-4o or anthropic/claude-sonnet-4-5.' }) model: string;
+  @Field(() => Int, { description: '1 to 100, default 25.' }) maxTools: number;
+  @Field(() => ToolsModeEnum) toolsMode: ToolsModeEnum;
+  @Field(() => ExecutionContextEnum) executionContext: ExecutionContextEnum;
+  @Field(() => Int, { description: 'Default 48.' }) budgetWarnThreshold: number;
+  @Field(() => Int) budgetHotThreshold: number;
+  @Field(() => Int, { description: "Increases by one with every committed change that can affect this agent's toolbox." })
+  loadoutVersion: number;
+  organizationId: string;
+  projectId: string | null;
+}
+
+@ObjectType('PermissionRule')
+export class PermissionRuleType {
+  @Field(() => ID) id: string;
+  @Field({ description: 'tool:<name>' }) subject: string;
+  @Field(() => RuleEffectEnum) effect: RuleEffectEnum;
+  organizationId: string;
+  agentId: string | null;
+  projectId: string | null;
+  toolName: string;
+}
+
+const ModelField = () => Matches(MODEL_PATTERN, { message: '$property must be provider/model, e.g. openai/gpt-4o' });
+
+@InputType('CreateAgentInput')
+export class CreateAgentInput {
+  @Field() @Length(1, 200) name: string;
+  @Field(() => ID, { nullable: true }) projectId?: string;
+  @Field({ nullable: true }) @ModelField() model?: string;
+  @Field(() => Int, { nullable: true }) @Min(1) @Max(100) maxTools?: number;
+  @Field(() => ToolsModeEnum, { nullable: true }) toolsMode?: ToolsModeEnum;
+  @Field(() => ExecutionContextEnum, { nullable: true }) executionContext?: ExecutionContextEnum;
+  @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetWarnThreshold?: number;
+  @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetHotThreshold?: number;
+}
+
+@InputType('UpdateAgentInput')
+export class UpdateAgentInput {
+  @Field({ nullable: true }) @Length(1, 200) name?: string;
+  @Field({ nullable: true }) @ModelField() model?: string;
+  @Field(() => Int, { nullable: true }) @Min(1) @Max(100) maxTools?: number;
+  @Field(() => ToolsModeEnum, { nullable: true }) toolsMode?: ToolsModeEnum;
+  @Field(() => ExecutionContextEnum, { nullable: true }) executionContext?: ExecutionContextEnum;
+  @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetWarnThreshold?: number;
+  @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetHotThreshold?: number;
+}
+
+@InputType('ToolRuleInput')
+export class ToolRuleInput {
+  @Field(() => ID, { nullable: true, description: 'Exactly one of agentId and projectId.' }) agentId?: string;
+  @Field(() => ID, { nullable: true }) projectId?: string;
+  @Field() @IsToolName() toolName: string;
+  @Field(() => RuleEffectEnum) @IsIn(['ALLOW', 'DENY']) effect: RuleEffectEnum;
+}

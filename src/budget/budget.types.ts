@@ -1,0 +1,56 @@
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { BudgetLevelEnum, ToolSourceEnum, VerdictEnum } from '../common/enums';
+
+@ObjectType('BudgetSourceCount')
+export class BudgetSourceCountType {
+  @Field(() => ToolSourceEnum) source: ToolSourceEnum;
+  @Field(() => Int) count: number;
+  @Field(() => Int) schemaTokens: number;
+}
+
+@ObjectType('BudgetTool')
+export class BudgetToolType {
+  @Field() name: string;
+  @Field(() => ToolSourceEnum) source: ToolSourceEnum;
+  @Field(() => Int) schemaTokens: number;
+  @Field() hostDependent: boolean;
+}
+
+@ObjectType('UsageEvidence')
+export class UsageEvidenceType {
+  @Field(() => Int) totalCalls: number;
+  @Field(() => Date, { nullable: true }) firstCallAt: Date | null;
+  @Field(() => Int) requiredCalls: number;
+  @Field(() => Int) requiredDays: number;
+  @Field() gateOpen: boolean;
+}
+
+@ObjectType('ToolSuggestion')
+export class ToolSuggestionType {
+  @Field() toolName: string;
+  @Field(() => VerdictEnum) verdict: VerdictEnum;
+  @Field(() => Int) calls: number;
+  @Field(() => Int) errors: number;
+  @Field(() => Date, { nullable: true }) lastUsedAt: Date | null;
+  @Field(() => Date, { nullable: true }) firstSurfacedAt: Date | null;
+  @Field(() => Int) schemaTokens: number;
+}
+
+@ObjectType('ToolBudgetReport')
+export class ToolBudgetReportType {
+  @Field(() => ID, { nullable: true }) projectId: string | null;
+  @Field(() => ID, { nullable: true }) agentId: string | null;
+  @Field(() => ID, { nullable: true, description: 'Accepted and echoed; it does not change the estimate.' }) sessionId: string | null;
+  @Field() userId: string;
+  @Field() asOf: Date;
+  @Field(() => Int) estimatedToolCount: number;
+  @Field(() => Int) estimatedSchemaTokens: number;
+  @Field(() => [BudgetSourceCountType]) bySource: BudgetSourceCountType[];
+  @Field(() => [BudgetToolType]) tools: BudgetToolType[];
+  @Field(() => [String], { description: 'Named, not counted.' }) unprobedMcpServers: string[];
+  @Field(() => Int) warnThreshold: number;
+  @Field(() => Int) hotThreshold: number;
+  @Field(() => BudgetLevelEnum) level: BudgetLevelEnum;
+  @Field(() => UsageEvidenceType) evidence: UsageEvidenceType;
+  @Field(() => [ToolSuggestionType], { description: 'Empty while the evidence gate is closed.' }) suggestions: ToolSuggestionType[];
+}

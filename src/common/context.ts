@@ -1,0 +1,17 @@
+import type { AppServices } from '../app-services';
+import type { Actor } from './actor';
+import { LoadoutError } from './errors';
+
+/** What every resolver receives: who is asking, and the application's services. */
+export interface RequestContext {
+  actor: Actor | null;
+  /** The platform operator's token: may only create organisations. */
+  operator: boolean;
+  services: AppServices;
+}
+
+/** Resolvers behind @Authorized always have an actor; this narrows the type. */
+export function actorOf(ctx: RequestContext): Actor {
+  if (!ctx.actor) throw new LoadoutError('UNAUTHENTICATED', 'An API key is required');
+  return ctx.actor;
+}

@@ -1,0 +1,64 @@
+import { registerEnumType } from 'type-graphql';
+
+/** GraphQL enums of the contract, each with its descriptions. */
+export enum RoleEnum { ADMIN = 'ADMIN', EDITOR = 'EDITOR', RUNTIME = 'RUNTIME', VIEWER = 'VIEWER' }
+export enum FundingModelEnum { INCLUDED_CREDITS = 'INCLUDED_CREDITS', BRING_YOUR_OWN = 'BRING_YOUR_OWN' }
+export enum ToolSourceEnum { BUILT_IN = 'BUILT_IN', CUSTOM = 'CUSTOM', MINI_APP = 'MINI_APP', MCP = 'MCP' }
+export enum ToolsModeEnum { ALL_PAGES = 'ALL_PAGES', RECORD_PAGES_ONLY = 'RECORD_PAGES_ONLY' }
+export enum ExecutionContextEnum { RUNNING_USER = 'RUNNING_USER', AGENT_USER = 'AGENT_USER' }
+export enum RuleEffectEnum { ALLOW = 'ALLOW', DENY = 'DENY' }
+export enum PageTypeEnum { RECORD = 'RECORD', HOME = 'HOME', LIST = 'LIST' }
+export enum DropReasonEnum {
+  TOOLS_MODE = 'TOOLS_MODE',
+  INACTIVE = 'INACTIVE',
+  OWNER_DISABLED = 'OWNER_DISABLED',
+  MCP_FILTERED = 'MCP_FILTERED',
+  REQUIRES_MCP_SERVER = 'REQUIRES_MCP_SERVER',
+  AGENT_SCOPE = 'AGENT_SCOPE',
+  CHANNEL = 'CHANNEL',
+  CONTEXT = 'CONTEXT',
+  EXCLUDED = 'EXCLUDED',
+  OVER_MAX_TOOLS = 'OVER_MAX_TOOLS',
+}
+export enum InvalidationCauseEnum {
+  TOOL_CREATED = 'TOOL_CREATED',
+  TOOL_UPDATED = 'TOOL_UPDATED',
+  TOOL_DELETED = 'TOOL_DELETED',
+  RULE_CHANGED = 'RULE_CHANGED',
+  AGENT_UPDATED = 'AGENT_UPDATED',
+  MINI_APP_CHANGED = 'MINI_APP_CHANGED',
+  MCP_SERVER_CHANGED = 'MCP_SERVER_CHANGED',
+  MCP_INVENTORY_CHANGED = 'MCP_INVENTORY_CHANGED',
+  CHANGE_SET = 'CHANGE_SET',
+}
+export enum BudgetLevelEnum { OK = 'OK', WARN = 'WARN', HOT = 'HOT' }
+export enum VerdictEnum { NEVER_USED = 'NEVER_USED', COLD = 'COLD', ALWAYS_FAILS = 'ALWAYS_FAILS' }
+
+registerEnumType(RoleEnum, {
+  name: 'Role',
+  valuesConfig: {
+    ADMIN: { description: 'Manages API keys and everything below.' },
+    EDITOR: { description: 'Changes tools, agents, rules, mini apps, MCP servers, prices.' },
+    RUNTIME: { description: 'Starts conversations, begins and completes turns, records tool calls.' },
+    VIEWER: { description: 'Reads only.' },
+  },
+});
+registerEnumType(FundingModelEnum, {
+  name: 'FundingModel',
+  valuesConfig: {
+    INCLUDED_CREDITS: { description: "AI included: usage is paid in the platform's credits." },
+    BRING_YOUR_OWN: { description: 'Bring your own AI: usage is billed by the provider to the organisation.' },
+  },
+});
+registerEnumType(ToolSourceEnum, { name: 'ToolSource' });
+registerEnumType(ToolsModeEnum, {
+  name: 'ToolsMode',
+  valuesConfig: { RECORD_PAGES_ONLY: { description: 'Skip loading tools on home and list pages.' } },
+});
+registerEnumType(ExecutionContextEnum, { name: 'ExecutionContext' });
+registerEnumType(RuleEffectEnum, { name: 'RuleEffect' });
+registerEnumType(PageTypeEnum, { name: 'PageType' });
+registerEnumType(DropReasonEnum, { name: 'DropReason' });
+registerEnumType(InvalidationCauseEnum, { name: 'InvalidationCause' });
+registerEnumType(BudgetLevelEnum, { name: 'BudgetLevel' });
+registerEnumType(VerdictEnum, { name: 'Verdict' });

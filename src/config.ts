@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+
+export interface Config {
+  port: number;
+  databaseUrl?: string;
+  dataDir: string;
+  /** The platform operator's token; null where none is configured. */
+  adminToken: string | null;
+  adminTokenGenerated: boolean;
+  /** 'auto': seed only an empty embedded database. */
+  demo: 'always' | 'never' | 'auto';
+  production: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const port = Number(env.PORT ?? 4000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${env.PORT}'`);
+  const configured = env.LOADOUT_ADMIN_TOKEN || null;
+  // Unset on the embedded default: a fresh token each start, printed; on a server, no operator.
+  const generated = !configured && !databaseUrl ? `op_${randomBytes(24).toString('base64url')}` : null;
+  return {
+    port,
+    databaseUrl,
+    dataDir: env.LOADOUT_DATA_DIR || './data',
+    adminToken: configured ?? generated,
+    adminTokenGenerated: generated !== null,
+    demo: env.LOADOUT_DEMO === '1' ? 'always' : env.LOADOUT_DEMO === '0' ? 'never' : 'auto',
+    production: env.NODE_ENV === 'production',
+  };
+}

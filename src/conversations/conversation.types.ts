@@ -1,0 +1,130 @@
+import { Min, ValidateNested } from 'class-validator';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { PageInfo } from '../common/pagination';
+import { JSONScalar } from '../common/scalars';
+import { IsCatalogueKey } from '../common/validation';
+import { AgentType } from '../agents/agent.types';
+import { ChannelType } from '../catalogue/catalogue.types';
+import { ProjectType } from '../organizations/organization.types';
+import { PageInput, PageType } from '../toolbox/toolbox.types';
+import { ToolDefinitionType } from '../tools/tool.types';
+
+@ObjectType('Conversation')
+export class ConversationType {
+  @Field(() => ID) id: string;
+  @Field(() => AgentType) agent: AgentType;
+  @Field(() => ChannelType) channel: ChannelType;
+  @Field(() => PageType) page: PageType;
+  @Field({ description: 'The end user the agent works for.' }) userId: string;
+  @Field(() => ProjectType, { nullable: true, description: "The project whose scope owns usage credit: the root conversation's project." })
+  owningProject: ProjectType | null;
+  @Field(() => ConversationType, { nullable: true }) parent: ConversationType | null;
+  @Field() startedAt: Date;
+}
+
+@ObjectType('SnapshotTool', { description: 'A frozen copy of a tool as the model saw it.' })
+export class SnapshotToolType {
+  @Field(() => Int) position: number;
+  @Field() name: string;
+  @Field() description: string;
+  @Field(() => JSONScalar) inputSchema: unknown;
+  @Field() contentHash: string;
+  @Field(() => Int) schemaTokens: number;
+  @Field(() => ToolDefinitionType, { nullable: true, description: 'The definition it came from; null once that definition is deleted.' })
+  toolDefinition: ToolDefinitionType | null;
+}
+
+@ObjectType('ToolboxSnapshot')
+export class ToolboxSnapshotType {
+  @Field() fingerprint: string;
+  @Field(() => [SnapshotToolType]) tools: SnapshotToolType[];
+  @Field(() => Int) toolCount: number;
+  @Field(() => Int) schemaTokens: number;
+}
+
+@ObjectType('ToolboxDiff')
+export class ToolboxDiffType {
+  @Field(() => [String]) added: string[];
+  @Field(() => [String]) removed: string[];
+  @Field(() => [String], { description: 'Same name, other content hash.' }) changed: string[];
+  @Field({ description: 'Same set of tools in another order.' }) reordered: boolean;
+}
+
+@ObjectType('TurnUsage')
+export class TurnUsageType {
+  @Field(() => Int) inputTokens: number;
+  @Field(() => Int) cachedInputTokens: number;
+  @Field(() => Int) cacheWriteTokens: number;
+  @Field(() => Int) outputTokens: number;
+}
+
+@ObjectType('TurnCost')
+export class TurnCostType {
+  @Field(() => Float, { nullable: true, description: 'Null where no price is set for the model.' }) amountUsd: number | null;
+  @Field(() => Float, { nullable: true }) credits: number | null;
+  @Field(() => Float, { description: "Share of this turn's input tokens spent on tool definitions." }) toolDefinitionShare: number;
+}
+
+@ObjectType('Turn')
+export class TurnType {
+  @Field(() => ID) id: string;
+  @Field(() => Int, { description: '1-based.' }) index: number;
+  @Field(() => ConversationType) conversation: ConversationType;
+  @Field() startedAt: Date;
+  @Field(() => Date, { nullable: true }) completedAt: Date | null;
+  @Field(() => ToolboxSnapshotType) toolbox: ToolboxSnapshotType;
+  @Field() toolboxChanged: boolean;
+  @Field(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' }) diff: ToolboxDiffType | null;
+  @Field(() => TurnUsageType, { nullable: true }) usage: TurnUsageType | null;
+  @Field(() => TurnCostType, { nullable: true }) cost: TurnCostType | null;
+}
+
+@ObjectType('TurnEdge')
+export class TurnEdgeType {
+  @Field() cursor: string;
+  @Field(() => TurnType) node: TurnType;
+}
+
+@ObjectType('TurnConnection')
+export class TurnConnectionType {
+  @Field(() => [TurnEdgeType]) edges: TurnEdgeType[];
+  @Field(() => PageInfo) pageInfo: PageInfo;
+  @Field(() => Int) totalCount: number;
+}
+
+@InputType('StartConversationInput')
+export class StartConversationInput {
+  @Field(() => ID) agentId: string;
+  @Field() @IsCatalogueKey() channel: string;
+  @Field(() => PageInput, { nullable: true }) @ValidateNested() page?: PageInput;
+  @Field({ nullable: true, description: 'The end user; default: the caller.' }) userId?: string;
+  @Field(() => ID, { nullable: true, description: 'A child or worker session of this conversation.' }) parentConversationId?: string;
+}
+
+@InputType('TurnUsageInput')
+export class TurnUsageInput {
+  @Field(() => Int) @Min(0) inputTokens: number;
+  @Field(() => Int, { nullable: true }) @Min(0) cachedInputTokens?: number;
+  @Field(() => Int, { nullable: true }) @Min(0) cacheWriteTokens?: number;
+  @Field(() => Int) @Min(0) outputTokens: number;
+}
+
+@ObjectType('ModelPrice')
+export class ModelPriceType {
+  @Field() model: string;
+  @Field(() => Float) inputUsdPerMTok: number;
+  @Field(() => Float) cachedInputUsdPerMTok: number;
+  @Field(() => Float) cacheWriteUsdPerMTok: number;
+  @Field(() => Float) outputUsdPerMTok: number;
+  @Field(() => Float, { nullable: true }) creditsPerMTok: number | null;
+}
+
+@InputType('ModelPriceInput')
+export class ModelPriceInput {
+  @Field() model: string;
+  @Field(() => Float) @Min(0) inputUsdPerMTok: number;
+  @Field(() => Float) @Min(0) cachedInputUsdPerMTok: number;
+  @Field(() => Float, { nullable: true }) @Min(0) cacheWriteUsdPerMTok?: number;
+  @Field(() => Float) @Min(0) outputUsdPerMTok: number;
+  @Field(() => Float, { nullable: true }) @Min(0) creditsPerMTok?: number;
+}

@@ -1,0 +1,71 @@
+import { ValidateNested } from 'class-validator';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { AgentType, ToolRuleInput, UpdateAgentInput } from '../agents/agent.types';
+import { ChannelType } from '../catalogue/catalogue.types';
+import { InvalidationCauseEnum } from '../common/enums';
+import { PageInfo } from '../common/pagination';
+import { ToolboxDiffType } from '../conversations/conversation.types';
+import { PrincipalType } from '../organizations/organization.types';
+import { PageType } from '../toolbox/toolbox.types';
+import { ToolDefinitionInput, UpdateToolDefinitionInput } from '../tools/tool.types';
+
+@ObjectType('AffectedToolbox')
+export class AffectedToolboxType {
+  @Field(() => ChannelType) channel: ChannelType;
+  @Field(() => PageType) page: PageType;
+  @Field() previousFingerprint: string;
+  @Field() newFingerprint: string;
+  @Field(() => ToolboxDiffType) diff: ToolboxDiffType;
+}
+
+@ObjectType('ToolboxInvalidation', { description: 'Emitted once per agent per committed change that alters what the model sees.' })
+export class ToolboxInvalidationType {
+  @Field(() => ID) id: string;
+  @Field(() => AgentType) agent: AgentType;
+  @Field() at: Date;
+  @Field(() => InvalidationCauseEnum) cause: InvalidationCauseEnum;
+  @Field(() => PrincipalType, { nullable: true }) actor: PrincipalType | null;
+  @Field(() => Int) loadoutVersion: number;
+  @Field(() => [AffectedToolboxType]) affected: AffectedToolboxType[];
+}
+
+@ObjectType('ToolboxInvalidationEdge')
+export class ToolboxInvalidationEdgeType {
+  @Field() cursor: string;
+  @Field(() => ToolboxInvalidationType) node: ToolboxInvalidationType;
+}
+
+@ObjectType('ToolboxInvalidationConnection')
+export class ToolboxInvalidationConnectionType {
+  @Field(() => [ToolboxInvalidationEdgeType]) edges: ToolboxInvalidationEdgeType[];
+  @Field(() => PageInfo) pageInfo: PageInfo;
+  @Field(() => Int) totalCount: number;
+}
+
+@ObjectType('ChangeSetResult')
+export class ChangeSetResultType {
+  @Field(() => [ToolboxInvalidationType], { description: "One per agent whose toolbox changed; empty where nothing the model sees changed." })
+  invalidations: ToolboxInvalidationType[];
+}
+
+@InputType('UpdateToolChange')
+export class UpdateToolChange {
+  @Field(() => ID) id: string;
+  @Field(() => UpdateToolDefinitionInput) @ValidateNested() patch: UpdateToolDefinitionInput;
+}
+
+@InputType('UpdateAgentChange')
+export class UpdateAgentChange {
+  @Field(() => ID) id: string;
+  @Field(() => UpdateAgentInput) @ValidateNested() patch: UpdateAgentInput;
+}
+
+@InputType('LoadoutChangeInput', { description: 'One change inside a change set; exactly one member is set.' })
+export class LoadoutChangeInput {
+  @Field(() => ToolDefinitionInput, { nullable: true }) @ValidateNested() createTool?: ToolDefinitionInput;
+  @Field(() => UpdateToolChange, { nullable: true }) @ValidateNested() updateTool?: UpdateToolChange;
+  @Field(() => ID, { nullable: true }) deleteToolId?: string;
+  @Field(() => ToolRuleInput, { nullable: true }) @ValidateNested() setToolRule?: ToolRuleInput;
+  @Field(() => ID, { nullable: true }) removeToolRuleId?: string;
+  @Field(() => UpdateAgentChange, { nullable: true }) @ValidateNested() updateAgent?: UpdateAgentChange;
+}

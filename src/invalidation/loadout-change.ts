@@ -1,0 +1,81 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Actor } from '../common/actor';
+import type { InvalidationCauseEnum } from '../common/enums';
+
+/**
+ * One committed change that can alter what agents' models see. Services run
+ * their writes inside `LoadoutChanges.run` and, before writing, declare what
+ * they are about to affect. The tracker locks the affected agents (so
+ * concurrent changes to one agent serialise and none is lost) and, when the
+ * transaction's work is done, increments each affected agent's
+ * loadoutVersion once.
+ */
+export class ChangeTracker {
+  private readonly agentIds = new Set<string>();
+
+  constructor(
+    readonly tx: EntityManager,
+    readonly actor: Actor,
+  ) {}
+
+  /** Every agent that can load tools of this project scope (null: the whole organisation). */
+  async affectsScope(projectId: string | null): Promise<void> {
+    const rows: Array<{ id: string }> = await this.tx.query(
+      `SELECT id FROM agents WHERE organization_id = $1 AND ($2::uuid IS NULL OR project_id = $2::uuid) ORDER BY id FOR UPDATE`,
+      [this.actor.organizationId, projectId],
+    );
+    await this.track(rows.map((r) => r.id));
+  }
+
+  async affectsAgent(agentId: string): Promise<void> {
+    await this.tx.query(`SELECT id FROM agents WHERE id = $1 FOR UPDATE`, [agentId]);
+    await this.track([agentId]);
+  }
+
+  get affectedAgentIds(): string[] {
+    return [...this.agentIds];
+  }
+
+  private async track(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      if (this.agentIds.has(id)) continue;
+      this.agentIds.add(id);
+      await this.observer?.beforeChange(this.tx, id);
+    }
+  }
+
+  observer?: ChangeObserver;
+}
+
+/** Hooks for what a change means beyond versions (fingerprints and invalidation events). */
+export interface ChangeObserver {
+  beforeChange(tx: EntityManager, agentId: string): Promise<void>;
+  afterChange(tx: EntityManager, agentIds: string[]): Promise<void>;
+  afterCommit(): Promise<void>;
+}
+
+export type ObserverFactory = (actor: Actor, cause: InvalidationCauseEnum) => ChangeObserver | undefined;
+
+export class LoadoutChanges {
+  constructor(
+    private readonly db: DataSource,
+    private readonly observe: ObserverFactory = () => undefined,
+  ) {}
+
+  async run<T>(actor: Actor, cause: InvalidationCauseEnum, work: (tx: EntityManager, change: ChangeTracker) => Promise<T>): Promise<T> {
+    const observer = this.observe(actor, cause);
+    const result = await this.db.transaction(async (tx) => {
+      const change = new ChangeTracker(tx, actor);
+      change.observer = observer;
+      const value = await work(tx, change);
+      const ids = change.affectedAgentIds;
+      if (ids.length > 0) {
+        await tx.query(`UPDATE agents SET loadout_version = loadout_version + 1 WHERE id = ANY($1::uuid[])`, [ids]);
+        await observer?.afterChange(tx, ids);
+      }
+      return value;
+    });
+    await observer?.afterCommit();
+    return result;
+  }
+}

@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { readConfig } from './config';
+import { databaseIsEmpty, seedDemo } from './demo/seed-demo';
+import { startServer } from './server/create-server';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const server = await startServer(config);
+  const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+  console.log(`Loadout listening on ${server.url} (${where})`);
+  console.log(`  GraphQL and subscriptions: ${server.url}/graphql   health: /healthz   readiness: /readyz`);
+
+  const seed = config.demo === 'always' || (config.demo === 'auto' && !config.databaseUrl && (await databaseIsEmpty(server.services)));
+  if (seed && (await databaseIsEmpty(server.services))) {
+    const demo = await seedDemo(server.services);
+    console.log('Seeded a demo organisation.');
+    console.log(`  demo ADMIN key (shown once): ${demo.adminKey}`);
+    console.log(`  open ${server.url}/graphql and send the header  Authorization: Bearer ${demo.adminKey}`);
+    console.log(`  try: query { agents { name toolbox(channel: "web") { toolCount schemaTokens tools { name } dropped { tool { name } reason } } } }`);
+  }
+  if (config.adminToken) console.log(`Operator token${config.adminTokenGenerated ? ' (generated for this run)' : ''}: ${config.adminToken}`);
+  else console.log('No LOADOUT_ADMIN_TOKEN set: createOrganization is disabled.');
+
+  const shutdown = (signal: string) => {
+    console.log(`${signal}: draining`);
+    server.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error('shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error('Loadout failed to start:', error);
+  process.exit(1);
+});

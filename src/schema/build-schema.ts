@@ -1,0 +1,47 @@
+import { createPubSub } from '@graphql-yoga/subscription';
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema, type PubSub } from 'type-graphql';
+import { AgentResolver, PermissionRuleFieldsResolver } from '../agents/agent.resolver';
+import { CatalogueResolver } from '../catalogue/catalogue.resolver';
+import { AuthChecker } from '../common/auth-checker';
+import '../common/enums';
+import { DateTimeScalar } from '../common/scalars';
+import {
+  PendingAgentFieldsResolver, PendingConversationFieldsResolver, PendingResolver, PendingTurnFieldsResolver,
+} from '../conversations/pending.resolver';
+import { OrganizationResolver, PrincipalFieldsResolver, ProjectFieldsResolver } from '../organizations/organization.resolver';
+import { ToolboxResolver } from '../toolbox/toolbox.resolver';
+import { McpServerResolver, MiniAppResolver, ToolDefinitionResolver } from '../tools/tool.resolver';
+
+export const resolvers = [
+  OrganizationResolver,
+  PrincipalFieldsResolver,
+  ProjectFieldsResolver,
+  CatalogueResolver,
+  AgentResolver,
+  PermissionRuleFieldsResolver,
+  ToolDefinitionResolver,
+  MiniAppResolver,
+  McpServerResolver,
+  ToolboxResolver,
+  PendingResolver,
+  PendingAgentFieldsResolver,
+  PendingConversationFieldsResolver,
+  PendingTurnFieldsResolver,
+] as const;
+
+export function buildLoadoutSchema(pubSub: PubSub = createPubSub()): Promise<GraphQLSchema> {
+  return buildSchema({
+    resolvers,
+    authChecker: AuthChecker,
+    // Optional input fields are absent more often than not; GraphQL itself enforces the required ones.
+    validate: { skipMissingProperties: true, forbidUnknownValues: false },
+    scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
+    pubSub,
+  });
+}
+
+/** The SDL checked in at schema/schema.graphql: sorted, so it diffs cleanly. */
+export function printLoadoutSchema(schema: GraphQLSchema): string {
+  return printSchema(lexicographicSortSchema(schema)) + '\n';
+}

@@ -1,0 +1,109 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { createServices, type AppServices } from '../app-services';
+import type { RequestContext } from '../common/context';
+import { formatError } from '../common/errors';
+import type { Config } from '../config';
+import { openDatabase } from '../db/database';
+import { pendingMigrations, runMigrations } from '../db/migrations';
+import { buildLoadoutSchema } from '../schema/build-schema';
+import { handleGraphQL } from './apollo-node-http';
+import { contextFor } from './authenticate';
+
+export interface LoadoutServer {
+  url: string;
+  port: number;
+  services: AppServices;
+  /** Stop accepting, finish requests in flight, close subscriptions and the pool. */
+  stop(): Promise<void>;
+}
+
+export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'>;
+
+export async function startServer(config: ServerConfig): Promise<LoadoutServer> {
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await runMigrations(db.dataSource);
+  const services = createServices(db);
+  const schema = await buildLoadoutSchema();
+
+  const httpServer = http.createServer();
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsCleanup = useServer<Record<string, unknown>, { ctx?: RequestContext }>(
+    {
+      schema,
+      onConnect: async (ctx) => {
+        const authorization = ctx.connectionParams?.authorization;
+        const context = await contextFor(services, config.adminToken, typeof authorization === 'string' ? authorization : null);
+        if (!context.actor) return false;
+        ctx.extra.ctx = context;
+        return true;
+      },
+      context: (ctx) => ctx.extra.ctx!,
+    },
+    wsServer,
+  );
+
+  const apollo = new ApolloServer<RequestContext>({
+    schema,
+    formatError,
+    includeStacktraceInErrorResponses: false,
+    // We drain and exit on SIGTERM ourselves; Apollo re-sending the signal would kill the process mid-drain.
+    stopOnTerminationSignals: false,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+    ],
+  });
+  await apollo.start();
+
+  httpServer.on('request', (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const respond = async () => {
+      if (path === '/graphql') {
+        return handleGraphQL(apollo, req, res, () => contextFor(services, config.adminToken, req.headers.authorization));
+      }
+      if (path === '/healthz') return json(res, 200, { status: 'ok' });
+      if (path === '/readyz') {
+        const pending = await db.dataSource.query('SELECT 1').then(() => pendingMigrations(db.dataSource), () => null);
+        return pending && pending.length === 0
+          ? json(res, 200, { status: 'ready', database: db.kind })
+          : json(res, 503, { status: 'not ready', pendingMigrations: pending });
+      }
+      return json(res, 404, { error: 'not found' });
+    };
+    respond().catch((error) => {
+      console.error('request failed:', error);
+      if (!res.headersSent) json(res, 500, { error: 'internal server error' });
+      else res.end();
+    });
+  });
+
+  await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
+  const port = (httpServer.address() as AddressInfo).port;
+
+  let stopping: Promise<void> | null = null;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    services,
+    stop: () => {
+      stopping ??= (async () => {
+        await apollo.stop();
+        wsServer.close();
+        await db.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}

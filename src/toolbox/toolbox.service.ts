@@ -1,0 +1,168 @@
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import { AgentEntity } from '../agents/agent.entity';
+import { PermissionRuleEntity } from '../agents/permission-rule.entity';
+import { ChannelEntity } from '../catalogue/channel.entity';
+import { ContextObjectEntity } from '../catalogue/context-object.entity';
+import type { Actor } from '../common/actor';
+import { badInput, notFound } from '../common/errors';
+import { findOwned } from '../common/tenant';
+import { McpServerEntity } from '../tools/mcp-server.entity';
+import { ToolDefinitionEntity } from '../tools/tool-definition.entity';
+import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { assembleToolbox, type AgentLoadout, type CandidateTool, type PageSituation } from './assemble-toolbox';
+import { allSituations, situationKey, type Situation } from './situations';
+
+export interface LoadedTool extends CandidateTool {
+  definition: ToolDefinitionEntity;
+}
+
+/** Everything assembly needs for one agent, loaded once and reusable across situations. */
+export interface AgentAssemblyData {
+  agent: AgentEntity;
+  loadout: AgentLoadout;
+  candidates: LoadedTool[];
+  mcpServerInScope: boolean;
+}
+
+export interface ResolvedToolbox {
+  agent: AgentEntity;
+  channel: ChannelEntity;
+  page: { type: PageSituation['type']; contextObject: string | null; recordId: string | null };
+  fingerprint: string;
+  tools: Array<{ position: number; name: string; tool: ToolDefinitionEntity; contentHash: string; schemaTokens: number }>;
+  toolCount: number;
+  schemaTokens: number;
+  dropped: Array<{ tool: ToolDefinitionEntity; reason: string }>;
+  loadoutVersion: number;
+}
+
+export class ToolboxService {
+  constructor(private readonly db: DataSource) {}
+
+  /** The Agent Runtime Preview: what the agent carries in this situation now. */
+  async resolve(actor: Actor, agentId: string, channelKey: string, page: PageSituation | undefined, manager?: EntityManager) {
+    const m = manager ?? this.db.manager;
+    const agent = await findOwned(m, AgentEntity, actor, agentId);
+    if (!agent) throw notFound('Agent', 'agentId');
+    return this.resolveFor(m, agent, channelKey, page);
+  }
+
+  async resolveFor(m: EntityManager, agent: AgentEntity, channelKey: string, page?: PageSituation): Promise<ResolvedToolbox> {
+    const channel = await m.findOne(ChannelEntity, { where: { organizationId: agent.organizationId, key: channelKey } });
+    if (!channel) throw badInput('channel', `no channel with key '${channelKey}'`);
+    const situationPage = await this.checkPage(m, agent.organizationId, page);
+    const data = await this.loadAssemblyData(m, agent);
+    return this.assemble(data, channel, situationPage);
+  }
+
+  assemble(data: AgentAssemblyData, channel: ChannelEntity, page: ResolvedToolbox['page']): ResolvedToolbox {
+    const result = assembleToolbox({
+      agent: data.loadout,
+      channelKey: channel.key,
+      page,
+      candidates: data.candidates,
+      mcpServerInScope: data.mcpServerInScope,
+    });
+    const tools = result.entries.map(({ position, tool }) => ({
+      position,
+      name: tool.name,
+      tool: tool.definition,
+      contentHash: tool.contentHash,
+      schemaTokens: estimateToolTokens(tool.definition, data.agent.model),
+    }));
+    return {
+      agent: data.agent,
+      channel,
+      page,
+      fingerprint: result.fingerprint,
+      tools,
+      toolCount: tools.length,
+      schemaTokens: tools.reduce((sum, t) => sum + t.schemaTokens, 0),
+      dropped: result.dropped.map(({ tool, reason }) => ({ tool: tool.definition, reason })),
+      loadoutVersion: data.agent.loadoutVersion,
+    };
+  }
+
+  /** Fingerprints of every situation of the organisation for one agent (cache invalidation). */
+  async fingerprintsBySituation(m: EntityManager, agent: AgentEntity): Promise<Map<string, { situation: Situation; fingerprint: string; hashes: Map<string, string>; order: string[] }>> {
+    const [channels, contextObjects, data] = await Promise.all([
+      m.find(ChannelEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } }),
+      m.find(ContextObjectEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } }),
+      this.loadAssemblyData(m, agent),
+    ]);
+    const out = new Map<string, { situation: Situation; fingerprint: string; hashes: Map<string, string>; order: string[] }>();
+    for (const situation of allSituations(channels.map((c) => c.key), contextObjects.map((o) => o.key))) {
+      const result = assembleToolbox({
+        agent: data.loadout,
+        channelKey: situation.channelKey,
+        page: situation.page,
+        candidates: data.candidates,
+        mcpServerInScope: data.mcpServerInScope,
+      });
+      out.set(situationKey(situation), {
+        situation,
+        fingerprint: result.fingerprint,
+        hashes: new Map(result.entries.map((e) => [e.tool.name, e.tool.contentHash])),
+        order: result.entries.map((e) => e.tool.name),
+      });
+    }
+    return out;
+  }
+
+  async loadAssemblyData(m: EntityManager, agent: AgentEntity): Promise<AgentAssemblyData> {
+    const org = agent.organizationId;
+    const projectScope = agent.projectId ? [null, agent.projectId] : [null];
+    const [definitions, rules, servers] = await Promise.all([
+      m
+        .createQueryBuilder(ToolDefinitionEntity, 't')
+        .leftJoinAndSelect('t.channels', 'channel')
+        .leftJoinAndSelect('t.contextObjects', 'contextObject')
+        .leftJoinAndSelect('t.miniApp', 'miniApp')
+        .leftJoinAndSelect('t.mcpServer', 'mcpServer')
+        .where('t.organizationId = :org', { org })
+        .andWhere(agent.projectId ? '(t.projectId IS NULL OR t.projectId = :project)' : 't.projectId IS NULL', { project: agent.projectId })
+        .getMany(),
+      m.find(PermissionRuleEntity, {
+        where: agent.projectId ? [{ agentId: agent.id }, { projectId: agent.projectId }] : [{ agentId: agent.id }],
+      }),
+      m.find(McpServerEntity, { where: { organizationId: org, enabled: true }, select: { id: true, projectId: true } }),
+    ]);
+    const candidates: LoadedTool[] = definitions.map((d) => ({
+      id: d.id,
+      name: d.name,
+      contentHash: d.contentHash,
+      active: d.active,
+      sortOrder: d.sortOrder,
+      agentId: d.agentId,
+      channelKeys: (d.channels ?? []).map((c) => c.key),
+      contextObjectKeys: (d.contextObjects ?? []).map((o) => o.key),
+      requiresMcpServer: d.requiresMcpServer,
+      ownerEnabled: (d.miniApp?.enabled ?? true) && (d.mcpServer?.enabled ?? true),
+      mcp: d.mcpServer
+        ? { reportedName: d.mcpToolName ?? d.name, enabledTools: d.mcpServer.enabledTools, disabledTools: d.mcpServer.disabledTools }
+        : null,
+      definition: d,
+    }));
+    return {
+      agent,
+      loadout: {
+        id: agent.id,
+        maxTools: agent.maxTools,
+        toolsMode: agent.toolsMode,
+        rules: rules.map((r) => ({ toolName: r.toolName, effect: r.effect, on: r.agentId ? ('AGENT' as const) : ('PROJECT' as const) })),
+      },
+      candidates,
+      mcpServerInScope: servers.some((s) => projectScope.includes(s.projectId)),
+    };
+  }
+
+  private async checkPage(m: EntityManager, organizationId: string, page?: PageSituation): Promise<ResolvedToolbox['page']> {
+    if (!page) return { type: 'HOME', contextObject: null, recordId: null };
+    if (page.contextObject) {
+      if (page.type !== 'RECORD') throw badInput('page.contextObject', 'only RECORD pages have a context object');
+      const known = await m.count(ContextObjectEntity, { where: { organizationId, key: In([page.contextObject]) } });
+      if (!known) throw badInput('page.contextObject', `no context object with key '${page.contextObject}'`);
+    }
+    return { type: page.type, contextObject: page.contextObject ?? null, recordId: page.recordId ?? null };
+  }
+}

@@ -1,0 +1,54 @@
+import { MaxLength } from 'class-validator';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { AgentType } from '../agents/agent.types';
+import { ChannelType } from '../catalogue/catalogue.types';
+import { DropReasonEnum, PageTypeEnum } from '../common/enums';
+import { IsCatalogueKey } from '../common/validation';
+import { ToolDefinitionType } from '../tools/tool.types';
+
+@InputType('PageInput')
+export class PageInput {
+  @Field(() => PageTypeEnum) type: PageTypeEnum;
+  @Field({ nullable: true, description: "Key of the current record's object; only on RECORD pages." })
+  @IsCatalogueKey()
+  contextObject?: string;
+  @Field({ nullable: true }) @MaxLength(256) recordId?: string;
+}
+
+@ObjectType('Page')
+export class PageType {
+  @Field(() => PageTypeEnum) type: PageTypeEnum;
+  @Field(() => String, { nullable: true }) contextObject: string | null;
+  @Field(() => String, { nullable: true }) recordId: string | null;
+}
+
+@ObjectType('ToolboxEntry')
+export class ToolboxEntryType {
+  @Field(() => Int, { description: '1-based, in Sort Order.' }) position: number;
+  @Field() name: string;
+  @Field(() => ToolDefinitionType) tool: ToolDefinitionType;
+  @Field() contentHash: string;
+  @Field(() => Int) schemaTokens: number;
+}
+
+@ObjectType('DroppedTool')
+export class DroppedToolType {
+  @Field(() => ToolDefinitionType) tool: ToolDefinitionType;
+  @Field(() => DropReasonEnum) reason: DropReasonEnum;
+}
+
+@ObjectType('Toolbox', {
+  description: 'The tools an agent carries on a model request in one situation, and why the others were left out.',
+})
+export class ToolboxType {
+  @Field(() => AgentType) agent: AgentType;
+  @Field(() => ChannelType) channel: ChannelType;
+  @Field(() => PageType) page: PageType;
+  @Field({ description: "sha256 hex over the ordered entries' content hashes; equal lists give equal fingerprints." })
+  fingerprint: string;
+  @Field(() => [ToolboxEntryType]) tools: ToolboxEntryType[];
+  @Field(() => Int) toolCount: number;
+  @Field(() => Int) schemaTokens: number;
+  @Field(() => [DroppedToolType]) dropped: DroppedToolType[];
+  @Field(() => Int) loadoutVersion: number;
+}

@@ -1,0 +1,22 @@
+import Ajv from 'ajv';
+import { canonicalJson } from '../toolbox/canonical-json';
+
+export const INPUT_SCHEMA_MAX_BYTES = 64 * 1024;
+
+// Meta-schema validation only: unknown keywords and formats are legal JSON Schema.
+const ajv = new Ajv({ strict: false, validateSchema: true, validateFormats: false });
+
+/** Why `value` is not an acceptable tool input schema, or null when it is. */
+export function jsonSchemaProblem(value: unknown): string | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'must be a JSON object';
+  if (Buffer.byteLength(canonicalJson(value), 'utf8') > INPUT_SCHEMA_MAX_BYTES) return 'must be at most 64 KiB';
+  const withoutDialect = { ...(value as Record<string, unknown>) };
+  // Tools from MCP servers name draft-07 or 2020-12; the meta-schema check is the same for what tools use.
+  delete withoutDialect.$schema;
+  try {
+    if (!ajv.validateSchema(withoutDialect)) return `is not a valid JSON Schema (${ajv.errorsText(ajv.errors, { dataVar: 'schema' })})`;
+  } catch (error) {
+    return `is not a valid JSON Schema (${(error as Error).message})`;
+  }
+  return null;
+}

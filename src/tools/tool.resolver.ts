@@ -1,0 +1,160 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { AgentType } from '../agents/agent.types';
+import { ChannelType, ContextObjectType } from '../catalogue/catalogue.types';
+import { actorOf, type RequestContext } from '../common/context';
+import { ToolSourceEnum } from '../common/enums';
+import { ProjectType } from '../organizations/organization.types';
+import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { ToolDefinitionEntity } from './tool-definition.entity';
+import {
+  CreateMiniAppInput, McpServerType, McpToolInput, MiniAppType, RegisterMcpServerInput, ToolDefinitionInput, ToolDefinitionType,
+  UpdateMcpServerInput, UpdateToolDefinitionInput,
+} from './tool.types';
+
+@Resolver(() => ToolDefinitionType)
+export class ToolDefinitionResolver {
+  @Authorized('VIEWER')
+  @Query(() => [ToolDefinitionType])
+  toolDefinitions(
+    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
+    @Arg('source', () => ToolSourceEnum, { nullable: true }) source: ToolSourceEnum | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.tools.definitions(actorOf(ctx), { projectId, source });
+  }
+
+  @Authorized('VIEWER')
+  @Query(() => ToolDefinitionType, { nullable: true })
+  toolDefinition(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.definition(actorOf(ctx), id);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => ToolDefinitionType)
+  createToolDefinition(@Arg('input') input: ToolDefinitionInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.create(actorOf(ctx), input);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => ToolDefinitionType)
+  updateToolDefinition(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateToolDefinitionInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.update(actorOf(ctx), id, input);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => Boolean)
+  deleteToolDefinition(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.delete(actorOf(ctx), id);
+  }
+
+  @FieldResolver(() => AgentType, { nullable: true, description: 'Null: available to every agent. Set: only this agent may load it.' })
+  agent(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
+    return tool.agentId ? ctx.services.agents.agent(actorOf(ctx), tool.agentId) : null;
+  }
+
+  @FieldResolver(() => ProjectType, { nullable: true, description: 'Null: organisation-wide.' })
+  project(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
+    return tool.projectId ? ctx.services.organizations.project(actorOf(ctx), tool.projectId) : null;
+  }
+
+  @FieldResolver(() => [ChannelType])
+  async channels(@Root() tool: ToolDefinitionEntity, @Ctx() ctx: RequestContext) {
+    return tool.channels ?? (await ctx.services.tools.links(tool.id)).channels;
+  }
+
+  @FieldResolver(() => [ContextObjectType], { description: 'Empty: no context restriction.' })
+  async contextObjects(@Root() tool: ToolDefinitionEntity, @Ctx() ctx: RequestContext) {
+    return tool.contextObjects ?? (await ctx.services.tools.links(tool.id)).contextObjects;
+  }
+
+  @FieldResolver(() => MiniAppType, { nullable: true })
+  miniApp(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
+    return tool.miniAppId ? ctx.services.tools.miniApp(actorOf(ctx), tool.miniAppId) : null;
+  }
+
+  @FieldResolver(() => McpServerType, { nullable: true })
+  mcpServer(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
+    return tool.mcpServerId ? ctx.services.tools.mcpServer(actorOf(ctx), tool.mcpServerId) : null;
+  }
+
+  @FieldResolver(() => Int, {
+    description: "Estimated tokens this definition adds to every model request, for the given model (default: the organisation's default model).",
+  })
+  async schemaTokens(@Root() tool: ToolDefinitionType, @Arg('model', () => String, { nullable: true }) model: string | null, @Ctx() ctx: RequestContext) {
+    const chosen = model ?? (await ctx.services.organizations.organization(actorOf(ctx))).defaultModel;
+    return estimateToolTokens(tool, chosen);
+  }
+}
+
+@Resolver(() => MiniAppType)
+export class MiniAppResolver {
+  @Authorized('VIEWER')
+  @Query(() => [MiniAppType])
+  miniApps(@Arg('projectId', () => ID, { nullable: true }) projectId: string | null, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.miniApps(actorOf(ctx), projectId);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => MiniAppType)
+  createMiniApp(@Arg('input') input: CreateMiniAppInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.createMiniApp(actorOf(ctx), input);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => MiniAppType)
+  setMiniAppEnabled(@Arg('id', () => ID) id: string, @Arg('enabled') enabled: boolean, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.setMiniAppEnabled(actorOf(ctx), id, enabled);
+  }
+
+  @FieldResolver(() => ProjectType, { nullable: true })
+  project(@Root() app: MiniAppType, @Ctx() ctx: RequestContext) {
+    return app.projectId ? ctx.services.organizations.project(actorOf(ctx), app.projectId) : null;
+  }
+
+  @FieldResolver(() => [ToolDefinitionType])
+  tools(@Root() app: MiniAppType, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.toolsOf(actorOf(ctx), { miniAppId: app.id });
+  }
+}
+
+@Resolver(() => McpServerType)
+export class McpServerResolver {
+  @Authorized('VIEWER')
+  @Query(() => [McpServerType])
+  mcpServers(@Arg('projectId', () => ID, { nullable: true }) projectId: string | null, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.mcpServers(actorOf(ctx), projectId);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => McpServerType)
+  registerMcpServer(@Arg('input') input: RegisterMcpServerInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.registerMcpServer(actorOf(ctx), input);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => McpServerType)
+  updateMcpServer(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateMcpServerInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.updateMcpServer(actorOf(ctx), id, input);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => McpServerType, { description: "Replaces the server's cached tool inventory." })
+  reportMcpInventory(
+    @Arg('serverId', () => ID) serverId: string,
+    @Arg('tools', () => [McpToolInput]) tools: McpToolInput[],
+    @Arg('advertisesResources') advertisesResources: boolean,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.tools.reportMcpInventory(actorOf(ctx), serverId, tools, advertisesResources);
+  }
+
+  @FieldResolver(() => ProjectType, { nullable: true })
+  project(@Root() server: McpServerType, @Ctx() ctx: RequestContext) {
+    return server.projectId ? ctx.services.organizations.project(actorOf(ctx), server.projectId) : null;
+  }
+
+  @FieldResolver(() => [ToolDefinitionType])
+  tools(@Root() server: McpServerType, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.toolsOf(actorOf(ctx), { mcpServerId: server.id });
+  }
+}

@@ -1,0 +1,405 @@
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import { AgentEntity } from '../agents/agent.entity';
+import { ChannelEntity } from '../catalogue/channel.entity';
+import { ContextObjectEntity } from '../catalogue/context-object.entity';
+import type { Actor } from '../common/actor';
+import { InvalidationCauseEnum } from '../common/enums';
+import { badInput, conflict } from '../common/errors';
+import { findOwned, getOwned } from '../common/tenant';
+import { isUuid } from '../common/uuid';
+import { TOOL_NAME_MAX } from '../common/validation';
+import type { ChangeTracker, LoadoutChanges } from '../invalidation/loadout-change';
+import { ProjectEntity } from '../organizations/project.entity';
+import { contentHash } from '../toolbox/canonical-json';
+import { McpServerEntity } from './mcp-server.entity';
+import { MiniAppEntity } from './mini-app.entity';
+import { ToolDefinitionEntity, type JsonObject, type ToolSource } from './tool-definition.entity';
+
+export interface NewTool {
+  name: string;
+  description: string;
+  inputSchema: JsonObject;
+  source?: ToolSource;
+  active?: boolean;
+  agentId?: string | null;
+  projectId?: string | null;
+  channels?: string[] | null;
+  contextObjects?: string[] | null;
+  sortOrder?: number | null;
+  tier?: number | null;
+  hostDependent?: boolean | null;
+  requiresMcpServer?: boolean | null;
+  miniAppId?: string | null;
+}
+
+export interface ToolPatch {
+  name?: string | null;
+  description?: string | null;
+  inputSchema?: JsonObject | null;
+  active?: boolean | null;
+  agentId?: string | null;
+  clearAgent?: boolean | null;
+  channels?: string[] | null;
+  contextObjects?: string[] | null;
+  sortOrder?: number | null;
+  tier?: number | null;
+  hostDependent?: boolean | null;
+  requiresMcpServer?: boolean | null;
+}
+
+export interface McpToolSpec {
+  name: string;
+  description: string;
+  inputSchema: JsonObject;
+}
+
+/** What a patch field does: change model-visible content, change who sees the tool, or nothing the runtime reads. */
+const CONTENT_FIELDS = ['name', 'description', 'inputSchema'] as const;
+const PLACEMENT_FIELDS = ['active', 'agentId', 'clearAgent', 'channels', 'contextObjects', 'sortOrder', 'requiresMcpServer'] as const;
+
+export const mcpToolName = (server: string, tool: string): string => `mcp__${server}__${tool}`;
+
+export class ToolService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly changes: LoadoutChanges,
+  ) {}
+
+  definitions(actor: Actor, filter: { projectId?: string | null; source?: ToolSource | null }) {
+    if (filter.projectId && !isUuid(filter.projectId)) return Promise.resolve([]);
+    return this.db.manager.find(ToolDefinitionEntity, {
+      where: {
+        organizationId: actor.organizationId,
+        ...(filter.projectId ? { projectId: filter.projectId } : {}),
+        ...(filter.source ? { source: filter.source } : {}),
+      },
+      order: { sortOrder: 'ASC', name: 'ASC', id: 'ASC' },
+    });
+  }
+
+  definition(actor: Actor, id: string) {
+    return findOwned(this.db.manager, ToolDefinitionEntity, actor, id);
+  }
+
+  toolsOf(actor: Actor, owner: { miniAppId: string } | { mcpServerId: string }) {
+    return this.db.manager.find(ToolDefinitionEntity, {
+      where: { organizationId: actor.organizationId, ...owner },
+      order: { sortOrder: 'ASC', name: 'ASC', id: 'ASC' },
+    });
+  }
+
+  /** Channels and context objects of one tool, for definitions loaded without them. */
+  async links(toolId: string) {
+    const tool = await this.db.manager.findOneOrFail(ToolDefinitionEntity, {
+      where: { id: toolId },
+      relations: { channels: true, contextObjects: true },
+    });
+    return { channels: tool.channels ?? [], contextObjects: tool.contextObjects ?? [] };
+  }
+
+  miniApp(actor: Actor, id: string) {
+    return findOwned(this.db.manager, MiniAppEntity, actor, id);
+  }
+
+  mcpServer(actor: Actor, id: string) {
+    return findOwned(this.db.manager, McpServerEntity, actor, id);
+  }
+
+  create(actor: Actor, input: NewTool) {
+    return this.changes.run(actor, InvalidationCauseEnum.TOOL_CREATED, (_tx, change) => this.createIn(change, input, 'input'));
+  }
+
+  async createIn(change: ChangeTracker, input: NewTool, field: string): Promise<ToolDefinitionEntity> {
+    const { tx, actor } = change;
+    let source: ToolSource = input.source ?? (input.miniAppId ? 'MINI_APP' : 'CUSTOM');
+    if (source === 'MCP') throw badInput(`${field}.source`, 'MCP tools come from reportMcpInventory');
+    let projectId = input.projectId ?? null;
+    if (projectId) await getOwned(tx, ProjectEntity, actor, projectId, `${field}.projectId`, 'Project');
+    let miniAppId: string | null = null;
+    if (input.miniAppId) {
+      const app = await getOwned(tx, MiniAppEntity, actor, input.miniAppId, `${field}.miniAppId`, 'Mini app');
+      if (source !== 'MINI_APP') throw badInput(`${field}.source`, 'a tool of a mini app has source MINI_APP');
+      if (projectId && app.projectId && projectId !== app.projectId) throw badInput(`${field}.projectId`, "must be the mini app's project");
+      projectId = projectId ?? app.projectId;
+      miniAppId = app.id;
+    } else if (source === 'MINI_APP') {
+      throw badInput(`${field}.miniAppId`, 'a MINI_APP tool names its mini app');
+    }
+    if (input.agentId) {
+      if (source === 'BUILT_IN') throw badInput(`${field}.agentId`, 'built-in tools may not name an agent');
+      await this.checkAgent(tx, actor, input.agentId, projectId, `${field}.agentId`);
+    }
+    const channels = await this.channelsByKey(tx, actor, input.channels ?? [], `${field}.channels`);
+    const contextObjects = await this.contextObjectsByKey(tx, actor, input.contextObjects ?? [], `${field}.contextObjects`);
+    await this.checkNameFree(tx, actor, projectId, source, input.name, null, `${field}.name`);
+    await this.affect(change, input.agentId ?? null, projectId);
+    return tx.save(
+      tx.create(ToolDefinitionEntity, {
+        organizationId: actor.organizationId,
+        projectId,
+        agentId: input.agentId ?? null,
+        source,
+        name: input.name,
+        description: input.description,
+        inputSchema: input.inputSchema,
+        active: input.active ?? true,
+        sortOrder: input.sortOrder ?? 0,
+        tier: input.tier ?? null,
+        hostDependent: input.hostDependent ?? false,
+        requiresMcpServer: input.requiresMcpServer ?? false,
+        miniAppId,
+        mcpServerId: null,
+        mcpToolName: null,
+        contentHash: contentHash(input),
+        channels,
+        contextObjects,
+      }),
+    );
+  }
+
+  /**
+   * Tier (and hostDependent) edits are stored without a loadout change: the
+   * runtime reads neither, so no version moves and no event is possible.
+   */
+  async update(actor: Actor, id: string, patch: ToolPatch) {
+    const set = definedKeys(patch);
+    const altersLoadout = set.some((k) => (CONTENT_FIELDS as readonly string[]).includes(k) || (PLACEMENT_FIELDS as readonly string[]).includes(k));
+    if (!altersLoadout) {
+      return this.db.transaction(async (tx) => this.applyPatch(tx, actor, await this.lockedTool(tx, actor, id, 'id'), patch, 'input'));
+    }
+    return this.changes.run(actor, InvalidationCauseEnum.TOOL_UPDATED, (_tx, change) => this.updateIn(change, id, patch, 'id', 'input'));
+  }
+
+  async updateIn(change: ChangeTracker, id: string, patch: ToolPatch, idField: string, field: string) {
+    const tool = await this.lockedTool(change.tx, change.actor, id, idField);
+    await this.affect(change, tool.agentId, tool.projectId);
+    const nextAgent = patch.clearAgent ? null : (patch.agentId ?? tool.agentId);
+    if (nextAgent !== tool.agentId) await this.affect(change, nextAgent, tool.projectId);
+    return this.applyPatch(change.tx, change.actor, tool, patch, field);
+  }
+
+  delete(actor: Actor, id: string): Promise<boolean> {
+    return this.changes.run(actor, InvalidationCauseEnum.TOOL_DELETED, (_tx, change) => this.deleteIn(change, id, 'id'));
+  }
+
+  async deleteIn(change: ChangeTracker, id: string, field: string): Promise<boolean> {
+    const tool = await this.lockedTool(change.tx, change.actor, id, field);
+    await this.affect(change, tool.agentId, tool.projectId);
+    await change.tx.delete(ToolDefinitionEntity, { id: tool.id });
+    return true;
+  }
+
+  // ---------------------------------------------------------------- mini apps
+
+  miniApps(actor: Actor, projectId?: string | null) {
+    if (projectId && !isUuid(projectId)) return Promise.resolve([]);
+    return this.db.manager.find(MiniAppEntity, {
+      where: { organizationId: actor.organizationId, ...(projectId ? { projectId } : {}) },
+      order: { name: 'ASC', id: 'ASC' },
+    });
+  }
+
+  async createMiniApp(actor: Actor, input: { name: string; projectId?: string | null; enabled?: boolean | null }) {
+    return this.db.transaction(async (tx) => {
+      if (input.projectId) await getOwned(tx, ProjectEntity, actor, input.projectId, 'input.projectId', 'Project');
+      return tx.save(
+        tx.create(MiniAppEntity, { organizationId: actor.organizationId, projectId: input.projectId ?? null, name: input.name, enabled: input.enabled ?? true }),
+      );
+    });
+  }
+
+  setMiniAppEnabled(actor: Actor, id: string, enabled: boolean) {
+    return this.changes.run(actor, InvalidationCauseEnum.MINI_APP_CHANGED, async (tx, change) => {
+      const app = await getOwned(tx, MiniAppEntity, actor, id, 'id', 'Mini app', true);
+      if (app.enabled === enabled) return app;
+      await change.affectsScope(app.projectId);
+      await tx.update(MiniAppEntity, { id: app.id }, { enabled });
+      return tx.findOneByOrFail(MiniAppEntity, { id: app.id });
+    });
+  }
+
+  // ---------------------------------------------------------------- MCP servers
+
+  mcpServers(actor: Actor, projectId?: string | null) {
+    if (projectId && !isUuid(projectId)) return Promise.resolve([]);
+    return this.db.manager.find(McpServerEntity, {
+      where: { organizationId: actor.organizationId, ...(projectId ? { projectId } : {}) },
+      order: { name: 'ASC', id: 'ASC' },
+    });
+  }
+
+  registerMcpServer(
+    actor: Actor,
+    input: { name: string; projectId?: string | null; enabled?: boolean | null; enabledTools?: string[] | null; disabledTools?: string[] | null },
+  ) {
+    return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, async (tx, change) => {
+      const projectId = input.projectId ?? null;
+      if (projectId) await getOwned(tx, ProjectEntity, actor, projectId, 'input.projectId', 'Project');
+      const clash = await tx.count(McpServerEntity, { where: { organizationId: actor.organizationId, name: input.name } });
+      if (clash) throw conflict(`An MCP server named '${input.name}' already exists`, 'input.name');
+      const enabled = input.enabled ?? true;
+      // A new enabled server can bring McpResources tools into scope.
+      if (enabled) await change.affectsScope(projectId);
+      return tx.save(
+        tx.create(McpServerEntity, {
+          organizationId: actor.organizationId,
+          projectId,
+          name: input.name,
+          enabled,
+          enabledTools: input.enabledTools ?? [],
+          disabledTools: input.disabledTools ?? [],
+          probed: false,
+          advertisesResources: false,
+          inventoryUpdatedAt: null,
+        }),
+      );
+    });
+  }
+
+  updateMcpServer(actor: Actor, id: string, input: { enabled?: boolean | null; enabledTools?: string[] | null; disabledTools?: string[] | null }) {
+    return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, async (tx, change) => {
+      const server = await getOwned(tx, McpServerEntity, actor, id, 'id', 'MCP server', true);
+      const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null));
+      if (Object.keys(patch).length === 0) return server;
+      await change.affectsScope(server.projectId);
+      await tx.update(McpServerEntity, { id: server.id }, patch);
+      return tx.findOneByOrFail(McpServerEntity, { id: server.id });
+    });
+  }
+
+  /** Replaces the server's cached inventory: same reported name updates, new ones insert, missing ones go. */
+  reportMcpInventory(actor: Actor, serverId: string, tools: McpToolSpec[], advertisesResources: boolean) {
+    const seen = new Set<string>();
+    tools.forEach((t, i) => {
+      if (seen.has(t.name)) throw badInput(`tools[${i}].name`, `'${t.name}' is reported twice`);
+      seen.add(t.name);
+    });
+    return this.changes.run(actor, InvalidationCauseEnum.MCP_INVENTORY_CHANGED, async (tx, change) => {
+      const server = await getOwned(tx, McpServerEntity, actor, serverId, 'serverId', 'MCP server', true);
+      tools.forEach((t, i) => {
+        if (mcpToolName(server.name, t.name).length > TOOL_NAME_MAX) {
+          throw badInput(`tools[${i}].name`, `mcp__${server.name}__${t.name} is longer than ${TOOL_NAME_MAX} characters`);
+        }
+      });
+      await change.affectsScope(server.projectId);
+      const existing = await tx.find(ToolDefinitionEntity, { where: { mcpServerId: server.id } });
+      const byReported = new Map(existing.map((t) => [t.mcpToolName ?? t.name, t]));
+      for (const spec of tools) {
+        const name = mcpToolName(server.name, spec.name);
+        const hash = contentHash({ name, description: spec.description, inputSchema: spec.inputSchema });
+        const current = byReported.get(spec.name);
+        byReported.delete(spec.name);
+        if (current) {
+          if (current.contentHash !== hash) {
+            await tx.update(ToolDefinitionEntity, { id: current.id }, {
+              name, description: spec.description, inputSchema: spec.inputSchema, contentHash: hash, version: () => 'version + 1',
+            });
+          }
+          continue;
+        }
+        await this.checkNameFree(tx, actor, server.projectId, 'MCP', name, null, 'tools');
+        await tx.save(
+          tx.create(ToolDefinitionEntity, {
+            organizationId: actor.organizationId,
+            projectId: server.projectId,
+            agentId: null,
+            source: 'MCP',
+            name,
+            description: spec.description,
+            inputSchema: spec.inputSchema,
+            active: true,
+            sortOrder: 0,
+            tier: null,
+            hostDependent: false,
+            requiresMcpServer: false,
+            miniAppId: null,
+            mcpServerId: server.id,
+            mcpToolName: spec.name,
+            contentHash: hash,
+          }),
+        );
+      }
+      const gone = [...byReported.values()].map((t) => t.id);
+      if (gone.length) await tx.delete(ToolDefinitionEntity, { id: In(gone) });
+      await tx.update(McpServerEntity, { id: server.id }, { probed: true, advertisesResources, inventoryUpdatedAt: new Date() });
+      return tx.findOneByOrFail(McpServerEntity, { id: server.id });
+    });
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private async lockedTool(tx: EntityManager, actor: Actor, id: string, field: string) {
+    return getOwned(tx, ToolDefinitionEntity, actor, id, field, 'Tool definition', true);
+  }
+
+  /** An agent-scoped tool is seen by that agent only; any other by every agent of its scope. */
+  private affect(change: ChangeTracker, agentId: string | null, projectId: string | null): Promise<void> {
+    return agentId ? change.affectsAgent(agentId) : change.affectsScope(projectId);
+  }
+
+  private async applyPatch(tx: EntityManager, actor: Actor, tool: ToolDefinitionEntity, patch: ToolPatch, field: string) {
+    if (tool.source === 'MCP' && patch.name != null && patch.name !== tool.name) {
+      throw badInput(`${field}.name`, 'MCP tools keep the name their server reported');
+    }
+    const next: Partial<ToolDefinitionEntity> = {};
+    for (const key of ['name', 'description', 'inputSchema', 'active', 'sortOrder', 'tier', 'hostDependent', 'requiresMcpServer'] as const) {
+      if (patch[key] !== undefined && patch[key] !== null) (next as Record<string, unknown>)[key] = patch[key];
+    }
+    if (patch.clearAgent) next.agentId = null;
+    else if (patch.agentId) {
+      if (tool.source === 'BUILT_IN') throw badInput(`${field}.agentId`, 'built-in tools may not name an agent');
+      await this.checkAgent(tx, actor, patch.agentId, tool.projectId, `${field}.agentId`);
+      next.agentId = patch.agentId;
+    }
+    if (next.name && next.name !== tool.name) {
+      await this.checkNameFree(tx, actor, tool.projectId, tool.source, next.name, tool.id, `${field}.name`);
+    }
+    const content = { name: next.name ?? tool.name, description: next.description ?? tool.description, inputSchema: next.inputSchema ?? tool.inputSchema };
+    const hash = contentHash(content);
+    const changed = Object.entries(next).some(([k, v]) => JSON.stringify(v) !== JSON.stringify((tool as unknown as Record<string, unknown>)[k]));
+    const relinks = patch.channels != null || patch.contextObjects != null;
+    if (changed || hash !== tool.contentHash) {
+      await tx.update(ToolDefinitionEntity, { id: tool.id }, { ...next, contentHash: hash, version: () => 'version + 1' });
+    }
+    if (relinks) {
+      const entity = await tx.findOneOrFail(ToolDefinitionEntity, { where: { id: tool.id }, relations: { channels: true, contextObjects: true } });
+      if (patch.channels != null) entity.channels = await this.channelsByKey(tx, actor, patch.channels, `${field}.channels`);
+      if (patch.contextObjects != null) entity.contextObjects = await this.contextObjectsByKey(tx, actor, patch.contextObjects, `${field}.contextObjects`);
+      await tx.save(entity);
+    }
+    return tx.findOneByOrFail(ToolDefinitionEntity, { id: tool.id });
+  }
+
+  private async checkAgent(tx: EntityManager, actor: Actor, agentId: string, projectId: string | null, field: string) {
+    const agent = await getOwned(tx, AgentEntity, actor, agentId, field, 'Agent');
+    if (projectId && agent.projectId !== projectId) throw badInput(field, "the agent is not in the tool's project");
+  }
+
+  private async checkNameFree(tx: EntityManager, actor: Actor, projectId: string | null, source: ToolSource, name: string, exceptId: string | null, field: string) {
+    const rows: Array<{ id: string }> = await tx.query(
+      `SELECT id FROM tool_definitions WHERE organization_id = $1 AND project_id IS NOT DISTINCT FROM $2::uuid AND source = $3 AND name = $4`,
+      [actor.organizationId, projectId, source, name],
+    );
+    if (rows.some((r) => r.id !== exceptId)) throw conflict(`A ${source} tool named '${name}' already exists in this scope`, field);
+  }
+
+  private async channelsByKey(tx: EntityManager, actor: Actor, keys: string[], field: string) {
+    if (keys.length === 0) return [];
+    const found = await tx.find(ChannelEntity, { where: { organizationId: actor.organizationId, key: In(keys) } });
+    const missing = keys.filter((k) => !found.some((c) => c.key === k));
+    if (missing.length) throw badInput(field, `unknown channel key(s): ${missing.join(', ')}`);
+    return found;
+  }
+
+  private async contextObjectsByKey(tx: EntityManager, actor: Actor, keys: string[], field: string) {
+    if (keys.length === 0) return [];
+    const found = await tx.find(ContextObjectEntity, { where: { organizationId: actor.organizationId, key: In(keys) } });
+    const missing = keys.filter((k) => !found.some((c) => c.key === k));
+    if (missing.length) throw badInput(field, `unknown context object key(s): ${missing.join(', ')}`);
+    return found;
+  }
+}
+
+function definedKeys(patch: object): string[] {
+  return Object.entries(patch).filter(([, v]) => v !== undefined && v !== null).map(([k]) => k);
+}

@@ -1,0 +1,89 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { startServer, type LoadoutServer } from '../../src/server/create-server';
+
+export const OPERATOR_TOKEN = 'test-operator-token';
+
+export interface GraphQLResult<T = any> {
+  data?: T;
+  errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }>;
+}
+
+export interface TestServer {
+  server: LoadoutServer;
+  url: string;
+  /** Which database this run uses: the embedded default or DATABASE_URL's server. */
+  databaseKind: 'embedded' | 'server';
+  gql<T = any>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<GraphQLResult<T>>;
+  /** Like gql, but fails the test on any error and returns data. */
+  ok<T = any>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<T>;
+  createOrganization(name?: string): Promise<{ id: string; adminKey: string }>;
+  createKey(adminKey: string, role: 'ADMIN' | 'EDITOR' | 'RUNTIME' | 'VIEWER'): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots the real server on a port of its own. With DATABASE_URL set, on a
+ * fresh database of that server that is dropped afterwards; otherwise on
+ * embedded PGlite in memory.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  const serverUrl = process.env.DATABASE_URL;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let databaseUrl: string | undefined;
+  if (serverUrl) {
+    const name = `loadout_test_${randomBytes(6).toString('hex')}`;
+    const admin = new Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const server = await startServer({ port: 0, databaseUrl, dataDir: 'memory://', adminToken: OPERATOR_TOKEN, production: true });
+  const url = `${server.url}/graphql`;
+
+  const gql = async <T>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<GraphQLResult<T>> => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await res.json()) as GraphQLResult<T>;
+  };
+  const ok = async <T>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<T> => {
+    const result = await gql<T>(key, query, variables);
+    if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
+    return result.data as T;
+  };
+  return {
+    server,
+    url,
+    databaseKind: serverUrl ? 'server' : 'embedded',
+    gql,
+    ok,
+    async createOrganization(name = 'Test org') {
+      const data = await ok<any>(OPERATOR_TOKEN, `mutation($name: String!) { createOrganization(input: { name: $name }) { organization { id } apiKey } }`, { name });
+      return { id: data.createOrganization.organization.id, adminKey: data.createOrganization.apiKey };
+    },
+    async createKey(adminKey, role) {
+      const data = await ok<any>(adminKey, `mutation($role: Role!) { createApiKey(input: { name: "k", role: $role }) { apiKey } }`, { role });
+      return data.createApiKey.apiKey;
+    },
+    async stop() {
+      await server.stop();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** The error code of the first error, for assertions. */
+export const codeOf = (result: GraphQLResult): string | undefined => result.errors?.[0]?.extensions?.code;
