@@ -1,0 +1,69 @@
+import { turnCost, usageProblem, type PriceRates } from './turn-cost';
+
+const price: PriceRates = {
+  inputUsdPerMTok: 3,
+  cachedInputUsdPerMTok: 0.3,
+  cacheWriteUsdPerMTok: 3.75,
+  outputUsdPerMTok: 15,
+  creditsPerMTok: 10,
+};
+const usage = (inputTokens: number, cachedInputTokens = 0, cacheWriteTokens = 0, outputTokens = 0) =>
+  ({ inputTokens, cachedInputTokens, cacheWriteTokens, outputTokens });
+
+describe('turnCost', () => {
+  it('charges only the uncached remainder at the input rate', () => {
+    // (1000 - 600 - 200) x 3 + 600 x 0.3 + 200 x 3.75 + 500 x 15 = 600 + 180 + 750 + 7500
+    const cost = turnCost(usage(1000, 600, 200, 500), price, { includedCredits: false, snapshotSchemaTokens: 250 });
+    expect(cost.amountUsd).toBeCloseTo(9030 / 1e6, 12);
+    expect(cost.credits).toBeNull();
+    expect(cost.toolDefinitionShare).toBeCloseTo(0.25, 12);
+  });
+
+  it('assumes no cache discount the record does not show', () => {
+    expect(turnCost(usage(1_000_000), price, { includedCredits: false, snapshotSchemaTokens: 0 }).amountUsd).toBeCloseTo(3, 12);
+  });
+
+  it('counts credits over all tokens for included-credit organisations', () => {
+    const cost = turnCost(usage(1000, 600, 200, 500), price, { includedCredits: true, snapshotSchemaTokens: 0 });
+    expect(cost.credits).toBeCloseTo((10 * 1500) / 1e6, 12);
+  });
+
+  it('has no credits without a credit rate', () => {
+    const cost = turnCost(usage(1000), { ...price, creditsPerMTok: null }, { includedCredits: true, snapshotSchemaTokens: 0 });
+    expect(cost.credits).toBeNull();
+  });
+
+  it('has neither amount nor credits without a price, but still a share', () => {
+    expect(turnCost(usage(100), null, { includedCredits: true, snapshotSchemaTokens: 50 })).toEqual({
+      amountUsd: null,
+      credits: null,
+      toolDefinitionShare: 0.5,
+    });
+  });
+
+  it.each([
+    [0, 10, 0],
+    [100, 300, 1],
+    [400, 100, 0.25],
+  ])('share of %i input tokens with %i schema tokens is %d', (input, schema, share) => {
+    expect(turnCost(usage(input), price, { includedCredits: false, snapshotSchemaTokens: schema }).toolDefinitionShare).toBe(share);
+  });
+});
+
+describe('usageProblem', () => {
+  it.each([
+    [usage(-1), 'inputTokens'],
+    [usage(10, -1), 'cachedInputTokens'],
+    [usage(10, 0, -1), 'cacheWriteTokens'],
+    [usage(10, 0, 0, -1), 'outputTokens'],
+    [usage(10, 11), 'cachedInputTokens'],
+    [usage(10, 0, 11), 'cacheWriteTokens'],
+    [usage(10, 6, 5), 'cacheWriteTokens'],
+  ])('refuses %j naming %s', (record, field) => {
+    expect(usageProblem(record)?.field).toBe(field);
+  });
+
+  it('accepts cached plus cache-write equal to input', () => {
+    expect(usageProblem(usage(10, 6, 4, 3))).toBeNull();
+  });
+});

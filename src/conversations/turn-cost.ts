@@ -1,0 +1,62 @@
+export interface UsageRecord {
+  inputTokens: number;
+  cachedInputTokens: number;
+  cacheWriteTokens: number;
+  outputTokens: number;
+}
+
+/** USD and credit rates per million tokens. */
+export interface PriceRates {
+  inputUsdPerMTok: number;
+  cachedInputUsdPerMTok: number;
+  cacheWriteUsdPerMTok: number;
+  outputUsdPerMTok: number;
+  creditsPerMTok: number | null;
+}
+
+export interface TurnCost {
+  amountUsd: number | null;
+  credits: number | null;
+  toolDefinitionShare: number;
+}
+
+const PER_MILLION = 1_000_000;
+
+/**
+ * SEMANTICS section 4. `inputTokens` already includes cached and
+ * cache-written tokens, so only the remainder pays the full input rate; no
+ * discount is assumed beyond what the usage record shows. Credits apply only
+ * to organisations funded by included credits.
+ */
+export function turnCost(
+  usage: UsageRecord,
+  price: PriceRates | null,
+  options: { includedCredits: boolean; snapshotSchemaTokens: number },
+): TurnCost {
+  const { inputTokens, cachedInputTokens, cacheWriteTokens, outputTokens } = usage;
+  const toolDefinitionShare = inputTokens === 0 ? 0 : Math.min(1, options.snapshotSchemaTokens / inputTokens);
+  if (!price) return { amountUsd: null, credits: null, toolDefinitionShare };
+  const uncached = inputTokens - cachedInputTokens - cacheWriteTokens;
+  const amountUsd =
+    (uncached * price.inputUsdPerMTok +
+      cachedInputTokens * price.cachedInputUsdPerMTok +
+      cacheWriteTokens * price.cacheWriteUsdPerMTok +
+      outputTokens * price.outputUsdPerMTok) /
+    PER_MILLION;
+  const credits =
+    options.includedCredits && price.creditsPerMTok !== null ? (price.creditsPerMTok * (inputTokens + outputTokens)) / PER_MILLION : null;
+  return { amountUsd, credits, toolDefinitionShare };
+}
+
+/** The usage problem to report, naming the field, or null when the record is acceptable. */
+export function usageProblem(usage: UsageRecord): { field: string; message: string } | null {
+  for (const field of ['inputTokens', 'cachedInputTokens', 'cacheWriteTokens', 'outputTokens'] as const) {
+    const value = usage[field];
+    if (!Number.isInteger(value) || value < 0) return { field, message: 'must be a whole number, 0 or more' };
+  }
+  if (usage.cachedInputTokens + usage.cacheWriteTokens > usage.inputTokens) {
+    const field = usage.cachedInputTokens > usage.inputTokens || usage.cacheWriteTokens === 0 ? 'cachedInputTokens' : 'cacheWriteTokens';
+    return { field, message: 'cached and cache-write tokens are part of inputTokens and cannot exceed it' };
+  }
+  return null;
+}
