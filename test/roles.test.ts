@@ -1,0 +1,182 @@
+import { codeOf, OPERATOR_TOKEN, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
+
+type Role = 'VIEWER' | 'RUNTIME' | 'EDITOR' | 'ADMIN';
+const ROLES: Role[] = ['VIEWER', 'RUNTIME', 'EDITOR', 'ADMIN'];
+const RANK: Record<Role, number> = { VIEWER: 1, RUNTIME: 2, EDITOR: 3, ADMIN: 4 };
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+let t: TestServer;
+let admin: string;
+const keys = {} as Record<Role, string>;
+let agentId: string;
+let toolId: string;
+let miniAppId: string;
+let mcpServerId: string;
+let n = 0;
+const unique = (prefix: string) => `${prefix}_${++n}`;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = (await t.createOrganization('Roles org')).adminKey;
+  for (const role of ROLES) keys[role] = await t.createKey(admin, role);
+  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  agentId = (await t.ok(admin, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
+  toolId = (await t.ok(admin, `mutation { createToolDefinition(input: { name: "shared", description: "d", inputSchema: { type: "object" } }) { id } }`))
+    .createToolDefinition.id;
+  miniAppId = (await t.ok(admin, `mutation { createMiniApp(input: { name: "app" }) { id } }`)).createMiniApp.id;
+  mcpServerId = (await t.ok(admin, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`)).registerMcpServer.id;
+});
+afterAll(() => t.stop());
+
+interface Operation {
+  name: string;
+  needs: Role;
+  query: string;
+  /** Builds fresh variables (with the ADMIN key) so every allowed attempt can succeed. */
+  vars?: () => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Runtime operations are checked for access only: their own rules are tested elsewhere. */
+  accessOnly?: boolean;
+}
+
+const newTool = async () =>
+  (await t.ok(admin, `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`, { n: unique('tool') }))
+    .createToolDefinition.id;
+
+const OPERATIONS: Operation[] = [
+  { name: 'me', needs: 'VIEWER', query: `{ me { id role organization { id } } }` },
+  { name: 'organization', needs: 'VIEWER', query: `{ organization { id defaultModel } }` },
+  { name: 'projects', needs: 'VIEWER', query: `{ projects { id } }` },
+  { name: 'project', needs: 'VIEWER', query: `query($id: ID!) { project(id: $id) { id } }`, vars: () => ({ id: MISSING_ID }) },
+  { name: 'agents', needs: 'VIEWER', query: `{ agents { id exclusions permissionRules { id } } }` },
+  { name: 'agent', needs: 'VIEWER', query: `query($id: ID!) { agent(id: $id) { id } }`, vars: () => ({ id: agentId }) },
+  { name: 'channels', needs: 'VIEWER', query: `{ channels { key } contextObjects { key } }` },
+  { name: 'toolDefinitions', needs: 'VIEWER', query: `{ toolDefinitions { id schemaTokens channels { key } } }` },
+  { name: 'toolDefinition', needs: 'VIEWER', query: `query($id: ID!) { toolDefinition(id: $id) { id } }`, vars: () => ({ id: toolId }) },
+  { name: 'miniApps', needs: 'VIEWER', query: `{ miniApps { id tools { id } } }` },
+  { name: 'mcpServers', needs: 'VIEWER', query: `{ mcpServers { id tools { id } } }` },
+  { name: 'toolbox', needs: 'VIEWER', query: `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint } }`, vars: () => ({ a: agentId }) },
+
+  { name: 'startConversation', needs: 'RUNTIME', accessOnly: true, query: `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, vars: () => ({ a: agentId }) },
+  { name: 'beginTurn', needs: 'RUNTIME', accessOnly: true, query: `mutation { beginTurn(conversationId: "${MISSING_ID}") { id } }` },
+  { name: 'completeTurn', needs: 'RUNTIME', accessOnly: true, query: `mutation { completeTurn(turnId: "${MISSING_ID}", usage: { inputTokens: 1, outputTokens: 1 }) { id } }` },
+  { name: 'recordToolCalls', needs: 'RUNTIME', accessOnly: true, query: `mutation { recordToolCalls(calls: []) { accepted } }` },
+
+  { name: 'createProject', needs: 'EDITOR', query: `mutation($n: String!) { createProject(input: { name: $n }) { id } }`, vars: () => ({ n: unique('p') }) },
+  { name: 'createChannel', needs: 'EDITOR', query: `mutation($n: String!) { createChannel(input: { key: $n, name: "c" }) { id } }`, vars: () => ({ n: unique('ch') }) },
+  { name: 'createContextObject', needs: 'EDITOR', query: `mutation($n: String!) { createContextObject(input: { key: $n, name: "o" }) { id } }`, vars: () => ({ n: unique('obj') }) },
+  { name: 'createAgent', needs: 'EDITOR', query: `mutation { createAgent(input: { name: "x" }) { id } }` },
+  { name: 'updateAgent', needs: 'EDITOR', query: `mutation($id: ID!) { updateAgent(id: $id, input: { maxTools: 20 }) { id } }`, vars: () => ({ id: agentId }) },
+  {
+    name: 'deleteAgent', needs: 'EDITOR', query: `mutation($id: ID!) { deleteAgent(id: $id) }`,
+    vars: async () => ({ id: (await t.ok(admin, `mutation { createAgent(input: { name: "doomed" }) { id } }`)).createAgent.id }),
+  },
+  {
+    name: 'createToolDefinition', needs: 'EDITOR', query: `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
+    vars: () => ({ n: unique('tool') }),
+  },
+  { name: 'updateToolDefinition', needs: 'EDITOR', query: `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new" }) { id } }`, vars: () => ({ id: toolId }) },
+  { name: 'deleteToolDefinition', needs: 'EDITOR', query: `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, vars: async () => ({ id: await newTool() }) },
+  { name: 'setToolRule', needs: 'EDITOR', query: `mutation($a: ID!, $n: String!) { setToolRule(input: { agentId: $a, toolName: $n, effect: DENY }) { id } }`, vars: () => ({ a: agentId, n: unique('rule') }) },
+  {
+    name: 'removeToolRule', needs: 'EDITOR', query: `mutation($id: ID!) { removeToolRule(id: $id) }`,
+    vars: async () => ({
+      id: (await t.ok(admin, `mutation($a: ID!, $n: String!) { setToolRule(input: { agentId: $a, toolName: $n, effect: DENY }) { id } }`, { a: agentId, n: unique('rule') })).setToolRule.id,
+    }),
+  },
+  { name: 'createMiniApp', needs: 'EDITOR', query: `mutation { createMiniApp(input: { name: "m" }) { id } }` },
+  { name: 'setMiniAppEnabled', needs: 'EDITOR', query: `mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: true) { id } }`, vars: () => ({ id: miniAppId }) },
+  { name: 'registerMcpServer', needs: 'EDITOR', query: `mutation($n: String!) { registerMcpServer(input: { name: $n }) { id } }`, vars: () => ({ n: unique('srv') }) },
+  { name: 'updateMcpServer', needs: 'EDITOR', query: `mutation($id: ID!) { updateMcpServer(id: $id, input: { enabled: true }) { id } }`, vars: () => ({ id: mcpServerId }) },
+  { name: 'reportMcpInventory', needs: 'EDITOR', query: `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [], advertisesResources: false) { id } }`, vars: () => ({ id: mcpServerId }) },
+  { name: 'applyChangeSet', needs: 'EDITOR', accessOnly: true, query: `mutation { applyChangeSet(changes: []) { __typename } }` },
+
+  { name: 'createApiKey', needs: 'ADMIN', query: `mutation { createApiKey(input: { name: "k", role: VIEWER }) { apiKey } }` },
+  {
+    name: 'revokeApiKey', needs: 'ADMIN', query: `mutation($id: ID!) { revokeApiKey(principalId: $id) }`,
+    vars: async () => ({ id: (await t.ok(admin, `mutation { createApiKey(input: { name: "k", role: VIEWER }) { principal { id } } }`)).createApiKey.principal.id }),
+  },
+];
+
+// A malformed query would pass for the wrong reason, so it counts as a failure too.
+const ACCESS_CODES = ['UNAUTHENTICATED', 'FORBIDDEN', 'GRAPHQL_VALIDATION_FAILED'];
+
+describe.each(ROLES)('%s', (role) => {
+  it.each(OPERATIONS.map((op) => [op.name, op] as const))('%s', async (_name, op) => {
+    const result = await t.gql(keys[role], op.query, await op.vars?.());
+    if (RANK[role] < RANK[op.needs]) {
+      expect(codeOf(result)).toBe('FORBIDDEN');
+      expect(result.data ?? null).toBeNull();
+    } else if (op.accessOnly) {
+      expect(ACCESS_CODES).not.toContain(codeOf(result));
+    } else {
+      expect(result.errors).toBeUndefined();
+    }
+  });
+});
+
+it('refuses an edit by VIEWER and RUNTIME without storing anything', async () => {
+  for (const role of ['VIEWER', 'RUNTIME'] as const) {
+    const result = await t.gql(keys[role], `mutation { createChannel(input: { key: "sneaky_${role}", name: "x" }) { id } }`);
+    expect(codeOf(result)).toBe('FORBIDDEN');
+  }
+  const channels = (await t.ok(admin, `{ channels { key } }`)).channels.map((c: { key: string }) => c.key);
+  expect(channels.filter((k: string) => k.startsWith('sneaky'))).toEqual([]);
+});
+
+describe('authentication', () => {
+  const expectUnauthenticated = (result: GraphQLResult) => {
+    expect(codeOf(result)).toBe('UNAUTHENTICATED');
+    expect(result.data ?? null).toBeNull();
+  };
+
+  it('answers UNAUTHENTICATED without a key, for reads and writes', async () => {
+    expectUnauthenticated(await t.gql(null, `{ me { id } }`));
+    expectUnauthenticated(await t.gql(null, `mutation { createAgent(input: { name: "x" }) { id } }`));
+    expectUnauthenticated(await t.gql(null, `mutation { createOrganization(input: { name: "x" }) { apiKey } }`));
+  });
+
+  it('answers UNAUTHENTICATED for an unknown key', async () => {
+    expectUnauthenticated(await t.gql('lo_not-a-real-key', `{ me { id } }`));
+  });
+
+  it('answers UNAUTHENTICATED for a revoked key, and only that key stops working', async () => {
+    const created = (await t.ok(admin, `mutation { createApiKey(input: { name: "temp", role: EDITOR }) { apiKey principal { id role } } }`)).createApiKey;
+    expect(created.principal.role).toBe('EDITOR');
+    expect((await t.ok(created.apiKey, `{ me { id role } }`)).me).toEqual({ id: created.principal.id, role: 'EDITOR' });
+    expect(await t.ok(admin, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: created.principal.id })).toEqual({ revokeApiKey: true });
+    expectUnauthenticated(await t.gql(created.apiKey, `{ me { id } }`));
+    expectUnauthenticated(await t.gql(created.apiKey, `mutation { createAgent(input: { name: "x" }) { id } }`));
+    expect((await t.ok(admin, `{ me { role } }`)).me.role).toBe('ADMIN');
+  });
+
+  it('gives a new key exactly the role asked for', async () => {
+    for (const role of ROLES) expect((await t.ok(keys[role], `{ me { role } }`)).me.role).toBe(role);
+  });
+});
+
+describe('the platform operator token', () => {
+  it('creates an organisation whose ADMIN key works', async () => {
+    const data = await t.ok(OPERATOR_TOKEN, `mutation { createOrganization(input: { name: "Made by operator" }) { organization { id name } apiKey } }`);
+    const me = (await t.ok(data.createOrganization.apiKey, `{ me { role organization { id name } } }`)).me;
+    expect(me).toEqual({ role: 'ADMIN', organization: { id: data.createOrganization.organization.id, name: 'Made by operator' } });
+  });
+
+  it.each([
+    ['me', `{ me { id } }`],
+    ['agents', `{ agents { id } }`],
+    ['createAgent', `mutation { createAgent(input: { name: "x" }) { id } }`],
+    ['createApiKey', `mutation { createApiKey(input: { name: "k", role: ADMIN }) { apiKey } }`],
+  ])('may not call %s', async (_name, query) => {
+    const result = await t.gql(OPERATOR_TOKEN, query);
+    expect(codeOf(result)).toBe('FORBIDDEN');
+    expect(result.data ?? null).toBeNull();
+  });
+
+  it('is the only one that may create an organisation', async () => {
+    for (const key of [admin, keys.EDITOR, keys.VIEWER]) {
+      const result = await t.gql(key, `mutation { createOrganization(input: { name: "x" }) { apiKey } }`);
+      expect(codeOf(result)).toBe('FORBIDDEN');
+      expect(result.data ?? null).toBeNull();
+    }
+  });
+});
