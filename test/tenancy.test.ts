@@ -1,0 +1,151 @@
+import { codeOf, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
+
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+let t: TestServer;
+let a: string;
+let b: string;
+/** Objects of organisation B, named so a leak in any message is easy to spot. */
+const theirs = {} as Record<'project' | 'agent' | 'tool' | 'miniApp' | 'mcpServer' | 'agentRule' | 'projectRule' | 'principal', string>;
+const SECRET = 'SecretOfB';
+
+beforeAll(async () => {
+  t = await startTestServer();
+  a = (await t.createOrganization('Org A')).adminKey;
+  b = (await t.createOrganization(`${SECRET} org`)).adminKey;
+  await t.ok(a, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  await t.ok(b, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createChannel2: createChannel(input: { key: "${SECRET}_ch", name: "x" }) { id }
+    createContextObject(input: { key: "${SECRET}_obj", name: "x" }) { id } }`);
+  theirs.project = (await t.ok(b, `mutation { createProject(input: { name: "${SECRET}_project" }) { id } }`)).createProject.id;
+  theirs.agent = (await t.ok(b, `mutation($p: ID!) { createAgent(input: { name: "${SECRET}_agent", projectId: $p }) { id } }`, { p: theirs.project })).createAgent.id;
+  theirs.tool = (await t.ok(b, `mutation { createToolDefinition(input: { name: "${SECRET}_tool", description: "${SECRET}", inputSchema: { type: "object" } }) { id } }`))
+    .createToolDefinition.id;
+  theirs.miniApp = (await t.ok(b, `mutation { createMiniApp(input: { name: "${SECRET}_app" }) { id } }`)).createMiniApp.id;
+  theirs.mcpServer = (await t.ok(b, `mutation { registerMcpServer(input: { name: "${SECRET}_srv" }) { id } }`)).registerMcpServer.id;
+  theirs.agentRule = (await t.ok(b, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "${SECRET}_tool", effect: DENY }) { id } }`, { a: theirs.agent }))
+    .setToolRule.id;
+  theirs.projectRule = (await t.ok(b, `mutation($p: ID!) { setToolRule(input: { projectId: $p, toolName: "${SECRET}_tool", effect: DENY }) { id } }`, { p: theirs.project }))
+    .setToolRule.id;
+  theirs.principal = (await t.ok(b, `mutation { createApiKey(input: { name: "${SECRET}_key", role: VIEWER }) { principal { id } } }`)).createApiKey.principal.id;
+});
+afterAll(() => t.stop());
+
+function expectNoLeak(result: GraphQLResult) {
+  const text = JSON.stringify(result);
+  expect(text).not.toContain(SECRET);
+  for (const id of Object.values(theirs)) expect(text).not.toContain(id);
+}
+
+describe('queries for another organisation\'s object answer null', () => {
+  it.each([
+    ['agent', `query($id: ID!) { agent(id: $id) { id name } }`, 'agent'],
+    ['project', `query($id: ID!) { project(id: $id) { id name } }`, 'project'],
+    ['toolDefinition', `query($id: ID!) { toolDefinition(id: $id) { id name } }`, 'tool'],
+  ] as const)('%s', async (field, query, which) => {
+    const foreign = await t.gql(a, query, { id: theirs[which] });
+    expect(foreign).toEqual({ data: { [field]: null } });
+    expect(await t.gql(a, query, { id: MISSING_ID })).toEqual({ data: { [field]: null } });
+    expect(await t.gql(a, query, { id: 'not-a-uuid' })).toEqual({ data: { [field]: null } });
+  });
+
+  it('lists filtered by another organisation\'s project are empty, and lists never show its objects', async () => {
+    const filtered = await t.ok(a, `query($p: ID!) { agents(projectId: $p) { id } toolDefinitions(projectId: $p) { id } miniApps(projectId: $p) { id } mcpServers(projectId: $p) { id } }`, {
+      p: theirs.project,
+    });
+    expect(filtered).toEqual({ agents: [], toolDefinitions: [], miniApps: [], mcpServers: [] });
+    const all = await t.gql(a, `{ agents { id } toolDefinitions { id } miniApps { id } mcpServers { id } projects { id } channels { key } contextObjects { key } organization { name } }`);
+    expect(all.errors).toBeUndefined();
+    expectNoLeak(all);
+  });
+
+  it('the toolbox of another organisation\'s agent is NOT_FOUND, exactly like a missing agent', async () => {
+    const query = `query($id: ID!) { toolbox(agentId: $id, channel: "web") { fingerprint } }`;
+    const foreign = await t.gql(a, query, { id: theirs.agent });
+    const missing = await t.gql(a, query, { id: MISSING_ID });
+    expect(codeOf(foreign)).toBe('NOT_FOUND');
+    expect(foreign.errors?.[0].message).toBe(missing.errors?.[0].message);
+    expectNoLeak(foreign);
+  });
+});
+
+describe('mutations naming another organisation\'s object fail with NOT_FOUND and change nothing', () => {
+  const cases: Array<[string, string, () => Record<string, unknown>]> = [
+    ['updateAgent', `mutation($id: ID!) { updateAgent(id: $id, input: { name: "hijacked", maxTools: 3 }) { id } }`, () => ({ id: theirs.agent })],
+    ['deleteAgent', `mutation($id: ID!) { deleteAgent(id: $id) }`, () => ({ id: theirs.agent })],
+    ['updateToolDefinition', `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "hijacked" }) { id } }`, () => ({ id: theirs.tool })],
+    ['deleteToolDefinition', `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, () => ({ id: theirs.tool })],
+    ['setToolRule on their agent', `mutation($id: ID!) { setToolRule(input: { agentId: $id, toolName: "x", effect: DENY }) { id } }`, () => ({ id: theirs.agent })],
+    ['setToolRule on their project', `mutation($id: ID!) { setToolRule(input: { projectId: $id, toolName: "x", effect: DENY }) { id } }`, () => ({ id: theirs.project })],
+    ['removeToolRule of their agent', `mutation($id: ID!) { removeToolRule(id: $id) }`, () => ({ id: theirs.agentRule })],
+    ['removeToolRule of their project', `mutation($id: ID!) { removeToolRule(id: $id) }`, () => ({ id: theirs.projectRule })],
+    ['setMiniAppEnabled', `mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: false) { id } }`, () => ({ id: theirs.miniApp })],
+    ['updateMcpServer', `mutation($id: ID!) { updateMcpServer(id: $id, input: { enabled: false }) { id } }`, () => ({ id: theirs.mcpServer })],
+    ['reportMcpInventory', `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [{ name: "x", description: "d", inputSchema: {} }], advertisesResources: true) { id } }`, () => ({ id: theirs.mcpServer })],
+    ['revokeApiKey', `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, () => ({ id: theirs.principal })],
+    ['createAgent in their project', `mutation($id: ID!) { createAgent(input: { name: "x", projectId: $id }) { id } }`, () => ({ id: theirs.project })],
+    ['createToolDefinition in their project', `mutation($id: ID!) { createToolDefinition(input: { name: "x1", description: "d", inputSchema: {}, projectId: $id }) { id } }`, () => ({ id: theirs.project })],
+    ['createToolDefinition for their agent', `mutation($id: ID!) { createToolDefinition(input: { name: "x2", description: "d", inputSchema: {}, agentId: $id }) { id } }`, () => ({ id: theirs.agent })],
+    ['createToolDefinition in their mini app', `mutation($id: ID!) { createToolDefinition(input: { name: "x3", description: "d", inputSchema: {}, miniAppId: $id }) { id } }`, () => ({ id: theirs.miniApp })],
+    ['createMiniApp in their project', `mutation($id: ID!) { createMiniApp(input: { name: "x", projectId: $id }) { id } }`, () => ({ id: theirs.project })],
+    ['registerMcpServer in their project', `mutation($id: ID!) { registerMcpServer(input: { name: "x", projectId: $id }) { id } }`, () => ({ id: theirs.project })],
+  ];
+
+  it.each(cases)('%s', async (_name, mutation, vars) => {
+    const foreign = await t.gql(a, mutation, vars());
+    expect(codeOf(foreign)).toBe('NOT_FOUND');
+    expect(foreign.data ?? null).toBeNull();
+    expectNoLeak(foreign);
+    const missing = await t.gql(a, mutation, Object.fromEntries(Object.keys(vars()).map((k) => [k, MISSING_ID])));
+    expect(foreign.errors).toEqual(missing.errors);
+  });
+
+  it('left organisation B exactly as it was', async () => {
+    const state = await t.ok(b, `query($a: ID!, $t: ID!) {
+      agent(id: $a) { name maxTools loadoutVersion permissionRules { id } }
+      toolDefinition(id: $t) { description version }
+      miniApps { enabled }
+      mcpServers { enabled probed tools { id } }
+      projects { id }
+    }`, { a: theirs.agent, t: theirs.tool });
+    expect(state).toEqual({
+      agent: { name: `${SECRET}_agent`, maxTools: 25, loadoutVersion: expect.any(Number), permissionRules: [{ id: theirs.agentRule }] },
+      toolDefinition: { description: SECRET, version: 1 },
+      miniApps: [{ enabled: true }],
+      mcpServers: [{ enabled: true, probed: false, tools: [] }],
+      projects: [{ id: theirs.project }],
+    });
+    const viewer = await t.createKey(b, 'VIEWER');
+    expect((await t.gql(viewer, `{ me { id } }`)).errors).toBeUndefined();
+    const stillThere = await t.ok(b, `{ agents { id } }`);
+    expect(stillThere.agents).toEqual([{ id: theirs.agent }]);
+  });
+});
+
+describe('keys and names are per organisation', () => {
+  it('another organisation\'s channel or context object key is unknown here', async () => {
+    const channel = await t.gql(a, `mutation { createToolDefinition(input: { name: "ch_probe", description: "d", inputSchema: {}, channels: ["${SECRET}_ch"] }) { id } }`);
+    expect(codeOf(channel)).toBe('BAD_USER_INPUT');
+    const object = await t.gql(a, `mutation { createToolDefinition(input: { name: "obj_probe", description: "d", inputSchema: {}, contextObjects: ["${SECRET}_obj"] }) { id } }`);
+    expect(codeOf(object)).toBe('BAD_USER_INPUT');
+    const agent = (await t.ok(a, `mutation { createAgent(input: { name: "mine" }) { id } }`)).createAgent.id;
+    const box = await t.gql(a, `query($id: ID!) { toolbox(agentId: $id, channel: "${SECRET}_ch") { fingerprint } }`, { id: agent });
+    expect(codeOf(box)).toBe('BAD_USER_INPUT');
+  });
+
+  it('the same tool, channel and MCP server names may exist in both organisations', async () => {
+    await t.ok(a, `mutation { createToolDefinition(input: { name: "${SECRET}_tool", description: "mine", inputSchema: {} }) { id } }`);
+    await t.ok(a, `mutation { createChannel(input: { key: "${SECRET}_ch", name: "mine" }) { id } }`);
+    await t.ok(a, `mutation { registerMcpServer(input: { name: "${SECRET}_srv" }) { id } }`);
+  });
+
+  it('an agent never carries another organisation\'s tools, and their MCP server is not in its scope', async () => {
+    await t.ok(b, `mutation { createToolDefinition(input: { name: "b_resources", description: "d", inputSchema: {}, requiresMcpServer: true }) { id } }`);
+    const org = await t.createOrganization('Org C');
+    await t.ok(org.adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+    await t.ok(org.adminKey, `mutation { createToolDefinition(input: { name: "McpResources", description: "d", inputSchema: {}, requiresMcpServer: true }) { id } }`);
+    const agent = (await t.ok(org.adminKey, `mutation { createAgent(input: { name: "c" }) { id } }`)).createAgent.id;
+    const box = (await t.ok(org.adminKey, `query($id: ID!) { toolbox(agentId: $id, channel: "web") { tools { name } dropped { tool { name } reason } } }`, { id: agent })).toolbox;
+    expect(box.tools).toEqual([]);
+    expect(box.dropped).toEqual([{ tool: { name: 'McpResources' }, reason: 'REQUIRES_MCP_SERVER' }]);
+  });
+});
