@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { actorOf, type RequestContext } from '../common/context';
+import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { ProjectType } from '../organizations/organization.types';
 import { PageInput, ToolboxType } from '../toolbox/toolbox.types';
 import { AgentType, CreateAgentInput, PermissionRuleType, ToolRuleInput, UpdateAgentInput } from './agent.types';
@@ -53,7 +53,7 @@ export class AgentResolver {
 
   @FieldResolver(() => ProjectType, { nullable: true })
   project(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
-    return agent.projectId ? ctx.services.organizations.project(actorOf(ctx), agent.projectId) : null;
+    return agent.projectId ? loadersOf(ctx).project.load(agent.projectId) : null;
   }
 
   @FieldResolver(() => [String], { description: "Tool names excluded by Edit Loadout; the same stored rules as DENY tool:<name>." })
@@ -82,11 +82,11 @@ export class AgentResolver {
 export class PermissionRuleFieldsResolver {
   @FieldResolver(() => AgentType, { nullable: true })
   agent(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
-    return rule.agentId ? ctx.services.agents.agent(actorOf(ctx), rule.agentId) : null;
+    return rule.agentId ? loadersOf(ctx).agent.load(rule.agentId) : null;
   }
 
   @FieldResolver(() => ProjectType, { nullable: true })
   project(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
-    return rule.projectId ? ctx.services.organizations.project(actorOf(ctx), rule.projectId) : null;
+    return rule.projectId ? loadersOf(ctx).project.load(rule.projectId) : null;
   }
 }

@@ -1,6 +1,7 @@
 import type { AppServices } from '../app-services';
 import type { Actor } from './actor';
 import { LoadoutError } from './errors';
+import { createLoaders, type Loaders } from './loaders';
 
 /** What every resolver receives: who is asking, and the application's services. */
 export interface RequestContext {
@@ -8,6 +9,13 @@ export interface RequestContext {
   /** The platform operator's token: may only create organisations. */
   operator: boolean;
   services: AppServices;
+  loaders?: Loaders;
+}
+
+/** The request's relation loaders, made on first use (only authenticated requests have any). */
+export function loadersOf(ctx: RequestContext): Loaders {
+  ctx.loaders ??= createLoaders(ctx.services.db.dataSource, actorOf(ctx).organizationId);
+  return ctx.loaders;
 }
 
 /** Resolvers behind @Authorized always have an actor; this narrows the type. */

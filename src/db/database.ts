@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { DataSource } from 'typeorm';
 import { entities } from './entities';
 import { pgliteDriverModule } from './pglite-pool';
+import { QueryCounter } from './query-counter';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 
 export type DatabaseKind = 'embedded' | 'server';
@@ -9,6 +10,8 @@ export type DatabaseKind = 'embedded' | 'server';
 export interface Database {
   kind: DatabaseKind;
   dataSource: DataSource;
+  /** Statements sent so far (for specs that bound query counts). */
+  queryCount(): number;
   close(): Promise<void>;
 }
 
@@ -32,17 +35,20 @@ const common = {
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const logger = new QueryCounter();
+  const queryCount = () => logger.count;
   if (options.url) {
-    const dataSource = new DataSource({ ...common, url: options.url, poolSize: options.poolSize ?? 10 });
+    const dataSource = new DataSource({ ...common, logger, url: options.url, poolSize: options.poolSize ?? 10 });
     await dataSource.initialize();
-    return { kind: 'server', dataSource, close: () => dataSource.destroy() };
+    return { kind: 'server', dataSource, queryCount, close: () => dataSource.destroy() };
   }
   const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir);
-  const dataSource = new DataSource({ ...common, driver: pgliteDriverModule(pglite) });
+  const dataSource = new DataSource({ ...common, logger, driver: pgliteDriverModule(pglite) });
   await dataSource.initialize();
   return {
     kind: 'embedded',
     dataSource,
+    queryCount,
     close: async () => {
       await dataSource.destroy();
       await pglite.close();

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { AgentType } from '../agents/agent.types';
 import { ChannelType, ContextObjectType } from '../catalogue/catalogue.types';
-import { actorOf, type RequestContext } from '../common/context';
+import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { ToolSourceEnum } from '../common/enums';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
@@ -49,39 +49,39 @@ export class ToolDefinitionResolver {
 
   @FieldResolver(() => AgentType, { nullable: true, description: 'Null: available to every agent. Set: only this agent may load it.' })
   agent(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return tool.agentId ? ctx.services.agents.agent(actorOf(ctx), tool.agentId) : null;
+    return tool.agentId ? loadersOf(ctx).agent.load(tool.agentId) : null;
   }
 
   @FieldResolver(() => ProjectType, { nullable: true, description: 'Null: organisation-wide.' })
   project(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return tool.projectId ? ctx.services.organizations.project(actorOf(ctx), tool.projectId) : null;
+    return tool.projectId ? loadersOf(ctx).project.load(tool.projectId) : null;
   }
 
   @FieldResolver(() => [ChannelType])
   async channels(@Root() tool: ToolDefinitionEntity, @Ctx() ctx: RequestContext) {
-    return tool.channels ?? (await ctx.services.tools.links(tool.id)).channels;
+    return tool.channels ?? (await loadersOf(ctx).toolLinks.load(tool.id)).channels;
   }
 
   @FieldResolver(() => [ContextObjectType], { description: 'Empty: no context restriction.' })
   async contextObjects(@Root() tool: ToolDefinitionEntity, @Ctx() ctx: RequestContext) {
-    return tool.contextObjects ?? (await ctx.services.tools.links(tool.id)).contextObjects;
+    return tool.contextObjects ?? (await loadersOf(ctx).toolLinks.load(tool.id)).contextObjects;
   }
 
   @FieldResolver(() => MiniAppType, { nullable: true })
   miniApp(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return tool.miniAppId ? ctx.services.tools.miniApp(actorOf(ctx), tool.miniAppId) : null;
+    return tool.miniAppId ? loadersOf(ctx).miniApp.load(tool.miniAppId) : null;
   }
 
   @FieldResolver(() => McpServerType, { nullable: true })
   mcpServer(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return tool.mcpServerId ? ctx.services.tools.mcpServer(actorOf(ctx), tool.mcpServerId) : null;
+    return tool.mcpServerId ? loadersOf(ctx).mcpServer.load(tool.mcpServerId) : null;
   }
 
   @FieldResolver(() => Int, {
     description: "Estimated tokens this definition adds to every model request, for the given model (default: the organisation's default model).",
   })
   async schemaTokens(@Root() tool: ToolDefinitionType, @Arg('model', () => String, { nullable: true }) model: string | null, @Ctx() ctx: RequestContext) {
-    const chosen = model ?? (await ctx.services.organizations.organization(actorOf(ctx))).defaultModel;
+    const chosen = model ?? (await loadersOf(ctx).organization()).defaultModel;
     return estimateToolTokens(tool, chosen);
   }
 }
@@ -108,7 +108,7 @@ export class MiniAppResolver {
 
   @FieldResolver(() => ProjectType, { nullable: true })
   project(@Root() app: MiniAppType, @Ctx() ctx: RequestContext) {
-    return app.projectId ? ctx.services.organizations.project(actorOf(ctx), app.projectId) : null;
+    return app.projectId ? loadersOf(ctx).project.load(app.projectId) : null;
   }
 
   @FieldResolver(() => [ToolDefinitionType])
@@ -150,7 +150,7 @@ export class McpServerResolver {
 
   @FieldResolver(() => ProjectType, { nullable: true })
   project(@Root() server: McpServerType, @Ctx() ctx: RequestContext) {
-    return server.projectId ? ctx.services.organizations.project(actorOf(ctx), server.projectId) : null;
+    return server.projectId ? loadersOf(ctx).project.load(server.projectId) : null;
   }
 
   @FieldResolver(() => [ToolDefinitionType])

@@ -88,23 +88,6 @@ export class ToolService {
     });
   }
 
-  /** Channels and context objects of one tool, for definitions loaded without them. */
-  async links(toolId: string) {
-    const tool = await this.db.manager.findOneOrFail(ToolDefinitionEntity, {
-      where: { id: toolId },
-      relations: { channels: true, contextObjects: true },
-    });
-    return { channels: tool.channels ?? [], contextObjects: tool.contextObjects ?? [] };
-  }
-
-  miniApp(actor: Actor, id: string) {
-    return findOwned(this.db.manager, MiniAppEntity, actor, id);
-  }
-
-  mcpServer(actor: Actor, id: string) {
-    return findOwned(this.db.manager, McpServerEntity, actor, id);
-  }
-
   create(actor: Actor, input: NewTool) {
     return this.changes.run(actor, InvalidationCauseEnum.TOOL_CREATED, (_tx, change) => this.createIn(change, input, 'input'));
   }
