@@ -7,10 +7,21 @@ import { modelNameOf, providerOf } from './providers';
 export type { ToolChoice } from './anthropic';
 
 // Tokenizing a large schema costs milliseconds and toolbox assembly asks for
-// the same (tool, model) pairs on every turn; bounded so that a stream of
-// edited definitions cannot grow it without limit.
+// the same (tool, model) pairs on every turn. Two generations bound the memo
+// at MEMO_LIMIT entries with O(1) upkeep: entries unused for a whole
+// generation are dropped together (a per-hit LRU reshuffle of one big Map
+// degrades badly under churn).
 const MEMO_LIMIT = 10_000;
-const memo = new Map<string, number>();
+let recent = new Map<string, number>();
+let older = new Map<string, number>();
+
+function remember(key: string, tokens: number): void {
+  recent.set(key, tokens);
+  if (recent.size >= MEMO_LIMIT / 2) {
+    older = recent;
+    recent = new Map();
+  }
+}
 
 function computeToolTokens(tool: ModelVisibleContent, model: string): number {
   switch (providerOf(model)) {
@@ -28,18 +39,14 @@ function computeToolTokens(tool: ModelVisibleContent, model: string): number {
  * rendered the way that provider renders tools. Per-request fixed costs are
  * separate: see requestOverheadTokens.
  */
-export function estimateToolTokens(tool: ModelVisibleContent, model: string): number {
-  const key = `${model}\n${contentHash(tool)}`;
-  const cached = memo.get(key);
-  if (cached !== undefined) {
-    // Re-insert so eviction drops the least recently used entry.
-    memo.delete(key);
-    memo.set(key, cached);
-    return cached;
-  }
-  const tokens = computeToolTokens(tool, model);
-  memo.set(key, tokens);
-  if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
+export function estimateToolTokens(tool: ModelVisibleContent & { contentHash?: string }, model: string): number {
+  // Stored definitions and snapshots carry their content hash: reusing it makes a memo hit a map lookup.
+  const key = `${model}\n${tool.contentHash ?? contentHash(tool)}`;
+  const hit = recent.get(key);
+  if (hit !== undefined) return hit;
+  const kept = older.get(key);
+  const tokens = kept ?? computeToolTokens(tool, model);
+  remember(key, tokens);
   return tokens;
 }
 
