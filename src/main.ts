@@ -10,8 +10,8 @@ async function main(): Promise<void> {
   console.log(`Loadout listening on ${server.url} (${where})`);
   console.log(`  GraphQL and subscriptions: ${server.url}/graphql   health: /healthz   readiness: /readyz`);
 
-  const seed = config.demo === 'always' || (config.demo === 'auto' && !config.databaseUrl && (await databaseIsEmpty(server.services)));
-  if (seed && (await databaseIsEmpty(server.services))) {
+  const demoWanted = config.demo === 'always' || (config.demo === 'auto' && !config.databaseUrl);
+  if (demoWanted && (await databaseIsEmpty(server.services))) {
     const demo = await seedDemo(server.services);
     console.log('Seeded a demo organisation.');
     console.log(`  demo ADMIN key (shown once): ${demo.adminKey}`);
