@@ -14,6 +14,7 @@ export interface AgentSettings {
   name?: string;
   model?: string;
   maxTools?: number;
+  maxSchemaTokens?: number;
   toolsMode?: ToolsMode;
   executionContext?: ExecutionContext;
   budgetWarnThreshold?: number;
@@ -21,7 +22,7 @@ export interface AgentSettings {
 }
 
 /** Settings that change what the model sees or what it costs; the rest (name, thresholds) do not. */
-const LOADOUT_SETTINGS: Array<keyof AgentSettings> = ['model', 'maxTools', 'toolsMode'];
+const LOADOUT_SETTINGS: Array<keyof AgentSettings> = ['model', 'maxTools', 'maxSchemaTokens', 'toolsMode'];
 
 export class AgentService {
   constructor(
@@ -42,7 +43,7 @@ export class AgentService {
   }
 
   async create(actor: Actor, input: AgentSettings & { name: string; projectId?: string | null }) {
-    checkThresholds(input.budgetWarnThreshold ?? 48, input.budgetHotThreshold ?? 96);
+    checkThresholds(input.budgetWarnThreshold ?? 48, input.budgetHotThreshold ?? 96, input);
     return this.db.transaction(async (tx) => {
       if (input.projectId) await getOwned(tx, ProjectEntity, actor, input.projectId, 'input.projectId', 'Project');
       const org = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
@@ -53,6 +54,7 @@ export class AgentService {
           name: input.name,
           model: input.model ?? org.defaultModel,
           maxTools: input.maxTools ?? 25,
+          maxSchemaTokens: input.maxSchemaTokens ?? null,
           toolsMode: input.toolsMode ?? 'ALL_PAGES',
           executionContext: input.executionContext ?? 'RUNNING_USER',
           budgetWarnThreshold: input.budgetWarnThreshold ?? 48,
@@ -72,7 +74,7 @@ export class AgentService {
     const agent = await getOwned(tx, AgentEntity, actor, id, field, 'Agent', true);
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined && v !== null)) as AgentSettings;
     const next = { ...agent, ...defined };
-    checkThresholds(next.budgetWarnThreshold, next.budgetHotThreshold);
+    checkThresholds(next.budgetWarnThreshold, next.budgetHotThreshold, defined);
     const altersLoadout = LOADOUT_SETTINGS.some((k) => defined[k] !== undefined && defined[k] !== agent[k]);
     if (altersLoadout) await change.affectsAgent(agent.id);
     await tx.update(AgentEntity, { id: agent.id }, defined);
@@ -140,6 +142,11 @@ export interface ToolRuleSpec {
   effect: RuleEffect;
 }
 
-export function checkThresholds(warn: number, hot: number): void {
-  if (hot < warn) throw badInput('budgetHotThreshold', 'must be at or above budgetWarnThreshold');
+/** Names the threshold the caller gave: raising only the warn level above the stored hot one is the warn level's fault. */
+export function checkThresholds(warn: number, hot: number, given: Pick<AgentSettings, 'budgetHotThreshold'>): void {
+  if (hot >= warn) return;
+  if (given.budgetHotThreshold === undefined || given.budgetHotThreshold === null) {
+    throw badInput('budgetWarnThreshold', 'must be at or below budgetHotThreshold');
+  }
+  throw badInput('budgetHotThreshold', 'must be at or above budgetWarnThreshold');
 }

@@ -28,7 +28,7 @@ export function IsJsonSchema(options?: ValidationOptions): PropertyDecorator {
       options,
       validator: {
         validate: (value: unknown) => value === undefined || value === null || jsonSchemaProblem(value) === null,
-        defaultMessage: (args) => `${args?.property}: ${jsonSchemaProblem(args?.value)}`,
+        defaultMessage: (args) => `${args?.property} ${jsonSchemaProblem(args?.value)}`,
       },
     });
 }

@@ -1,0 +1,180 @@
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+
+let t: TestServer;
+let key: string;
+let agentId: string;
+let toolId: string;
+let serverId: string;
+
+/** Everything a bad input could have half-written, to compare before and after. */
+const STATE = `{
+  agents { id name maxTools budgetWarnThreshold budgetHotThreshold loadoutVersion permissionRules { subject effect } }
+  toolDefinitions { id name description inputSchema version contentHash channels { key } contextObjects { key } }
+  channels { key } contextObjects { key } projects { id }
+  mcpServers { name enabled enabledTools disabledTools probed tools { name } }
+  miniApps { name }
+}`;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  key = (await t.createOrganization()).adminKey;
+  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "Account", name: "Account" }) { id } }`);
+  agentId = (await t.ok(key, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
+  toolId = (await t.ok(key, `mutation { createToolDefinition(input: { name: "existing", description: "d", inputSchema: { type: "object" } }) { id } }`))
+    .createToolDefinition.id;
+  serverId = (await t.ok(key, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`)).registerMcpServer.id;
+});
+afterAll(() => t.stop());
+
+const long = (n: number) => 'a'.repeat(n);
+const bigSchema = () => ({ type: 'object', description: 'x'.repeat(64 * 1024) });
+
+const createTool = `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`;
+const updateTool = `mutation($id: ID!, $input: UpdateToolDefinitionInput!) { updateToolDefinition(id: $id, input: $input) { id } }`;
+const createAgent = `mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }`;
+const updateAgent = `mutation($id: ID!, $input: UpdateAgentInput!) { updateAgent(id: $id, input: $input) { id } }`;
+const tool = (over: Record<string, unknown>) => ({ name: 'fresh', description: 'd', inputSchema: { type: 'object' }, ...over });
+
+type Case = [label: string, query: string, vars: () => Record<string, unknown>, field: string];
+
+const BAD_INPUTS: Case[] = [
+  ['createAgent maxTools 0', createAgent, () => ({ input: { name: 'x', maxTools: 0 } }), 'maxTools'],
+  ['createAgent maxTools 101', createAgent, () => ({ input: { name: 'x', maxTools: 101 } }), 'maxTools'],
+  ['updateAgent maxTools 0', updateAgent, () => ({ id: agentId, input: { maxTools: 0 } }), 'maxTools'],
+  ['updateAgent maxTools 101', updateAgent, () => ({ id: agentId, input: { maxTools: 101 } }), 'maxTools'],
+  ['createAgent warn threshold 0', createAgent, () => ({ input: { name: 'x', budgetWarnThreshold: 0 } }), 'budgetWarnThreshold'],
+  ['createAgent warn threshold 1001', createAgent, () => ({ input: { name: 'x', budgetWarnThreshold: 1001, budgetHotThreshold: 1001 } }), 'budgetWarnThreshold'],
+  ['createAgent hot threshold 0', createAgent, () => ({ input: { name: 'x', budgetHotThreshold: 0 } }), 'budgetHotThreshold'],
+  ['createAgent hot threshold 1001', createAgent, () => ({ input: { name: 'x', budgetHotThreshold: 1001 } }), 'budgetHotThreshold'],
+  ['createAgent hot below warn', createAgent, () => ({ input: { name: 'x', budgetWarnThreshold: 50, budgetHotThreshold: 49 } }), 'budgetHotThreshold'],
+  ['createAgent hot below the default warn', createAgent, () => ({ input: { name: 'x', budgetHotThreshold: 47 } }), 'budgetHotThreshold'],
+  ['updateAgent hot below the stored warn', updateAgent, () => ({ id: agentId, input: { budgetHotThreshold: 10 } }), 'budgetHotThreshold'],
+  ['updateAgent warn above the stored hot', updateAgent, () => ({ id: agentId, input: { budgetWarnThreshold: 500 } }), 'budgetWarnThreshold'],
+  ['updateAgent thresholds 0', updateAgent, () => ({ id: agentId, input: { budgetWarnThreshold: 0 } }), 'budgetWarnThreshold'],
+  ['createAgent model not provider/model', createAgent, () => ({ input: { name: 'x', model: 'gpt-4o' } }), 'model'],
+
+  ['tool name of 129 characters', createTool, () => ({ input: tool({ name: long(129) }) }), 'name'],
+  ['tool name empty', createTool, () => ({ input: tool({ name: '' }) }), 'name'],
+  ['tool name with a space', createTool, () => ({ input: tool({ name: 'two words' }) }), 'name'],
+  ['tool name with a slash', createTool, () => ({ input: tool({ name: 'a/b' }) }), 'name'],
+  ['tool name with a non-ASCII letter', createTool, () => ({ input: tool({ name: 'café' }) }), 'name'],
+  ['description of 10001 characters', createTool, () => ({ input: tool({ description: long(10_001) }) }), 'description'],
+  ['inputSchema a number', createTool, () => ({ input: tool({ inputSchema: 12 }) }), 'inputSchema'],
+  ['inputSchema a string', createTool, () => ({ input: tool({ inputSchema: 'object' }) }), 'inputSchema'],
+  ['inputSchema an array', createTool, () => ({ input: tool({ inputSchema: [] }) }), 'inputSchema'],
+  ['inputSchema not a valid JSON Schema', createTool, () => ({ input: tool({ inputSchema: { type: 12 } }) }), 'inputSchema'],
+  ['inputSchema with an invalid nested schema', createTool, () => ({ input: tool({ inputSchema: { type: 'object', properties: { a: { minLength: -1 } } } }) }), 'inputSchema'],
+  ['inputSchema over 64 KiB', createTool, () => ({ input: tool({ inputSchema: bigSchema() }) }), 'inputSchema'],
+  ['channel key of 65 characters', createTool, () => ({ input: tool({ channels: [long(65)] }) }), 'channels'],
+  ['channel key with bad characters', createTool, () => ({ input: tool({ channels: ['web', 'a b'] }) }), 'channels'],
+  ['context key of 65 characters', createTool, () => ({ input: tool({ contextObjects: [long(65)] }) }), 'contextObjects'],
+  ['context key with bad characters', createTool, () => ({ input: tool({ contextObjects: ['Acc:ount'] }) }), 'contextObjects'],
+  ['unknown channel key', createTool, () => ({ input: tool({ channels: ['nowhere'] }) }), 'input.channels'],
+  ['unknown context key', createTool, () => ({ input: tool({ contextObjects: ['Nothing'] }) }), 'input.contextObjects'],
+  ['source MCP by hand', createTool, () => ({ input: tool({ source: 'MCP' }) }), 'input.source'],
+  ['MINI_APP without its mini app', createTool, () => ({ input: tool({ source: 'MINI_APP' }) }), 'input.miniAppId'],
+
+  ['update tool name of 129 characters', updateTool, () => ({ id: toolId, input: { name: long(129) } }), 'name'],
+  ['update tool name with bad characters', updateTool, () => ({ id: toolId, input: { name: 'a b' } }), 'name'],
+  ['update description of 10001 characters', updateTool, () => ({ id: toolId, input: { description: long(10_001) } }), 'description'],
+  ['update inputSchema not a valid JSON Schema', updateTool, () => ({ id: toolId, input: { inputSchema: { type: 12 } } }), 'inputSchema'],
+  ['update inputSchema an array', updateTool, () => ({ id: toolId, input: { inputSchema: [1] } }), 'inputSchema'],
+  ['update inputSchema over 64 KiB', updateTool, () => ({ id: toolId, input: { inputSchema: bigSchema() } }), 'inputSchema'],
+  ['update channel key of 65 characters', updateTool, () => ({ id: toolId, input: { channels: [long(65)] } }), 'channels'],
+  ['update context key with bad characters', updateTool, () => ({ id: toolId, input: { contextObjects: ['a b'] } }), 'contextObjects'],
+
+  ['channel key of 65 characters', `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`, () => ({ k: long(65) }), 'key'],
+  ['channel key empty', `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`, () => ({ k: '' }), 'key'],
+  ['channel key with bad characters', `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`, () => ({ k: 'we b' }), 'key'],
+  ['context object key of 65 characters', `mutation($k: String!) { createContextObject(input: { key: $k, name: "x" }) { id } }`, () => ({ k: long(65) }), 'key'],
+  ['context object key with bad characters', `mutation($k: String!) { createContextObject(input: { key: $k, name: "x" }) { id } }`, () => ({ k: 'Acc/ount' }), 'key'],
+
+  ['rule tool name with bad characters', `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "a b", effect: DENY }) { id } }`, () => ({ a: agentId }), 'toolName'],
+  ['rule without a target', `mutation { setToolRule(input: { toolName: "x", effect: DENY }) { id } }`, () => ({}), 'input.agentId'],
+  ['MCP server name with bad characters', `mutation { registerMcpServer(input: { name: "my server" }) { id } }`, () => ({}), 'name'],
+  ['MCP filter naming a bad tool name', `mutation($id: ID!) { updateMcpServer(id: $id, input: { disabledTools: ["a b"] }) { id } }`, () => ({ id: serverId }), 'disabledTools'],
+  [
+    'MCP inventory with an invalid schema',
+    `mutation($id: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: true) { id } }`,
+    () => ({ id: serverId, tools: [{ name: 'ok', description: 'd', inputSchema: {} }, { name: 'bad', description: 'd', inputSchema: { type: 12 } }] }),
+    'inputSchema',
+  ],
+  [
+    'MCP inventory naming a tool twice',
+    `mutation($id: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: true) { id } }`,
+    () => ({ id: serverId, tools: [{ name: 'twice', description: 'd', inputSchema: {} }, { name: 'twice', description: 'd', inputSchema: {} }] }),
+    'tools[1].name',
+  ],
+  [
+    'MCP inventory whose prefixed name is too long',
+    `mutation($id: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: true) { id } }`,
+    () => ({ id: serverId, tools: [{ name: 'fine', description: 'd', inputSchema: {} }, { name: long(125), description: 'd', inputSchema: {} }] }),
+    'tools[1].name',
+  ],
+  ['toolbox page context object off a RECORD page', `query($a: ID!) { toolbox(agentId: $a, channel: "web", page: { type: HOME, contextObject: "Account" }) { fingerprint } }`, () => ({ a: agentId }), 'page.contextObject'],
+  ['toolbox page with an unknown context object', `query($a: ID!) { toolbox(agentId: $a, channel: "web", page: { type: RECORD, contextObject: "Nope" }) { fingerprint } }`, () => ({ a: agentId }), 'page.contextObject'],
+];
+
+describe('bad input is BAD_USER_INPUT naming the field, and nothing is stored', () => {
+  it.each(BAD_INPUTS)('%s', async (_label, query, vars, field) => {
+    const before = await t.ok(key, STATE);
+    const result = await t.gql(key, query, vars());
+    expect(codeOf(result)).toBe('BAD_USER_INPUT');
+    expect(result.errors?.[0].extensions?.field).toBe(field);
+    expect(result.data ?? null).toBeNull();
+    expect(await t.ok(key, STATE)).toEqual(before);
+  });
+});
+
+describe('the limits themselves are accepted', () => {
+  it.each([
+    ['maxTools 1 and 100, thresholds 1 and 1000, hot equal to warn', createAgent, { input: { name: 'edges', maxTools: 1, budgetWarnThreshold: 1, budgetHotThreshold: 1 } }],
+    ['maxTools 100, thresholds 1000', createAgent, { input: { name: 'top', maxTools: 100, budgetWarnThreshold: 1000, budgetHotThreshold: 1000 } }],
+    ['a tool name of 128 characters, a description of 10000 and a schema just under 64 KiB', createTool, {
+      input: tool({ name: long(128), description: long(10_000), inputSchema: { type: 'object', description: 'x'.repeat(64 * 1024 - 60) } }),
+    }],
+    ['names with letters, digits, _, - and .', createTool, { input: tool({ name: 'Az09_-.x' }) }],
+    ['an empty schema, an unknown keyword and a $schema dialect', createTool, {
+      input: tool({ name: 'schema_edges', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', 'x-custom': 1 } }),
+    }],
+    ['a channel key of 64 characters', `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`, { k: long(64) }],
+  ])('%s', async (_label, query, vars) => {
+    const result = await t.gql(key, query, vars);
+    expect(result.errors).toBeUndefined();
+  });
+
+  it('defaults maxTools to 25 and the thresholds to 48 and 96', async () => {
+    const agent = (await t.ok(key, `mutation { createAgent(input: { name: "defaults" }) { maxTools budgetWarnThreshold budgetHotThreshold toolsMode loadoutVersion } }`)).createAgent;
+    expect(agent).toEqual({ maxTools: 25, budgetWarnThreshold: 48, budgetHotThreshold: 96, toolsMode: 'ALL_PAGES', loadoutVersion: 1 });
+  });
+});
+
+describe('duplicate names are CONFLICT and store nothing', () => {
+  it.each<[string, string, Record<string, unknown>]>([
+    ['tool name in the same scope and source', createTool, { input: tool({ name: 'existing' }) }],
+    ['channel key', `mutation { createChannel(input: { key: "web", name: "again" }) { id } }`, {}],
+    ['context object key', `mutation { createContextObject(input: { key: "Account", name: "again" }) { id } }`, {}],
+    ['MCP server name', `mutation { registerMcpServer(input: { name: "srv" }) { id } }`, {}],
+  ])('%s', async (_label, query, vars) => {
+    const before = await t.ok(key, STATE);
+    const result = await t.gql(key, query, vars);
+    expect(codeOf(result)).toBe('CONFLICT');
+    expect(await t.ok(key, STATE)).toEqual(before);
+  });
+
+  it('renaming a tool onto another tool\'s name', async () => {
+    const other = (await t.ok(key, createTool, { input: tool({ name: 'rename_me' }) })).createToolDefinition.id;
+    const before = await t.ok(key, STATE);
+    const result = await t.gql(key, updateTool, { id: other, input: { name: 'existing', description: 'changed too' } });
+    expect(codeOf(result)).toBe('CONFLICT');
+    expect(await t.ok(key, STATE)).toEqual(before);
+  });
+
+  it('allows the same name in another project or from another source', async () => {
+    const project = (await t.ok(key, `mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
+    await t.ok(key, createTool, { input: tool({ name: 'existing', projectId: project }) });
+    await t.ok(key, createTool, { input: tool({ name: 'existing', source: 'BUILT_IN' }) });
+    const conflict = await t.gql(key, createTool, { input: tool({ name: 'existing', projectId: project }) });
+    expect(codeOf(conflict)).toBe('CONFLICT');
+  });
+});
