@@ -1,6 +1,7 @@
 import type { Database } from './db/database';
 import { AgentService } from './agents/agent.service';
 import { CatalogueService } from './catalogue/catalogue.service';
+import { ConversationService } from './conversations/conversation.service';
 import { LoadoutChanges } from './invalidation/loadout-change';
 import { OrganizationService } from './organizations/organization.service';
 import { ToolboxService } from './toolbox/toolbox.service';
@@ -15,6 +16,7 @@ export interface AppServices {
   tools: ToolService;
   toolbox: ToolboxService;
   changes: LoadoutChanges;
+  conversations: ConversationService;
 }
 
 export function createServices(db: Database): AppServices {
@@ -29,5 +31,6 @@ export function createServices(db: Database): AppServices {
     tools: new ToolService(ds, changes),
     toolbox,
     changes,
+    conversations: new ConversationService(ds, toolbox),
   };
 }

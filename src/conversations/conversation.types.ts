@@ -1,4 +1,4 @@
-import { Min, ValidateNested } from 'class-validator';
+import { MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { PageInfo } from '../common/pagination';
 import { JSONScalar } from '../common/scalars';
@@ -77,6 +77,11 @@ export class TurnType {
   @Field(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' }) diff: ToolboxDiffType | null;
   @Field(() => TurnUsageType, { nullable: true }) usage: TurnUsageType | null;
   @Field(() => TurnCostType, { nullable: true }) cost: TurnCostType | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "The provider's own reason for a prompt-cache miss, as the runtime reported it; shown beside `invalidation`, which is ours.",
+  })
+  providerCacheMissReason: string | null;
 }
 
 @ObjectType('TurnEdge')
@@ -107,6 +112,9 @@ export class TurnUsageInput {
   @Field(() => Int, { nullable: true }) @Min(0) cachedInputTokens?: number;
   @Field(() => Int, { nullable: true }) @Min(0) cacheWriteTokens?: number;
   @Field(() => Int) @Min(0) outputTokens: number;
+  @Field({ nullable: true, description: "The provider's reason for a prompt-cache miss, where it gives one; at most 200 characters." })
+  @MaxLength(200)
+  providerCacheMissReason?: string;
 }
 
 @ObjectType('ModelPrice')

@@ -2,6 +2,10 @@ import { AgentEntity } from '../agents/agent.entity';
 import { PermissionRuleEntity } from '../agents/permission-rule.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
 import { ContextObjectEntity } from '../catalogue/context-object.entity';
+import { ConversationEntity } from '../conversations/conversation.entity';
+import { ModelPriceEntity } from '../conversations/model-price.entity';
+import { SnapshotToolEntity, ToolboxSnapshotEntity, ToolContentEntity } from '../conversations/toolbox-snapshot.entity';
+import { TurnEntity } from '../conversations/turn.entity';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { PrincipalEntity } from '../organizations/principal.entity';
 import { ProjectEntity } from '../organizations/project.entity';
@@ -21,4 +25,10 @@ export const entities = [
   MiniAppEntity,
   McpServerEntity,
   ToolDefinitionEntity,
+  ConversationEntity,
+  ToolboxSnapshotEntity,
+  ToolContentEntity,
+  SnapshotToolEntity,
+  TurnEntity,
+  ModelPriceEntity,
 ];

@@ -5,9 +5,12 @@ import { AgentResolver, PermissionRuleFieldsResolver } from '../agents/agent.res
 import { CatalogueResolver } from '../catalogue/catalogue.resolver';
 import { AuthChecker } from '../common/auth-checker';
 import '../common/enums';
+import {
+  ConversationFieldsResolver, ConversationResolver, SnapshotToolFieldsResolver, TurnFieldsResolver,
+} from '../conversations/conversation.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import {
-  PendingAgentFieldsResolver, PendingConversationFieldsResolver, PendingResolver, PendingTurnFieldsResolver,
+  PendingAgentFieldsResolver, PendingResolver, PendingTurnFieldsResolver,
 } from '../conversations/pending.resolver';
 import { OrganizationResolver, PrincipalFieldsResolver, ProjectFieldsResolver } from '../organizations/organization.resolver';
 import { ToolboxResolver } from '../toolbox/toolbox.resolver';
@@ -24,9 +27,12 @@ export const resolvers = [
   MiniAppResolver,
   McpServerResolver,
   ToolboxResolver,
+  ConversationResolver,
+  ConversationFieldsResolver,
+  TurnFieldsResolver,
+  SnapshotToolFieldsResolver,
   PendingResolver,
   PendingAgentFieldsResolver,
-  PendingConversationFieldsResolver,
   PendingTurnFieldsResolver,
 ] as const;
 

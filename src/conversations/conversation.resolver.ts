@@ -1,0 +1,132 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { AgentType } from '../agents/agent.types';
+import { ChannelType } from '../catalogue/catalogue.types';
+import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { ProjectType } from '../organizations/organization.types';
+import { PageType } from '../toolbox/toolbox.types';
+import { ToolDefinitionType } from '../tools/tool.types';
+import type { ConversationEntity } from './conversation.entity';
+import {
+  ConversationType, ModelPriceInput, ModelPriceType, SnapshotToolType, StartConversationInput, ToolboxDiffType, ToolboxSnapshotType,
+  TurnConnectionType, TurnCostType, TurnType, TurnUsageInput, TurnUsageType,
+} from './conversation.types';
+import type { FrozenTool } from './conversation.service';
+import type { TurnEntity } from './turn.entity';
+
+@Resolver()
+export class ConversationResolver {
+  @Authorized('VIEWER') @Query(() => ConversationType, { nullable: true })
+  conversation(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.conversation(actorOf(ctx), id);
+  }
+
+  @Authorized('VIEWER') @Query(() => TurnType, { nullable: true })
+  turn(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.turn(actorOf(ctx), id);
+  }
+
+  @Authorized('VIEWER') @Query(() => [ModelPriceType])
+  modelPrices(@Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.modelPrices(actorOf(ctx));
+  }
+
+  @Authorized('RUNTIME') @Mutation(() => ConversationType)
+  startConversation(@Arg('input') input: StartConversationInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.startConversation(actorOf(ctx), input);
+  }
+
+  @Authorized('RUNTIME') @Mutation(() => TurnType, { description: 'Resolves, records and returns the toolbox the model sees on this turn.' })
+  beginTurn(@Arg('conversationId', () => ID) conversationId: string, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.beginTurn(actorOf(ctx), conversationId);
+  }
+
+  @Authorized('RUNTIME') @Mutation(() => TurnType)
+  completeTurn(@Arg('turnId', () => ID) turnId: string, @Arg('usage') usage: TurnUsageInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.completeTurn(actorOf(ctx), turnId, usage);
+  }
+
+  @Authorized('EDITOR') @Mutation(() => ModelPriceType, { description: 'Upserts the price of one model; cacheWriteUsdPerMTok defaults to the input rate.' })
+  setModelPrice(@Arg('input') input: ModelPriceInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.setModelPrice(actorOf(ctx), input);
+  }
+}
+
+@Resolver(() => ConversationType)
+export class ConversationFieldsResolver {
+  @FieldResolver(() => AgentType)
+  agent(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext) {
+    return loadersOf(ctx).agent.load(c.agentId);
+  }
+
+  @FieldResolver(() => ChannelType)
+  channel(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.channel(c);
+  }
+
+  @FieldResolver(() => PageType)
+  page(@Root() c: ConversationEntity): PageType {
+    return { type: c.pageType as PageType['type'], contextObject: c.pageContextObject, recordId: c.pageRecordId };
+  }
+
+  @FieldResolver(() => ProjectType, { nullable: true })
+  owningProject(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext) {
+    return c.owningProjectId ? loadersOf(ctx).project.load(c.owningProjectId) : null;
+  }
+
+  @FieldResolver(() => ConversationType, { nullable: true })
+  parent(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext) {
+    return c.parentId ? ctx.services.conversations.conversation(actorOf(ctx), c.parentId) : null;
+  }
+
+  @FieldResolver(() => TurnConnectionType)
+  turns(
+    @Root() c: ConversationEntity,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.conversations.turns(actorOf(ctx), c, first, after);
+  }
+}
+
+@Resolver(() => TurnType)
+export class TurnFieldsResolver {
+  @FieldResolver(() => ConversationType)
+  conversation(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.conversation(actorOf(ctx), t.conversationId);
+  }
+
+  @FieldResolver(() => ToolboxSnapshotType)
+  toolbox(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.snapshot(t);
+  }
+
+  @FieldResolver(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' })
+  diff(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.diff(t);
+  }
+
+  @FieldResolver(() => TurnUsageType, { nullable: true })
+  usage(@Root() t: TurnEntity): TurnUsageType | null {
+    if (!t.completedAt || t.inputTokens === null || t.outputTokens === null) return null;
+    return {
+      inputTokens: t.inputTokens,
+      cachedInputTokens: t.cachedInputTokens ?? 0,
+      cacheWriteTokens: t.cacheWriteTokens ?? 0,
+      outputTokens: t.outputTokens,
+    };
+  }
+
+  @FieldResolver(() => TurnCostType, { nullable: true })
+  cost(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.cost(t);
+  }
+}
+
+@Resolver(() => SnapshotToolType)
+export class SnapshotToolFieldsResolver {
+  @FieldResolver(() => ToolDefinitionType, { nullable: true, description: 'The definition it came from; null once that definition is deleted.' })
+  toolDefinition(@Root() tool: FrozenTool, @Ctx() ctx: RequestContext) {
+    return ctx.services.tools.definition(actorOf(ctx), tool.toolDefinitionId);
+  }
+}

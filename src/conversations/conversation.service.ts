@@ -1,0 +1,351 @@
+import { createHash } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AgentEntity } from '../agents/agent.entity';
+import { ChannelEntity } from '../catalogue/channel.entity';
+import type { Actor } from '../common/actor';
+import { badInput, conflict } from '../common/errors';
+import { findOwned, getOwned } from '../common/tenant';
+import { OrganizationEntity } from '../organizations/organization.entity';
+import type { PageSituation } from '../toolbox/assemble-toolbox';
+import type { ResolvedToolbox, ToolboxService } from '../toolbox/toolbox.service';
+import { ConversationEntity } from './conversation.entity';
+import { ModelPriceEntity } from './model-price.entity';
+import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
+import { SnapshotToolEntity, ToolboxSnapshotEntity, ToolContentEntity } from './toolbox-snapshot.entity';
+import { turnCost, usageProblem, type TurnCost } from './turn-cost';
+import { decodeTurnCursor, encodeTurnCursor, pageSize } from './turn-cursor';
+import { TurnEntity } from './turn.entity';
+
+export const USER_ID_MAX = 256;
+export const MODEL_NAME_MAX = 200;
+export const CACHE_MISS_REASON_MAX = 200;
+
+export interface StartConversation {
+  agentId: string;
+  channel: string;
+  page?: PageSituation | null;
+  userId?: string | null;
+  parentConversationId?: string | null;
+}
+
+export interface UsageInput {
+  inputTokens: number;
+  cachedInputTokens?: number | null;
+  cacheWriteTokens?: number | null;
+  outputTokens: number;
+  providerCacheMissReason?: string | null;
+}
+
+export interface PriceInput {
+  model: string;
+  inputUsdPerMTok: number;
+  cachedInputUsdPerMTok: number;
+  cacheWriteUsdPerMTok?: number | null;
+  outputUsdPerMTok: number;
+  creditsPerMTok?: number | null;
+}
+
+export interface FrozenTool {
+  position: number;
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  contentHash: string;
+  schemaTokens: number;
+  toolDefinitionId: string;
+}
+
+export interface FrozenSnapshot {
+  id: string;
+  organizationId: string;
+  fingerprint: string;
+  tools: FrozenTool[];
+  toolCount: number;
+  schemaTokens: number;
+}
+
+/** What a turn surfaced, for usage telemetry's roster (SEMANTICS section 6). */
+export interface SurfacedTools {
+  organizationId: string;
+  userId: string;
+  /** The conversation's owning project; null: the no-project scope. */
+  projectId: string | null;
+  toolNames: readonly string[];
+  at: Date;
+}
+
+/** Runs inside beginTurn's transaction, so a turn and its roster rows commit together. */
+export type SurfacedToolsRecorder = (tx: EntityManager, surfaced: SurfacedTools) => Promise<void>;
+
+/** Snapshots never change, so a bounded in-process memo is always right. */
+const SNAPSHOT_MEMO_SIZE = 500;
+
+/**
+ * Conversations, turns and their frozen toolboxes (SEMANTICS section 4).
+ * A snapshot row is keyed by (organisation, snapshotKey), where the key is a
+ * hash of the model, the fingerprint and the definition ids: schema tokens are
+ * stored per snapshot entry for the model the turn was recorded with, and
+ * definition ids keep `toolDefinition` pointing at the right definition when
+ * two definitions share content.
+ */
+export class ConversationService {
+  private readonly snapshots = new Map<string, FrozenSnapshot>();
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly toolbox: ToolboxService,
+    private readonly recordSurfacedTools?: SurfacedToolsRecorder,
+  ) {}
+
+  // ---------------------------------------------------------------- writes
+
+  async startConversation(actor: Actor, input: StartConversation): Promise<ConversationEntity> {
+    const userId = input.userId ?? actor.principalId;
+    if (userId.length < 1 || userId.length > USER_ID_MAX) throw badInput('userId', `must be 1 to ${USER_ID_MAX} characters`);
+    return this.db.transaction(async (tx) => {
+      const agent = await getOwned(tx, AgentEntity, actor, input.agentId, 'agentId', 'Agent');
+      const parent = input.parentConversationId
+        ? await getOwned(tx, ConversationEntity, actor, input.parentConversationId, 'parentConversationId', 'Conversation')
+        : null;
+      // The same channel and page checks the toolbox applies, so a conversation that starts can always begin turns.
+      const resolved = await this.toolbox.resolveFor(tx, agent, input.channel, input.page ?? undefined);
+      const conversation = tx.create(ConversationEntity, {
+        organizationId: actor.organizationId,
+        agentId: agent.id,
+        channelId: resolved.channel.id,
+        pageType: resolved.page.type,
+        pageContextObject: resolved.page.contextObject,
+        pageRecordId: resolved.page.recordId,
+        userId,
+        // A child's credit goes to its root: the parent already carries the root's project.
+        owningProjectId: parent ? parent.owningProjectId : agent.projectId,
+        parentId: parent?.id ?? null,
+      });
+      return tx.save(conversation);
+    });
+  }
+
+  async beginTurn(actor: Actor, conversationId: string): Promise<TurnEntity> {
+    return this.db.transaction(async (tx) => {
+      // The row lock serialises turns of one conversation, so indexes never repeat.
+      const conversation = await getOwned(tx, ConversationEntity, actor, conversationId, 'conversationId', 'Conversation', true);
+      const agent = await tx.findOneOrFail(AgentEntity, { where: { id: conversation.agentId } });
+      const channel = await tx.findOneOrFail(ChannelEntity, { where: { id: conversation.channelId } });
+      const resolved = await this.toolbox.resolveFor(tx, agent, channel.key, {
+        type: conversation.pageType,
+        contextObject: conversation.pageContextObject,
+        recordId: conversation.pageRecordId,
+      });
+      const snapshotId = await this.storeSnapshot(tx, agent, resolved);
+      const previous = await tx.findOne(TurnEntity, { where: { conversationId: conversation.id }, order: { index: 'DESC' } });
+      const previousFingerprint = previous
+        ? (await tx.findOneOrFail(ToolboxSnapshotEntity, { where: { id: previous.snapshotId }, select: { id: true, fingerprint: true } })).fingerprint
+        : null;
+      const turn = await tx.save(
+        tx.create(TurnEntity, {
+          organizationId: actor.organizationId,
+          conversationId: conversation.id,
+          index: (previous?.index ?? 0) + 1,
+          snapshotId,
+          model: agent.model,
+          loadoutVersion: agent.loadoutVersion,
+          toolboxChanged: previousFingerprint !== null && previousFingerprint !== resolved.fingerprint,
+        }),
+      );
+      await this.recordSurfacedTools?.(tx, {
+        organizationId: actor.organizationId,
+        userId: conversation.userId,
+        projectId: conversation.owningProjectId,
+        toolNames: resolved.tools.map((t) => t.name),
+        at: turn.startedAt,
+      });
+      return turn;
+    });
+  }
+
+  async completeTurn(actor: Actor, turnId: string, input: UsageInput): Promise<TurnEntity> {
+    const usage = {
+      inputTokens: input.inputTokens,
+      cachedInputTokens: input.cachedInputTokens ?? 0,
+      cacheWriteTokens: input.cacheWriteTokens ?? 0,
+      outputTokens: input.outputTokens,
+    };
+    const problem = usageProblem(usage);
+    if (problem) throw badInput(problem.field, problem.message);
+    const reason = input.providerCacheMissReason ?? null;
+    if (reason !== null && reason.length > CACHE_MISS_REASON_MAX) {
+      throw badInput('providerCacheMissReason', `at most ${CACHE_MISS_REASON_MAX} characters`);
+    }
+    return this.db.transaction(async (tx) => {
+      const turn = await getOwned(tx, TurnEntity, actor, turnId, 'turnId', 'Turn', true);
+      if (turn.completedAt) throw conflict('This turn is already completed', 'turnId');
+      Object.assign(turn, usage, { providerCacheMissReason: reason, completedAt: new Date() });
+      return tx.save(turn);
+    });
+  }
+
+  async setModelPrice(actor: Actor, input: PriceInput): Promise<ModelPriceEntity> {
+    const model = input.model.trim();
+    if (model.length < 1 || model.length > MODEL_NAME_MAX) throw badInput('model', `must be 1 to ${MODEL_NAME_MAX} characters`);
+    const values = {
+      organizationId: actor.organizationId,
+      model,
+      inputUsdPerMTok: input.inputUsdPerMTok,
+      cachedInputUsdPerMTok: input.cachedInputUsdPerMTok,
+      cacheWriteUsdPerMTok: input.cacheWriteUsdPerMTok ?? input.inputUsdPerMTok,
+      outputUsdPerMTok: input.outputUsdPerMTok,
+      creditsPerMTok: input.creditsPerMTok ?? null,
+    };
+    return this.db.transaction(async (tx) => {
+      await tx
+        .createQueryBuilder()
+        .insert()
+        .into(ModelPriceEntity)
+        .values(values)
+        .orUpdate(
+          ['input_usd_per_mtok', 'cached_input_usd_per_mtok', 'cache_write_usd_per_mtok', 'output_usd_per_mtok', 'credits_per_mtok', 'updated_at'],
+          ['organization_id', 'model'],
+        )
+        .execute();
+      return tx.findOneOrFail(ModelPriceEntity, { where: { organizationId: actor.organizationId, model } });
+    });
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  modelPrices(actor: Actor) {
+    return this.db.manager.find(ModelPriceEntity, { where: { organizationId: actor.organizationId }, order: { model: 'ASC' } });
+  }
+
+  conversation(actor: Actor, id: string) {
+    return findOwned(this.db.manager, ConversationEntity, actor, id);
+  }
+
+  turn(actor: Actor, id: string) {
+    return findOwned(this.db.manager, TurnEntity, actor, id);
+  }
+
+  channel(conversation: ConversationEntity) {
+    return this.db.manager.findOneOrFail(ChannelEntity, { where: { id: conversation.channelId } });
+  }
+
+  async turns(actor: Actor, conversation: ConversationEntity, first?: number | null, after?: string | null) {
+    const limit = pageSize(first);
+    const afterIndex = after === null || after === undefined ? 0 : decodeTurnCursor(after);
+    const base = () =>
+      this.db.manager
+        .createQueryBuilder(TurnEntity, 't')
+        .where('t.organizationId = :org AND t.conversationId = :id', { org: actor.organizationId, id: conversation.id });
+    const [rows, totalCount] = await Promise.all([
+      base().andWhere('t.index > :afterIndex', { afterIndex }).orderBy('t.index', 'ASC').take(limit + 1).getMany(),
+      base().getCount(),
+    ]);
+    const page = rows.slice(0, limit);
+    const edges = page.map((node) => ({ cursor: encodeTurnCursor(node.index), node }));
+    return {
+      edges,
+      pageInfo: { hasNextPage: rows.length > limit, endCursor: edges.at(-1)?.cursor ?? null },
+      totalCount,
+    };
+  }
+
+  async snapshot(turn: TurnEntity): Promise<FrozenSnapshot> {
+    const cached = this.snapshots.get(turn.snapshotId);
+    if (cached) return cached;
+    const [row, entries] = await Promise.all([
+      this.db.manager.findOneOrFail(ToolboxSnapshotEntity, { where: { id: turn.snapshotId } }),
+      this.db.manager.find(SnapshotToolEntity, { where: { snapshotId: turn.snapshotId }, relations: { content: true }, order: { position: 'ASC' } }),
+    ]);
+    const frozen: FrozenSnapshot = {
+      id: row.id,
+      organizationId: row.organizationId,
+      fingerprint: row.fingerprint,
+      toolCount: row.toolCount,
+      schemaTokens: row.schemaTokens,
+      tools: entries.map((e) => ({
+        position: e.position,
+        name: e.content!.name,
+        description: e.content!.description,
+        inputSchema: e.content!.inputSchema,
+        contentHash: e.contentHash,
+        schemaTokens: e.schemaTokens,
+        toolDefinitionId: e.toolDefinitionId,
+      })),
+    };
+    if (this.snapshots.size >= SNAPSHOT_MEMO_SIZE) this.snapshots.delete(this.snapshots.keys().next().value!);
+    this.snapshots.set(frozen.id, frozen);
+    return frozen;
+  }
+
+  /** Against the previous turn of the conversation; null on the first turn. */
+  async diff(turn: TurnEntity): Promise<ToolboxDiff | null> {
+    if (turn.index <= 1) return null;
+    const previous = await this.db.manager.findOne(TurnEntity, { where: { conversationId: turn.conversationId, index: turn.index - 1 } });
+    if (!previous) return null;
+    const [before, after] = await Promise.all([this.snapshot(previous), this.snapshot(turn)]);
+    return diffToolboxes(before.tools, after.tools);
+  }
+
+  async cost(turn: TurnEntity): Promise<TurnCost | null> {
+    if (!turn.completedAt || turn.inputTokens === null || turn.outputTokens === null) return null;
+    const [price, organization, snapshot] = await Promise.all([
+      this.db.manager.findOne(ModelPriceEntity, { where: { organizationId: turn.organizationId, model: turn.model } }),
+      this.db.manager.findOneOrFail(OrganizationEntity, { where: { id: turn.organizationId } }),
+      this.snapshot(turn),
+    ]);
+    return turnCost(
+      {
+        inputTokens: turn.inputTokens,
+        cachedInputTokens: turn.cachedInputTokens ?? 0,
+        cacheWriteTokens: turn.cacheWriteTokens ?? 0,
+        outputTokens: turn.outputTokens,
+      },
+      price,
+      { includedCredits: organization.fundingModel === 'INCLUDED_CREDITS', snapshotSchemaTokens: snapshot.schemaTokens },
+    );
+  }
+
+  // ---------------------------------------------------------------- snapshots
+
+  /** The id of the snapshot for this toolbox, stored on first sight; concurrent first sights agree on one row. */
+  private async storeSnapshot(tx: EntityManager, agent: AgentEntity, resolved: ResolvedToolbox): Promise<string> {
+    const snapshotKey = createHash('sha256')
+      .update([agent.model, resolved.fingerprint, ...resolved.tools.map((t) => t.tool.id)].join('\n'))
+      .digest('hex');
+    const where = { organizationId: agent.organizationId, snapshotKey };
+    const existing = await tx.findOne(ToolboxSnapshotEntity, { where, select: { id: true } });
+    if (existing) return existing.id;
+
+    if (resolved.tools.length > 0) {
+      await tx
+        .createQueryBuilder()
+        .insert()
+        .into(ToolContentEntity)
+        .values(resolved.tools.map((t) => ({ contentHash: t.contentHash, name: t.tool.name, description: t.tool.description, inputSchema: t.tool.inputSchema })))
+        .orIgnore()
+        .execute();
+    }
+    const inserted: Array<{ id: string }> = await tx.query(
+      `INSERT INTO toolbox_snapshots (organization_id, snapshot_key, fingerprint, model, tool_count, schema_tokens)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (organization_id, snapshot_key) DO NOTHING
+       RETURNING id`,
+      [agent.organizationId, snapshotKey, resolved.fingerprint, agent.model, resolved.toolCount, resolved.schemaTokens],
+    );
+    if (inserted.length === 0) return (await tx.findOneOrFail(ToolboxSnapshotEntity, { where, select: { id: true } })).id;
+    const snapshotId = inserted[0].id;
+    if (resolved.tools.length > 0) {
+      await tx.insert(
+        SnapshotToolEntity,
+        resolved.tools.map((t) => ({
+          snapshotId,
+          position: t.position,
+          toolDefinitionId: t.tool.id,
+          contentHash: t.contentHash,
+          schemaTokens: t.schemaTokens,
+        })),
+      );
+    }
+    return snapshotId;
+  }
+}

@@ -1,0 +1,48 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { OrganizationEntity } from '../organizations/organization.entity';
+
+/**
+ * A frozen toolbox, stored once per organisation and `snapshotKey`: the
+ * fingerprint plus the model (schema tokens are per model) plus the
+ * definition ids (so `toolDefinition` links to the right one when two
+ * definitions share content). A stable agent's turns all share one row.
+ */
+@Entity('toolbox_snapshots')
+@Index('uq_toolbox_snapshots_organization_key', ['organizationId', 'snapshotKey'], { unique: true })
+export class ToolboxSnapshotEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column('uuid') organizationId: string;
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @Column('text') snapshotKey: string;
+  @Column('text') fingerprint: string;
+  @Column('text') model: string;
+  @Column('int') toolCount: number;
+  @Column('int') schemaTokens: number;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}
+
+/** Model-visible content of a tool, stored once per content hash. */
+@Entity('tool_contents')
+export class ToolContentEntity {
+  @PrimaryColumn('text') contentHash: string;
+  @Column('text') name: string;
+  @Column('text') description: string;
+  @Column('jsonb') inputSchema: Record<string, unknown>;
+}
+
+/** One entry of a snapshot. No foreign key to the definition: deleting it must leave the snapshot intact. */
+@Entity('snapshot_tools')
+export class SnapshotToolEntity {
+  @PrimaryColumn('uuid') snapshotId: string;
+  @ManyToOne(() => ToolboxSnapshotEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'snapshot_id' }) snapshot?: ToolboxSnapshotEntity;
+  /** 1-based, in toolbox order. */
+  @PrimaryColumn('int') position: number;
+  @Column('uuid') toolDefinitionId: string;
+  @Index('idx_snapshot_tools_content')
+  @Column('text') contentHash: string;
+  @ManyToOne(() => ToolContentEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'content_hash' }) content?: ToolContentEntity;
+  @Column('int') schemaTokens: number;
+}

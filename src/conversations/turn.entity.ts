@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { OrganizationEntity } from '../organizations/organization.entity';
+import { ConversationEntity } from './conversation.entity';
+import { ToolboxSnapshotEntity } from './toolbox-snapshot.entity';
+
+/** One model request of a conversation: the toolbox it carried and, once completed, the provider's usage record. */
+@Entity('turns')
+@Index('uq_turns_conversation_index', ['conversationId', 'index'], { unique: true })
+export class TurnEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Index('idx_turns_organization')
+  @Column('uuid') organizationId: string;
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @Column('uuid') conversationId: string;
+  @ManyToOne(() => ConversationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'conversation_id' }) conversation?: ConversationEntity;
+  /** 1-based within the conversation. */
+  @Column('int') index: number;
+  @Index('idx_turns_snapshot')
+  @Column('uuid') snapshotId: string;
+  @ManyToOne(() => ToolboxSnapshotEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'snapshot_id' }) snapshot?: ToolboxSnapshotEntity;
+  /** The agent's model when the turn began: prices and schema tokens are for this model. */
+  @Column('text') model: string;
+  /** The agent's loadoutVersion when the turn began. */
+  @Column('int') loadoutVersion: number;
+  /** Whether the fingerprint differs from the previous turn's; false on the first turn. */
+  @Column('boolean') toolboxChanged: boolean;
+  @CreateDateColumn({ type: 'timestamptz' }) startedAt: Date;
+  @Column('timestamptz', { nullable: true }) completedAt: Date | null;
+  @Column('int', { nullable: true }) inputTokens: number | null;
+  @Column('int', { nullable: true }) cachedInputTokens: number | null;
+  @Column('int', { nullable: true }) cacheWriteTokens: number | null;
+  @Column('int', { nullable: true }) outputTokens: number | null;
+  /** The provider's own account of a cache miss, as the runtime reported it. */
+  @Column('text', { nullable: true }) providerCacheMissReason: string | null;
+}

@@ -1,0 +1,288 @@
+import { codeOf, OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
+
+let t: TestServer;
+let admin: string;
+let runtime: string;
+let viewer: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = (await t.createOrganization('Conversations org')).adminKey;
+  runtime = await t.createKey(admin, 'RUNTIME');
+  viewer = await t.createKey(admin, 'VIEWER');
+  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "account", name: "Account" }) { id } }`);
+});
+afterAll(() => t.stop());
+
+const createAgent = async (key: string, name: string, extra = '') =>
+  (await t.ok(key, `mutation { createAgent(input: { name: "${name}" ${extra} }) { id model } }`)).createAgent as { id: string; model: string };
+
+const createTool = async (key: string, name: string, agentId: string, description = 'd') =>
+  (await t.ok(
+    key,
+    `mutation($name: String!, $agentId: ID, $d: String!) { createToolDefinition(input: { name: $name, description: $d, inputSchema: { type: "object" }, agentId: $agentId }) { id } }`,
+    { name, agentId, d: description },
+  )).createToolDefinition.id as string;
+
+const start = async (key: string, input: Record<string, unknown>) =>
+  (await t.ok(key, `mutation($input: StartConversationInput!) { startConversation(input: $input) { id userId page { type contextObject } owningProject { id } parent { id } } }`, { input })).startConversation;
+
+const begin = async (key: string, conversationId: string) =>
+  (await t.ok(key, `mutation($id: ID!) { beginTurn(conversationId: $id) { id index toolboxChanged toolbox { fingerprint toolCount } } }`, { id: conversationId })).beginTurn;
+
+const TURN = `query($id: ID!) { turn(id: $id) {
+  index toolboxChanged diff { added removed changed reordered }
+  toolbox { fingerprint toolCount schemaTokens tools { position name description contentHash schemaTokens toolDefinition { id description } } }
+  usage { inputTokens cachedInputTokens cacheWriteTokens outputTokens } cost { amountUsd credits toolDefinitionShare }
+  providerCacheMissReason completedAt conversation { id }
+} }`;
+const turn = async (key: string, id: string) => (await t.ok(key, TURN, { id })).turn;
+
+const COMPLETE = `mutation($id: ID!, $usage: TurnUsageInput!) { completeTurn(turnId: $id, usage: $usage) { id completedAt usage { inputTokens cachedInputTokens cacheWriteTokens outputTokens } providerCacheMissReason } }`;
+
+const countRows = async (table: string, where = 'true', params: unknown[] = []): Promise<number> => {
+  const rows = await t.server.services.db.dataSource.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params);
+  return rows[0].n;
+};
+
+describe('turns and the debugger', () => {
+  it('diffs a tool change between turns 1 and 2 and shows turn 3 unchanged', async () => {
+    const agent = await createAgent(admin, 'diff-agent');
+    await createTool(admin, 'alpha', agent.id);
+    const betaId = await createTool(admin, 'beta', agent.id, 'first words');
+    const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
+    expect(conversation.page).toEqual({ type: 'HOME', contextObject: null });
+
+    const t1 = await begin(runtime, conversation.id);
+    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "second words" }) { id } }`, { id: betaId });
+    const t2 = await begin(runtime, conversation.id);
+    const t3 = await begin(runtime, conversation.id);
+    expect([t1.index, t2.index, t3.index]).toEqual([1, 2, 3]);
+
+    const [one, two, three] = [await turn(viewer, t1.id), await turn(viewer, t2.id), await turn(viewer, t3.id)];
+    expect(one.diff).toBeNull();
+    expect(one.toolboxChanged).toBe(false);
+    expect(two.toolboxChanged).toBe(true);
+    expect(two.diff).toEqual({ added: [], removed: [], changed: ['beta'], reordered: false });
+    expect(three.toolboxChanged).toBe(false);
+    expect(three.diff).toEqual({ added: [], removed: [], changed: [], reordered: false });
+    expect(three.toolbox.fingerprint).toBe(two.toolbox.fingerprint);
+    expect(one.toolbox.fingerprint).not.toBe(two.toolbox.fingerprint);
+    expect(one.conversation.id).toBe(conversation.id);
+  });
+
+  it('keeps old snapshots frozen after an edit and after a delete', async () => {
+    const agent = await createAgent(admin, 'frozen-agent');
+    const toolId = await createTool(admin, 'frozen_tool', agent.id, 'as first seen');
+    const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
+    const first = await begin(runtime, conversation.id);
+    const before = await turn(viewer, first.id);
+
+    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited later" }) { id } }`, { id: toolId });
+    const afterEdit = await turn(viewer, first.id);
+    expect(afterEdit.toolbox.tools[0].description).toBe('as first seen');
+    expect(afterEdit.toolbox.tools[0].contentHash).toBe(before.toolbox.tools[0].contentHash);
+    expect(afterEdit.toolbox.tools[0].toolDefinition).toEqual({ id: toolId, description: 'edited later' });
+
+    await t.ok(admin, `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: toolId });
+    const afterDelete = await turn(viewer, first.id);
+    expect(afterDelete.toolbox.tools).toEqual([{ ...before.toolbox.tools[0], toolDefinition: null }]);
+    expect(afterDelete.toolbox.fingerprint).toBe(before.toolbox.fingerprint);
+
+    const later = await turn(viewer, (await begin(runtime, conversation.id)).id);
+    expect(later.toolbox.toolCount).toBe(0);
+    expect(later.diff).toEqual({ added: [], removed: ['frozen_tool'], changed: [], reordered: false });
+  });
+
+  it('stores one snapshot for many turns of a stable agent', async () => {
+    const agent = await createAgent(admin, 'stable-agent');
+    await createTool(admin, 'stable_one', agent.id);
+    await createTool(admin, 'stable_two', agent.id);
+    const a = await start(runtime, { agentId: agent.id, channel: 'web' });
+    const b = await start(runtime, { agentId: agent.id, channel: 'web', userId: 'someone-else' });
+    const fingerprints = new Set<string>();
+    for (let i = 0; i < 6; i++) fingerprints.add((await begin(runtime, i % 2 ? a.id : b.id)).toolbox.fingerprint);
+    expect(fingerprints.size).toBe(1);
+    const [fingerprint] = [...fingerprints];
+    expect(await countRows('toolbox_snapshots', 'fingerprint = $1', [fingerprint])).toBe(1);
+    expect(await countRows('turns t JOIN toolbox_snapshots s ON s.id = t.snapshot_id', 's.fingerprint = $1', [fingerprint])).toBe(6);
+    expect(await countRows('snapshot_tools st JOIN toolbox_snapshots s ON s.id = st.snapshot_id', 's.fingerprint = $1', [fingerprint])).toBe(2);
+  });
+
+  it('gives concurrent turns of one conversation distinct indexes', async () => {
+    const agent = await createAgent(admin, 'busy-agent');
+    const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
+    const turns = await Promise.all(Array.from({ length: 5 }, () => begin(runtime, conversation.id)));
+    expect(turns.map((x) => x.index).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('usage and cost', () => {
+  let turnId: string;
+  let agentModel: string;
+
+  beforeAll(async () => {
+    const agent = await createAgent(admin, 'costed-agent');
+    agentModel = agent.model;
+    await createTool(admin, 'priced_tool', agent.id);
+    const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
+    turnId = (await begin(runtime, conversation.id)).id;
+  });
+
+  it.each([
+    [{ inputTokens: -1, outputTokens: 0 }, 'inputTokens'],
+    [{ inputTokens: 10, outputTokens: -5 }, 'outputTokens'],
+    [{ inputTokens: 10, cachedInputTokens: 11, outputTokens: 0 }, 'cachedInputTokens'],
+    [{ inputTokens: 10, cachedInputTokens: 6, cacheWriteTokens: 5, outputTokens: 0 }, 'cacheWriteTokens'],
+    [{ inputTokens: 10, outputTokens: 0, providerCacheMissReason: 'x'.repeat(201) }, 'providerCacheMissReason'],
+  ])('refuses %j naming %s and stores nothing', async (usage, field) => {
+    const result = await t.gql(runtime, COMPLETE, { id: turnId, usage });
+    expect(codeOf(result)).toBe('BAD_USER_INPUT');
+    expect(result.errors?.[0].extensions?.field).toBe(field);
+    const after = await turn(viewer, turnId);
+    expect(after.usage).toBeNull();
+    expect(after.completedAt).toBeNull();
+  });
+
+  it('has no cost before completion, then null amounts without a price', async () => {
+    expect((await turn(viewer, turnId)).cost).toBeNull();
+    const done = (await t.ok(runtime, COMPLETE, {
+      id: turnId,
+      usage: { inputTokens: 1000, cachedInputTokens: 600, cacheWriteTokens: 200, outputTokens: 500, providerCacheMissReason: 'tools changed' },
+    })).completeTurn;
+    expect(done.usage).toEqual({ inputTokens: 1000, cachedInputTokens: 600, cacheWriteTokens: 200, outputTokens: 500 });
+    expect(done.providerCacheMissReason).toBe('tools changed');
+    const read = await turn(viewer, turnId);
+    expect(read.cost.amountUsd).toBeNull();
+    expect(read.cost.credits).toBeNull();
+    expect(read.cost.toolDefinitionShare).toBeCloseTo(read.toolbox.schemaTokens / 1000, 10);
+    expect(read.toolbox.schemaTokens).toBeGreaterThan(0);
+  });
+
+  it('refuses completing a turn twice', async () => {
+    const result = await t.gql(runtime, COMPLETE, { id: turnId, usage: { inputTokens: 1, outputTokens: 1 } });
+    expect(codeOf(result)).toBe('CONFLICT');
+    expect((await turn(viewer, turnId)).usage.inputTokens).toBe(1000);
+  });
+
+  it('prices a turn from the model price, with cache-write defaulting to the input rate', async () => {
+    const SET = `mutation($input: ModelPriceInput!) { setModelPrice(input: $input) { model inputUsdPerMTok cachedInputUsdPerMTok cacheWriteUsdPerMTok outputUsdPerMTok creditsPerMTok } }`;
+    expect(codeOf(await t.gql(runtime, SET, { input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15 } }))).toBe('FORBIDDEN');
+    const price = (await t.ok(admin, SET, { input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15, creditsPerMTok: 10 } })).setModelPrice;
+    expect(price.cacheWriteUsdPerMTok).toBe(3);
+    // (1000 - 600 - 200) x 3 + 600 x 0.3 + 200 x 3 + 500 x 15, per million; credits only for included-credit organisations.
+    let cost = (await turn(viewer, turnId)).cost;
+    expect(cost.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3 + 500 * 15) / 1e6, 12);
+    expect(cost.credits).toBeNull();
+
+    await t.ok(admin, SET, { input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15 } });
+    cost = (await turn(viewer, turnId)).cost;
+    expect(cost.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3.75 + 500 * 15) / 1e6, 12);
+    const prices = (await t.ok(viewer, `{ modelPrices { model cacheWriteUsdPerMTok creditsPerMTok } }`)).modelPrices;
+    expect(prices).toEqual([{ model: agentModel, cacheWriteUsdPerMTok: 3.75, creditsPerMTok: null }]);
+  });
+
+  it('counts credits over all tokens for an included-credits organisation', async () => {
+    const created = (await t.ok(OPERATOR_TOKEN, `mutation { createOrganization(input: { name: "Credits org", fundingModel: INCLUDED_CREDITS }) { apiKey } }`)).createOrganization;
+    const key = created.apiKey;
+    await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+    const agent = await createAgent(key, 'credit-agent');
+    const conversation = await start(key, { agentId: agent.id, channel: 'web' });
+    const id = (await begin(key, conversation.id)).id;
+    await t.ok(key, COMPLETE, { id, usage: { inputTokens: 4000, cachedInputTokens: 1000, outputTokens: 1000 } });
+    await t.ok(key, `mutation($m: String!) { setModelPrice(input: { model: $m, inputUsdPerMTok: 2, cachedInputUsdPerMTok: 1, outputUsdPerMTok: 8, creditsPerMTok: 50 }) { model } }`, { m: agent.model });
+    const cost = (await turn(key, id)).cost;
+    expect(cost.credits).toBeCloseTo((50 * 5000) / 1e6, 12);
+    expect(cost.amountUsd).toBeCloseTo((3000 * 2 + 1000 * 1 + 1000 * 8) / 1e6, 12);
+    expect(cost.toolDefinitionShare).toBe(0);
+  });
+});
+
+describe('conversations', () => {
+  const TURNS = `query($id: ID!, $first: Int, $after: String) { conversation(id: $id) { turns(first: $first, after: $after) {
+    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { index } } } } }`;
+
+  it('pages turns with opaque cursors', async () => {
+    const agent = await createAgent(admin, 'paged-agent');
+    const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
+    for (let i = 0; i < 5; i++) await begin(runtime, conversation.id);
+    const page1 = (await t.ok(viewer, TURNS, { id: conversation.id, first: 2 })).conversation.turns;
+    expect(page1.totalCount).toBe(5);
+    expect(page1.edges.map((e: any) => e.node.index)).toEqual([1, 2]);
+    expect(page1.pageInfo).toEqual({ hasNextPage: true, endCursor: page1.edges[1].cursor });
+    const page3 = (await t.ok(viewer, TURNS, { id: conversation.id, first: 2, after: (await t.ok(viewer, TURNS, { id: conversation.id, first: 2, after: page1.pageInfo.endCursor })).conversation.turns.pageInfo.endCursor })).conversation.turns;
+    expect(page3.edges.map((e: any) => e.node.index)).toEqual([5]);
+    expect(page3.pageInfo.hasNextPage).toBe(false);
+    const all = (await t.ok(viewer, TURNS, { id: conversation.id })).conversation.turns;
+    expect(all.edges).toHaveLength(5);
+    expect(all.pageInfo.hasNextPage).toBe(false);
+
+    for (const [vars, field] of [[{ first: 101 }, 'first'], [{ first: -1 }, 'first'], [{ after: 'garbage' }, 'after']] as const) {
+      const result = await t.gql(viewer, TURNS, { id: conversation.id, ...vars });
+      expect(codeOf(result)).toBe('BAD_USER_INPUT');
+      expect(result.errors?.[0].extensions?.field).toBe(field);
+    }
+  });
+
+  it("credits a child conversation to its root's project", async () => {
+    const projectA = (await t.ok(admin, `mutation { createProject(input: { name: "A" }) { id } }`)).createProject.id;
+    const projectB = (await t.ok(admin, `mutation { createProject(input: { name: "B" }) { id } }`)).createProject.id;
+    const rootAgent = await createAgent(admin, 'root-agent', `, projectId: "${projectA}"`);
+    const workerAgent = await createAgent(admin, 'worker-agent', `, projectId: "${projectB}"`);
+    const root = await start(runtime, { agentId: rootAgent.id, channel: 'web', userId: 'end-user-1' });
+    const child = await start(runtime, { agentId: workerAgent.id, channel: 'web', parentConversationId: root.id });
+    const grandchild = await start(runtime, { agentId: workerAgent.id, channel: 'web', parentConversationId: child.id });
+    expect(root.owningProject).toEqual({ id: projectA });
+    expect(child.owningProject).toEqual({ id: projectA });
+    expect(child.parent).toEqual({ id: root.id });
+    expect(grandchild.owningProject).toEqual({ id: projectA });
+    const me = (await t.ok(runtime, `{ me { id } }`)).me.id;
+    expect(child.userId).toBe(me);
+    expect(root.userId).toBe('end-user-1');
+  });
+
+  it('validates channel and page like the toolbox, and needs RUNTIME', async () => {
+    const agent = await createAgent(admin, 'picky-agent');
+    const START = `mutation($input: StartConversationInput!) { startConversation(input: $input) { id page { type contextObject } } }`;
+    const bad = [
+      [{ agentId: agent.id, channel: 'nope' }, 'channel'],
+      [{ agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'unknown' } }, 'page.contextObject'],
+      [{ agentId: agent.id, channel: 'web', page: { type: 'HOME', contextObject: 'account' } }, 'page.contextObject'],
+    ] as const;
+    for (const [input, field] of bad) {
+      const result = await t.gql(runtime, START, { input });
+      expect(codeOf(result)).toBe('BAD_USER_INPUT');
+      expect(result.errors?.[0].extensions?.field).toBe(field);
+    }
+    const record = (await t.ok(runtime, START, { input: { agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'account' } } })).startConversation;
+    expect(record.page).toEqual({ type: 'RECORD', contextObject: 'account' });
+    expect(codeOf(await t.gql(viewer, START, { input: { agentId: agent.id, channel: 'web' } }))).toBe('FORBIDDEN');
+    expect(codeOf(await t.gql(viewer, `mutation($id: ID!) { beginTurn(conversationId: $id) { id } }`, { id: record.id }))).toBe('FORBIDDEN');
+  });
+
+  it("treats another organisation's ids as missing", async () => {
+    const agent = await createAgent(admin, 'private-agent');
+    const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
+    const turnId = (await begin(runtime, conversation.id)).id;
+    const other = (await t.createOrganization('Other org')).adminKey;
+    await t.ok(other, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+    const otherAgent = await createAgent(other, 'other-agent');
+
+    expect((await t.ok(other, `query($id: ID!) { conversation(id: $id) { id } }`, { id: conversation.id })).conversation).toBeNull();
+    expect((await t.ok(other, `query($id: ID!) { turn(id: $id) { id } }`, { id: turnId })).turn).toBeNull();
+    const cases = [
+      [`mutation($id: ID!) { startConversation(input: { agentId: $id, channel: "web" }) { id } }`, { id: agent.id }, 'agentId'],
+      [`mutation($id: ID!, $a: ID!) { startConversation(input: { agentId: $a, channel: "web", parentConversationId: $id }) { id } }`, { id: conversation.id, a: otherAgent.id }, 'parentConversationId'],
+      [`mutation($id: ID!) { beginTurn(conversationId: $id) { id } }`, { id: conversation.id }, 'conversationId'],
+      [`mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 1, outputTokens: 1 }) { id } }`, { id: turnId }, 'turnId'],
+    ] as const;
+    for (const [query, vars, field] of cases) {
+      const result = await t.gql(other, query, vars);
+      expect(codeOf(result)).toBe('NOT_FOUND');
+      expect(result.errors?.[0].extensions?.field).toBe(field);
+      expect(JSON.stringify(result)).not.toContain('private-agent');
+    }
+    expect(await countRows('turns', 'conversation_id = $1', [conversation.id])).toBe(1);
+    expect((await turn(viewer, turnId)).usage).toBeNull();
+  });
+});
