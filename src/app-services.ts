@@ -2,6 +2,9 @@ import type { Database } from './db/database';
 import { AgentService } from './agents/agent.service';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { ConversationService } from './conversations/conversation.service';
+import { ChangeSetService } from './invalidation/change-set.service';
+import { createLoadoutPubSub, InProcessBus, PostgresNotifyBus, type InvalidationBus, type LoadoutPubSub } from './invalidation/invalidation-bus';
+import { InvalidationService } from './invalidation/invalidation.service';
 import { LoadoutChanges } from './invalidation/loadout-change';
 import { OrganizationService } from './organizations/organization.service';
 import { ToolboxService } from './toolbox/toolbox.service';
@@ -16,21 +19,37 @@ export interface AppServices {
   tools: ToolService;
   toolbox: ToolboxService;
   changes: LoadoutChanges;
+  /** Subscriptions' topics; fed by the invalidation bus. */
+  pubSub: LoadoutPubSub;
+  invalidationBus: InvalidationBus;
+  invalidations: InvalidationService;
+  changeSets: ChangeSetService;
   conversations: ConversationService;
 }
 
 export function createServices(db: Database): AppServices {
   const ds = db.dataSource;
   const toolbox = new ToolboxService(ds);
-  const changes = new LoadoutChanges(ds);
+  const pubSub = createLoadoutPubSub();
+  // Several instances may share a server, so events travel through it; embedded PGlite is one process.
+  const serverUrl = db.kind === 'server' ? (ds.options as { url?: string }).url : undefined;
+  const invalidationBus = serverUrl ? new PostgresNotifyBus(serverUrl, ds, pubSub) : new InProcessBus(pubSub);
+  const invalidations = new InvalidationService(ds, toolbox, invalidationBus);
+  const changes = new LoadoutChanges(ds, invalidations.observe);
+  const agents = new AgentService(ds, changes);
+  const tools = new ToolService(ds, changes);
   return {
     db,
     organizations: new OrganizationService(ds),
     catalogue: new CatalogueService(ds),
-    agents: new AgentService(ds, changes),
-    tools: new ToolService(ds, changes),
+    agents,
+    tools,
     toolbox,
     changes,
+    pubSub,
+    invalidationBus,
+    invalidations,
+    changeSets: new ChangeSetService(changes, invalidations, tools, agents),
     conversations: new ConversationService(ds, toolbox),
   };
 }

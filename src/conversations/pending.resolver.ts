@@ -1,25 +1,11 @@
-import { Arg, Authorized, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
-import { AgentType } from '../agents/agent.types';
+import { Arg, Authorized, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { ToolBudgetReportType } from '../budget/budget.types';
 import { notImplemented } from '../common/not-implemented';
-import {
-  ChangeSetResultType, LoadoutChangeInput, ToolboxInvalidationConnectionType, ToolboxInvalidationType,
-} from '../invalidation/invalidation.types';
 import { RecordToolCallsResultType, ToolCallInput, ToolUsageType } from '../usage/usage.types';
-import { TurnType } from './conversation.types';
 
-/** The contract's debugger, invalidation and budget operations, declared ahead of their implementation. */
+/** The contract's usage and budget operations, declared ahead of their implementation. */
 @Resolver()
 export class PendingResolver {
-  @Authorized('VIEWER') @Query(() => ToolboxInvalidationConnectionType)
-  toolboxInvalidations(
-    @Arg('agentId', () => ID, { nullable: true }) _agentId: string,
-    @Arg('projectId', () => ID, { nullable: true }) _projectId: string,
-    @Arg('since', () => Date, { nullable: true }) _since: Date,
-    @Arg('first', () => Int, { nullable: true }) _first: number,
-    @Arg('after', () => String, { nullable: true }) _after: string,
-  ) { return notImplemented('toolboxInvalidations'); }
-
   @Authorized('VIEWER') @Query(() => [ToolUsageType])
   toolUsage(@Arg('projectId', () => ID, { nullable: true }) _p: string, @Arg('userId', () => String, { nullable: true }) _u: string) {
     return notImplemented('toolUsage');
@@ -34,32 +20,6 @@ export class PendingResolver {
     @Arg('asOf', () => Date, { nullable: true }) _asOf: Date,
   ) { return notImplemented('toolBudget'); }
 
-  @Authorized('EDITOR') @Mutation(() => ChangeSetResultType, { description: 'Many changes in one transaction: at most one invalidation per agent.' })
-  applyChangeSet(@Arg('changes', () => [LoadoutChangeInput]) _changes: LoadoutChangeInput[]) { return notImplemented('applyChangeSet'); }
-
   @Authorized('RUNTIME') @Mutation(() => RecordToolCallsResultType)
   recordToolCalls(@Arg('calls', () => [ToolCallInput]) _calls: ToolCallInput[]) { return notImplemented('recordToolCalls'); }
-
-  @Authorized('VIEWER')
-  @Subscription(() => ToolboxInvalidationType, {
-    topics: 'TOOLBOX_INVALIDATED',
-    description: "Filtered to the caller's organisation; optionally to one agent or project.",
-  })
-  toolboxInvalidated(@Arg('agentId', () => ID, { nullable: true }) _a: string, @Arg('projectId', () => ID, { nullable: true }) _p: string): ToolboxInvalidationType {
-    return notImplemented('toolboxInvalidated');
-  }
-}
-
-@Resolver(() => AgentType)
-export class PendingAgentFieldsResolver {
-  @FieldResolver(() => ToolboxInvalidationConnectionType)
-  invalidations(@Root() _agent: AgentType, @Arg('first', () => Int, { nullable: true }) _f: number, @Arg('after', () => String, { nullable: true }) _a: string) {
-    return notImplemented('Agent.invalidations');
-  }
-}
-
-@Resolver(() => TurnType)
-export class PendingTurnFieldsResolver {
-  @FieldResolver(() => ToolboxInvalidationType, { nullable: true, description: "The invalidation that changed this turn's toolbox, where one did." })
-  invalidation(@Root() _t: TurnType) { return notImplemented('Turn.invalidation'); }
 }

@@ -21,6 +21,10 @@ export class AffectedToolboxType {
 @ObjectType('ToolboxInvalidation', { description: 'Emitted once per agent per committed change that alters what the model sees.' })
 export class ToolboxInvalidationType {
   @Field(() => ID) id: string;
+  organizationId: string;
+  agentId: string;
+  projectId: string | null;
+  actorPrincipalId: string | null;
   @Field(() => AgentType) agent: AgentType;
   @Field() at: Date;
   @Field(() => InvalidationCauseEnum) cause: InvalidationCauseEnum;
@@ -46,6 +50,10 @@ export class ToolboxInvalidationConnectionType {
 export class ChangeSetResultType {
   @Field(() => [ToolboxInvalidationType], { description: "One per agent whose toolbox changed; empty where nothing the model sees changed." })
   invalidations: ToolboxInvalidationType[];
+  @Field(() => Int, { description: 'Conversations of the changed agents that had a turn in the last 24 hours: the ones whose next request misses the cache.' })
+  liveConversations: number;
+  @Field(() => Int, { description: "Schema tokens the providers' prompt caches must write again: per changed situation, the new toolbox from its first changed position on." })
+  rewrittenToolTokens: number;
 }
 
 @InputType('UpdateToolChange')

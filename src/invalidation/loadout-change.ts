@@ -56,25 +56,49 @@ export interface ChangeObserver {
 
 export type ObserverFactory = (actor: Actor, cause: InvalidationCauseEnum) => ChangeObserver | undefined;
 
+export interface RunOptions {
+  /** Observe with this observer instead of the factory's (a caller that needs the observer's findings). */
+  observer?: ChangeObserver;
+  /** Do all the work and observe it, then roll everything back: nothing is stored or published. */
+  dryRun?: boolean;
+}
+
+/** Thrown inside a dry run's transaction so that it rolls back; never leaves `run`. */
+class DryRunRollback<T> {
+  constructor(readonly value: T) {}
+}
+
 export class LoadoutChanges {
   constructor(
     private readonly db: DataSource,
     private readonly observe: ObserverFactory = () => undefined,
   ) {}
 
-  async run<T>(actor: Actor, cause: InvalidationCauseEnum, work: (tx: EntityManager, change: ChangeTracker) => Promise<T>): Promise<T> {
-    const observer = this.observe(actor, cause);
-    const result = await this.db.transaction(async (tx) => {
-      const change = new ChangeTracker(tx, actor);
-      change.observer = observer;
-      const value = await work(tx, change);
-      const ids = change.affectedAgentIds;
-      if (ids.length > 0) {
-        await tx.query(`UPDATE agents SET loadout_version = loadout_version + 1 WHERE id = ANY($1::uuid[])`, [ids]);
-        await observer?.afterChange(tx, ids);
-      }
-      return value;
-    });
+  async run<T>(
+    actor: Actor,
+    cause: InvalidationCauseEnum,
+    work: (tx: EntityManager, change: ChangeTracker) => Promise<T>,
+    options: RunOptions = {},
+  ): Promise<T> {
+    const observer = options.observer ?? this.observe(actor, cause);
+    let result: T;
+    try {
+      result = await this.db.transaction(async (tx) => {
+        const change = new ChangeTracker(tx, actor);
+        change.observer = observer;
+        const value = await work(tx, change);
+        const ids = change.affectedAgentIds;
+        if (ids.length > 0) {
+          await tx.query(`UPDATE agents SET loadout_version = loadout_version + 1 WHERE id = ANY($1::uuid[])`, [ids]);
+          await observer?.afterChange(tx, ids);
+        }
+        if (options.dryRun) throw new DryRunRollback(value);
+        return value;
+      });
+    } catch (error) {
+      if (error instanceof DryRunRollback) return error.value as T;
+      throw error;
+    }
     await observer?.afterCommit();
     return result;
   }

@@ -10,8 +10,9 @@ import {
 } from '../conversations/conversation.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import {
-  PendingAgentFieldsResolver, PendingResolver, PendingTurnFieldsResolver,
+  PendingResolver,
 } from '../conversations/pending.resolver';
+import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResolver } from '../invalidation/invalidation.resolver';
 import { OrganizationResolver, PrincipalFieldsResolver, ProjectFieldsResolver } from '../organizations/organization.resolver';
 import { ToolboxResolver } from '../toolbox/toolbox.resolver';
 import { McpServerResolver, MiniAppResolver, ToolDefinitionResolver } from '../tools/tool.resolver';
@@ -32,8 +33,9 @@ export const resolvers = [
   TurnFieldsResolver,
   SnapshotToolFieldsResolver,
   PendingResolver,
-  PendingAgentFieldsResolver,
-  PendingTurnFieldsResolver,
+  InvalidationResolver,
+  AgentInvalidationsResolver,
+  TurnInvalidationResolver,
 ] as const;
 
 export function buildLoadoutSchema(pubSub: PubSub = createPubSub()): Promise<GraphQLSchema> {

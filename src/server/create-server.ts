@@ -30,7 +30,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await runMigrations(db.dataSource);
   const services = createServices(db);
-  const schema = await buildLoadoutSchema();
+  await services.invalidationBus.start();
+  const schema = await buildLoadoutSchema(services.pubSub);
 
   const httpServer = http.createServer();
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
@@ -97,6 +98,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       stopping ??= (async () => {
         await apollo.stop();
         wsServer.close();
+        await services.invalidationBus.stop();
         await db.close();
       })();
       return stopping;

@@ -57,6 +57,9 @@ export interface McpToolSpec {
 const CONTENT_FIELDS = ['name', 'description', 'inputSchema'] as const;
 const PLACEMENT_FIELDS = ['active', 'agentId', 'clearAgent', 'channels', 'contextObjects', 'sortOrder', 'requiresMcpServer'] as const;
 
+const altersLoadout = (patch: ToolPatch): boolean =>
+  definedKeys(patch).some((k) => (CONTENT_FIELDS as readonly string[]).includes(k) || (PLACEMENT_FIELDS as readonly string[]).includes(k));
+
 export const mcpToolName = (server: string, tool: string): string => `mcp__${server}__${tool}`;
 
 export class ToolService {
@@ -145,9 +148,7 @@ export class ToolService {
    * runtime reads neither, so no version moves and no event is possible.
    */
   async update(actor: Actor, id: string, patch: ToolPatch) {
-    const set = definedKeys(patch);
-    const altersLoadout = set.some((k) => (CONTENT_FIELDS as readonly string[]).includes(k) || (PLACEMENT_FIELDS as readonly string[]).includes(k));
-    if (!altersLoadout) {
+    if (!altersLoadout(patch)) {
       return this.db.transaction(async (tx) => this.applyPatch(tx, actor, await this.lockedTool(tx, actor, id, 'id'), patch, 'input'));
     }
     return this.changes.run(actor, InvalidationCauseEnum.TOOL_UPDATED, (_tx, change) => this.updateIn(change, id, patch, 'id', 'input'));
@@ -155,6 +156,8 @@ export class ToolService {
 
   async updateIn(change: ChangeTracker, id: string, patch: ToolPatch, idField: string, field: string) {
     const tool = await this.lockedTool(change.tx, change.actor, id, idField);
+    // Inside a change set a tier-only patch must not move any version either.
+    if (!altersLoadout(patch)) return this.applyPatch(change.tx, change.actor, tool, patch, field);
     await this.affect(change, tool.agentId, tool.projectId);
     const nextAgent = patch.clearAgent ? null : (patch.agentId ?? tool.agentId);
     if (nextAgent !== tool.agentId) await this.affect(change, nextAgent, tool.projectId);

@@ -1,0 +1,91 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { AgentType } from '../agents/agent.types';
+import { actorOf, type RequestContext } from '../common/context';
+import { TurnType } from '../conversations/conversation.types';
+import { PrincipalType } from '../organizations/organization.types';
+import { Topic } from './invalidation-bus';
+import { ChangeSetResultType, LoadoutChangeInput, ToolboxInvalidationConnectionType, ToolboxInvalidationType } from './invalidation.types';
+import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
+
+interface SubscriptionArgs {
+  agentId?: string | null;
+  projectId?: string | null;
+}
+
+@Resolver(() => ToolboxInvalidationType)
+export class InvalidationResolver {
+  @Authorized('VIEWER')
+  @Query(() => ToolboxInvalidationConnectionType)
+  toolboxInvalidations(
+    @Arg('agentId', () => ID, { nullable: true }) agentId: string | null,
+    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
+    @Arg('since', () => Date, { nullable: true }) since: Date | null,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.invalidations.list(actorOf(ctx), { agentId, projectId, since }, first, after);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => ChangeSetResultType, { description: 'Many changes in one transaction: at most one invalidation per agent.' })
+  applyChangeSet(
+    @Arg('changes', () => [LoadoutChangeInput]) changes: LoadoutChangeInput[],
+    @Arg('dryRun', () => Boolean, {
+      defaultValue: false,
+      description: 'Apply and measure everything, then roll back: returns the invalidations the change set would cause, storing and publishing nothing.',
+    })
+    dryRun: boolean,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.changeSets.apply(actorOf(ctx), changes, dryRun);
+  }
+
+  @Authorized('VIEWER')
+  @Subscription(() => ToolboxInvalidationType, {
+    topics: Topic.TOOLBOX_INVALIDATED,
+    filter: ({ payload, args, context }: { payload: ToolboxInvalidationEntity; args: SubscriptionArgs; context: RequestContext }) =>
+      payload.organizationId === context.actor?.organizationId &&
+      (!args.agentId || payload.agentId === args.agentId) &&
+      (!args.projectId || payload.projectId === args.projectId),
+    description: "Filtered to the caller's organisation; optionally to one agent or project.",
+  })
+  toolboxInvalidated(
+    @Root() event: ToolboxInvalidationEntity,
+    @Arg('agentId', () => ID, { nullable: true }) _agentId: string | null,
+    @Arg('projectId', () => ID, { nullable: true }) _projectId: string | null,
+  ): ToolboxInvalidationEntity {
+    return event;
+  }
+
+  @FieldResolver(() => AgentType)
+  agent(@Root() event: ToolboxInvalidationEntity, @Ctx() ctx: RequestContext) {
+    return ctx.services.invalidations.agentOf(actorOf(ctx), event);
+  }
+
+  @FieldResolver(() => PrincipalType, { nullable: true })
+  actor(@Root() event: ToolboxInvalidationEntity, @Ctx() ctx: RequestContext) {
+    return ctx.services.invalidations.actorOf(actorOf(ctx), event);
+  }
+}
+
+@Resolver(() => AgentType)
+export class AgentInvalidationsResolver {
+  @FieldResolver(() => ToolboxInvalidationConnectionType)
+  invalidations(
+    @Root() agent: AgentType,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.invalidations.list(actorOf(ctx), { agentId: agent.id }, first, after);
+  }
+}
+
+@Resolver(() => TurnType)
+export class TurnInvalidationResolver {
+  @FieldResolver(() => ToolboxInvalidationType, { nullable: true, description: "The invalidation that changed this turn's toolbox, where one did." })
+  invalidation(@Root() turn: { id: string }, @Ctx() ctx: RequestContext) {
+    return ctx.services.invalidations.forTurn(actorOf(ctx), turn.id);
+  }
+}

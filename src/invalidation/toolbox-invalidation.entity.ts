@@ -1,0 +1,43 @@
+import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { AgentEntity } from '../agents/agent.entity';
+import { OrganizationEntity } from '../organizations/organization.entity';
+import { PrincipalEntity } from '../organizations/principal.entity';
+import type { ToolboxDiff } from '../conversations/toolbox-diff';
+import type { PageType } from '../toolbox/assemble-toolbox';
+
+/** One changed situation of an invalidation, as stored: the channel is copied so the event outlives a renamed or deleted channel. */
+export interface StoredAffectedToolbox {
+  channel: { id: string; key: string; name: string };
+  page: { type: PageType; contextObject: string | null; recordId: null };
+  previousFingerprint: string;
+  newFingerprint: string;
+  diff: ToolboxDiff;
+}
+
+/**
+ * An event: one committed change altered what an agent's model sees in at
+ * least one situation. `seq` orders events by the order they were recorded
+ * (newest first is `seq` descending) and is what cursors carry.
+ */
+@Entity('toolbox_invalidations')
+@Index('idx_toolbox_invalidations_agent_seq', ['agentId', 'seq'])
+@Index('idx_toolbox_invalidations_organization_seq', ['organizationId', 'seq'])
+export class ToolboxInvalidationEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column('bigint') @Generated('increment') seq: string;
+  @Column('uuid') organizationId: string;
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @Column('uuid') agentId: string;
+  @ManyToOne(() => AgentEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'agent_id' }) agent?: AgentEntity;
+  /** The agent's project, so project filters need no join. */
+  @Column('uuid', { nullable: true }) projectId: string | null;
+  @Column('text') cause: string;
+  @Column('uuid', { nullable: true }) actorPrincipalId: string | null;
+  @ManyToOne(() => PrincipalEntity, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'actor_principal_id' }) actor?: PrincipalEntity;
+  @Column('timestamptz', { default: () => 'now()' }) at: Date;
+  @Column('int') loadoutVersion: number;
+  @Column('jsonb') affected: StoredAffectedToolbox[];
+}

@@ -1,0 +1,199 @@
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+
+let t: TestServer;
+
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+const EVENT = `id cause loadoutVersion at actor { id name } agent { id }
+  affected { channel { key } page { type contextObject } previousFingerprint newFingerprint diff { added removed changed reordered } }`;
+const AGENT = `query($id: ID!) { agent(id: $id) { loadoutVersion } }`;
+const INVALIDATIONS = `query($agentId: ID, $first: Int, $after: String) {
+  toolboxInvalidations(agentId: $agentId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${EVENT} } } }
+}`;
+const CHANGE_SET = `mutation($changes: [LoadoutChangeInput!]!, $dryRun: Boolean) {
+  applyChangeSet(changes: $changes, dryRun: $dryRun) { liveConversations rewrittenToolTokens invalidations { ${EVENT} } }
+}`;
+
+/** A fresh organisation with channels web and api, context object account, and one agent. */
+async function world(maxTools = 25) {
+  const { adminKey: key } = await t.createOrganization();
+  await t.ok(key, `mutation {
+    a: createChannel(input: { key: "web", name: "Web" }) { id }
+    b: createChannel(input: { key: "api", name: "API" }) { id }
+    c: createContextObject(input: { key: "account", name: "Account" }) { id }
+  }`);
+  const agent = (await t.ok(key, `mutation($m: Int) { createAgent(input: { name: "a", maxTools: $m }) { id } }`, { m: maxTools })).createAgent;
+  const tool = async (name: string, extra: Record<string, unknown> = {}) =>
+    (await t.ok(key, `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`, {
+      input: { name, description: `does ${name}`, inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, ...extra },
+    })).createToolDefinition.id as string;
+  const version = async () => (await t.ok(key, AGENT, { id: agent.id })).agent.loadoutVersion as number;
+  const events = async (first?: number, after?: string) =>
+    (await t.ok(key, INVALIDATIONS, { agentId: agent.id, first, after })).toolboxInvalidations;
+  return { key, agent, tool, version, events };
+}
+
+describe('applyChangeSet', () => {
+  it('stores exactly one event for three changes, listing exactly the changed situations', async () => {
+    const w = await world();
+    const webOnly = await w.tool('web_tool', { channels: ['web'] });
+    await w.tool('everywhere');
+    const before = await w.version();
+    const before0 = (await w.events()).totalCount;
+
+    const result = await t.ok(w.key, CHANGE_SET, {
+      changes: [
+        { createTool: { name: 'new_web', description: 'd', inputSchema: { type: 'object' }, channels: ['web'] } },
+        { updateTool: { id: webOnly, patch: { description: 'now different' } } },
+        { setToolRule: { agentId: w.agent.id, toolName: 'web_tool', effect: 'DENY' } },
+      ],
+    });
+
+    const events = result.applyChangeSet.invalidations;
+    expect(events).toHaveLength(1);
+    expect(events[0].cause).toBe('CHANGE_SET');
+    expect(events[0].agent.id).toBe(w.agent.id);
+    expect(events[0].loadoutVersion).toBe(before + 1);
+    expect(await w.version()).toBe(before + 1);
+    // Every web situation changed (web_tool out, new_web in); nothing on api did.
+    expect(events[0].affected.map((a: any) => `${a.channel.key}|${a.page.type}|${a.page.contextObject ?? ''}`)).toEqual([
+      'web|HOME|', 'web|LIST|', 'web|RECORD|', 'web|RECORD|account',
+    ]);
+    for (const a of events[0].affected) {
+      expect(a.diff).toEqual({ added: ['new_web'], removed: ['web_tool'], changed: [], reordered: false });
+      expect(a.newFingerprint).not.toBe(a.previousFingerprint);
+    }
+    expect(result.applyChangeSet.rewrittenToolTokens).toBeGreaterThan(0);
+    const stored = await w.events();
+    expect(stored.totalCount).toBe(before0 + 1);
+    expect(stored.edges[0].node).toEqual(events[0]);
+  });
+
+  it('applies nothing when the third change fails: no tool, no event, no version change', async () => {
+    const w = await world();
+    const id = await w.tool('t1');
+    const before = await w.version();
+    const count = (await w.events()).totalCount;
+    const result = await t.gql(w.key, CHANGE_SET, {
+      changes: [
+        { createTool: { name: 'added', description: 'd', inputSchema: { type: 'object' } } },
+        { updateTool: { id, patch: { description: 'changed' } } },
+        { deleteToolId: '00000000-0000-4000-8000-000000000000' },
+      ],
+    });
+    expect(codeOf(result)).toBe('NOT_FOUND');
+    expect(result.errors?.[0].extensions?.field).toBe('changes[2].deleteToolId');
+    expect(await w.version()).toBe(before);
+    expect((await w.events()).totalCount).toBe(count);
+    const tools = (await t.ok(w.key, `{ toolDefinitions { name description } }`)).toolDefinitions;
+    expect(tools).toEqual([{ name: 't1', description: 'does t1' }]);
+  });
+
+  it('refuses a change with no member or two, naming it, and stores nothing', async () => {
+    const w = await world();
+    const id = await w.tool('t1');
+    for (const bad of [{}, { deleteToolId: id, removeToolRuleId: id }]) {
+      const result = await t.gql(w.key, CHANGE_SET, { changes: [{ deleteToolId: id }, bad] });
+      expect(codeOf(result)).toBe('BAD_USER_INPUT');
+      expect(result.errors?.[0].extensions?.field).toBe('changes[1]');
+    }
+    expect((await t.ok(w.key, `{ toolDefinitions { name } }`)).toolDefinitions).toHaveLength(1);
+  });
+
+  it('names the change and member when a check inside it fails', async () => {
+    const w = await world();
+    const result = await t.gql(w.key, CHANGE_SET, {
+      changes: [{ updateAgent: { id: w.agent.id, patch: { budgetWarnThreshold: 50, budgetHotThreshold: 10 } } }],
+    });
+    expect(codeOf(result)).toBe('BAD_USER_INPUT');
+    expect(result.errors?.[0].extensions?.field).toBe('changes[0].updateAgent.patch.budgetHotThreshold');
+  });
+
+  it('previews with dryRun: the invalidations it would cause, with nothing stored or changed', async () => {
+    const w = await world();
+    await w.tool('first', { sortOrder: 0 });
+    const second = await w.tool('second', { sortOrder: 1 });
+    const before = await w.version();
+    const count = (await w.events()).totalCount;
+    const result = await t.ok(w.key, CHANGE_SET, { dryRun: true, changes: [{ updateTool: { id: second, patch: { description: 'longer text here' } } }] });
+    const preview = result.applyChangeSet;
+    expect(preview.invalidations).toHaveLength(1);
+    expect(preview.invalidations[0].loadoutVersion).toBe(before + 1);
+    // 2 channels × (HOME, LIST, RECORD, RECORD+account); only `second` (position 2) is re-written in each.
+    expect(preview.invalidations[0].affected).toHaveLength(8);
+    expect(preview.rewrittenToolTokens % 8).toBe(0);
+    expect(preview.rewrittenToolTokens).toBeGreaterThan(0);
+    expect(preview.liveConversations).toBe(0);
+    expect(await w.version()).toBe(before);
+    expect((await w.events()).totalCount).toBe(count);
+    const desc = (await t.ok(w.key, `query($id: ID!) { toolDefinition(id: $id) { description } }`, { id: second })).toolDefinition.description;
+    expect(desc).toBe('does second');
+  });
+});
+
+describe('no event when nothing the model sees changed', () => {
+  it('ignores a tier edit entirely', async () => {
+    const w = await world();
+    const id = await w.tool('t1');
+    const before = await w.version();
+    const count = (await w.events()).totalCount;
+    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { tier: 3 }) { id } }`, { id });
+    await t.ok(w.key, CHANGE_SET, { changes: [{ updateTool: { id, patch: { tier: 4, hostDependent: true } } }] });
+    expect(await w.version()).toBe(before);
+    expect((await w.events()).totalCount).toBe(count);
+  });
+
+  it('stores no event for a change to a tool that maxTools cuts anyway', async () => {
+    const w = await world(1);
+    await w.tool('kept', { sortOrder: 0 });
+    const cut = await w.tool('cut', { sortOrder: 5 });
+    const count = (await w.events()).totalCount;
+    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "other" }) { id } }`, { id: cut });
+    await w.tool('also_cut', { sortOrder: 9 });
+    expect((await w.events()).totalCount).toBe(count);
+  });
+
+  it('stores one event per single mutation that changes a toolbox, with its own cause', async () => {
+    const w = await world();
+    await w.tool('t1');
+    const [latest] = (await w.events()).edges;
+    expect(latest.node.cause).toBe('TOOL_CREATED');
+    expect(latest.node.actor).not.toBeNull();
+    expect(latest.node.affected).toHaveLength(8);
+  });
+});
+
+describe('queries', () => {
+  it('lists newest first with opaque cursors and a total count, also on Agent.invalidations', async () => {
+    const w = await world();
+    for (const name of ['a', 'b', 'c']) await w.tool(name);
+    const page1 = await w.events(2);
+    expect(page1.totalCount).toBe(3);
+    expect(page1.edges.map((e: any) => e.node.loadoutVersion)).toEqual([4, 3]);
+    expect(page1.pageInfo.hasNextPage).toBe(true);
+    const page2 = await w.events(2, page1.pageInfo.endCursor);
+    expect(page2.edges.map((e: any) => e.node.loadoutVersion)).toEqual([2]);
+    expect(page2.pageInfo).toEqual({ hasNextPage: false, endCursor: page2.edges[0].cursor });
+    expect(page2.totalCount).toBe(3);
+
+    const viewer = await t.createKey(w.key, 'VIEWER');
+    const viaAgent = await t.ok(viewer, `query($id: ID!) { agent(id: $id) { invalidations(first: 1) { totalCount edges { node { loadoutVersion } } } } }`, { id: w.agent.id });
+    expect(viaAgent.agent.invalidations).toEqual({ totalCount: 3, edges: [{ node: { loadoutVersion: 4 } }] });
+  });
+
+  it("answers an empty list for another organisation's agent, and refuses a bad cursor", async () => {
+    const w = await world();
+    await w.tool('a');
+    const other = await t.createOrganization('Other');
+    const foreign = await t.ok(other.adminKey, INVALIDATIONS, { agentId: w.agent.id });
+    expect(foreign.toolboxInvalidations).toEqual({ totalCount: 0, pageInfo: { hasNextPage: false, endCursor: null }, edges: [] });
+    const everything = await t.ok(other.adminKey, INVALIDATIONS, {});
+    expect(everything.toolboxInvalidations.totalCount).toBe(0);
+    const bad = await t.gql(w.key, INVALIDATIONS, { agentId: w.agent.id, after: 'nope' });
+    expect(codeOf(bad)).toBe('BAD_USER_INPUT');
+    expect(bad.errors?.[0].extensions?.field).toBe('after');
+  });
+});
