@@ -9,6 +9,8 @@ import { LoadoutChanges } from './invalidation/loadout-change';
 import { OrganizationService } from './organizations/organization.service';
 import { ToolboxService } from './toolbox/toolbox.service';
 import { ToolService } from './tools/tool.service';
+import { BudgetService } from './budget/budget.service';
+import { recordSurfaced, UsageService } from './usage/usage.service';
 
 /** The application's services, built once per server over one database. */
 export interface AppServices {
@@ -25,6 +27,8 @@ export interface AppServices {
   invalidations: InvalidationService;
   changeSets: ChangeSetService;
   conversations: ConversationService;
+  usage: UsageService;
+  budget: BudgetService;
 }
 
 export function createServices(db: Database): AppServices {
@@ -38,6 +42,7 @@ export function createServices(db: Database): AppServices {
   const changes = new LoadoutChanges(ds, invalidations.observe);
   const agents = new AgentService(ds, changes);
   const tools = new ToolService(ds, changes);
+  const usage = new UsageService(ds);
   return {
     db,
     organizations: new OrganizationService(ds),
@@ -50,6 +55,8 @@ export function createServices(db: Database): AppServices {
     invalidationBus,
     invalidations,
     changeSets: new ChangeSetService(changes, invalidations, tools, agents),
-    conversations: new ConversationService(ds, toolbox),
+    conversations: new ConversationService(ds, toolbox, recordSurfaced),
+    usage,
+    budget: new BudgetService(ds, usage),
   };
 }

@@ -19,6 +19,8 @@ export class AgentEntity {
   @Column('text') name: string;
   @Column('text') model: string;
   @Column('int', { default: 25 }) maxTools: number;
+  /** Optional cap on the summed schema tokens of the toolbox; null: no cap. */
+  @Column('int', { nullable: true }) maxSchemaTokens: number | null;
   @Column('text', { default: 'ALL_PAGES' }) toolsMode: ToolsMode;
   @Column('text', { default: 'RUNNING_USER' }) executionContext: ExecutionContext;
   @Column('int', { default: 48 }) budgetWarnThreshold: number;

@@ -13,6 +13,8 @@ export class AgentType {
   @Field(() => Int, { description: '1 to 100, default 25.' }) maxTools: number;
   @Field(() => ToolsModeEnum) toolsMode: ToolsModeEnum;
   @Field(() => ExecutionContextEnum) executionContext: ExecutionContextEnum;
+  @Field(() => Int, { nullable: true, description: 'Cap on the summed schema tokens of a toolbox; tools past it in Sort Order drop (OVER_TOKEN_BUDGET). Null: no cap.' })
+  maxSchemaTokens: number | null;
   @Field(() => Int, { description: 'Default 48.' }) budgetWarnThreshold: number;
   @Field(() => Int) budgetHotThreshold: number;
   @Field(() => Int, { description: "Increases by one with every committed change that can affect this agent's toolbox." })
@@ -40,6 +42,7 @@ export class CreateAgentInput {
   @Field(() => ID, { nullable: true }) projectId?: string;
   @Field({ nullable: true }) @ModelField() model?: string;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(100) maxTools?: number;
+  @Field(() => Int, { nullable: true }) @Min(1) @Max(1_000_000) maxSchemaTokens?: number;
   @Field(() => ToolsModeEnum, { nullable: true }) toolsMode?: ToolsModeEnum;
   @Field(() => ExecutionContextEnum, { nullable: true }) executionContext?: ExecutionContextEnum;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetWarnThreshold?: number;
@@ -51,6 +54,7 @@ export class UpdateAgentInput {
   @Field({ nullable: true }) @Length(1, 200) name?: string;
   @Field({ nullable: true }) @ModelField() model?: string;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(100) maxTools?: number;
+  @Field(() => Int, { nullable: true }) @Min(1) @Max(1_000_000) maxSchemaTokens?: number;
   @Field(() => ToolsModeEnum, { nullable: true }) toolsMode?: ToolsModeEnum;
   @Field(() => ExecutionContextEnum, { nullable: true }) executionContext?: ExecutionContextEnum;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetWarnThreshold?: number;

@@ -34,6 +34,14 @@ export class ToolSuggestionType {
   @Field(() => Date, { nullable: true }) lastUsedAt: Date | null;
   @Field(() => Date, { nullable: true }) firstSurfacedAt: Date | null;
   @Field(() => Int) schemaTokens: number;
+  @Field(() => Int, { description: "schemaTokens times the turns the scope began in the 7 days up to asOf: what carrying the tool cost recently." })
+  projectedSavingTokens: number;
+}
+
+@ObjectType('InventedToolCall', { description: 'Calls to a tool name that no toolbox of the scope ever carried.' })
+export class InventedToolCallType {
+  @Field() name: string;
+  @Field(() => Int) calls: number;
 }
 
 @ObjectType('ToolBudgetReport')

@@ -19,6 +19,7 @@ export enum DropReasonEnum {
   CONTEXT = 'CONTEXT',
   EXCLUDED = 'EXCLUDED',
   OVER_MAX_TOOLS = 'OVER_MAX_TOOLS',
+  OVER_TOKEN_BUDGET = 'OVER_TOKEN_BUDGET',
 }
 export enum InvalidationCauseEnum {
   TOOL_CREATED = 'TOOL_CREATED',
@@ -58,7 +59,10 @@ registerEnumType(ToolsModeEnum, {
 registerEnumType(ExecutionContextEnum, { name: 'ExecutionContext' });
 registerEnumType(RuleEffectEnum, { name: 'RuleEffect' });
 registerEnumType(PageTypeEnum, { name: 'PageType' });
-registerEnumType(DropReasonEnum, { name: 'DropReason' });
+registerEnumType(DropReasonEnum, {
+  name: 'DropReason',
+  valuesConfig: { OVER_TOKEN_BUDGET: { description: "Past the agent's maxSchemaTokens in Sort Order." } },
+});
 registerEnumType(InvalidationCauseEnum, { name: 'InvalidationCause' });
 registerEnumType(BudgetLevelEnum, { name: 'BudgetLevel' });
 registerEnumType(VerdictEnum, { name: 'Verdict' });

@@ -13,6 +13,9 @@ import { ToolboxInvalidationEntity } from '../invalidation/toolbox-invalidation.
 import { McpServerEntity } from '../tools/mcp-server.entity';
 import { MiniAppEntity } from '../tools/mini-app.entity';
 import { ToolDefinitionEntity } from '../tools/tool-definition.entity';
+import { ScopeTurnDayEntity } from '../usage/scope-turn-day.entity';
+import { ToolCallKeyEntity } from '../usage/tool-call-key.entity';
+import { ToolUsageEntity } from '../usage/tool-usage.entity';
 
 /** Every table the migrations create. A spec fails when the two drift. */
 export const entities = [
@@ -33,4 +36,7 @@ export const entities = [
   SnapshotToolEntity,
   TurnEntity,
   ModelPriceEntity,
+  ToolUsageEntity,
+  ToolCallKeyEntity,
+  ScopeTurnDayEntity,
 ];

@@ -2,6 +2,7 @@ import { createPubSub } from '@graphql-yoga/subscription';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
 import { AgentResolver, PermissionRuleFieldsResolver } from '../agents/agent.resolver';
+import { BudgetResolver } from '../budget/budget.resolver';
 import { CatalogueResolver } from '../catalogue/catalogue.resolver';
 import { AuthChecker } from '../common/auth-checker';
 import '../common/enums';
@@ -16,6 +17,7 @@ import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResol
 import { OrganizationResolver, PrincipalFieldsResolver, ProjectFieldsResolver } from '../organizations/organization.resolver';
 import { ToolboxResolver } from '../toolbox/toolbox.resolver';
 import { McpServerResolver, MiniAppResolver, ToolDefinitionResolver } from '../tools/tool.resolver';
+import { UsageResolver } from '../usage/usage.resolver';
 
 export const resolvers = [
   OrganizationResolver,
@@ -33,6 +35,8 @@ export const resolvers = [
   TurnFieldsResolver,
   SnapshotToolFieldsResolver,
   PendingResolver,
+  UsageResolver,
+  BudgetResolver,
   InvalidationResolver,
   AgentInvalidationsResolver,
   TurnInvalidationResolver,

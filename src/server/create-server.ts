@@ -7,6 +7,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from '../app-services';
+import { handleToolGc } from '../budget/budget.http';
 import type { RequestContext } from '../common/context';
 import { formatError } from '../common/errors';
 import type { Config } from '../config';
@@ -70,6 +71,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       if (path === '/graphql') {
         return handleGraphQL(apollo, req, res, () => contextFor(services, config.adminToken, req.headers.authorization));
       }
+      if (path === '/rpc/tools/gc') return handleToolGc(services, config.adminToken, req, res);
       if (path === '/healthz') return json(res, 200, { status: 'ok' });
       if (path === '/readyz') {
         const pending = await db.dataSource.query('SELECT 1').then(() => pendingMigrations(db.dataSource), () => null);

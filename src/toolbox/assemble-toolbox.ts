@@ -16,7 +16,8 @@ export type DropReason =
   | 'CHANNEL'
   | 'CONTEXT'
   | 'EXCLUDED'
-  | 'OVER_MAX_TOOLS';
+  | 'OVER_MAX_TOOLS'
+  | 'OVER_TOKEN_BUDGET';
 
 export type PageType = 'RECORD' | 'HOME' | 'LIST';
 
@@ -41,6 +42,8 @@ export interface CandidateTool {
   ownerEnabled: boolean;
   /** For MCP tools: the name as the server reported it, and the server's filters. */
   mcp?: { reportedName: string; enabledTools: readonly string[]; disabledTools: readonly string[] } | null;
+  /** Tokens the definition adds to a request for the agent's model; read only under a token cap. */
+  schemaTokens?: number;
 }
 
 export interface ToolRule {
@@ -54,6 +57,8 @@ export interface AgentLoadout {
   maxTools: number;
   toolsMode: 'ALL_PAGES' | 'RECORD_PAGES_ONLY';
   rules: readonly ToolRule[];
+  /** Cap on the summed schema tokens of the entries; unset: no cap. */
+  maxSchemaTokens?: number | null;
 }
 
 export interface AssemblyInput<T extends CandidateTool> {
@@ -126,11 +131,29 @@ export function assembleToolbox<T extends CandidateTool>(input: AssemblyInput<T>
     if (reason) dropped.push({ tool, reason });
     else survivors.push(tool);
   }
-  const kept = survivors.slice(0, Math.max(0, input.agent.maxTools));
-  for (const tool of survivors.slice(kept.length)) dropped.push({ tool, reason: 'OVER_MAX_TOOLS' });
+  const withinCount = survivors.slice(0, Math.max(0, input.agent.maxTools));
+  for (const tool of survivors.slice(withinCount.length)) dropped.push({ tool, reason: 'OVER_MAX_TOOLS' });
+  const kept = withinTokenBudget(withinCount, input.agent.maxSchemaTokens);
+  for (const tool of withinCount.slice(kept.length)) dropped.push({ tool, reason: 'OVER_TOKEN_BUDGET' });
   return {
     entries: kept.map((tool, i) => ({ position: i + 1, tool })),
     dropped,
     fingerprint: toolboxFingerprint(kept.map((t) => t.contentHash)),
   };
+}
+
+/**
+ * The longest prefix (in Sort Order) whose schema tokens fit the cap. The
+ * first tool that does not fit drops with everything after it, even smaller
+ * ones, so the toolbox stays a prefix of the same order and a small edit
+ * cannot reshuffle it.
+ */
+function withinTokenBudget<T extends CandidateTool>(tools: T[], cap: number | null | undefined): T[] {
+  if (cap === null || cap === undefined) return tools;
+  let total = 0;
+  for (const [i, tool] of tools.entries()) {
+    total += tool.schemaTokens ?? 0;
+    if (total > cap) return tools.slice(0, i);
+  }
+  return tools;
 }

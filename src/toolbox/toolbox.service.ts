@@ -141,6 +141,8 @@ export class ToolboxService {
       mcp: d.mcpServer
         ? { reportedName: d.mcpToolName ?? d.name, enabledTools: d.mcpServer.enabledTools, disabledTools: d.mcpServer.disabledTools }
         : null,
+      // Estimated only under a cap: assembly reads them for nothing else.
+      ...(agent.maxSchemaTokens !== null ? { schemaTokens: estimateToolTokens(d, agent.model) } : {}),
       definition: d,
     }));
     return {
@@ -149,6 +151,7 @@ export class ToolboxService {
         id: agent.id,
         maxTools: agent.maxTools,
         toolsMode: agent.toolsMode,
+        maxSchemaTokens: agent.maxSchemaTokens,
         rules: rules.map((r) => ({ toolName: r.toolName, effect: r.effect, on: r.agentId ? ('AGENT' as const) : ('PROJECT' as const) })),
       },
       candidates,

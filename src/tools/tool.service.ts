@@ -342,10 +342,14 @@ export class ToolService {
     }
     const content = { name: next.name ?? tool.name, description: next.description ?? tool.description, inputSchema: next.inputSchema ?? tool.inputSchema };
     const hash = contentHash(content);
-    const changed = Object.entries(next).some(([k, v]) => JSON.stringify(v) !== JSON.stringify((tool as unknown as Record<string, unknown>)[k]));
+    const differs = (k: string, v: unknown) => JSON.stringify(v) !== JSON.stringify((tool as unknown as Record<string, unknown>)[k]);
+    // Tier is stored so old configurations keep saving, but it is not a revision of the tool: no version bump.
+    const revised = Object.entries(next).some(([k, v]) => k !== 'tier' && differs(k, v)) || hash !== tool.contentHash;
     const relinks = patch.channels != null || patch.contextObjects != null;
-    if (changed || hash !== tool.contentHash) {
+    if (revised) {
       await tx.update(ToolDefinitionEntity, { id: tool.id }, { ...next, contentHash: hash, version: () => 'version + 1' });
+    } else if (next.tier !== undefined && differs('tier', next.tier)) {
+      await tx.update(ToolDefinitionEntity, { id: tool.id }, { tier: next.tier });
     }
     if (relinks) {
       const entity = await tx.findOneOrFail(ToolDefinitionEntity, { where: { id: tool.id }, relations: { channels: true, contextObjects: true } });

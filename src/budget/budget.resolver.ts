@@ -1,0 +1,19 @@
+import { Arg, Authorized, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { actorOf, type RequestContext } from '../common/context';
+import { ToolBudgetReportType } from './budget.types';
+
+@Resolver()
+export class BudgetResolver {
+  @Authorized('VIEWER')
+  @Query(() => ToolBudgetReportType, { description: 'projectId null: the no-project scope. userId null: the caller. asOf null: now.' })
+  toolBudget(
+    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
+    @Arg('agentId', () => ID, { nullable: true }) agentId: string | null,
+    @Arg('sessionId', () => ID, { nullable: true }) sessionId: string | null,
+    @Arg('userId', () => String, { nullable: true }) userId: string | null,
+    @Arg('asOf', () => Date, { nullable: true }) asOf: Date | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.budget.report(actorOf(ctx), { projectId, agentId, sessionId, userId, asOf });
+  }
+}

@@ -1,0 +1,28 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { actorOf, type RequestContext } from '../common/context';
+import { ProjectType } from '../organizations/organization.types';
+import { RecordToolCallsResultType, ToolCallInput, ToolUsageType } from './usage.types';
+
+@Resolver(() => ToolUsageType)
+export class UsageResolver {
+  @Authorized('VIEWER')
+  @Query(() => [ToolUsageType], { description: 'The roster and counters of one scope. projectId null: the no-project scope. userId null: the caller.' })
+  toolUsage(
+    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
+    @Arg('userId', () => String, { nullable: true }) userId: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.usage.toolUsage(actorOf(ctx), projectId, userId);
+  }
+
+  @Authorized('RUNTIME')
+  @Mutation(() => RecordToolCallsResultType)
+  recordToolCalls(@Arg('calls', () => [ToolCallInput]) calls: ToolCallInput[], @Ctx() ctx: RequestContext) {
+    return ctx.services.usage.recordToolCalls(actorOf(ctx), calls);
+  }
+
+  @FieldResolver(() => ProjectType, { nullable: true })
+  project(@Root() row: ToolUsageType, @Ctx() ctx: RequestContext) {
+    return row.projectId ? ctx.services.organizations.project(actorOf(ctx), row.projectId) : null;
+  }
+}

@@ -1,0 +1,228 @@
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import type { Actor } from '../common/actor';
+import { badInput } from '../common/errors';
+import { getOwned } from '../common/tenant';
+import { isUuid } from '../common/uuid';
+import { ConversationEntity } from '../conversations/conversation.entity';
+import { ProjectEntity } from '../organizations/project.entity';
+import { ToolUsageEntity } from './tool-usage.entity';
+
+/** The project id standing for the no-project scope in the COALESCE unique indexes of the usage tables. */
+const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
+const SCOPE = `organization_id, user_id, (COALESCE(project_id, '${NO_PROJECT}'::uuid))`;
+
+/** How far ahead of the server's clock a call's `at` may be (clock skew). */
+export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+export interface UsageScope {
+  organizationId: string;
+  userId: string;
+  /** The owning project; null: the no-project scope. */
+  projectId: string | null;
+}
+
+export interface SurfacedTools extends UsageScope {
+  toolNames: readonly string[];
+  at: Date;
+}
+
+/**
+ * Inside beginTurn's transaction: the roster rows of every tool the turn's
+ * toolbox carries (first surfaced set once), and one more turn for the scope's
+ * day. One statement, whatever the toolbox size.
+ */
+export async function recordSurfaced(tx: EntityManager, s: SurfacedTools): Promise<void> {
+  await tx.query(
+    `WITH turn AS (
+       INSERT INTO scope_turn_days (organization_id, user_id, project_id, day, turns)
+       VALUES ($1, $2, $3, ($4::timestamptz AT TIME ZONE 'UTC')::date, 1)
+       ON CONFLICT (${SCOPE}, day) DO UPDATE SET turns = scope_turn_days.turns + 1
+     )
+     INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, first_surfaced_at, last_surfaced_at, turns_surfaced)
+     SELECT $1, $2, $3, name, $4, $4, 1 FROM unnest($5::text[]) AS name
+     ON CONFLICT (${SCOPE}, tool_name) DO UPDATE SET
+       first_surfaced_at = COALESCE(tool_usage.first_surfaced_at, EXCLUDED.first_surfaced_at),
+       last_surfaced_at = GREATEST(tool_usage.last_surfaced_at, EXCLUDED.last_surfaced_at),
+       turns_surfaced = tool_usage.turns_surfaced + 1`,
+    [s.organizationId, s.userId, s.projectId, s.at.toISOString(), [...new Set(s.toolNames)]],
+  );
+}
+
+export interface ToolCallSpec {
+  conversationId?: string | null;
+  projectId?: string | null;
+  userId?: string | null;
+  toolName: string;
+  isError: boolean;
+  at?: Date | null;
+  idempotencyKey?: string | null;
+}
+
+interface ScopedCall extends UsageScope {
+  toolName: string;
+  isError: boolean;
+  at: Date;
+  idempotencyKey: string | null;
+}
+
+const scopeKey = (s: Omit<UsageScope, 'organizationId'>): string => `${s.userId}\n${s.projectId ?? ''}`;
+
+export class UsageService {
+  constructor(private readonly db: DataSource) {}
+
+  /**
+   * Counts a batch of tool calls, all or nothing. Retries naming an
+   * idempotency key already counted in their scope (in this batch or an
+   * earlier one) are reported as duplicates and change nothing.
+   */
+  async recordToolCalls(actor: Actor, calls: readonly ToolCallSpec[], now = new Date()): Promise<{ accepted: number; duplicates: number }> {
+    calls.forEach((call, i) => {
+      if (call.at && call.at.getTime() - now.getTime() > MAX_FUTURE_SKEW_MS) {
+        throw badInput(`calls[${i}].at`, 'is more than 5 minutes in the future');
+      }
+    });
+    if (calls.length === 0) return { accepted: 0, duplicates: 0 };
+    return this.db.transaction(async (tx) => {
+      const scoped = await this.scopeCalls(tx, actor, calls, now);
+
+      const seen = new Set<string>();
+      const keyed: ScopedCall[] = [];
+      const unkeyed: ScopedCall[] = [];
+      for (const call of scoped) {
+        if (call.idempotencyKey === null) unkeyed.push(call);
+        else {
+          const k = `${scopeKey(call)}\n${call.idempotencyKey}`;
+          if (!seen.has(k)) keyed.push(call);
+          seen.add(k);
+        }
+      }
+      const fresh = await this.claimKeys(tx, actor.organizationId, keyed);
+      const accepted = [...unkeyed, ...keyed.filter((c) => fresh.has(`${scopeKey(c)}\n${c.idempotencyKey}`))];
+      await this.addCalls(tx, actor.organizationId, accepted);
+      return { accepted: accepted.length, duplicates: scoped.length - accepted.length };
+    });
+  }
+
+  /** The roster and counters of one scope, by tool name. userId null: the caller. */
+  async toolUsage(actor: Actor, projectId: string | null | undefined, userId: string | null | undefined): Promise<ToolUsageEntity[]> {
+    if (projectId && !isUuid(projectId)) return [];
+    return this.db.manager.find(ToolUsageEntity, {
+      where: {
+        organizationId: actor.organizationId,
+        userId: userId ?? actor.principalId,
+        projectId: projectId ? projectId : IsNull(),
+      },
+      order: { toolName: 'ASC' },
+    });
+  }
+
+  /** Every row of one scope (budget report). */
+  scopeRows(m: EntityManager, scope: UsageScope): Promise<ToolUsageEntity[]> {
+    return m
+      .createQueryBuilder(ToolUsageEntity, 'u')
+      .where('u.organizationId = :org AND u.userId = :user', { org: scope.organizationId, user: scope.userId })
+      .andWhere(scope.projectId ? 'u.projectId = :project' : 'u.projectId IS NULL', { project: scope.projectId })
+      .getMany();
+  }
+
+  /** Turns begun in the scope on the UTC days from `from` to `to`, both included. */
+  async turnsBetween(m: EntityManager, scope: UsageScope, from: Date, to: Date): Promise<number> {
+    const rows: Array<{ turns: string | null }> = await m.query(
+      `SELECT SUM(turns) AS turns FROM scope_turn_days
+       WHERE organization_id = $1 AND user_id = $2 AND project_id IS NOT DISTINCT FROM $3
+         AND day BETWEEN ($4::timestamptz AT TIME ZONE 'UTC')::date AND ($5::timestamptz AT TIME ZONE 'UTC')::date`,
+      [scope.organizationId, scope.userId, scope.projectId, from.toISOString(), to.toISOString()],
+    );
+    return Number(rows[0]?.turns ?? 0);
+  }
+
+  /**
+   * Each call's scope: from its conversation (userId and owning project, so a
+   * child conversation credits the root's project), else from projectId and
+   * userId, defaulting to the caller as startConversation does.
+   */
+  private async scopeCalls(tx: EntityManager, actor: Actor, calls: readonly ToolCallSpec[], now: Date): Promise<ScopedCall[]> {
+    const conversations = new Map<string, ConversationEntity>();
+    const projects = new Set<string>();
+    const out: ScopedCall[] = [];
+    for (const [i, call] of calls.entries()) {
+      let scope: Omit<UsageScope, 'organizationId'>;
+      if (call.conversationId) {
+        let conversation = conversations.get(call.conversationId);
+        if (!conversation) {
+          conversation = await getOwned(tx, ConversationEntity, actor, call.conversationId, `calls[${i}].conversationId`, 'Conversation');
+          conversations.set(call.conversationId, conversation);
+        }
+        scope = { userId: conversation.userId, projectId: conversation.owningProjectId };
+      } else {
+        if (call.projectId && !projects.has(call.projectId)) {
+          await getOwned(tx, ProjectEntity, actor, call.projectId, `calls[${i}].projectId`, 'Project');
+          projects.add(call.projectId);
+        }
+        scope = { userId: call.userId ?? actor.principalId, projectId: call.projectId ?? null };
+      }
+      out.push({
+        organizationId: actor.organizationId,
+        ...scope,
+        toolName: call.toolName,
+        isError: call.isError,
+        at: call.at ?? now,
+        idempotencyKey: call.idempotencyKey ?? null,
+      });
+    }
+    return out;
+  }
+
+  /** Stores the keys not yet recorded in their scope; returns those it stored. */
+  private async claimKeys(tx: EntityManager, organizationId: string, calls: readonly ScopedCall[]): Promise<Set<string>> {
+    if (calls.length === 0) return new Set();
+    const rows: Array<{ user_id: string; project_id: string | null; idempotency_key: string }> = await tx.query(
+      `INSERT INTO tool_call_keys (organization_id, user_id, project_id, idempotency_key)
+       SELECT $1, k.user_id, k.project_id, k.idempotency_key
+       FROM unnest($2::text[], $3::uuid[], $4::text[]) AS k(user_id, project_id, idempotency_key)
+       ON CONFLICT (${SCOPE}, idempotency_key) DO NOTHING
+       RETURNING user_id, project_id, idempotency_key`,
+      [organizationId, calls.map((c) => c.userId), calls.map((c) => c.projectId), calls.map((c) => c.idempotencyKey)],
+    );
+    return new Set(rows.map((r) => `${scopeKey({ userId: r.user_id, projectId: r.project_id })}\n${r.idempotency_key}`));
+  }
+
+  /** One upsert for the whole batch, aggregated first by (scope, tool) so no row is touched twice. */
+  private async addCalls(tx: EntityManager, organizationId: string, calls: readonly ScopedCall[]): Promise<void> {
+    const byKey = new Map<string, { userId: string; projectId: string | null; toolName: string; calls: number; errors: number; first: Date; last: Date }>();
+    for (const c of calls) {
+      const k = `${scopeKey(c)}\n${c.toolName}`;
+      const row = byKey.get(k);
+      if (!row) byKey.set(k, { userId: c.userId, projectId: c.projectId, toolName: c.toolName, calls: 1, errors: c.isError ? 1 : 0, first: c.at, last: c.at });
+      else {
+        row.calls += 1;
+        row.errors += c.isError ? 1 : 0;
+        if (c.at < row.first) row.first = c.at;
+        if (c.at > row.last) row.last = c.at;
+      }
+    }
+    const rows = [...byKey.values()];
+    if (rows.length === 0) return;
+    await tx.query(
+      `INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, calls, errors, first_called_at, last_called_at)
+       SELECT $1, r.user_id, r.project_id, r.tool_name, r.calls, r.errors, r.first_at, r.last_at
+       FROM unnest($2::text[], $3::uuid[], $4::text[], $5::int[], $6::int[], $7::timestamptz[], $8::timestamptz[])
+         AS r(user_id, project_id, tool_name, calls, errors, first_at, last_at)
+       ON CONFLICT (${SCOPE}, tool_name) DO UPDATE SET
+         calls = tool_usage.calls + EXCLUDED.calls,
+         errors = tool_usage.errors + EXCLUDED.errors,
+         first_called_at = LEAST(tool_usage.first_called_at, EXCLUDED.first_called_at),
+         last_called_at = GREATEST(tool_usage.last_called_at, EXCLUDED.last_called_at)`,
+      [
+        organizationId,
+        rows.map((r) => r.userId),
+        rows.map((r) => r.projectId),
+        rows.map((r) => r.toolName),
+        rows.map((r) => r.calls),
+        rows.map((r) => r.errors),
+        rows.map((r) => r.first.toISOString()),
+        rows.map((r) => r.last.toISOString()),
+      ],
+    );
+  }
+}
