@@ -2,6 +2,7 @@ import type { Database } from './db/database';
 import { AgentService } from './agents/agent.service';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { ConversationService } from './conversations/conversation.service';
+import { ConversationListService } from './debugger/conversation-list.service';
 import { ChangeSetService } from './invalidation/change-set.service';
 import { createLoadoutPubSub, InProcessBus, PostgresNotifyBus, type InvalidationBus, type LoadoutPubSub } from './invalidation/invalidation-bus';
 import { InvalidationService } from './invalidation/invalidation.service';
@@ -27,6 +28,7 @@ export interface AppServices {
   invalidations: InvalidationService;
   changeSets: ChangeSetService;
   conversations: ConversationService;
+  conversationList: ConversationListService;
   usage: UsageService;
   budget: BudgetService;
 }
@@ -56,6 +58,7 @@ export function createServices(db: Database): AppServices {
     invalidations,
     changeSets: new ChangeSetService(changes, invalidations, tools, agents),
     conversations: new ConversationService(ds, toolbox, recordSurfaced),
+    conversationList: new ConversationListService(ds),
     usage,
     budget: new BudgetService(ds, usage),
   };

@@ -10,6 +10,7 @@ import {
   ConversationFieldsResolver, ConversationResolver, SnapshotToolFieldsResolver, TurnFieldsResolver,
 } from '../conversations/conversation.resolver';
 import { DateTimeScalar } from '../common/scalars';
+import { ConversationListResolver } from '../debugger/conversation-list.resolver';
 import {
   PendingResolver,
 } from '../conversations/pending.resolver';
@@ -40,6 +41,7 @@ export const resolvers = [
   InvalidationResolver,
   AgentInvalidationsResolver,
   TurnInvalidationResolver,
+  ConversationListResolver,
 ] as const;
 
 export function buildLoadoutSchema(pubSub: PubSub = createPubSub()): Promise<GraphQLSchema> {

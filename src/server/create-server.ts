@@ -13,6 +13,7 @@ import { formatError } from '../common/errors';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import { pendingMigrations, runMigrations } from '../db/migrations';
+import { isDebuggerPath, serveDebugger } from '../debugger/debugger-page';
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
@@ -73,6 +74,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       }
       if (path === '/rpc/tools/gc') return handleToolGc(services, config.adminToken, req, res);
       if (path === '/healthz') return json(res, 200, { status: 'ok' });
+      if (isDebuggerPath(path)) return serveDebugger(path, res);
       if (path === '/readyz') {
         const pending = await db.dataSource.query('SELECT 1').then(() => pendingMigrations(db.dataSource), () => null);
         return pending && pending.length === 0

@@ -1,0 +1,40 @@
+import type { DataSource } from 'typeorm';
+import { AgentEntity } from '../agents/agent.entity';
+import type { Actor } from '../common/actor';
+import { badInput } from '../common/errors';
+import { findOwned } from '../common/tenant';
+import { ConversationEntity } from '../conversations/conversation.entity';
+import { pageSize } from '../conversations/turn-cursor';
+import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
+
+/** An agent's conversations for the debugger, newest first. */
+export class ConversationListService {
+  constructor(private readonly db: DataSource) {}
+
+  async forAgent(actor: Actor, agentId: string, first?: number | null, after?: string | null) {
+    const limit = pageSize(first);
+    const afterId = after === null || after === undefined ? null : decodeConversationCursor(after);
+    const agent = await findOwned(this.db.manager, AgentEntity, actor, agentId);
+    // Another organisation's agent reads as one without conversations, like a missing one.
+    if (!agent) return { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
+
+    const base = () =>
+      this.db.manager
+        .createQueryBuilder(ConversationEntity, 'c')
+        .where('c.organizationId = :org AND c.agentId = :agentId', { org: actor.organizationId, agentId: agent.id });
+    const rows = base().orderBy('c.startedAt', 'DESC').addOrderBy('c.id', 'DESC').take(limit + 1);
+    if (afterId) {
+      const anchor = await base().andWhere('c.id = :afterId', { afterId }).getOne();
+      if (!anchor) throw badInput('after', 'not a cursor of this list');
+      // Compared in the database, so start times keep their full precision.
+      rows.andWhere(
+        '(c.startedAt, c.id) < (SELECT a.started_at, a.id FROM conversations a WHERE a.id = :afterId)',
+        { afterId },
+      );
+    }
+    const [found, totalCount] = await Promise.all([rows.getMany(), base().getCount()]);
+    const page = found.slice(0, limit);
+    const edges = page.map((node) => ({ cursor: encodeConversationCursor(node.id), node }));
+    return { edges, pageInfo: { hasNextPage: found.length > limit, endCursor: edges.at(-1)?.cursor ?? null }, totalCount };
+  }
+}

@@ -1,0 +1,229 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type DropReason =
+  | 'AGENT_SCOPE'
+  | 'CHANNEL'
+  | 'CONTEXT'
+  | 'EXCLUDED'
+  | 'INACTIVE'
+  | 'MCP_FILTERED'
+  | 'OVER_MAX_TOOLS'
+  /** Past the agent's maxSchemaTokens in Sort Order. */
+  | 'OVER_TOKEN_BUDGET'
+  | 'OWNER_DISABLED'
+  | 'REQUIRES_MCP_SERVER'
+  | 'TOOLS_MODE';
+
+export type InvalidationCause =
+  | 'AGENT_UPDATED'
+  | 'CHANGE_SET'
+  | 'MCP_INVENTORY_CHANGED'
+  | 'MCP_SERVER_CHANGED'
+  | 'MINI_APP_CHANGED'
+  | 'RULE_CHANGED'
+  | 'TOOL_CREATED'
+  | 'TOOL_DELETED'
+  | 'TOOL_UPDATED';
+
+export type PageInput = {
+  /** Key of the current record's object; only on RECORD pages. */
+  contextObject?: string | null | undefined;
+  recordId?: string | null | undefined;
+  type: PageType;
+};
+
+export type PageType =
+  | 'HOME'
+  | 'LIST'
+  | 'RECORD';
+
+export type Role =
+  /** Manages API keys and everything below. */
+  | 'ADMIN'
+  /** Changes tools, agents, rules, mini apps, MCP servers, prices. */
+  | 'EDITOR'
+  /** Starts conversations, begins and completes turns, records tool calls. */
+  | 'RUNTIME'
+  /** Reads only. */
+  | 'VIEWER';
+
+export type DebuggerAgentsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DebuggerAgentsQuery = { agents: Array<{ id: string, name: string, model: string }> };
+
+export type DebuggerConversationsQueryVariables = Exact<{
+  agentId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type DebuggerConversationsQuery = { conversations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, userId: string, startedAt: string, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null } } }> } };
+
+export type DebuggerConversationQueryVariables = Exact<{
+  id: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } }> } } | null };
+
+export type DebuggerDroppedQueryVariables = Exact<{
+  agentId: string | number;
+  channel: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type DebuggerDroppedQuery = { toolbox: { loadoutVersion: number, dropped: Array<{ reason: DropReason, tool: { name: string } }> } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const DebuggerAgentsDocument = new TypedDocumentString(`
+    query DebuggerAgents {
+  agents {
+    id
+    name
+    model
+  }
+}
+    `) as unknown as TypedDocumentString<DebuggerAgentsQuery, DebuggerAgentsQueryVariables>;
+export const DebuggerConversationsDocument = new TypedDocumentString(`
+    query DebuggerConversations($agentId: ID!, $first: Int, $after: String) {
+  conversations(agentId: $agentId, first: $first, after: $after) {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        userId
+        startedAt
+        channel {
+          key
+          name
+        }
+        page {
+          type
+          contextObject
+          recordId
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DebuggerConversationsQuery, DebuggerConversationsQueryVariables>;
+export const DebuggerConversationDocument = new TypedDocumentString(`
+    query DebuggerConversation($id: ID!, $first: Int, $after: String) {
+  conversation(id: $id) {
+    id
+    userId
+    startedAt
+    agent {
+      id
+      name
+      model
+    }
+    channel {
+      key
+      name
+    }
+    page {
+      type
+      contextObject
+      recordId
+    }
+    turns(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          id
+          index
+          startedAt
+          completedAt
+          toolboxChanged
+          toolbox {
+            fingerprint
+            toolCount
+            schemaTokens
+            tools {
+              position
+              name
+              description
+              inputSchema
+              schemaTokens
+            }
+          }
+          diff {
+            added
+            removed
+            changed
+            reordered
+          }
+          invalidation {
+            id
+            cause
+            at
+            loadoutVersion
+            actor {
+              name
+              role
+            }
+          }
+          usage {
+            inputTokens
+            cachedInputTokens
+            cacheWriteTokens
+            outputTokens
+          }
+          cost {
+            amountUsd
+            toolDefinitionShare
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DebuggerConversationQuery, DebuggerConversationQueryVariables>;
+export const DebuggerDroppedDocument = new TypedDocumentString(`
+    query DebuggerDropped($agentId: ID!, $channel: String!, $page: PageInput) {
+  toolbox(agentId: $agentId, channel: $channel, page: $page) {
+    loadoutVersion
+    dropped {
+      reason
+      tool {
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DebuggerDroppedQuery, DebuggerDroppedQueryVariables>;

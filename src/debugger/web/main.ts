@@ -1,0 +1,421 @@
+import { forgetKey, request, RequestFailed, storedKey, storeKey, type GraphQLErrorLike, type Result } from './api';
+import { splitInputTokens, type InputSplit } from './chart';
+import { h, svg } from './dom';
+import {
+  DebuggerAgentsDocument, DebuggerConversationDocument, DebuggerConversationsDocument, DebuggerDroppedDocument,
+  type DebuggerConversationQuery, type DebuggerConversationsQuery, type DebuggerDroppedQuery, type DropReason, type InvalidationCause,
+} from './generated/graphql';
+
+type Conversation = NonNullable<DebuggerConversationQuery['conversation']>;
+type Turn = Conversation['turns']['edges'][number]['node'];
+type Page = Conversation['page'];
+type ConversationResult = Result<DebuggerConversationQuery>;
+type ConversationsResult = Result<DebuggerConversationsQuery>;
+
+const TURN_PAGE = 50;
+const CONVERSATION_PAGE = 50;
+
+const DROP_REASONS: Record<DropReason, string> = {
+  TOOLS_MODE: 'The agent loads tools on record pages only',
+  INACTIVE: 'The definition is not active',
+  OWNER_DISABLED: 'Its mini app or MCP server is disabled',
+  MCP_FILTERED: "Filtered out by its MCP server's tool lists",
+  REQUIRES_MCP_SERVER: 'Needs an MCP server in scope, and none is',
+  AGENT_SCOPE: 'Belongs to another agent',
+  CHANNEL: 'Not offered on this channel',
+  CONTEXT: "Not offered for this page's context object",
+  EXCLUDED: 'Excluded by a DENY rule',
+  OVER_MAX_TOOLS: "Cut by the agent's maximum number of tools",
+  OVER_TOKEN_BUDGET: "Past the agent's schema token cap",
+};
+
+const CAUSES: Record<InvalidationCause, string> = {
+  AGENT_UPDATED: 'Agent settings changed',
+  CHANGE_SET: 'Change set applied',
+  MCP_INVENTORY_CHANGED: 'MCP server inventory changed',
+  MCP_SERVER_CHANGED: 'MCP server settings changed',
+  MINI_APP_CHANGED: 'Mini app changed',
+  RULE_CHANGED: 'Permission rule changed',
+  TOOL_CREATED: 'Tool created',
+  TOOL_DELETED: 'Tool deleted',
+  TOOL_UPDATED: 'Tool updated',
+};
+
+const app = document.getElementById('app')!;
+const numbers = new Intl.NumberFormat('en');
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+const pageLabel = (page: Page) =>
+  [page.type.toLowerCase(), page.contextObject, page.recordId].filter((part) => part).join(' · ');
+
+interface Route {
+  agentId: string | null;
+  conversationId: string | null;
+}
+
+function readRoute(): Route {
+  const params = new URLSearchParams(location.hash.slice(1));
+  return { agentId: params.get('agent'), conversationId: params.get('conversation') };
+}
+
+function go(route: Route): void {
+  const params = new URLSearchParams();
+  if (route.agentId) params.set('agent', route.agentId);
+  if (route.conversationId) params.set('conversation', route.conversationId);
+  location.hash = params.toString();
+}
+
+function showKeyForm(problem?: string): void {
+  const input = h('input', { type: 'password', name: 'apiKey', id: 'api-key', autocomplete: 'off', required: true, placeholder: 'lo_…' });
+  const form = h('form', { class: 'key-form card' },
+    h('h1', {}, 'Conversation debugger'),
+    h('p', {}, 'Enter an API key of your organisation; a VIEWER key is enough. It is kept in this tab only (session storage) and sent to this server alone.'),
+    h('label', { for: 'api-key' }, 'API key'),
+    input,
+    h('button', { type: 'submit' }, 'Open'),
+    problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    storeKey(input.value.trim());
+    void showShell();
+  });
+  app.replaceChildren(h('main', { class: 'centered' }, form));
+  input.focus();
+}
+
+/** Shows a failed request where the data would have been; a refused key goes back to the key form. */
+function failure(error: unknown, into: HTMLElement): void {
+  if (error instanceof RequestFailed && error.code === 'UNAUTHENTICATED') {
+    forgetKey();
+    showKeyForm('That key was not accepted. Check it and try again.');
+    return;
+  }
+  into.replaceChildren(h('p', { class: 'error', role: 'alert' }, error instanceof Error ? error.message : String(error)));
+}
+
+async function showShell(): Promise<void> {
+  const agents = h('nav', { class: 'list', 'aria-label': 'Agents' }, h('p', { class: 'muted' }, 'Loading…'));
+  const conversations = h('nav', { class: 'list', 'aria-label': 'Conversations' }, h('p', { class: 'muted' }, 'Choose an agent.'));
+  const detail = h('main', { class: 'detail', id: 'detail' }, h('p', { class: 'placeholder' }, 'Choose an agent, then one of its conversations.'));
+  const forget = h('button', { type: 'button', class: 'link' }, 'Forget key');
+  forget.addEventListener('click', () => {
+    forgetKey();
+    showKeyForm();
+  });
+  app.replaceChildren(
+    h('header', { class: 'top' }, h('h1', {}, 'Conversation debugger'), h('span', { class: 'muted' }, 'What each turn’s model saw, and why it changed'), forget),
+    h('div', { class: 'layout' },
+      h('aside', { class: 'sidebar' }, h('h2', {}, 'Agents'), agents, h('h2', {}, 'Conversations'), conversations),
+      detail,
+    ),
+  );
+
+  let agentList;
+  try {
+    agentList = (await request(DebuggerAgentsDocument, {})).data.agents;
+  } catch (error) {
+    return failure(error, agents);
+  }
+  const render = () => {
+    const route = readRoute();
+    agents.replaceChildren(
+      ...(agentList.length
+        ? agentList.map((agent) =>
+          h('a', { href: `#agent=${encodeURIComponent(agent.id)}`, class: agent.id === route.agentId ? 'item selected' : 'item', 'data-agent-id': agent.id },
+            h('span', { class: 'item-title' }, agent.name), h('span', { class: 'item-meta' }, agent.model)))
+        : [h('p', { class: 'muted' }, 'This organisation has no agents.')]),
+    );
+    void renderConversations(route, conversations);
+    void renderDetail(route, detail);
+  };
+  window.onhashchange = render;
+  render();
+}
+
+let conversationsFor: string | null = null;
+
+async function renderConversations(route: Route, into: HTMLElement): Promise<void> {
+  if (!route.agentId) {
+    conversationsFor = null;
+    into.replaceChildren(h('p', { class: 'muted' }, 'Choose an agent.'));
+    return;
+  }
+  if (conversationsFor !== route.agentId) {
+    conversationsFor = route.agentId;
+    into.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
+    try {
+      const items = [];
+      let after: string | null = null;
+      do {
+        const result: ConversationsResult = await request(DebuggerConversationsDocument, { agentId: route.agentId, first: CONVERSATION_PAGE, after });
+        const page = result.data.conversations;
+        items.push(...page.edges.map((edge) => edge.node));
+        after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+      } while (after);
+      if (conversationsFor !== route.agentId) return;
+      into.replaceChildren(
+        ...(items.length
+          ? items.map((c) =>
+            h('a', { href: `#agent=${encodeURIComponent(route.agentId!)}&conversation=${encodeURIComponent(c.id)}`, class: 'item', 'data-conversation-id': c.id },
+              h('span', { class: 'item-title' }, `${c.channel.name} · ${pageLabel(c.page)}`),
+              h('span', { class: 'item-meta' }, `${when(c.startedAt)} · ${c.userId}`)))
+          : [h('p', { class: 'muted' }, 'No conversations yet.')]),
+      );
+    } catch (error) {
+      conversationsFor = null;
+      return failure(error, into);
+    }
+  }
+  into.querySelectorAll<HTMLElement>('[data-conversation-id]').forEach((item) => {
+    item.classList.toggle('selected', item.dataset.conversationId === route.conversationId);
+  });
+}
+
+let detailFor: string | null = null;
+
+async function renderDetail(route: Route, into: HTMLElement): Promise<void> {
+  if (!route.conversationId) {
+    detailFor = null;
+    into.replaceChildren(h('p', { class: 'placeholder' }, route.agentId ? 'Choose a conversation.' : 'Choose an agent, then one of its conversations.'));
+    return;
+  }
+  if (detailFor === route.conversationId) return;
+  detailFor = route.conversationId;
+  into.replaceChildren(h('p', { class: 'muted' }, 'Loading the conversation…'));
+  try {
+    const { conversation, turns, invalidationErrors } = await loadConversation(route.conversationId);
+    if (detailFor !== route.conversationId) return;
+    if (!conversation) {
+      into.replaceChildren(h('p', { class: 'placeholder' }, 'No such conversation in this organisation.'));
+      return;
+    }
+    const dropped = h('section', { class: 'card dropped' }, h('h3', {}, 'Dropped tools'), h('p', { class: 'muted' }, 'Loading…'));
+    into.replaceChildren(
+      conversationHeader(conversation, turns.length),
+      h('div', { class: 'overview' }, chartCard(turns), dropped),
+      h('section', { class: 'turns' }, ...turns.map((turn, i) => turnCard(turn, turns[i - 1], invalidationErrors.get(turn.id)))),
+    );
+    void fillDropped(conversation, dropped);
+  } catch (error) {
+    detailFor = null;
+    failure(error, into);
+  }
+}
+
+async function loadConversation(id: string) {
+  const turns: Turn[] = [];
+  const invalidationErrors = new Map<string, string>();
+  let conversation: Conversation | null = null;
+  let after: string | null = null;
+  do {
+    const result: ConversationResult = await request(DebuggerConversationDocument, { id, first: TURN_PAGE, after });
+    const { data, partialErrors } = result;
+    if (!data.conversation) break;
+    conversation = data.conversation;
+    const page = data.conversation.turns;
+    // A turn whose invalidation could not be read keeps the rest of its data; the card says why the link is missing.
+    for (const error of partialErrors) {
+      const edge = invalidationEdge(error);
+      if (edge === null) throw new RequestFailed(error.message, error.extensions?.code);
+      invalidationErrors.set(page.edges[edge].node.id, error.message);
+    }
+    turns.push(...page.edges.map((e) => e.node));
+    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+  } while (after);
+  return { conversation, turns, invalidationErrors };
+}
+
+function invalidationEdge(error: GraphQLErrorLike): number | null {
+  const path = error.path ?? [];
+  const [root, turnsField, edges, index, node, field] = path;
+  const matches = root === 'conversation' && turnsField === 'turns' && edges === 'edges' && node === 'node' && field === 'invalidation';
+  return matches && path.length === 6 && typeof index === 'number' ? index : null;
+}
+
+function conversationHeader(conversation: Conversation, turnCount: number): HTMLElement {
+  const fact = (label: string, value: string) => h('div', {}, h('dt', {}, label), h('dd', {}, value));
+  return h('section', { class: 'conversation-head' },
+    h('h2', {}, `${conversation.agent.name} on ${conversation.channel.name}`),
+    h('dl', { class: 'facts' },
+      fact('Model', conversation.agent.model),
+      fact('Channel', conversation.channel.key),
+      fact('Page', pageLabel(conversation.page)),
+      fact('End user', conversation.userId),
+      fact('Started', when(conversation.startedAt)),
+      fact('Turns', String(turnCount)),
+    ),
+  );
+}
+
+const CHART_HEIGHT = 160;
+const BAR_WIDTH = 28;
+const BAR_GAP = 18;
+const AXIS_WIDTH = 48;
+const SEGMENTS = [
+  { key: 'toolDefinitions', label: 'Tool definitions (estimated)', className: 'seg-tools' },
+  { key: 'cached', label: 'Other cached input', className: 'seg-cached' },
+  { key: 'other', label: 'Other input', className: 'seg-other' },
+] as const;
+
+function chartCard(turns: Turn[]): HTMLElement {
+  const bars = splitInputTokens(turns.map((t) => ({ index: t.index, schemaTokens: t.toolbox.schemaTokens, usage: t.usage })));
+  return h('section', { class: 'card chart' },
+    h('h3', {}, 'Input tokens per turn'),
+    bars.length ? tokenChart(bars) : h('p', { class: 'muted' }, 'No turn has reported its usage yet.'),
+    h('ul', { class: 'legend' }, ...SEGMENTS.map((s) => h('li', {}, h('span', { class: `swatch ${s.className}` }), s.label))),
+  );
+}
+
+function tokenChart(bars: InputSplit[]): SVGElement {
+  const max = Math.max(...bars.map((b) => b.total), 1);
+  const width = AXIS_WIDTH + bars.length * (BAR_WIDTH + BAR_GAP) + BAR_GAP;
+  const top = 10;
+  const plot = CHART_HEIGHT - top;
+  const y = (value: number) => top + plot - (value / max) * plot;
+  const grid = [0, 0.5, 1].map((f) =>
+    svg('g', { class: 'grid' },
+      svg('line', { x1: AXIS_WIDTH - 4, x2: width, y1: y(max * f), y2: y(max * f) }),
+      svg('text', { x: AXIS_WIDTH - 8, y: y(max * f) + 4, 'text-anchor': 'end' }, numbers.format(Math.round(max * f)))));
+  const columns = bars.map((bar, i) => {
+    const x = AXIS_WIDTH + BAR_GAP + i * (BAR_WIDTH + BAR_GAP);
+    let base = 0;
+    const segments = SEGMENTS.map((s) => {
+      const value = bar[s.key];
+      const rect = svg('rect', { class: s.className, x, width: BAR_WIDTH, y: y(base + value), height: Math.max(y(base) - y(base + value), 0) });
+      base += value;
+      return rect;
+    });
+    const title = `Turn ${bar.turn}: ${numbers.format(bar.total)} input tokens — ` +
+      SEGMENTS.map((s) => `${s.label.toLowerCase()} ${numbers.format(bar[s.key])}`).join(', ');
+    return svg('g', { class: 'bar', 'data-turn': bar.turn },
+      svg('title', {}, title),
+      ...segments,
+      svg('text', { class: 'x-label', x: x + BAR_WIDTH / 2, y: CHART_HEIGHT + 16, 'text-anchor': 'middle' }, `T${bar.turn}`));
+  });
+  return svg('svg', {
+    class: 'token-chart', role: 'img', 'aria-label': 'Input tokens per turn, split into tool definitions, cached and other input',
+    viewBox: `0 0 ${width} ${CHART_HEIGHT + 24}`, width, height: CHART_HEIGHT + 24,
+  }, ...grid, ...columns);
+}
+
+async function fillDropped(conversation: Conversation, into: HTMLElement): Promise<void> {
+  const page = conversation.page;
+  let toolbox: DebuggerDroppedQuery['toolbox'];
+  try {
+    toolbox = (await request(DebuggerDroppedDocument, {
+      agentId: conversation.agent.id,
+      channel: conversation.channel.key,
+      page: { type: page.type, contextObject: page.contextObject, recordId: page.recordId },
+    })).data.toolbox;
+  } catch (error) {
+    into.replaceChildren(h('h3', {}, 'Dropped tools'), h('p', { class: 'error' }, error instanceof Error ? error.message : String(error)));
+    return;
+  }
+  into.replaceChildren(
+    h('h3', {}, 'Dropped tools'),
+    h('p', { class: 'note' },
+      h('strong', {}, 'Current state'),
+      ` (loadout version ${toolbox.loadoutVersion}) for ${conversation.channel.name}, ${pageLabel(page)} page — not as it was during these turns.`),
+    toolbox.dropped.length
+      ? h('table', { class: 'dropped-table' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'Tool'), h('th', {}, 'Why it is left out'))),
+        h('tbody', {}, ...toolbox.dropped.map((d) =>
+          h('tr', { 'data-reason': d.reason },
+            h('td', { class: 'mono' }, d.tool.name),
+            h('td', {}, h('span', { class: 'reason' }, d.reason), ' ', DROP_REASONS[d.reason] ?? '')))))
+      : h('p', { class: 'muted' }, 'Nothing is dropped in this situation.'),
+  );
+}
+
+function turnCard(turn: Turn, previous: Turn | undefined, invalidationError: string | undefined): HTMLElement {
+  const diff = turn.diff;
+  const added = new Set(diff?.added ?? []);
+  const changed = new Set(diff?.changed ?? []);
+  const removed = diff?.removed ?? [];
+  const previousTokens = new Map(previous?.toolbox.tools.map((t) => [t.name, t.schemaTokens]) ?? []);
+
+  const status = !previous
+    ? h('span', { class: 'badge' }, 'First turn')
+    : turn.toolboxChanged
+      ? h('span', { class: 'badge badge-changed' }, 'Toolbox changed')
+      : h('span', { class: 'badge badge-same' }, 'Same toolbox');
+
+  const rows = turn.toolbox.tools.map((tool) => {
+    const state = added.has(tool.name) ? 'added' : changed.has(tool.name) ? 'changed' : null;
+    const before = previousTokens.get(tool.name);
+    return h('tr', { class: state ? `row-${state}` : null, 'data-tool': tool.name },
+      h('td', { class: 'num muted' }, tool.position),
+      h('td', {},
+        h('details', {},
+          h('summary', {}, h('span', { class: 'mono' }, tool.name), state ? h('span', { class: `tag tag-${state}` }, state) : null),
+          h('p', { class: 'description' }, tool.description),
+          h('pre', { class: 'schema' }, JSON.stringify(tool.inputSchema, null, 2)))),
+      h('td', { class: 'num' }, numbers.format(tool.schemaTokens),
+        state === 'changed' && before !== undefined && before !== tool.schemaTokens
+          ? h('span', { class: 'muted' }, ` (was ${numbers.format(before)})`) : null));
+  });
+  const removedRows = removed.map((name) =>
+    h('tr', { class: 'row-removed', 'data-tool': name },
+      h('td', { class: 'num muted' }, '–'),
+      h('td', {}, h('span', { class: 'mono' }, name), h('span', { class: 'tag tag-removed' }, 'removed')),
+      h('td', { class: 'num muted' }, previousTokens.has(name) ? numbers.format(previousTokens.get(name)!) : '')));
+
+  return h('article', { class: turn.toolboxChanged ? 'card turn turn-changed' : 'card turn', 'data-turn': turn.index },
+    h('header', { class: 'turn-head' },
+      h('h3', {}, `Turn ${turn.index}`),
+      status,
+      h('time', { datetime: turn.startedAt, class: 'muted' }, when(turn.startedAt)),
+      h('span', { class: 'mono muted fingerprint', title: turn.toolbox.fingerprint }, turn.toolbox.fingerprint.slice(0, 12))),
+    previous && turn.toolboxChanged ? why(turn, invalidationError) : null,
+    diff && turn.toolboxChanged ? diffSummary(diff) : null,
+    h('table', { class: 'tools' },
+      h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, 'Tool (click for its schema)'), h('th', { class: 'num' }, 'Tokens'))),
+      h('tbody', {}, ...rows, ...removedRows),
+      h('tfoot', {}, h('tr', {}, h('td', {}), h('td', {}, `${turn.toolbox.toolCount} tools as the model saw them`),
+        h('td', { class: 'num' }, numbers.format(turn.toolbox.schemaTokens))))),
+    usageLine(turn),
+  );
+}
+
+function why(turn: Turn, invalidationError: string | undefined): HTMLElement {
+  const inv = turn.invalidation;
+  if (inv) {
+    return h('div', { class: 'why', 'data-invalidation-id': inv.id },
+      h('strong', {}, 'Why: '), CAUSES[inv.cause] ?? inv.cause,
+      h('span', { class: 'muted' }, ` (${inv.cause})`),
+      inv.actor ? ` by ${inv.actor.name} (${inv.actor.role.toLowerCase()})` : ' by the platform',
+      ` at ${when(inv.at)}, loadout version ${inv.loadoutVersion}.`);
+  }
+  return h('div', { class: 'why why-unknown' },
+    h('strong', {}, 'Why: '),
+    invalidationError ? `the linked change could not be read (${invalidationError}).` : 'no recorded change is linked to this turn.');
+}
+
+function diffSummary(diff: NonNullable<Turn['diff']>): HTMLElement {
+  const items = [
+    ...diff.added.map((name) => h('li', { class: 'tag tag-added' }, `+ ${name}`)),
+    ...diff.changed.map((name) => h('li', { class: 'tag tag-changed' }, `~ ${name}`)),
+    ...diff.removed.map((name) => h('li', { class: 'tag tag-removed' }, `− ${name}`)),
+    diff.reordered ? h('li', { class: 'tag' }, 'Order changed') : null,
+  ];
+  return h('ul', { class: 'diff-summary', 'aria-label': 'Changes from the previous turn' }, ...items);
+}
+
+function usageLine(turn: Turn): HTMLElement {
+  const u = turn.usage;
+  if (!u) return h('p', { class: 'usage muted' }, 'Not completed: no usage reported.');
+  const parts = [
+    `${numbers.format(u.inputTokens)} input`,
+    `${numbers.format(u.cachedInputTokens)} cached`,
+    `${numbers.format(u.cacheWriteTokens)} cache write`,
+    `${numbers.format(u.outputTokens)} output tokens`,
+  ];
+  if (turn.cost) {
+    parts.push(`tool definitions ${Math.round(turn.cost.toolDefinitionShare * 100)}% of input`);
+    if (turn.cost.amountUsd !== null) parts.push(`$${turn.cost.amountUsd.toFixed(4)}`);
+  }
+  return h('p', { class: 'usage' }, parts.join(' · '));
+}
+
+if (storedKey()) void showShell();
+else showKeyForm();
