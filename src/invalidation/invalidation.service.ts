@@ -82,11 +82,10 @@ export class InvalidationService {
 
   /** Every situation's toolbox for one agent, keyed by situation. */
   async situationToolboxes(m: EntityManager, agent: AgentEntity): Promise<Map<string, Situated>> {
-    const [channels, contextObjects, data] = await Promise.all([
-      m.find(ChannelEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } }),
-      m.find(ContextObjectEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } }),
-      this.toolbox.loadAssemblyData(m, agent),
-    ]);
+    // One after another: a transaction is one connection, which runs one statement at a time anyway.
+    const channels = await m.find(ChannelEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } });
+    const contextObjects = await m.find(ContextObjectEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } });
+    const data = await this.toolbox.loadAssemblyData(m, agent);
     const channelByKey = new Map(channels.map((c) => [c.key, c]));
     const out = new Map<string, Situated>();
     for (const situation of allSituations(channels.map((c) => c.key), contextObjects.map((o) => o.key))) {

@@ -1,0 +1,202 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { createClient, type Client as WsClient } from 'graphql-ws';
+import { Client as PgClient } from 'pg';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from './support/harness';
+
+const EVENT = `subscription($agentId: ID, $projectId: ID) {
+  toolboxInvalidated(agentId: $agentId, projectId: $projectId) { id cause at loadoutVersion agent { id } affected { channel { key } page { type } } }
+}`;
+const QUIET_MS = 700;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A subscription that collects what it hears; `ready` resolves once the server acknowledged the connection. */
+function listen(httpUrl: string, key: string, variables: Record<string, unknown> = {}) {
+  const heard: any[] = [];
+  const errors: unknown[] = [];
+  let acked!: () => void;
+  const ready = new Promise<void>((r) => (acked = r));
+  const client: WsClient = createClient({
+    url: httpUrl.replace(/^http/, 'ws'),
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${key}` },
+    on: { connected: () => acked() },
+    lazy: false,
+  });
+  const dispose = client.subscribe({ query: EVENT, variables }, {
+    next: (m) => (m.errors ? errors.push(m.errors) : heard.push((m.data as any).toolboxInvalidated)),
+    error: (e) => errors.push(e),
+    complete: () => undefined,
+  });
+  return {
+    heard,
+    errors,
+    // The subscribe message follows the ack on the same socket; a short pause lets the server register it.
+    ready: ready.then(() => sleep(150)),
+    async until(n: number, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (heard.length < n && Date.now() < deadline) await sleep(25);
+      return heard;
+    },
+    async close() {
+      dispose();
+      await client.dispose();
+    },
+  };
+}
+
+async function gql(url: string, key: string, query: string, variables?: Record<string, unknown>) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as any;
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+async function setUpOrg(url: string, createOrg: () => Promise<string>) {
+  const key = await createOrg();
+  await gql(url, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const agent = (await gql(url, key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
+  const other = (await gql(url, key, `mutation { createAgent(input: { name: "b" }) { id } }`)).createAgent;
+  return { key, agent, other };
+}
+
+const addTool = (url: string, key: string, name: string, agentId?: string) =>
+  gql(url, key, `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`, {
+    input: { name, description: 'd', inputSchema: { type: 'object' }, ...(agentId ? { agentId } : {}) },
+  });
+
+describe('toolboxInvalidated on one instance', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.stop());
+
+  it('delivers each event once to subscribers of the organisation, filtered by agent, and nothing to another organisation', async () => {
+    const a = await setUpOrg(t.url, async () => (await t.createOrganization('A')).adminKey);
+    const b = await setUpOrg(t.url, async () => (await t.createOrganization('B')).adminKey);
+    const viewer = await t.createKey(a.key, 'VIEWER');
+    const all = listen(t.url, viewer);
+    const onlyAgent = listen(t.url, viewer, { agentId: a.agent.id });
+    const outsider = listen(t.url, b.key);
+    await Promise.all([all.ready, onlyAgent.ready, outsider.ready]);
+
+    await addTool(t.url, a.key, 'scoped', a.agent.id);
+    await addTool(t.url, a.key, 'everyone');
+
+    const heard = await all.until(3);
+    await sleep(QUIET_MS);
+    // `scoped` changes agent a only; `everyone` changes both agents: three events in all, each heard once.
+    expect(all.heard).toHaveLength(3);
+    expect(new Set(heard.map((e) => e.id)).size).toBe(3);
+    expect(onlyAgent.heard.map((e) => e.agent.id)).toEqual([a.agent.id, a.agent.id]);
+    expect(onlyAgent.heard[0].cause).toBe('TOOL_CREATED');
+    expect(new Date(onlyAgent.heard[0].at).getTime()).not.toBeNaN();
+    expect(outsider.heard).toEqual([]);
+    expect([...all.errors, ...onlyAgent.errors, ...outsider.errors]).toEqual([]);
+    await Promise.all([all.close(), onlyAgent.close(), outsider.close()]);
+  });
+});
+
+/**
+ * Several instances on one PostgreSQL server share events through it. With
+ * DATABASE_URL set this spawns two real server processes on a fresh database,
+ * subscribes on one and changes a toolbox through the other. The embedded
+ * database is one process by definition; there the same delivery is checked
+ * within the one process above.
+ */
+describe('toolboxInvalidated across instances', () => {
+  const serverUrl = process.env.DATABASE_URL;
+  const root = path.join(__dirname, '..');
+  const operator = `op_${randomBytes(8).toString('hex')}`;
+  const dbName = `loadout_subs_${randomBytes(6).toString('hex')}`;
+  const children: ChildProcess[] = [];
+
+  async function spawnServer(databaseUrl: string): Promise<string> {
+    const child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', LOADOUT_DEMO: '0', LOADOUT_ADMIN_TOKEN: operator, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    return new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) resolve(`${m[1]}/graphql`);
+      });
+      child.stderr!.on('data', (d) => (out += d));
+      child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+    });
+  }
+
+  beforeAll(async () => {
+    if (!serverUrl) return;
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+    const admin = new PgClient({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await sleep(300);
+    if (!serverUrl) return;
+    const admin = new PgClient({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('delivers an event made on one instance to a subscriber on another, once', async () => {
+    if (!serverUrl) {
+      // One embedded process: the in-process bus is the whole path, already exercised above.
+      const t = await startTestServer();
+      try {
+        const a = await setUpOrg(t.url, async () => (await t.createOrganization()).adminKey);
+        const sub = listen(t.url, a.key, { agentId: a.agent.id });
+        await sub.ready;
+        await addTool(t.url, a.key, 'x', a.agent.id);
+        await sub.until(1);
+        await sleep(QUIET_MS);
+        expect(sub.heard.map((e) => e.agent.id)).toEqual([a.agent.id]);
+        await sub.close();
+      } finally {
+        await t.stop();
+      }
+      return;
+    }
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    const first = await spawnServer(url.toString());
+    const second = await spawnServer(url.toString());
+    const created = await gql(first, operator, `mutation { createOrganization(input: { name: "X" }) { apiKey } }`);
+    const a = await setUpOrg(second, async () => created.createOrganization.apiKey);
+    const other = await gql(first, operator, `mutation { createOrganization(input: { name: "Y" }) { apiKey } }`);
+
+    const onFirst = listen(first, a.key, { agentId: a.agent.id });
+    const onSecond = listen(second, a.key, { agentId: a.agent.id });
+    const outsider = listen(first, other.createOrganization.apiKey);
+    await Promise.all([onFirst.ready, onSecond.ready, outsider.ready]);
+
+    await addTool(second, a.key, 'made_on_second', a.agent.id);
+    await gql(second, a.key, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { invalidations { id } } }`, {
+      c: [{ createTool: { name: 'cs1', description: 'd', inputSchema: { type: 'object' }, agentId: a.agent.id } },
+        { createTool: { name: 'cs2', description: 'd', inputSchema: { type: 'object' }, agentId: a.agent.id } }],
+    });
+    await Promise.all([onFirst.until(2), onSecond.until(2)]);
+    await sleep(QUIET_MS);
+    expect(onFirst.heard.map((e) => e.cause)).toEqual(['TOOL_CREATED', 'CHANGE_SET']);
+    expect(onSecond.heard.map((e) => e.id)).toEqual(onFirst.heard.map((e) => e.id));
+    expect(new Date(onFirst.heard[0].at).getTime()).not.toBeNaN();
+    expect(outsider.heard).toEqual([]);
+    await Promise.all([onFirst.close(), onSecond.close(), outsider.close()]);
+  }, 120_000);
+});
