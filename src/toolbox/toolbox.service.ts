@@ -85,11 +85,10 @@ export class ToolboxService {
 
   /** Fingerprints of every situation of the organisation for one agent (cache invalidation). */
   async fingerprintsBySituation(m: EntityManager, agent: AgentEntity): Promise<Map<string, { situation: Situation; fingerprint: string; hashes: Map<string, string>; order: string[] }>> {
-    const [channels, contextObjects, data] = await Promise.all([
-      m.find(ChannelEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } }),
-      m.find(ContextObjectEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } }),
-      this.loadAssemblyData(m, agent),
-    ]);
+    // One after another: inside a transaction `m` is a single connection, which cannot run queries concurrently.
+    const channels = await m.find(ChannelEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } });
+    const contextObjects = await m.find(ContextObjectEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } });
+    const data = await this.loadAssemblyData(m, agent);
     const out = new Map<string, { situation: Situation; fingerprint: string; hashes: Map<string, string>; order: string[] }>();
     for (const situation of allSituations(channels.map((c) => c.key), contextObjects.map((o) => o.key))) {
       const result = assembleToolbox({
@@ -112,21 +111,20 @@ export class ToolboxService {
   async loadAssemblyData(m: EntityManager, agent: AgentEntity): Promise<AgentAssemblyData> {
     const org = agent.organizationId;
     const projectScope = agent.projectId ? [null, agent.projectId] : [null];
-    const [definitions, rules, servers] = await Promise.all([
-      m
-        .createQueryBuilder(ToolDefinitionEntity, 't')
-        .leftJoinAndSelect('t.channels', 'channel')
-        .leftJoinAndSelect('t.contextObjects', 'contextObject')
-        .leftJoinAndSelect('t.miniApp', 'miniApp')
-        .leftJoinAndSelect('t.mcpServer', 'mcpServer')
-        .where('t.organizationId = :org', { org })
-        .andWhere(agent.projectId ? '(t.projectId IS NULL OR t.projectId = :project)' : 't.projectId IS NULL', { project: agent.projectId })
-        .getMany(),
-      m.find(PermissionRuleEntity, {
-        where: agent.projectId ? [{ agentId: agent.id }, { projectId: agent.projectId }] : [{ agentId: agent.id }],
-      }),
-      m.find(McpServerEntity, { where: { organizationId: org, enabled: true }, select: { id: true, projectId: true } }),
-    ]);
+    // Sequential for the same reason as above: `m` may be a transaction's single connection.
+    const definitions = await m
+      .createQueryBuilder(ToolDefinitionEntity, 't')
+      .leftJoinAndSelect('t.channels', 'channel')
+      .leftJoinAndSelect('t.contextObjects', 'contextObject')
+      .leftJoinAndSelect('t.miniApp', 'miniApp')
+      .leftJoinAndSelect('t.mcpServer', 'mcpServer')
+      .where('t.organizationId = :org', { org })
+      .andWhere(agent.projectId ? '(t.projectId IS NULL OR t.projectId = :project)' : 't.projectId IS NULL', { project: agent.projectId })
+      .getMany();
+    const rules = await m.find(PermissionRuleEntity, {
+      where: agent.projectId ? [{ agentId: agent.id }, { projectId: agent.projectId }] : [{ agentId: agent.id }],
+    });
+    const servers = await m.find(McpServerEntity, { where: { organizationId: org, enabled: true }, select: { id: true, projectId: true } });
     const candidates: LoadedTool[] = definitions.map((d) => ({
       id: d.id,
       name: d.name,
