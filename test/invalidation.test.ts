@@ -197,3 +197,25 @@ describe('queries', () => {
     expect(bad.errors?.[0].extensions?.field).toBe('after');
   });
 });
+
+describe('turns', () => {
+  it("links a turn to the invalidation that changed its toolbox, and counts the conversation as live in a dry run", async () => {
+    const w = await world();
+    const id = await w.tool('t1', { channels: ['web'] });
+    const conversation = (await t.ok(w.key, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: w.agent.id })).startConversation;
+    const TURN = `mutation($c: ID!) { beginTurn(conversationId: $c) { index toolboxChanged invalidation { id cause } } }`;
+    const first = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    expect(first.invalidation).toBeNull();
+
+    const preview = await t.ok(w.key, CHANGE_SET, { dryRun: true, changes: [{ updateTool: { id, patch: { description: 'x' } } }] });
+    expect(preview.applyChangeSet.liveConversations).toBe(1);
+
+    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id });
+    const [latest] = (await w.events(1)).edges;
+    const second = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    expect(second.toolboxChanged).toBe(true);
+    expect(second.invalidation).toEqual({ id: latest.node.id, cause: 'TOOL_UPDATED' });
+    const third = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    expect(third.invalidation).toBeNull();
+  });
+});
