@@ -130,7 +130,6 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
 });
 
 it('serves only its own files', async () => {
-  expect((await fetch(`${t.server.url}/debugger/../package.json`)).status).toBe(404);
   expect((await fetch(`${t.server.url}/debugger/nothing.js`)).status).toBe(404);
   const script = await fetch(`${t.server.url}/debugger/debugger.js`);
   expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
