@@ -69,7 +69,8 @@ export class BudgetService {
         : Promise.resolve([]),
       m.find(McpServerEntity, { where: { organizationId: actor.organizationId, enabled: true } }),
       this.usage.scopeRows(m, scope),
-      this.usage.turnsBetween(m, scope, new Date(asOf.getTime() - 6 * DAY_MS), asOf),
+      // Whole UTC days, from the day 7 days before asOf through asOf's day.
+      this.usage.turnsBetween(m, scope, new Date(asOf.getTime() - 7 * DAY_MS), asOf),
     ]);
     const model = agent?.model ?? org.defaultModel;
     const inScope = servers.filter((s) => s.projectId === null || s.projectId === projectId);

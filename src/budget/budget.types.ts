@@ -34,7 +34,7 @@ export class ToolSuggestionType {
   @Field(() => Date, { nullable: true }) lastUsedAt: Date | null;
   @Field(() => Date, { nullable: true }) firstSurfacedAt: Date | null;
   @Field(() => Int) schemaTokens: number;
-  @Field(() => Int, { description: "schemaTokens times the turns the scope began in the 7 days up to asOf: what carrying the tool cost recently." })
+  @Field(() => Int, { description: "schemaTokens times the turns the scope began in the 7 days up to asOf (whole UTC days, from the day 7 days before asOf through asOf's day): what carrying the tool cost recently." })
   projectedSavingTokens: number;
 }
 
@@ -61,4 +61,6 @@ export class ToolBudgetReportType {
   @Field(() => BudgetLevelEnum) level: BudgetLevelEnum;
   @Field(() => UsageEvidenceType) evidence: UsageEvidenceType;
   @Field(() => [ToolSuggestionType], { description: 'Empty while the evidence gate is closed.' }) suggestions: ToolSuggestionType[];
+  @Field(() => [InventedToolCallType], { description: 'Calls to names no toolbox of the scope ever carried, most called first.' })
+  inventedToolCalls: InventedToolCallType[];
 }

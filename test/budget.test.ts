@@ -1,0 +1,188 @@
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+
+let t: TestServer;
+let admin: string;
+let viewer: string;
+let runtime: string;
+
+const DAY = 24 * 60 * 60 * 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = (await t.createOrganization('Budget org')).adminKey;
+  viewer = await t.createKey(admin, 'VIEWER');
+  runtime = await t.createKey(admin, 'RUNTIME');
+  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+});
+afterAll(() => t.stop());
+
+const REPORT_FIELDS = `projectId agentId sessionId userId asOf estimatedToolCount estimatedSchemaTokens
+  bySource { source count schemaTokens } tools { name source schemaTokens hostDependent } unprobedMcpServers
+  warnThreshold hotThreshold level evidence { totalCalls firstCallAt requiredCalls requiredDays gateOpen }
+  suggestions { toolName verdict calls errors lastUsedAt firstSurfacedAt schemaTokens projectedSavingTokens }
+  inventedToolCalls { name calls }`;
+const BUDGET = `query($p: ID, $a: ID, $s: ID, $u: String, $asOf: DateTime) { toolBudget(projectId: $p, agentId: $a, sessionId: $s, userId: $u, asOf: $asOf) { ${REPORT_FIELDS} } }`;
+const budget = async (vars: Record<string, unknown>) => (await t.ok(viewer, BUDGET, vars)).toolBudget;
+const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`;
+const record = (calls: Array<Record<string, unknown>>) => t.ok(runtime, RECORD, { calls });
+const project = async (name: string) => (await t.ok(admin, `mutation($n: String!) { createProject(input: { name: $n }) { id } }`, { n: name })).createProject.id as string;
+const createTool = (input: Record<string, unknown>) =>
+  t.ok(admin, `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, { i: { description: 'd', inputSchema: { type: 'object' }, ...input } });
+const calls = (n: number, over: Record<string, unknown>) => Array.from({ length: n }, () => ({ toolName: 'busy', isError: false, ...over }));
+
+describe('evidence gate', () => {
+  it('opens at 200 calls and not at 199, and not for another user\'s calls', async () => {
+    const p = await project('gate-calls');
+    const at = iso(Date.now() - 8 * DAY);
+    await record(calls(199, { projectId: p, userId: 'alice', at }));
+    await record(calls(300, { projectId: p, userId: 'bob', at }));
+    const closed = await budget({ p, u: 'alice' });
+    expect(closed.evidence).toEqual({ totalCalls: 199, firstCallAt: at, requiredCalls: 200, requiredDays: 7, gateOpen: false });
+    await record(calls(1, { projectId: p, userId: 'alice' }));
+    expect((await budget({ p, u: 'alice' })).evidence).toMatchObject({ totalCalls: 200, firstCallAt: at, gateOpen: true });
+  });
+
+  it('opens 7 days after the first call and not at 6', async () => {
+    const p = await project('gate-days');
+    const first = Date.now() - 20 * DAY;
+    await record(calls(200, { projectId: p, userId: 'carol', at: iso(first) }));
+    expect((await budget({ p, u: 'carol', asOf: iso(first + 6 * DAY) })).evidence.gateOpen).toBe(false);
+    expect((await budget({ p, u: 'carol', asOf: iso(first + 7 * DAY) })).evidence.gateOpen).toBe(true);
+  });
+});
+
+describe('verdicts', () => {
+  it('judges surfaced tools with a roster row, in order, never the protected ones, and credits recent turns', async () => {
+    const p = await project('verdicts');
+    for (const name of ['busy', 'never_b', 'never_a', 'cold', 'cold_failing', 'failing', 'Read']) await createTool({ name, projectId: p });
+    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "v", projectId: $p, maxTools: 50 }) { id } }`, { p })).createAgent;
+    const conversation = (await t.ok(runtime, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "dave" }) { id } }`, { a: agent.id })).startConversation;
+    for (let i = 0; i < 3; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id });
+    await createTool({ name: 'late', projectId: p });
+
+    const now = Date.now();
+    const scope = { projectId: p, userId: 'dave' };
+    await record([
+      ...calls(200, { ...scope, at: iso(now - 2 * DAY) }),
+      ...calls(2, { ...scope, toolName: 'cold', at: iso(now - 25 * DAY) }),
+      ...calls(5, { ...scope, toolName: 'cold_failing', isError: true, at: iso(now - 25 * DAY) }),
+      ...calls(5, { ...scope, toolName: 'failing', isError: true, at: iso(now) }),
+      ...calls(2, { ...scope, toolName: 'hallucinated' }),
+    ]);
+    const asOf = iso(now + 8 * DAY);
+    const report = await budget({ p, u: 'dave', asOf });
+    expect(report.suggestions.map((s: any) => `${s.verdict}:${s.toolName}`)).toEqual([
+      'NEVER_USED:never_a', 'NEVER_USED:never_b', 'COLD:cold', 'COLD:cold_failing', 'ALWAYS_FAILS:failing',
+    ]);
+    // The three turns were 8 days before asOf: outside the window.
+    expect(report.suggestions[0].projectedSavingTokens).toBe(0);
+    expect(report.inventedToolCalls).toEqual([{ name: 'hallucinated', calls: 2 }]);
+    expect(report.suggestions[0].schemaTokens).toBeGreaterThan(0);
+    // Today nothing is old enough to be never used or cold, so the failing cold tool is judged as failing.
+    const recent = await budget({ p, u: 'dave', asOf: iso(now + 1000) });
+    expect(recent.suggestions.map((s: any) => `${s.verdict}:${s.toolName}`)).toEqual(['ALWAYS_FAILS:cold_failing', 'ALWAYS_FAILS:failing']);
+    expect(recent.suggestions[0].projectedSavingTokens).toBe(recent.suggestions[0].schemaTokens * 3);
+  });
+
+  it('projects savings from the turns of the last 7 days', async () => {
+    const p = await project('savings');
+    await createTool({ name: 'idle', projectId: p });
+    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "s", projectId: $p }) { id } }`, { p })).createAgent;
+    const conversation = (await t.ok(runtime, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "erin" }) { id } }`, { a: agent.id })).startConversation;
+    for (let i = 0; i < 4; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id });
+    await record(calls(200, { projectId: p, userId: 'erin', at: iso(Date.now() - 10 * DAY) }));
+    // 7 days on, today's turns still fall in the window and the tool is just old enough to be never used.
+    const report = await budget({ p, u: 'erin', asOf: iso(Date.now() + 7 * DAY) });
+    const idle = report.suggestions.find((s: any) => s.toolName === 'idle');
+    expect(idle.verdict).toBe('NEVER_USED');
+    expect(idle.projectedSavingTokens).toBe(idle.schemaTokens * 4);
+  });
+});
+
+describe('surface', () => {
+  it('counts sources, names unprobed servers, and needs a server for McpResources', async () => {
+    const p = await project('sources');
+    await createTool({ name: 'ListMcpResources', source: 'BUILT_IN', requiresMcpServer: true, projectId: p });
+    await createTool({ name: 'builtin', source: 'BUILT_IN', projectId: p });
+    await createTool({ name: 'custom', projectId: p, hostDependent: true });
+    const app = (await t.ok(admin, `mutation($p: ID) { createMiniApp(input: { name: "app", projectId: $p }) { id } }`, { p })).createMiniApp;
+    await createTool({ name: 'from_app', source: 'MINI_APP', miniAppId: app.id, projectId: p });
+
+    const before = await budget({ p });
+    expect(before.tools.map((x: any) => x.name).sort()).toEqual(['builtin', 'custom', 'from_app']);
+    expect(before.unprobedMcpServers).toEqual([]);
+
+    const server = (await t.ok(admin, `mutation($p: ID) { registerMcpServer(input: { name: "files", projectId: $p }) { id } }`, { p })).registerMcpServer;
+    await t.ok(admin, `mutation($p: ID) { registerMcpServer(input: { name: "unprobed", projectId: $p }) { id } }`, { p });
+    await t.ok(admin, `mutation($s: ID!) { reportMcpInventory(serverId: $s, tools: [{ name: "read", description: "d", inputSchema: { type: "object" } }], advertisesResources: false) { id } }`, { s: server.id });
+
+    const after = await budget({ p });
+    expect(after.unprobedMcpServers).toEqual(['unprobed']);
+    expect(after.tools.map((x: any) => x.name).sort()).toEqual(['ListMcpResources', 'builtin', 'custom', 'from_app', 'mcp__files__read']);
+    expect(after.bySource.map((s: any) => [s.source, s.count])).toEqual([['BUILT_IN', 2], ['CUSTOM', 1], ['MINI_APP', 1], ['MCP', 1]]);
+    const sum = after.tools.reduce((n: number, x: any) => n + x.schemaTokens, 0);
+    expect(after.bySource.reduce((n: number, s: any) => n + s.schemaTokens, 0)).toBe(sum);
+    // The organisation's default model is OpenAI's: 12 tokens once per request with tools.
+    expect(after.estimatedSchemaTokens).toBe(sum + 12);
+    expect(after.tools.find((x: any) => x.name === 'custom').hostDependent).toBe(true);
+    // No project: the project's tools and servers are out of scope.
+    expect((await budget({})).tools.map((x: any) => x.name)).not.toContain('custom');
+  });
+
+  it('applies project DENY rules, and with an agent its scope, rules, model and thresholds', async () => {
+    const p = await project('rules');
+    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "r", projectId: $p, model: "anthropic/claude-sonnet-4-5", budgetWarnThreshold: 2, budgetHotThreshold: 3 }) { id } }`, { p })).createAgent;
+    const other = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "o", projectId: $p }) { id } }`, { p })).createAgent;
+    for (const name of ['t1', 't2', 'denied']) await createTool({ name, projectId: p });
+    await createTool({ name: 'mine', projectId: p, agentId: agent.id });
+    await createTool({ name: 'theirs', projectId: p, agentId: other.id });
+    await t.ok(admin, `mutation($p: ID) { setToolRule(input: { projectId: $p, toolName: "denied", effect: DENY }) { id } }`, { p });
+    await t.ok(admin, `mutation($a: ID) { setToolRule(input: { agentId: $a, toolName: "t2", effect: DENY }) { id } }`, { a: agent.id });
+
+    const plain = await budget({ p });
+    expect(plain.tools.map((x: any) => x.name)).toEqual(['mine', 't1', 't2', 'theirs']);
+    expect([plain.warnThreshold, plain.hotThreshold, plain.level]).toEqual([48, 96, 'OK']);
+
+    const withAgent = await budget({ p, a: agent.id, s: 'session-1' });
+    expect(withAgent.tools.map((x: any) => x.name)).toEqual(['mine', 't1']);
+    expect([withAgent.warnThreshold, withAgent.hotThreshold, withAgent.level]).toEqual([2, 3, 'WARN']);
+    expect(withAgent.sessionId).toBe('session-1');
+    // Anthropic's tool-use system prompt for the Claude 4 family, once.
+    expect(withAgent.estimatedSchemaTokens).toBe(withAgent.tools.reduce((n: number, x: any) => n + x.schemaTokens, 0) + 346);
+    await createTool({ name: 't3', projectId: p });
+    expect((await budget({ p, a: agent.id })).level).toBe('HOT');
+  });
+
+  it('answers a foreign or unknown agent or project with NOT_FOUND', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect(codeOf(await t.gql(viewer, BUDGET, { a: missing }))).toBe('NOT_FOUND');
+    expect(codeOf(await t.gql(viewer, BUDGET, { p: missing }))).toBe('NOT_FOUND');
+  });
+});
+
+describe('GET /rpc/tools/gc', () => {
+  const gc = (query: string, key: string | null) =>
+    fetch(`${t.server.url}/rpc/tools/gc${query}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+
+  it('serves the same report as GraphQL', async () => {
+    const p = await project('rest');
+    await createTool({ name: 'rest_tool', projectId: p });
+    await record(calls(3, { projectId: p, userId: 'frank', at: iso(Date.now() - 3 * DAY) }));
+    const asOf = iso(Date.now());
+    const res = await gc(`?projectId=${p}&userId=frank&sessionId=s-9&asOf=${encodeURIComponent(asOf)}`, viewer);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(await budget({ p, u: 'frank', s: 's-9', asOf }));
+  });
+
+  it('uses the no-project scope without projectId, and refuses missing keys with a JSON 401', async () => {
+    const res = await gc('', viewer);
+    expect((await res.json()).projectId).toBeNull();
+    const denied = await gc('', null);
+    expect(denied.status).toBe(401);
+    expect((await denied.json()).error.code).toBe('UNAUTHENTICATED');
+    const bad = await gc('?asOf=yesterday', viewer);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.field).toBe('asOf');
+  });
+});
