@@ -186,3 +186,23 @@ describe('GET /rpc/tools/gc', () => {
     expect((await bad.json()).error.field).toBe('asOf');
   });
 });
+
+describe('maxSchemaTokens', () => {
+  it('drops toolbox tools past the cap in Sort Order, and refuses a cap out of range', async () => {
+    const p = await project('cap');
+    for (const [name, s] of [['first', 1], ['second', 2]] as const) await createTool({ name, projectId: p, sortOrder: s });
+    const bad = await t.gql(admin, `mutation($p: ID) { createAgent(input: { name: "c", projectId: $p, maxSchemaTokens: 0 }) { id } }`, { p });
+    expect(codeOf(bad)).toBe('BAD_USER_INPUT');
+    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "c", projectId: $p }) { id maxSchemaTokens } }`, { p })).createAgent;
+    expect(agent.maxSchemaTokens).toBeNull();
+    const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name schemaTokens } dropped { tool { name } reason } loadoutVersion } }`;
+    const open = (await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox;
+    expect(open.tools.map((x: any) => x.name)).toEqual(['first', 'second']);
+    const cap = open.tools[0].schemaTokens;
+    await t.ok(admin, `mutation($a: ID!, $c: Int) { updateAgent(id: $a, input: { maxSchemaTokens: $c }) { id } }`, { a: agent.id, c: cap });
+    const capped = (await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox;
+    expect(capped.tools.map((x: any) => x.name)).toEqual(['first']);
+    expect(capped.dropped).toEqual([{ tool: { name: 'second' }, reason: 'OVER_TOKEN_BUDGET' }]);
+    expect(capped.loadoutVersion).toBe(open.loadoutVersion + 1);
+  });
+});
