@@ -11,9 +11,6 @@ import {
 } from '../conversations/conversation.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { ConversationListResolver } from '../debugger/conversation-list.resolver';
-import {
-  PendingResolver,
-} from '../conversations/pending.resolver';
 import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResolver } from '../invalidation/invalidation.resolver';
 import { OrganizationResolver, PrincipalFieldsResolver, ProjectFieldsResolver } from '../organizations/organization.resolver';
 import { ToolboxResolver } from '../toolbox/toolbox.resolver';
@@ -35,7 +32,6 @@ export const resolvers = [
   ConversationFieldsResolver,
   TurnFieldsResolver,
   SnapshotToolFieldsResolver,
-  PendingResolver,
   UsageResolver,
   BudgetResolver,
   InvalidationResolver,
