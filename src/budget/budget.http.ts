@@ -9,7 +9,6 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   BAD_USER_INPUT: 400,
   CONFLICT: 409,
-  NOT_IMPLEMENTED: 501,
   INTERNAL_SERVER_ERROR: 500,
 };
 

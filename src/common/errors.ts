@@ -8,7 +8,6 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'BAD_USER_INPUT'
   | 'CONFLICT'
-  | 'NOT_IMPLEMENTED'
   | 'INTERNAL_SERVER_ERROR';
 
 /** Every error a user can cause. Its code goes to `extensions.code`; `field` names the bad input. */
