@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const REPORT_FIELDS = `projectId agentId sessionId userId asOf estimatedToolCount estimatedSchemaTokens
+const REPORT_FIELDS = `projectId agentId sessionId userId asOf estimatedToolCount estimatedSchemaTokens requestOverheadTokens
   bySource { source count schemaTokens } tools { name source schemaTokens hostDependent } unprobedMcpServers
   warnThreshold hotThreshold level evidence { totalCalls firstCallAt requiredCalls requiredDays gateOpen }
   suggestions { toolName verdict calls errors lastUsedAt firstSurfacedAt schemaTokens projectedSavingTokens }
@@ -124,7 +124,8 @@ describe('surface', () => {
     const sum = after.tools.reduce((n: number, x: any) => n + x.schemaTokens, 0);
     expect(after.bySource.reduce((n: number, s: any) => n + s.schemaTokens, 0)).toBe(sum);
     // The organisation's default model is OpenAI's: 12 tokens once per request with tools.
-    expect(after.estimatedSchemaTokens).toBe(sum + 12);
+    expect(after.estimatedSchemaTokens).toBe(sum);
+    expect(after.requestOverheadTokens).toBe(12);
     expect(after.tools.find((x: any) => x.name === 'custom').hostDependent).toBe(true);
     // No project: the project's tools and servers are out of scope.
     expect((await budget({})).tools.map((x: any) => x.name)).not.toContain('custom');
@@ -149,7 +150,8 @@ describe('surface', () => {
     expect([withAgent.warnThreshold, withAgent.hotThreshold, withAgent.level]).toEqual([2, 3, 'WARN']);
     expect(withAgent.sessionId).toBe('session-1');
     // Anthropic's tool-use system prompt for the Claude 4 family, once.
-    expect(withAgent.estimatedSchemaTokens).toBe(withAgent.tools.reduce((n: number, x: any) => n + x.schemaTokens, 0) + 346);
+    expect(withAgent.estimatedSchemaTokens).toBe(withAgent.tools.reduce((n: number, x: any) => n + x.schemaTokens, 0));
+    expect(withAgent.requestOverheadTokens).toBe(346);
     await createTool({ name: 't3', projectId: p });
     expect((await budget({ p, a: agent.id })).level).toBe('HOT');
   });

@@ -63,7 +63,7 @@ describe('budgetSurface', () => {
 });
 
 describe('cost and level', () => {
-  it('counts and sums by source, in a fixed order, with the request overhead once', () => {
+  it('counts and sums by source, in a fixed order, and names the request overhead apart', () => {
     const r = report({ tools: [tool('a', 10, 'BUILT_IN'), tool('b', 20, 'MCP'), tool('c', 5, 'MCP')] });
     expect(r.bySource).toEqual([
       { source: 'BUILT_IN', count: 1, schemaTokens: 10 },
@@ -72,11 +72,14 @@ describe('cost and level', () => {
       { source: 'MCP', count: 2, schemaTokens: 25 },
     ]);
     expect(r.estimatedToolCount).toBe(3);
-    expect(r.estimatedSchemaTokens).toBe(35 + 12);
+    expect(r.estimatedSchemaTokens).toBe(35);
+    expect(r.requestOverheadTokens).toBe(12);
   });
 
   it('charges no overhead without tools', () => {
-    expect(report({ tools: [] }).estimatedSchemaTokens).toBe(0);
+    const r = report({ tools: [] });
+    expect(r.estimatedSchemaTokens).toBe(0);
+    expect(r.requestOverheadTokens).toBe(0);
   });
 
   it.each([

@@ -93,6 +93,7 @@ export interface Suggestion {
 export interface BudgetReport {
   estimatedToolCount: number;
   estimatedSchemaTokens: number;
+  requestOverheadTokens: number;
   bySource: Array<{ source: ToolSource; count: number; schemaTokens: number }>;
   tools: Array<{ name: string; source: ToolSource; schemaTokens: number; hostDependent: boolean }>;
   unprobedMcpServers: string[];
@@ -167,7 +168,8 @@ export function budgetReport(input: BudgetReportInput): BudgetReport {
 
   return {
     estimatedToolCount: tools.length,
-    estimatedSchemaTokens: toolTokens + (tools.length > 0 ? input.requestOverheadTokens : 0),
+    estimatedSchemaTokens: toolTokens,
+    requestOverheadTokens: tools.length > 0 ? input.requestOverheadTokens : 0,
     bySource,
     tools: tools.map((t) => ({ name: t.name, source: t.source, schemaTokens: t.schemaTokens, hostDependent: t.hostDependent })),
     unprobedMcpServers: [...input.unprobedMcpServers].sort(),

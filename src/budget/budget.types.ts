@@ -52,7 +52,11 @@ export class ToolBudgetReportType {
   @Field() userId: string;
   @Field() asOf: Date;
   @Field(() => Int) estimatedToolCount: number;
-  @Field(() => Int) estimatedSchemaTokens: number;
+  @Field(() => Int, { description: "Sum of the surfaced tools' schemaTokens for the model." }) estimatedSchemaTokens: number;
+  @Field(() => Int, {
+    description: "The provider's fixed cost of carrying tools, paid once per request with at least one tool (not in estimatedSchemaTokens).",
+  })
+  requestOverheadTokens: number;
   @Field(() => [BudgetSourceCountType]) bySource: BudgetSourceCountType[];
   @Field(() => [BudgetToolType]) tools: BudgetToolType[];
   @Field(() => [String], { description: 'Named, not counted.' }) unprobedMcpServers: string[];
