@@ -21,6 +21,11 @@ export interface AgentSettings {
   budgetHotThreshold?: number;
 }
 
+export interface AgentPatch extends AgentSettings {
+  /** Removes the schema token cap (null in a patch means "unchanged"). */
+  clearMaxSchemaTokens?: boolean;
+}
+
 /** Settings that change what the model sees or what it costs; the rest (name, thresholds) do not. */
 const LOADOUT_SETTINGS: Array<keyof AgentSettings> = ['model', 'maxTools', 'maxSchemaTokens', 'toolsMode'];
 
@@ -64,15 +69,22 @@ export class AgentService {
     });
   }
 
-  update(actor: Actor, id: string, patch: AgentSettings) {
+  update(actor: Actor, id: string, patch: AgentPatch) {
     return this.changes.run(actor, InvalidationCauseEnum.AGENT_UPDATED, (_tx, change) => this.updateIn(change, id, patch, 'id'));
   }
 
   /** Inside a change (one mutation or one member of a change set). */
-  async updateIn(change: ChangeTracker, id: string, patch: AgentSettings, field: string) {
+  async updateIn(change: ChangeTracker, id: string, patch: AgentPatch, field: string) {
     const { tx, actor } = change;
+    const { clearMaxSchemaTokens, ...settings } = patch;
+    if (clearMaxSchemaTokens && settings.maxSchemaTokens != null) {
+      throw badInput('clearMaxSchemaTokens', 'give either maxSchemaTokens or clearMaxSchemaTokens');
+    }
     const agent = await getOwned(tx, AgentEntity, actor, id, field, 'Agent', true);
-    const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined && v !== null)) as AgentSettings;
+    const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined && v !== null)) as Omit<AgentSettings, 'maxSchemaTokens'> & {
+      maxSchemaTokens?: number | null;
+    };
+    if (clearMaxSchemaTokens) defined.maxSchemaTokens = null;
     const next = { ...agent, ...defined };
     checkThresholds(next.budgetWarnThreshold, next.budgetHotThreshold, defined);
     const altersLoadout = LOADOUT_SETTINGS.some((k) => defined[k] !== undefined && defined[k] !== agent[k]);

@@ -55,6 +55,7 @@ export class UpdateAgentInput {
   @Field({ nullable: true }) @ModelField() model?: string;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(100) maxTools?: number;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(1_000_000) maxSchemaTokens?: number;
+  @Field({ nullable: true, description: 'Removes the schema token cap.' }) clearMaxSchemaTokens?: boolean;
   @Field(() => ToolsModeEnum, { nullable: true }) toolsMode?: ToolsModeEnum;
   @Field(() => ExecutionContextEnum, { nullable: true }) executionContext?: ExecutionContextEnum;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetWarnThreshold?: number;

@@ -6,9 +6,10 @@ import type { InvalidationCauseEnum } from '../common/enums';
  * One committed change that can alter what agents' models see. Services run
  * their writes inside `LoadoutChanges.run` and, before writing, declare what
  * they are about to affect. The tracker locks the affected agents (so
- * concurrent changes to one agent serialise and none is lost) and, when the
- * transaction's work is done, increments each affected agent's
- * loadoutVersion once.
+ * concurrent changes to one agent serialise and none is lost) and
+ * increments each affected agent's loadoutVersion once, as soon as it is
+ * declared, so whatever the change reads back (a mutation's result) already
+ * carries the new version.
  */
 export class ChangeTracker {
   private readonly agentIds = new Set<string>();
@@ -37,11 +38,13 @@ export class ChangeTracker {
   }
 
   private async track(ids: string[]): Promise<void> {
-    for (const id of ids) {
-      if (this.agentIds.has(id)) continue;
+    const fresh = ids.filter((id) => !this.agentIds.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) {
       this.agentIds.add(id);
       await this.observer?.beforeChange(this.tx, id);
     }
+    await this.tx.query(`UPDATE agents SET loadout_version = loadout_version + 1 WHERE id = ANY($1::uuid[])`, [fresh]);
   }
 
   observer?: ChangeObserver;
@@ -88,10 +91,7 @@ export class LoadoutChanges {
         change.observer = observer;
         const value = await work(tx, change);
         const ids = change.affectedAgentIds;
-        if (ids.length > 0) {
-          await tx.query(`UPDATE agents SET loadout_version = loadout_version + 1 WHERE id = ANY($1::uuid[])`, [ids]);
-          await observer?.afterChange(tx, ids);
-        }
+        if (ids.length > 0) await observer?.afterChange(tx, ids);
         if (options.dryRun) throw new DryRunRollback(value);
         return value;
       });
