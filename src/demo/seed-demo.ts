@@ -24,7 +24,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   const { organization, apiKey } = await services.organizations.createOrganization({ name: 'Acme Support (demo)', fundingModel: 'INCLUDED_CREDITS' });
   const principal = await services.organizations.authenticate(apiKey);
   const actor: Actor = principal!;
-  const { catalogue, tools, agents, organizations } = services;
+  const { catalogue, tools, agents, organizations, conversations, usage } = services;
 
   for (const [key, name] of [['web', 'Web chat'], ['api', 'API'], ['slack', 'Slack']]) await catalogue.createChannel(actor, { key, name });
   for (const [key, name] of [['Account', 'Account'], ['Case', 'Support case'], ['Order', 'Order']]) await catalogue.createContextObject(actor, { key, name });
@@ -71,6 +71,36 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   const triage = await agents.create(actor, { name: 'Triage bot', model: 'openai/gpt-4o', toolsMode: 'RECORD_PAGES_ONLY', maxTools: 6 });
   await agents.setToolRule(actor, { agentId: support.id, toolName: 'Bash', effect: 'DENY' });
   await agents.setToolRule(actor, { projectId: project.id, toolName: 'Write', effect: 'DENY' });
+
+  await conversations.setModelPrice(actor, { model: 'anthropic/claude-sonnet-4-5', inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15, creditsPerMTok: 10 });
+  await conversations.setModelPrice(actor, { model: 'openai/gpt-4o', inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10, creditsPerMTok: 8 });
+
+  // A support conversation on an order page: an edit between turns 1 and 2 breaks the cache once.
+  const chat = await conversations.startConversation(actor, {
+    agentId: support.id, channel: 'web', page: { type: 'RECORD', contextObject: 'Order', recordId: 'ord_1042' }, userId: 'dana@acme.example',
+  });
+  const first = await conversations.beginTurn(actor, chat.id);
+  await conversations.completeTurn(actor, first.id, { inputTokens: 4120, cacheWriteTokens: 3900, outputTokens: 210 });
+  const refund = (await tools.definitions(actor, { projectId: project.id })).find((t) => t.name === 'refund_order');
+  await tools.update(actor, refund!.id, { description: 'Refund all or part of an order that is on screen. Partial refunds need a reason.' });
+  const second = await conversations.beginTurn(actor, chat.id);
+  await conversations.completeTurn(actor, second.id, { inputTokens: 4630, cachedInputTokens: 3100, cacheWriteTokens: 1300, outputTokens: 180, providerCacheMissReason: 'tools_changed' });
+  const third = await conversations.beginTurn(actor, chat.id);
+  await conversations.completeTurn(actor, third.id, { inputTokens: 5010, cachedInputTokens: 4400, outputTokens: 95 });
+  await usage.recordToolCalls(actor, [
+    { conversationId: chat.id, toolName: 'lookup_account', isError: false, idempotencyKey: 'demo-1' },
+    { conversationId: chat.id, toolName: 'refund_order', isError: false, idempotencyKey: 'demo-2' },
+  ]);
+
+  // A worker conversation delegated by the first: its usage credits the same project.
+  const worker = await conversations.startConversation(actor, { agentId: support.id, channel: 'api', userId: 'dana@acme.example', parentConversationId: chat.id });
+  const workerTurn = await conversations.beginTurn(actor, worker.id);
+  await conversations.completeTurn(actor, workerTurn.id, { inputTokens: 2900, outputTokens: 60 });
+
+  const triageChat = await conversations.startConversation(actor, { agentId: triage.id, channel: 'slack', page: { type: 'RECORD', contextObject: 'Case' }, userId: 'ops-bot' });
+  const triageTurn = await conversations.beginTurn(actor, triageChat.id);
+  await conversations.completeTurn(actor, triageTurn.id, { inputTokens: 1800, outputTokens: 40 });
+
   return { organizationId: organization.id, adminKey: apiKey, agentIds: [support.id, triage.id] };
 }
 
