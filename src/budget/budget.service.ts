@@ -1,3 +1,4 @@
+import { candidateOf, ruleOf } from '../toolbox/candidates';
 import type { DataSource } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import { PermissionRuleEntity } from '../agents/permission-rule.entity';
@@ -75,17 +76,7 @@ export class BudgetService {
     const model = agent?.model ?? org.defaultModel;
     const inScope = servers.filter((s) => s.projectId === null || s.projectId === projectId);
     const candidates: BudgetCandidate[] = definitions.map((d) => ({
-      id: d.id,
-      name: d.name,
-      contentHash: d.contentHash,
-      active: d.active,
-      sortOrder: d.sortOrder,
-      agentId: d.agentId,
-      channelKeys: [],
-      contextObjectKeys: [],
-      requiresMcpServer: d.requiresMcpServer,
-      ownerEnabled: (d.miniApp?.enabled ?? true) && (d.mcpServer?.enabled ?? true),
-      mcp: d.mcpServer ? { reportedName: d.mcpToolName ?? d.name, enabledTools: d.mcpServer.enabledTools, disabledTools: d.mcpServer.disabledTools } : null,
+      ...candidateOf(d),
       source: d.source,
       hostDependent: d.hostDependent,
       schemaTokens: 0,
@@ -93,7 +84,7 @@ export class BudgetService {
     const surface = budgetSurface({
       candidates,
       agentId: agent?.id ?? null,
-      rules: rules.map((r) => ({ toolName: r.toolName, effect: r.effect, on: r.agentId ? ('AGENT' as const) : ('PROJECT' as const) })),
+      rules: rules.map(ruleOf),
       mcpServerInScope: inScope.length > 0,
     });
     const byId = new Map(definitions.map((d) => [d.id, d]));

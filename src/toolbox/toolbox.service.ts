@@ -1,4 +1,4 @@
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import { PermissionRuleEntity } from '../agents/permission-rule.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
@@ -10,7 +10,7 @@ import { McpServerEntity } from '../tools/mcp-server.entity';
 import { ToolDefinitionEntity } from '../tools/tool-definition.entity';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { assembleToolbox, type AgentLoadout, type CandidateTool, type PageSituation } from './assemble-toolbox';
-import { allSituations, situationKey, type Situation } from './situations';
+import { candidateOf, ruleOf } from './candidates';
 
 export interface LoadedTool extends CandidateTool {
   definition: ToolDefinitionEntity;
@@ -83,35 +83,10 @@ export class ToolboxService {
     };
   }
 
-  /** Fingerprints of every situation of the organisation for one agent (cache invalidation). */
-  async fingerprintsBySituation(m: EntityManager, agent: AgentEntity): Promise<Map<string, { situation: Situation; fingerprint: string; hashes: Map<string, string>; order: string[] }>> {
-    // One after another: inside a transaction `m` is a single connection, which cannot run queries concurrently.
-    const channels = await m.find(ChannelEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } });
-    const contextObjects = await m.find(ContextObjectEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } });
-    const data = await this.loadAssemblyData(m, agent);
-    const out = new Map<string, { situation: Situation; fingerprint: string; hashes: Map<string, string>; order: string[] }>();
-    for (const situation of allSituations(channels.map((c) => c.key), contextObjects.map((o) => o.key))) {
-      const result = assembleToolbox({
-        agent: data.loadout,
-        channelKey: situation.channelKey,
-        page: situation.page,
-        candidates: data.candidates,
-        mcpServerInScope: data.mcpServerInScope,
-      });
-      out.set(situationKey(situation), {
-        situation,
-        fingerprint: result.fingerprint,
-        hashes: new Map(result.entries.map((e) => [e.tool.name, e.tool.contentHash])),
-        order: result.entries.map((e) => e.tool.name),
-      });
-    }
-    return out;
-  }
-
   async loadAssemblyData(m: EntityManager, agent: AgentEntity): Promise<AgentAssemblyData> {
     const org = agent.organizationId;
     const projectScope = agent.projectId ? [null, agent.projectId] : [null];
-    // Sequential for the same reason as above: `m` may be a transaction's single connection.
+    // One after another: `m` may be a transaction's single connection, which runs one statement at a time.
     const definitions = await m
       .createQueryBuilder(ToolDefinitionEntity, 't')
       .leftJoinAndSelect('t.channels', 'channel')
@@ -126,19 +101,7 @@ export class ToolboxService {
     });
     const servers = await m.find(McpServerEntity, { where: { organizationId: org, enabled: true }, select: { id: true, projectId: true } });
     const candidates: LoadedTool[] = definitions.map((d) => ({
-      id: d.id,
-      name: d.name,
-      contentHash: d.contentHash,
-      active: d.active,
-      sortOrder: d.sortOrder,
-      agentId: d.agentId,
-      channelKeys: (d.channels ?? []).map((c) => c.key),
-      contextObjectKeys: (d.contextObjects ?? []).map((o) => o.key),
-      requiresMcpServer: d.requiresMcpServer,
-      ownerEnabled: (d.miniApp?.enabled ?? true) && (d.mcpServer?.enabled ?? true),
-      mcp: d.mcpServer
-        ? { reportedName: d.mcpToolName ?? d.name, enabledTools: d.mcpServer.enabledTools, disabledTools: d.mcpServer.disabledTools }
-        : null,
+      ...candidateOf(d),
       // Estimated only under a cap: assembly reads them for nothing else.
       ...(agent.maxSchemaTokens !== null ? { schemaTokens: estimateToolTokens(d, agent.model) } : {}),
       definition: d,
@@ -150,7 +113,7 @@ export class ToolboxService {
         maxTools: agent.maxTools,
         toolsMode: agent.toolsMode,
         maxSchemaTokens: agent.maxSchemaTokens,
-        rules: rules.map((r) => ({ toolName: r.toolName, effect: r.effect, on: r.agentId ? ('AGENT' as const) : ('PROJECT' as const) })),
+        rules: rules.map(ruleOf),
       },
       candidates,
       mcpServerInScope: servers.some((s) => projectScope.includes(s.projectId)),
@@ -161,7 +124,7 @@ export class ToolboxService {
     if (!page) return { type: 'HOME', contextObject: null, recordId: null };
     if (page.contextObject) {
       if (page.type !== 'RECORD') throw badInput('page.contextObject', 'only RECORD pages have a context object');
-      const known = await m.count(ContextObjectEntity, { where: { organizationId, key: In([page.contextObject]) } });
+      const known = await m.count(ContextObjectEntity, { where: { organizationId, key: page.contextObject } });
       if (!known) throw badInput('page.contextObject', `no context object with key '${page.contextObject}'`);
     }
     return { type: page.type, contextObject: page.contextObject ?? null, recordId: page.recordId ?? null };

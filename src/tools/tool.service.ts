@@ -1,4 +1,4 @@
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
 import { ContextObjectEntity } from '../catalogue/context-object.entity';
@@ -115,8 +115,8 @@ export class ToolService {
       if (source === 'BUILT_IN') throw badInput(`${field}.agentId`, 'built-in tools may not name an agent');
       await this.checkAgent(tx, actor, input.agentId, projectId, `${field}.agentId`);
     }
-    const channels = await this.channelsByKey(tx, actor, input.channels ?? [], `${field}.channels`);
-    const contextObjects = await this.contextObjectsByKey(tx, actor, input.contextObjects ?? [], `${field}.contextObjects`);
+    const channels = await this.byKeys(tx, actor, ChannelEntity, input.channels ?? [], `${field}.channels`, 'channel');
+    const contextObjects = await this.byKeys(tx, actor, ContextObjectEntity, input.contextObjects ?? [], `${field}.contextObjects`, 'context object');
     await this.checkNameFree(tx, actor, projectId, source, input.name, null, `${field}.name`);
     await this.affect(change, input.agentId ?? null, projectId);
     return tx.save(
@@ -353,8 +353,8 @@ export class ToolService {
     }
     if (relinks) {
       const entity = await tx.findOneOrFail(ToolDefinitionEntity, { where: { id: tool.id }, relations: { channels: true, contextObjects: true } });
-      if (patch.channels != null) entity.channels = await this.channelsByKey(tx, actor, patch.channels, `${field}.channels`);
-      if (patch.contextObjects != null) entity.contextObjects = await this.contextObjectsByKey(tx, actor, patch.contextObjects, `${field}.contextObjects`);
+      if (patch.channels != null) entity.channels = await this.byKeys(tx, actor, ChannelEntity, patch.channels, `${field}.channels`, 'channel');
+      if (patch.contextObjects != null) entity.contextObjects = await this.byKeys(tx, actor, ContextObjectEntity, patch.contextObjects, `${field}.contextObjects`, 'context object');
       await tx.save(entity);
     }
     return tx.findOneByOrFail(ToolDefinitionEntity, { id: tool.id });
@@ -373,19 +373,15 @@ export class ToolService {
     if (rows.some((r) => r.id !== exceptId)) throw conflict(`A ${source} tool named '${name}' already exists in this scope`, field);
   }
 
-  private async channelsByKey(tx: EntityManager, actor: Actor, keys: string[], field: string) {
+  /** Catalogue entries by key, in the organisation; an unknown key is bad input naming the field. */
+  private async byKeys<T extends ChannelEntity | ContextObjectEntity>(
+    tx: EntityManager, actor: Actor, entity: new () => T, keys: string[], field: string, what: string,
+  ): Promise<T[]> {
     if (keys.length === 0) return [];
-    const found = await tx.find(ChannelEntity, { where: { organizationId: actor.organizationId, key: In(keys) } });
+    const where = { organizationId: actor.organizationId, key: In(keys) } as FindOptionsWhere<T>;
+    const found = await tx.find(entity, { where });
     const missing = keys.filter((k) => !found.some((c) => c.key === k));
-    if (missing.length) throw badInput(field, `unknown channel key(s): ${missing.join(', ')}`);
-    return found;
-  }
-
-  private async contextObjectsByKey(tx: EntityManager, actor: Actor, keys: string[], field: string) {
-    if (keys.length === 0) return [];
-    const found = await tx.find(ContextObjectEntity, { where: { organizationId: actor.organizationId, key: In(keys) } });
-    const missing = keys.filter((k) => !found.some((c) => c.key === k));
-    if (missing.length) throw badInput(field, `unknown context object key(s): ${missing.join(', ')}`);
+    if (missing.length) throw badInput(field, `unknown ${what} key(s): ${missing.join(', ')}`);
     return found;
   }
 }
