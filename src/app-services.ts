@@ -2,7 +2,7 @@ import type { Database } from './db/database';
 import { AgentService } from './agents/agent.service';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { ConversationService } from './conversations/conversation.service';
-import { ConversationListService } from './debugger/conversation-list.service';
+import { ConversationListService } from './conversations/conversation-list.service';
 import { ChangeSetService } from './invalidation/change-set.service';
 import { createLoadoutPubSub, InProcessBus, PostgresNotifyBus, type InvalidationBus, type LoadoutPubSub } from './invalidation/invalidation-bus';
 import { InvalidationService } from './invalidation/invalidation.service';

@@ -94,7 +94,7 @@ export class ConversationService {
   constructor(
     private readonly db: DataSource,
     private readonly toolbox: ToolboxService,
-    private readonly recordSurfacedTools?: SurfacedToolsRecorder,
+    private readonly recordSurfacedTools: SurfacedToolsRecorder,
   ) {}
 
   // ---------------------------------------------------------------- writes
@@ -152,7 +152,7 @@ export class ConversationService {
           toolboxChanged: previousFingerprint !== null && previousFingerprint !== resolved.fingerprint,
         }),
       );
-      await this.recordSurfacedTools?.(tx, {
+      await this.recordSurfacedTools(tx, {
         organizationId: actor.organizationId,
         userId: conversation.userId,
         projectId: conversation.owningProjectId,

@@ -10,7 +10,7 @@ import {
   ConversationFieldsResolver, ConversationResolver, SnapshotToolFieldsResolver, TurnFieldsResolver,
 } from '../conversations/conversation.resolver';
 import { DateTimeScalar } from '../common/scalars';
-import { ConversationListResolver } from '../debugger/conversation-list.resolver';
+import { ConversationListResolver } from '../conversations/conversation-list.resolver';
 import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResolver } from '../invalidation/invalidation.resolver';
 import { OrganizationResolver, PrincipalFieldsResolver, ProjectFieldsResolver } from '../organizations/organization.resolver';
 import { ToolboxResolver } from '../toolbox/toolbox.resolver';

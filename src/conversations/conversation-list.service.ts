@@ -3,8 +3,8 @@ import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import { badInput } from '../common/errors';
 import { findOwned } from '../common/tenant';
-import { ConversationEntity } from '../conversations/conversation.entity';
-import { pageSize } from '../conversations/turn-cursor';
+import { ConversationEntity } from './conversation.entity';
+import { pageSize } from './turn-cursor';
 import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
 
 /** An agent's conversations for the debugger, newest first. */

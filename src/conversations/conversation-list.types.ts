@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 import { PageInfo } from '../common/pagination';
-import { ConversationType } from '../conversations/conversation.types';
+import { ConversationType } from './conversation.types';
 
 @ObjectType('ConversationEdge')
 export class ConversationEdgeType {
