@@ -209,7 +209,7 @@ describe('maxSchemaTokens', () => {
 
     const both = await t.gql(admin, `mutation($a: ID!) { updateAgent(id: $a, input: { maxSchemaTokens: 5, clearMaxSchemaTokens: true }) { id } }`, { a: agent.id });
     expect(codeOf(both)).toBe('BAD_USER_INPUT');
-    expect(both.errors?.[0].extensions?.field).toBe('clearMaxSchemaTokens');
+    expect(both.errors?.[0].extensions?.field).toBe('input.clearMaxSchemaTokens');
     const cleared = (await t.ok(admin, `mutation($a: ID!) { updateAgent(id: $a, input: { clearMaxSchemaTokens: true }) { maxSchemaTokens loadoutVersion } }`, { a: agent.id })).updateAgent;
     expect(cleared).toEqual({ maxSchemaTokens: null, loadoutVersion: capped.loadoutVersion + 1 });
     expect((await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox.tools.map((x: any) => x.name)).toEqual(['first', 'second']);

@@ -130,11 +130,11 @@ describe('usage and cost', () => {
   });
 
   it.each([
-    [{ inputTokens: -1, outputTokens: 0 }, 'inputTokens'],
-    [{ inputTokens: 10, outputTokens: -5 }, 'outputTokens'],
-    [{ inputTokens: 10, cachedInputTokens: 11, outputTokens: 0 }, 'cachedInputTokens'],
-    [{ inputTokens: 10, cachedInputTokens: 6, cacheWriteTokens: 5, outputTokens: 0 }, 'cacheWriteTokens'],
-    [{ inputTokens: 10, outputTokens: 0, providerCacheMissReason: 'x'.repeat(201) }, 'providerCacheMissReason'],
+    [{ inputTokens: -1, outputTokens: 0 }, 'usage.inputTokens'],
+    [{ inputTokens: 10, outputTokens: -5 }, 'usage.outputTokens'],
+    [{ inputTokens: 10, cachedInputTokens: 11, outputTokens: 0 }, 'usage.cachedInputTokens'],
+    [{ inputTokens: 10, cachedInputTokens: 6, cacheWriteTokens: 5, outputTokens: 0 }, 'usage.cacheWriteTokens'],
+    [{ inputTokens: 10, outputTokens: 0, providerCacheMissReason: 'x'.repeat(201) }, 'usage.providerCacheMissReason'],
   ])('refuses %j naming %s and stores nothing', async (usage, field) => {
     const result = await t.gql(runtime, COMPLETE, { id: turnId, usage });
     expect(codeOf(result)).toBe('BAD_USER_INPUT');
@@ -245,9 +245,9 @@ describe('conversations', () => {
     const agent = await createAgent(admin, 'picky-agent');
     const START = `mutation($input: StartConversationInput!) { startConversation(input: $input) { id page { type contextObject } } }`;
     const bad = [
-      [{ agentId: agent.id, channel: 'nope' }, 'channel'],
-      [{ agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'unknown' } }, 'page.contextObject'],
-      [{ agentId: agent.id, channel: 'web', page: { type: 'HOME', contextObject: 'account' } }, 'page.contextObject'],
+      [{ agentId: agent.id, channel: 'nope' }, 'input.channel'],
+      [{ agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'unknown' } }, 'input.page.contextObject'],
+      [{ agentId: agent.id, channel: 'web', page: { type: 'HOME', contextObject: 'account' } }, 'input.page.contextObject'],
     ] as const;
     for (const [input, field] of bad) {
       const result = await t.gql(runtime, START, { input });
@@ -271,8 +271,8 @@ describe('conversations', () => {
     expect((await t.ok(other, `query($id: ID!) { conversation(id: $id) { id } }`, { id: conversation.id })).conversation).toBeNull();
     expect((await t.ok(other, `query($id: ID!) { turn(id: $id) { id } }`, { id: turnId })).turn).toBeNull();
     const cases = [
-      [`mutation($id: ID!) { startConversation(input: { agentId: $id, channel: "web" }) { id } }`, { id: agent.id }, 'agentId'],
-      [`mutation($id: ID!, $a: ID!) { startConversation(input: { agentId: $a, channel: "web", parentConversationId: $id }) { id } }`, { id: conversation.id, a: otherAgent.id }, 'parentConversationId'],
+      [`mutation($id: ID!) { startConversation(input: { agentId: $id, channel: "web" }) { id } }`, { id: agent.id }, 'input.agentId'],
+      [`mutation($id: ID!, $a: ID!) { startConversation(input: { agentId: $a, channel: "web", parentConversationId: $id }) { id } }`, { id: conversation.id, a: otherAgent.id }, 'input.parentConversationId'],
       [`mutation($id: ID!) { beginTurn(conversationId: $id) { id } }`, { id: conversation.id }, 'conversationId'],
       [`mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 1, outputTokens: 1 }) { id } }`, { id: turnId }, 'turnId'],
     ] as const;

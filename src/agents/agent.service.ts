@@ -48,7 +48,7 @@ export class AgentService {
   }
 
   async create(actor: Actor, input: AgentSettings & { name: string; projectId?: string | null }) {
-    checkThresholds(input.budgetWarnThreshold ?? 48, input.budgetHotThreshold ?? 96, input);
+    checkThresholds(input.budgetWarnThreshold ?? 48, input.budgetHotThreshold ?? 96, input, 'input');
     return this.db.transaction(async (tx) => {
       if (input.projectId) await getOwned(tx, ProjectEntity, actor, input.projectId, 'input.projectId', 'Project');
       const org = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
@@ -70,23 +70,23 @@ export class AgentService {
   }
 
   update(actor: Actor, id: string, patch: AgentPatch) {
-    return this.changes.run(actor, InvalidationCauseEnum.AGENT_UPDATED, (_tx, change) => this.updateIn(change, id, patch, 'id'));
+    return this.changes.run(actor, InvalidationCauseEnum.AGENT_UPDATED, (_tx, change) => this.updateIn(change, id, patch, 'id', 'input'));
   }
 
   /** Inside a change (one mutation or one member of a change set). */
-  async updateIn(change: ChangeTracker, id: string, patch: AgentPatch, field: string) {
+  async updateIn(change: ChangeTracker, id: string, patch: AgentPatch, idField: string, field: string) {
     const { tx, actor } = change;
     const { clearMaxSchemaTokens, ...settings } = patch;
     if (clearMaxSchemaTokens && settings.maxSchemaTokens != null) {
-      throw badInput('clearMaxSchemaTokens', 'give either maxSchemaTokens or clearMaxSchemaTokens');
+      throw badInput(`${field}.clearMaxSchemaTokens`, 'give either maxSchemaTokens or clearMaxSchemaTokens');
     }
-    const agent = await getOwned(tx, AgentEntity, actor, id, field, 'Agent', true);
+    const agent = await getOwned(tx, AgentEntity, actor, id, idField, 'Agent', true);
     const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined && v !== null)) as Omit<AgentSettings, 'maxSchemaTokens'> & {
       maxSchemaTokens?: number | null;
     };
     if (clearMaxSchemaTokens) defined.maxSchemaTokens = null;
     const next = { ...agent, ...defined };
-    checkThresholds(next.budgetWarnThreshold, next.budgetHotThreshold, defined);
+    checkThresholds(next.budgetWarnThreshold, next.budgetHotThreshold, defined, field);
     const altersLoadout = LOADOUT_SETTINGS.some((k) => defined[k] !== undefined && defined[k] !== agent[k]);
     if (altersLoadout) await change.affectsAgent(agent.id);
     await tx.update(AgentEntity, { id: agent.id }, defined);
@@ -155,10 +155,10 @@ export interface ToolRuleSpec {
 }
 
 /** Names the threshold the caller gave: raising only the warn level above the stored hot one is the warn level's fault. */
-export function checkThresholds(warn: number, hot: number, given: Pick<AgentSettings, 'budgetHotThreshold'>): void {
+export function checkThresholds(warn: number, hot: number, given: Pick<AgentSettings, 'budgetHotThreshold'>, field: string): void {
   if (hot >= warn) return;
   if (given.budgetHotThreshold === undefined || given.budgetHotThreshold === null) {
-    throw badInput('budgetWarnThreshold', 'must be at or below budgetHotThreshold');
+    throw badInput(`${field}.budgetWarnThreshold`, 'must be at or below budgetHotThreshold');
   }
-  throw badInput('budgetHotThreshold', 'must be at or above budgetWarnThreshold');
+  throw badInput(`${field}.budgetHotThreshold`, 'must be at or above budgetWarnThreshold');
 }

@@ -1,5 +1,4 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { ArgumentValidationError } from 'type-graphql';
 import { QueryFailedError } from 'typeorm';
 
 export type ErrorCode =
@@ -10,12 +9,18 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'INTERNAL_SERVER_ERROR';
 
-/** Every error a user can cause. Its code goes to `extensions.code`; `field` names the bad input. */
+/**
+ * Every error a user can cause. Its code goes to `extensions.code`; `field`
+ * names the bad input as a path from the operation's arguments
+ * (`input.maxTools`, `changes[2].updateTool.patch.name`, `tools[1].name`),
+ * and `fields` lists every bad input where there are several.
+ */
 export class LoadoutError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    readonly fields?: string[],
   ) {
     super(message);
   }
@@ -33,30 +38,11 @@ const UNIQUE_VIOLATION = '23505';
 
 /** Maps a thrown error to what a client may see. The one place codes are decided. */
 export function toClientError(error: unknown): { message: string; code: ErrorCode; field?: string; fields?: string[] } {
-  if (error instanceof LoadoutError) return { message: error.message, code: error.code, field: error.field };
-  if (error instanceof ArgumentValidationError) {
-    const fields = flattenValidation(error.extensions.validationErrors as ValidationLike[]);
-    const message = fields.map((f) => `${f.path}: ${f.messages.join(', ')}`).join('; ');
-    return { message: `Invalid input: ${message}`, code: 'BAD_USER_INPUT', field: fields[0]?.path, fields: fields.map((f) => f.path) };
-  }
+  if (error instanceof LoadoutError) return { message: error.message, code: error.code, field: error.field, fields: error.fields };
   if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === UNIQUE_VIOLATION) {
     return { message: 'An object with that name or key already exists', code: 'CONFLICT' };
   }
   return { message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
-}
-
-interface ValidationLike {
-  property: string;
-  constraints?: Record<string, string>;
-  children?: ValidationLike[];
-}
-
-function flattenValidation(errors: ValidationLike[] = [], prefix = ''): Array<{ path: string; messages: string[] }> {
-  return errors.flatMap((e) => {
-    const path = prefix ? `${prefix}.${e.property}` : e.property;
-    const own = e.constraints ? [{ path, messages: Object.values(e.constraints) }] : [];
-    return [...own, ...flattenValidation(e.children, path)];
-  });
 }
 
 /**
@@ -66,8 +52,7 @@ function flattenValidation(errors: ValidationLike[] = [], prefix = ''): Array<{ 
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
-  const isOwnGraphQLError = original instanceof GraphQLError && !(original instanceof ArgumentValidationError);
-  if (!original || isOwnGraphQLError) {
+  if (!original || original instanceof GraphQLError) {
     const { stacktrace: _ignored, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions };
   }

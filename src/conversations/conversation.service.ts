@@ -101,14 +101,14 @@ export class ConversationService {
 
   async startConversation(actor: Actor, input: StartConversation): Promise<ConversationEntity> {
     const userId = input.userId ?? actor.principalId;
-    if (userId.length < 1 || userId.length > USER_ID_MAX) throw badInput('userId', `must be 1 to ${USER_ID_MAX} characters`);
+    if (userId.length < 1 || userId.length > USER_ID_MAX) throw badInput('input.userId', `must be 1 to ${USER_ID_MAX} characters`);
     return this.db.transaction(async (tx) => {
-      const agent = await getOwned(tx, AgentEntity, actor, input.agentId, 'agentId', 'Agent');
+      const agent = await getOwned(tx, AgentEntity, actor, input.agentId, 'input.agentId', 'Agent');
       const parent = input.parentConversationId
-        ? await getOwned(tx, ConversationEntity, actor, input.parentConversationId, 'parentConversationId', 'Conversation')
+        ? await getOwned(tx, ConversationEntity, actor, input.parentConversationId, 'input.parentConversationId', 'Conversation')
         : null;
       // The same channel and page checks the toolbox applies, so a conversation that starts can always begin turns.
-      const resolved = await this.toolbox.resolveFor(tx, agent, input.channel, input.page ?? undefined);
+      const resolved = await this.toolbox.resolveFor(tx, agent, input.channel, input.page ?? undefined, 'input.');
       const conversation = tx.create(ConversationEntity, {
         organizationId: actor.organizationId,
         agentId: agent.id,
@@ -171,10 +171,10 @@ export class ConversationService {
       outputTokens: input.outputTokens,
     };
     const problem = usageProblem(usage);
-    if (problem) throw badInput(problem.field, problem.message);
+    if (problem) throw badInput(`usage.${problem.field}`, problem.message);
     const reason = input.providerCacheMissReason ?? null;
     if (reason !== null && reason.length > CACHE_MISS_REASON_MAX) {
-      throw badInput('providerCacheMissReason', `at most ${CACHE_MISS_REASON_MAX} characters`);
+      throw badInput('usage.providerCacheMissReason', `at most ${CACHE_MISS_REASON_MAX} characters`);
     }
     return this.db.transaction(async (tx) => {
       const turn = await getOwned(tx, TurnEntity, actor, turnId, 'turnId', 'Turn', true);
@@ -186,7 +186,7 @@ export class ConversationService {
 
   async setModelPrice(actor: Actor, input: PriceInput): Promise<ModelPriceEntity> {
     const model = input.model.trim();
-    if (model.length < 1 || model.length > MODEL_NAME_MAX) throw badInput('model', `must be 1 to ${MODEL_NAME_MAX} characters`);
+    if (model.length < 1 || model.length > MODEL_NAME_MAX) throw badInput('input.model', `must be 1 to ${MODEL_NAME_MAX} characters`);
     const values = {
       organizationId: actor.organizationId,
       model,

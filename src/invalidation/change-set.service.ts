@@ -1,7 +1,7 @@
 import type { AgentService } from '../agents/agent.service';
 import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../common/enums';
-import { badInput, LoadoutError } from '../common/errors';
+import { badInput } from '../common/errors';
 import type { ToolService } from '../tools/tool.service';
 import type { LoadoutChangeInput } from './invalidation.types';
 import type { InvalidationService } from './invalidation.service';
@@ -52,22 +52,11 @@ export class ChangeSetService {
   }
 
   private async applyOne(tracker: ChangeTracker, change: LoadoutChangeInput, at: string): Promise<void> {
-    try {
-      if (change.createTool) await this.tools.createIn(tracker, change.createTool, `${at}.createTool`);
-      else if (change.updateTool) await this.tools.updateIn(tracker, change.updateTool.id, change.updateTool.patch, `${at}.updateTool.id`, `${at}.updateTool.patch`);
-      else if (change.deleteToolId) await this.tools.deleteIn(tracker, change.deleteToolId, `${at}.deleteToolId`);
-      else if (change.setToolRule) await this.agents.setToolRuleIn(tracker, change.setToolRule, `${at}.setToolRule`);
-      else if (change.removeToolRuleId) await this.agents.removeToolRuleIn(tracker, change.removeToolRuleId, `${at}.removeToolRuleId`);
-      else if (change.updateAgent) await this.agents.updateIn(tracker, change.updateAgent.id, change.updateAgent.patch, `${at}.updateAgent.id`);
-    } catch (error) {
-      // Some checks name a bare field (e.g. budgetHotThreshold); inside a change set the client needs to know which change.
-      if (error instanceof LoadoutError && error.field && !error.field.startsWith('changes[')) {
-        const member = MEMBERS.find((m) => change[m] !== undefined && change[m] !== null)!;
-        const patch = member === 'updateAgent' || member === 'updateTool' ? '.patch' : '';
-        const field = `${at}.${member}${patch}.${error.field}`;
-        throw new LoadoutError(error.code, error.message.replace(error.field, field), field);
-      }
-      throw error;
-    }
+    if (change.createTool) await this.tools.createIn(tracker, change.createTool, `${at}.createTool`);
+    else if (change.updateTool) await this.tools.updateIn(tracker, change.updateTool.id, change.updateTool.patch, `${at}.updateTool.id`, `${at}.updateTool.patch`);
+    else if (change.deleteToolId) await this.tools.deleteIn(tracker, change.deleteToolId, `${at}.deleteToolId`);
+    else if (change.setToolRule) await this.agents.setToolRuleIn(tracker, change.setToolRule, `${at}.setToolRule`);
+    else if (change.removeToolRuleId) await this.agents.removeToolRuleIn(tracker, change.removeToolRuleId, `${at}.removeToolRuleId`);
+    else if (change.updateAgent) await this.agents.updateIn(tracker, change.updateAgent.id, change.updateAgent.patch, `${at}.updateAgent.id`, `${at}.updateAgent.patch`);
   }
 }

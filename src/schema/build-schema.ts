@@ -5,6 +5,7 @@ import { AgentResolver, PermissionRuleFieldsResolver } from '../agents/agent.res
 import { BudgetResolver } from '../budget/budget.resolver';
 import { CatalogueResolver } from '../catalogue/catalogue.resolver';
 import { AuthChecker } from '../common/auth-checker';
+import { validateArgs } from '../common/validate-args';
 import '../common/enums';
 import {
   ConversationFieldsResolver, ConversationResolver, SnapshotToolFieldsResolver, TurnFieldsResolver,
@@ -44,8 +45,7 @@ export function buildLoadoutSchema(pubSub: PubSub = createPubSub()): Promise<Gra
   return buildSchema({
     resolvers,
     authChecker: AuthChecker,
-    // Optional input fields are absent more often than not; GraphQL itself enforces the required ones.
-    validate: { skipMissingProperties: true, forbidUnknownValues: false },
+    validateFn: validateArgs,
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     pubSub,
   });

@@ -47,10 +47,11 @@ export class ToolboxService {
     return this.resolveFor(m, agent, channelKey, page);
   }
 
-  async resolveFor(m: EntityManager, agent: AgentEntity, channelKey: string, page?: PageSituation): Promise<ResolvedToolbox> {
+  /** `fieldPrefix` roots error paths where channel and page arrive inside an input (`input.`). */
+  async resolveFor(m: EntityManager, agent: AgentEntity, channelKey: string, page?: PageSituation, fieldPrefix = ''): Promise<ResolvedToolbox> {
     const channel = await m.findOne(ChannelEntity, { where: { organizationId: agent.organizationId, key: channelKey } });
-    if (!channel) throw badInput('channel', `no channel with key '${channelKey}'`);
-    const situationPage = await this.checkPage(m, agent.organizationId, page);
+    if (!channel) throw badInput(`${fieldPrefix}channel`, `no channel with key '${channelKey}'`);
+    const situationPage = await this.checkPage(m, agent.organizationId, page, `${fieldPrefix}page`);
     const data = await this.loadAssemblyData(m, agent);
     return this.assemble(data, channel, situationPage);
   }
@@ -120,12 +121,12 @@ export class ToolboxService {
     };
   }
 
-  private async checkPage(m: EntityManager, organizationId: string, page?: PageSituation): Promise<ResolvedToolbox['page']> {
+  private async checkPage(m: EntityManager, organizationId: string, page: PageSituation | undefined, field: string): Promise<ResolvedToolbox['page']> {
     if (!page) return { type: 'HOME', contextObject: null, recordId: null };
     if (page.contextObject) {
-      if (page.type !== 'RECORD') throw badInput('page.contextObject', 'only RECORD pages have a context object');
+      if (page.type !== 'RECORD') throw badInput(`${field}.contextObject`, 'only RECORD pages have a context object');
       const known = await m.count(ContextObjectEntity, { where: { organizationId, key: page.contextObject } });
-      if (!known) throw badInput('page.contextObject', `no context object with key '${page.contextObject}'`);
+      if (!known) throw badInput(`${field}.contextObject`, `no context object with key '${page.contextObject}'`);
     }
     return { type: page.type, contextObject: page.contextObject ?? null, recordId: page.recordId ?? null };
   }
