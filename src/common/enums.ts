@@ -33,6 +33,8 @@ export enum InvalidationCauseEnum {
   CHANGE_SET = 'CHANGE_SET',
 }
 export enum BudgetLevelEnum { OK = 'OK', WARN = 'WARN', HOT = 'HOT' }
+/** How a provider receives tools; values are the `provider` part of `provider/model`. */
+export enum ToolProviderEnum { OPENAI = 'openai', ANTHROPIC = 'anthropic', GOOGLE = 'google' }
 export enum VerdictEnum { NEVER_USED = 'NEVER_USED', COLD = 'COLD', ALWAYS_FAILS = 'ALWAYS_FAILS' }
 
 registerEnumType(RoleEnum, {
@@ -66,3 +68,11 @@ registerEnumType(DropReasonEnum, {
 registerEnumType(InvalidationCauseEnum, { name: 'InvalidationCause' });
 registerEnumType(BudgetLevelEnum, { name: 'BudgetLevel' });
 registerEnumType(VerdictEnum, { name: 'Verdict' });
+registerEnumType(ToolProviderEnum, {
+  name: 'ToolProvider',
+  valuesConfig: {
+    OPENAI: { description: 'Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }]' },
+    ANTHROPIC: { description: 'Messages `tools`: [{ name, description, input_schema }]' },
+    GOOGLE: { description: 'Gemini `tools`: [{ functionDeclarations: [{ name, description, parameters }] }]' },
+  },
+});

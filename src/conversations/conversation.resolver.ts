@@ -2,7 +2,10 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { AgentType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { ToolProviderEnum } from '../common/enums';
+import { JSONScalar } from '../common/scalars';
 import { ProjectType } from '../organizations/organization.types';
+import { providerOf, renderTools } from '../tokens/providers';
 import { PageType } from '../toolbox/toolbox.types';
 import { ToolDefinitionType } from '../tools/tool.types';
 import type { ConversationEntity } from './conversation.entity';
@@ -10,7 +13,7 @@ import {
   ConversationType, ModelPriceInput, ModelPriceType, SnapshotToolType, StartConversationInput, ToolboxDiffType, ToolboxSnapshotType,
   TurnConnectionType, TurnCostType, TurnType, TurnUsageInput, TurnUsageType,
 } from './conversation.types';
-import type { FrozenTool } from './conversation.service';
+import type { FrozenSnapshot, FrozenTool } from './conversation.service';
 import type { TurnEntity } from './turn.entity';
 
 @Resolver()
@@ -120,6 +123,16 @@ export class TurnFieldsResolver {
   @FieldResolver(() => TurnCostType, { nullable: true })
   cost(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.cost(t);
+  }
+}
+
+@Resolver(() => ToolboxSnapshotType)
+export class SnapshotFieldsResolver {
+  @FieldResolver(() => JSONScalar, {
+    description: "The tools as sent, ready for the request's `tools`, in toolbox order, in the provider's shape (default: the turn model's provider).",
+  })
+  rendered(@Root() snapshot: FrozenSnapshot, @Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null) {
+    return renderTools(provider ?? providerOf(snapshot.model), snapshot.tools);
   }
 }
 

@@ -58,6 +58,8 @@ export interface FrozenTool {
 export interface FrozenSnapshot {
   id: string;
   organizationId: string;
+  /** The model whose tokens were recorded: its provider is how the runtime sent these tools. */
+  model: string;
   fingerprint: string;
   tools: FrozenTool[];
   toolCount: number;
@@ -259,6 +261,7 @@ export class ConversationService {
     const frozen: FrozenSnapshot = {
       id: row.id,
       organizationId: row.organizationId,
+      model: row.model,
       fingerprint: row.fingerprint,
       toolCount: row.toolCount,
       schemaTokens: row.schemaTokens,

@@ -8,7 +8,7 @@ import { AuthChecker } from '../common/auth-checker';
 import { validateArgs } from '../common/validate-args';
 import '../common/enums';
 import {
-  ConversationFieldsResolver, ConversationResolver, SnapshotToolFieldsResolver, TurnFieldsResolver,
+  ConversationFieldsResolver, ConversationResolver, SnapshotFieldsResolver, SnapshotToolFieldsResolver, TurnFieldsResolver,
 } from '../conversations/conversation.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { ConversationListResolver } from '../conversations/conversation-list.resolver';
@@ -32,6 +32,7 @@ export const resolvers = [
   ConversationResolver,
   ConversationFieldsResolver,
   TurnFieldsResolver,
+  SnapshotFieldsResolver,
   SnapshotToolFieldsResolver,
   UsageResolver,
   BudgetResolver,

@@ -1,8 +1,12 @@
-import { Arg, Authorized, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
 import { actorOf, type RequestContext } from '../common/context';
+import { ToolProviderEnum } from '../common/enums';
+import { JSONScalar } from '../common/scalars';
+import { providerOf, renderTools } from '../tokens/providers';
+import type { ResolvedToolbox } from './toolbox.service';
 import { PageInput, ToolboxType } from './toolbox.types';
 
-@Resolver()
+@Resolver(() => ToolboxType)
 export class ToolboxResolver {
   @Authorized('VIEWER')
   @Query(() => ToolboxType, { description: 'The Agent Runtime Preview: what the agent would carry in this situation.' })
@@ -13,5 +17,12 @@ export class ToolboxResolver {
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.toolbox.resolve(actorOf(ctx), agentId, channel, page ?? undefined);
+  }
+
+  @FieldResolver(() => JSONScalar, {
+    description: "The tools ready to send as the request's `tools`, in toolbox order, in the provider's shape (default: the agent model's provider).",
+  })
+  rendered(@Root() box: ResolvedToolbox, @Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null) {
+    return renderTools(provider ?? providerOf(box.agent.model), box.tools.map((e) => e.tool));
   }
 }
