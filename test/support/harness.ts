@@ -44,6 +44,12 @@ export async function startTestServer(): Promise<TestServer> {
     dropDatabase = async () => {
       const c = new Client({ connectionString: serverUrl });
       await c.connect();
+      // A closed pool's sockets finish closing a moment later; forcing the drop before would cut them off mid-close.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await c.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };
