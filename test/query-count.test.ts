@@ -45,3 +45,40 @@ it('lists tool definitions with their relations in a number of queries that does
   expect(many).toBeLessThanOrEqual(few + 2);
   expect(many).toBeLessThanOrEqual(10);
 });
+
+async function conversationWithTurns(count: number): Promise<{ key: string; id: string }> {
+  const { adminKey } = await t.createOrganization(`org with ${count} turns`);
+  await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  await t.ok(adminKey, `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`);
+  const agent = (await t.ok(adminKey, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`)).createAgent;
+  const conversation = (await t.ok(adminKey, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: agent.id })).startConversation;
+  for (let i = 0; i < count; i++) {
+    // A new tool every other turn: changed turns with a cause, unchanged ones without.
+    if (i % 2 === 1) await t.ok(adminKey, `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`, { n: `t${i}` });
+    const turn = (await t.ok(adminKey, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id })).beginTurn;
+    await t.ok(adminKey, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, { id: turn.id });
+  }
+  return { key: adminKey, id: conversation.id };
+}
+
+const TURNS = `query($id: ID!) { conversation(id: $id) { turns(first: 50) { edges { node {
+  index diff { added } cost { amountUsd } toolboxChanged invalidation { cause } toolbox { toolCount }
+} } } } }`;
+
+it('lists turns with their diffs, costs and causes in a number of queries that does not grow with the turns', async () => {
+  const count = async (c: { key: string; id: string }) => {
+    // Snapshots never change and are memoised after their first read; measure the steady state.
+    await t.ok(c.key, TURNS, { id: c.id });
+    const before = t.server.services.db.queryCount();
+    const data = await t.ok(c.key, TURNS, { id: c.id });
+    const turns = data.conversation.turns.edges.map((e: any) => e.node);
+    expect(turns[1].diff).toEqual({ added: ['t1'] });
+    expect(turns[1].invalidation).toEqual({ cause: 'TOOL_CREATED' });
+    expect(turns[2].invalidation).toBeNull();
+    return t.server.services.db.queryCount() - before;
+  };
+  const few = await count(await conversationWithTurns(4));
+  const many = await count(await conversationWithTurns(16));
+  expect(many).toBeLessThanOrEqual(few + 2);
+  expect(many).toBeLessThanOrEqual(12);
+});

@@ -14,7 +14,7 @@ export interface RequestContext {
 
 /** The request's relation loaders, made on first use (only authenticated requests have any). */
 export function loadersOf(ctx: RequestContext): Loaders {
-  ctx.loaders ??= createLoaders(ctx.services.db.dataSource, actorOf(ctx).organizationId);
+  ctx.loaders ??= createLoaders(ctx.services, actorOf(ctx).organizationId);
   return ctx.loaders;
 }
 

@@ -1,8 +1,11 @@
 import DataLoader from 'dataloader';
-import { In, type DataSource, type EntityTarget, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
+import { In, type EntityTarget, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
+import type { AppServices } from '../app-services';
 import { AgentEntity } from '../agents/agent.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
 import { ContextObjectEntity } from '../catalogue/context-object.entity';
+import { ModelPriceEntity } from '../conversations/model-price.entity';
+import { TurnEntity } from '../conversations/turn.entity';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
 import { McpServerEntity } from '../tools/mcp-server.entity';
@@ -20,7 +23,8 @@ export interface ToolLinks {
  * per relation rather than N. They batch but do not cache: a subscription's
  * context lives across events, and each event must read fresh rows.
  */
-export function createLoaders(db: DataSource, organizationId: string) {
+export function createLoaders(services: AppServices, organizationId: string) {
+  const db = services.db.dataSource;
   const owned = <T extends ObjectLiteral & { id: string; organizationId: string }>(entity: EntityTarget<T>) =>
     new DataLoader<string, T | null>(
       async (ids) => {
@@ -42,6 +46,29 @@ export function createLoaders(db: DataSource, organizationId: string) {
     agent: owned(AgentEntity),
     miniApp: owned(MiniAppEntity),
     mcpServer: owned(McpServerEntity),
+    /** The organisation's price of a model, or null. */
+    price: new DataLoader<string, ModelPriceEntity | null>(
+      async (models) => {
+        const rows = await db.manager.find(ModelPriceEntity, { where: { organizationId, model: In([...new Set(models)]) } });
+        return models.map((m) => rows.find((r) => r.model === m) ?? null);
+      },
+      { cache: false },
+    ),
+    /** The turn before a turn: key `${conversationId}:${index}`. */
+    previousTurn: new DataLoader<TurnEntity, TurnEntity | null, string>(
+      async (turns) => {
+        const rows: Array<{ id: string }> = await db.query(
+          `SELECT p.id FROM turns t JOIN turns p ON p.conversation_id = t.conversation_id AND p.index = t.index - 1
+            WHERE t.id = ANY($1::uuid[]) AND t.organization_id = $2`,
+          [turns.map((t) => t.id), organizationId],
+        );
+        const previous = rows.length ? await db.manager.find(TurnEntity, { where: { id: In(rows.map((r) => r.id)) } }) : [];
+        return turns.map((t) => previous.find((p) => p.conversationId === t.conversationId && p.index === t.index - 1) ?? null);
+      },
+      { cache: false, cacheKeyFn: (t) => t.id },
+    ),
+    /** The invalidation that changed a turn's toolbox (see InvalidationService.forTurns). */
+    turnInvalidation: new DataLoader((turnIds: readonly string[]) => services.invalidations.forTurns(organizationId, turnIds), { cache: false }),
     toolLinks: new DataLoader<string, ToolLinks>(
       async (ids) => {
         const tools = await db.manager.find(ToolDefinitionEntity, {

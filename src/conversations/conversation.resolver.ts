@@ -105,8 +105,8 @@ export class TurnFieldsResolver {
   }
 
   @FieldResolver(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' })
-  diff(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.diff(t);
+  async diff(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
+    return ctx.services.conversations.diff(t, t.index > 1 ? await loadersOf(ctx).previousTurn.load(t) : null);
   }
 
   @FieldResolver(() => TurnUsageType, { nullable: true })
@@ -121,8 +121,10 @@ export class TurnFieldsResolver {
   }
 
   @FieldResolver(() => TurnCostType, { nullable: true })
-  cost(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.cost(t);
+  async cost(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
+    const loaders = loadersOf(ctx);
+    const [price, organization] = await Promise.all([loaders.price.load(t.model), loaders.organization()]);
+    return ctx.services.conversations.cost(t, price, organization);
   }
 }
 

@@ -91,7 +91,8 @@ const SNAPSHOT_MEMO_SIZE = 500;
  * two definitions share content.
  */
 export class ConversationService {
-  private readonly snapshots = new Map<string, FrozenSnapshot>();
+  /** Loads in flight are shared too, so the fields of one turn list read each snapshot once. */
+  private readonly snapshots = new Map<string, Promise<FrozenSnapshot>>();
 
   constructor(
     private readonly db: DataSource,
@@ -251,14 +252,24 @@ export class ConversationService {
     };
   }
 
-  async snapshot(turn: TurnEntity): Promise<FrozenSnapshot> {
+  snapshot(turn: TurnEntity): Promise<FrozenSnapshot> {
     const cached = this.snapshots.get(turn.snapshotId);
     if (cached) return cached;
-    const [row, entries] = await Promise.all([
-      this.db.manager.findOneOrFail(ToolboxSnapshotEntity, { where: { id: turn.snapshotId } }),
-      this.db.manager.find(SnapshotToolEntity, { where: { snapshotId: turn.snapshotId }, relations: { content: true }, order: { position: 'ASC' } }),
-    ]);
-    const frozen: FrozenSnapshot = {
+    const loading = this.loadSnapshot(turn.snapshotId);
+    if (this.snapshots.size >= SNAPSHOT_MEMO_SIZE) this.snapshots.delete(this.snapshots.keys().next().value!);
+    this.snapshots.set(turn.snapshotId, loading);
+    loading.catch(() => this.snapshots.delete(turn.snapshotId));
+    return loading;
+  }
+
+  private async loadSnapshot(snapshotId: string): Promise<FrozenSnapshot> {
+    const row = await this.db.manager.findOneOrFail(ToolboxSnapshotEntity, { where: { id: snapshotId } });
+    const entries = await this.db.manager.find(SnapshotToolEntity, {
+      where: { snapshotId },
+      relations: { content: true },
+      order: { position: 'ASC' },
+    });
+    return {
       id: row.id,
       organizationId: row.organizationId,
       model: row.model,
@@ -275,27 +286,19 @@ export class ConversationService {
         toolDefinitionId: e.toolDefinitionId,
       })),
     };
-    if (this.snapshots.size >= SNAPSHOT_MEMO_SIZE) this.snapshots.delete(this.snapshots.keys().next().value!);
-    this.snapshots.set(frozen.id, frozen);
-    return frozen;
   }
 
-  /** Against the previous turn of the conversation; null on the first turn. */
-  async diff(turn: TurnEntity): Promise<ToolboxDiff | null> {
-    if (turn.index <= 1) return null;
-    const previous = await this.db.manager.findOne(TurnEntity, { where: { conversationId: turn.conversationId, index: turn.index - 1 } });
+  /** Against the previous turn of the conversation (null on the first turn, and then null). */
+  async diff(turn: TurnEntity, previous: TurnEntity | null): Promise<ToolboxDiff | null> {
     if (!previous) return null;
     const [before, after] = await Promise.all([this.snapshot(previous), this.snapshot(turn)]);
     return diffToolboxes(before.tools, after.tools);
   }
 
-  async cost(turn: TurnEntity): Promise<TurnCost | null> {
+  /** SEMANTICS 4 with the organisation's price for the turn's model (null: no price). */
+  async cost(turn: TurnEntity, price: ModelPriceEntity | null, organization: OrganizationEntity): Promise<TurnCost | null> {
     if (!turn.completedAt || turn.inputTokens === null || turn.outputTokens === null) return null;
-    const [price, organization, snapshot] = await Promise.all([
-      this.db.manager.findOne(ModelPriceEntity, { where: { organizationId: turn.organizationId, model: turn.model } }),
-      this.db.manager.findOneOrFail(OrganizationEntity, { where: { id: turn.organizationId } }),
-      this.snapshot(turn),
-    ]);
+    const snapshot = await this.snapshot(turn);
     return turnCost(
       {
         inputTokens: turn.inputTokens,

@@ -16,7 +16,7 @@ export class SerializedPGlitePool extends EventEmitter {
   private readonly waiting: Array<() => void> = [];
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly db: PGlite) {
+  constructor(db: PGlite) {
     super();
     this.connection = new PGliteConnection(db);
   }

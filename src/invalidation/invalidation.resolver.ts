@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { AgentType } from '../agents/agent.types';
-import { actorOf, type RequestContext } from '../common/context';
+import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { TurnType } from '../conversations/conversation.types';
 import { PrincipalType } from '../organizations/organization.types';
 import { Topic } from './invalidation-bus';
@@ -85,7 +85,8 @@ export class AgentInvalidationsResolver {
 @Resolver(() => TurnType)
 export class TurnInvalidationResolver {
   @FieldResolver(() => ToolboxInvalidationType, { nullable: true, description: "The invalidation that changed this turn's toolbox, where one did." })
-  invalidation(@Root() turn: { id: string }, @Ctx() ctx: RequestContext) {
-    return ctx.services.invalidations.forTurn(actorOf(ctx), turn.id);
+  invalidation(@Root() turn: { id: string; toolboxChanged: boolean }, @Ctx() ctx: RequestContext) {
+    // Only a turn whose toolbox changed can have a cause.
+    return turn.toolboxChanged ? loadersOf(ctx).turnInvalidation.load(turn.id) : null;
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LessThan, MoreThanOrEqual, type DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { In, LessThan, MoreThanOrEqual, type DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
 import { ContextObjectEntity } from '../catalogue/context-object.entity';
@@ -142,23 +142,30 @@ export class InvalidationService {
    * The event that made a turn's toolbox differ from the previous turn's: the
    * newest invalidation of the conversation's agent recorded between the two
    * turns' starts whose affected situations include the conversation's.
-   * Null on a first turn and on a turn whose toolbox did not change.
+   * Null on a first turn and on a turn whose toolbox did not change. For
+   * many turns at once (a page of the debugger), in key order.
    */
-  async forTurn(actor: Actor, turnId: string): Promise<ToolboxInvalidationEntity | null> {
-    if (!isUuid(turnId)) return null;
-    const [row]: Array<{ id: string }> = await this.db.query(
-      `SELECT i.id FROM turns t
-         JOIN conversations c ON c.id = t.conversation_id
-         JOIN turns p ON p.conversation_id = t.conversation_id AND p.index = t.index - 1
-         JOIN toolbox_invalidations i ON i.agent_id = c.agent_id AND i.at > p.started_at AND i.at <= t.started_at
-        WHERE t.id = $1 AND t.organization_id = $2 AND t.toolbox_changed
-          AND EXISTS (SELECT 1 FROM jsonb_array_elements(i.affected) a
-                       WHERE a->'channel'->>'id' = c.channel_id::text AND a->'page'->>'type' = c.page_type
-                         AND coalesce(a->'page'->>'contextObject', '') = coalesce(c.page_context_object, ''))
-        ORDER BY i.seq DESC LIMIT 1`,
-      [turnId, actor.organizationId],
-    );
-    return row ? this.db.manager.findOneBy(ToolboxInvalidationEntity, { id: row.id }) : null;
+  async forTurns(organizationId: string, turnIds: readonly string[]): Promise<Array<ToolboxInvalidationEntity | null>> {
+    const ids = turnIds.filter(isUuid);
+    const rows: Array<{ turn_id: string; id: string }> = ids.length
+      ? await this.db.query(
+          `SELECT DISTINCT ON (t.id) t.id AS turn_id, i.id FROM turns t
+             JOIN conversations c ON c.id = t.conversation_id
+             JOIN turns p ON p.conversation_id = t.conversation_id AND p.index = t.index - 1
+             JOIN toolbox_invalidations i ON i.agent_id = c.agent_id AND i.at > p.started_at AND i.at <= t.started_at
+            WHERE t.id = ANY($1::uuid[]) AND t.organization_id = $2 AND t.toolbox_changed
+              AND EXISTS (SELECT 1 FROM jsonb_array_elements(i.affected) a
+                           WHERE a->'channel'->>'id' = c.channel_id::text AND a->'page'->>'type' = c.page_type
+                             AND coalesce(a->'page'->>'contextObject', '') = coalesce(c.page_context_object, ''))
+            ORDER BY t.id, i.seq DESC`,
+          [ids, organizationId],
+        )
+      : [];
+    const events = rows.length ? await this.db.manager.findBy(ToolboxInvalidationEntity, { id: In(rows.map((r) => r.id)) }) : [];
+    return turnIds.map((turnId) => {
+      const eventId = rows.find((r) => r.turn_id === turnId)?.id;
+      return events.find((e) => e.id === eventId) ?? null;
+    });
   }
 
   /** Conversations of these agents with a turn begun in the last 24 hours: the ones a change would hit next. */

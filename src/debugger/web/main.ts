@@ -57,13 +57,6 @@ function readRoute(): Route {
   return { agentId: params.get('agent'), conversationId: params.get('conversation') };
 }
 
-function go(route: Route): void {
-  const params = new URLSearchParams();
-  if (route.agentId) params.set('agent', route.agentId);
-  if (route.conversationId) params.set('conversation', route.conversationId);
-  location.hash = params.toString();
-}
-
 function showKeyForm(problem?: string): void {
   const input = h('input', { type: 'password', name: 'apiKey', id: 'api-key', autocomplete: 'off', required: true, placeholder: 'lo_…' });
   const form = h('form', { class: 'key-form card' },
