@@ -4,7 +4,13 @@ import { CatalogueService } from './catalogue/catalogue.service';
 import { ConversationService } from './conversations/conversation.service';
 import { ConversationListService } from './conversations/conversation-list.service';
 import { ChangeSetService } from './invalidation/change-set.service';
-import { createLoadoutPubSub, InProcessBus, PostgresNotifyBus, type InvalidationBus, type LoadoutPubSub } from './invalidation/invalidation-bus';
+import {
+  createLoadoutPubSub,
+  InProcessBus,
+  PostgresNotifyBus,
+  type InvalidationBus,
+  type LoadoutPubSub,
+} from './invalidation/invalidation-bus';
 import { InvalidationService } from './invalidation/invalidation.service';
 import { LoadoutChanges } from './invalidation/loadout-change';
 import { OrganizationService } from './organizations/organization.service';

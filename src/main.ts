@@ -16,9 +16,12 @@ async function main(): Promise<void> {
     console.log('Seeded a demo organisation.');
     console.log(`  demo ADMIN key (shown once): ${demo.adminKey}`);
     console.log(`  open ${server.url}/graphql and send the header  Authorization: Bearer ${demo.adminKey}`);
-    console.log(`  try: query { agents { name toolbox(channel: "web") { toolCount schemaTokens tools { name } dropped { tool { name } reason } } } }`);
+    console.log(
+      `  try: query { agents { name toolbox(channel: "web") { toolCount schemaTokens tools { name } dropped { tool { name } reason } } } }`,
+    );
   }
-  if (config.adminToken) console.log(`Operator token${config.adminTokenGenerated ? ' (generated for this run)' : ''}: ${config.adminToken}`);
+  if (config.adminToken)
+    console.log(`Operator token${config.adminTokenGenerated ? ' (generated for this run)' : ''}: ${config.adminToken}`);
   else console.log('No LOADOUT_ADMIN_TOKEN set: createOrganization is disabled.');
 
   const shutdown = (signal: string) => {

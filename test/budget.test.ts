@@ -26,13 +26,17 @@ const BUDGET = `query($p: ID, $a: ID, $s: ID, $u: String, $asOf: DateTime) { too
 const budget = async (vars: Record<string, unknown>) => (await t.ok(viewer, BUDGET, vars)).toolBudget;
 const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`;
 const record = (calls: Array<Record<string, unknown>>) => t.ok(runtime, RECORD, { calls });
-const project = async (name: string) => (await t.ok(admin, `mutation($n: String!) { createProject(input: { name: $n }) { id } }`, { n: name })).createProject.id as string;
+const project = async (name: string) =>
+  (await t.ok(admin, `mutation($n: String!) { createProject(input: { name: $n }) { id } }`, { n: name })).createProject.id as string;
 const createTool = (input: Record<string, unknown>) =>
-  t.ok(admin, `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, { i: { description: 'd', inputSchema: { type: 'object' }, ...input } });
-const calls = (n: number, over: Record<string, unknown>) => Array.from({ length: n }, () => ({ toolName: 'busy', isError: false, ...over }));
+  t.ok(admin, `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, {
+    i: { description: 'd', inputSchema: { type: 'object' }, ...input },
+  });
+const calls = (n: number, over: Record<string, unknown>) =>
+  Array.from({ length: n }, () => ({ toolName: 'busy', isError: false, ...over }));
 
 describe('evidence gate', () => {
-  it('opens at 200 calls and not at 199, and not for another user\'s calls', async () => {
+  it("opens at 200 calls and not at 199, and not for another user's calls", async () => {
     const p = await project('gate-calls');
     const at = iso(Date.now() - 8 * DAY);
     await record(calls(199, { projectId: p, userId: 'alice', at }));
@@ -56,8 +60,13 @@ describe('verdicts', () => {
   it('judges surfaced tools with a roster row, in order, never the protected ones, and credits recent turns', async () => {
     const p = await project('verdicts');
     for (const name of ['busy', 'never_b', 'never_a', 'cold', 'cold_failing', 'failing', 'Read']) await createTool({ name, projectId: p });
-    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "v", projectId: $p, maxTools: 50 }) { id } }`, { p })).createAgent;
-    const conversation = (await t.ok(runtime, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "dave" }) { id } }`, { a: agent.id })).startConversation;
+    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "v", projectId: $p, maxTools: 50 }) { id } }`, { p }))
+      .createAgent;
+    const conversation = (
+      await t.ok(runtime, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "dave" }) { id } }`, {
+        a: agent.id,
+      })
+    ).startConversation;
     for (let i = 0; i < 3; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id });
     await createTool({ name: 'late', projectId: p });
 
@@ -73,7 +82,11 @@ describe('verdicts', () => {
     const asOf = iso(now + 8 * DAY);
     const report = await budget({ p, u: 'dave', asOf });
     expect(report.suggestions.map((s: any) => `${s.verdict}:${s.toolName}`)).toEqual([
-      'NEVER_USED:never_a', 'NEVER_USED:never_b', 'COLD:cold', 'COLD:cold_failing', 'ALWAYS_FAILS:failing',
+      'NEVER_USED:never_a',
+      'NEVER_USED:never_b',
+      'COLD:cold',
+      'COLD:cold_failing',
+      'ALWAYS_FAILS:failing',
     ]);
     // The three turns were 8 days before asOf: outside the window.
     expect(report.suggestions[0].projectedSavingTokens).toBe(0);
@@ -89,7 +102,11 @@ describe('verdicts', () => {
     const p = await project('savings');
     await createTool({ name: 'idle', projectId: p });
     const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "s", projectId: $p }) { id } }`, { p })).createAgent;
-    const conversation = (await t.ok(runtime, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "erin" }) { id } }`, { a: agent.id })).startConversation;
+    const conversation = (
+      await t.ok(runtime, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "erin" }) { id } }`, {
+        a: agent.id,
+      })
+    ).startConversation;
     for (let i = 0; i < 4; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id });
     await record(calls(200, { projectId: p, userId: 'erin', at: iso(Date.now() - 10 * DAY) }));
     // 7 days on, today's turns still fall in the window and the tool is just old enough to be never used.
@@ -106,21 +123,32 @@ describe('surface', () => {
     await createTool({ name: 'ListMcpResources', source: 'BUILT_IN', requiresMcpServer: true, projectId: p });
     await createTool({ name: 'builtin', source: 'BUILT_IN', projectId: p });
     await createTool({ name: 'custom', projectId: p, hostDependent: true });
-    const app = (await t.ok(admin, `mutation($p: ID) { createMiniApp(input: { name: "app", projectId: $p }) { id } }`, { p })).createMiniApp;
+    const app = (await t.ok(admin, `mutation($p: ID) { createMiniApp(input: { name: "app", projectId: $p }) { id } }`, { p }))
+      .createMiniApp;
     await createTool({ name: 'from_app', source: 'MINI_APP', miniAppId: app.id, projectId: p });
 
     const before = await budget({ p });
     expect(before.tools.map((x: any) => x.name).sort()).toEqual(['builtin', 'custom', 'from_app']);
     expect(before.unprobedMcpServers).toEqual([]);
 
-    const server = (await t.ok(admin, `mutation($p: ID) { registerMcpServer(input: { name: "files", projectId: $p }) { id } }`, { p })).registerMcpServer;
+    const server = (await t.ok(admin, `mutation($p: ID) { registerMcpServer(input: { name: "files", projectId: $p }) { id } }`, { p }))
+      .registerMcpServer;
     await t.ok(admin, `mutation($p: ID) { registerMcpServer(input: { name: "unprobed", projectId: $p }) { id } }`, { p });
-    await t.ok(admin, `mutation($s: ID!) { reportMcpInventory(serverId: $s, tools: [{ name: "read", description: "d", inputSchema: { type: "object" } }], advertisesResources: false) { id } }`, { s: server.id });
+    await t.ok(
+      admin,
+      `mutation($s: ID!) { reportMcpInventory(serverId: $s, tools: [{ name: "read", description: "d", inputSchema: { type: "object" } }], advertisesResources: false) { id } }`,
+      { s: server.id },
+    );
 
     const after = await budget({ p });
     expect(after.unprobedMcpServers).toEqual(['unprobed']);
     expect(after.tools.map((x: any) => x.name).sort()).toEqual(['ListMcpResources', 'builtin', 'custom', 'from_app', 'mcp__files__read']);
-    expect(after.bySource.map((s: any) => [s.source, s.count])).toEqual([['BUILT_IN', 2], ['CUSTOM', 1], ['MINI_APP', 1], ['MCP', 1]]);
+    expect(after.bySource.map((s: any) => [s.source, s.count])).toEqual([
+      ['BUILT_IN', 2],
+      ['CUSTOM', 1],
+      ['MINI_APP', 1],
+      ['MCP', 1],
+    ]);
     const sum = after.tools.reduce((n: number, x: any) => n + x.schemaTokens, 0);
     expect(after.bySource.reduce((n: number, s: any) => n + s.schemaTokens, 0)).toBe(sum);
     // The organisation's default model is OpenAI's: 12 tokens once per request with tools.
@@ -133,7 +161,13 @@ describe('surface', () => {
 
   it('applies project DENY rules, and with an agent its scope, rules, model and thresholds', async () => {
     const p = await project('rules');
-    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "r", projectId: $p, model: "anthropic/claude-sonnet-4-5", budgetWarnThreshold: 2, budgetHotThreshold: 3 }) { id } }`, { p })).createAgent;
+    const agent = (
+      await t.ok(
+        admin,
+        `mutation($p: ID) { createAgent(input: { name: "r", projectId: $p, model: "anthropic/claude-sonnet-4-5", budgetWarnThreshold: 2, budgetHotThreshold: 3 }) { id } }`,
+        { p },
+      )
+    ).createAgent;
     const other = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "o", projectId: $p }) { id } }`, { p })).createAgent;
     for (const name of ['t1', 't2', 'denied']) await createTool({ name, projectId: p });
     await createTool({ name: 'mine', projectId: p, agentId: agent.id });
@@ -192,10 +226,17 @@ describe('GET /rpc/tools/gc', () => {
 describe('maxSchemaTokens', () => {
   it('drops toolbox tools past the cap in Sort Order, and refuses a cap out of range', async () => {
     const p = await project('cap');
-    for (const [name, s] of [['first', 1], ['second', 2]] as const) await createTool({ name, projectId: p, sortOrder: s });
-    const bad = await t.gql(admin, `mutation($p: ID) { createAgent(input: { name: "c", projectId: $p, maxSchemaTokens: 0 }) { id } }`, { p });
+    for (const [name, s] of [
+      ['first', 1],
+      ['second', 2],
+    ] as const)
+      await createTool({ name, projectId: p, sortOrder: s });
+    const bad = await t.gql(admin, `mutation($p: ID) { createAgent(input: { name: "c", projectId: $p, maxSchemaTokens: 0 }) { id } }`, {
+      p,
+    });
     expect(codeOf(bad)).toBe('BAD_USER_INPUT');
-    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "c", projectId: $p }) { id maxSchemaTokens } }`, { p })).createAgent;
+    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "c", projectId: $p }) { id maxSchemaTokens } }`, { p }))
+      .createAgent;
     expect(agent.maxSchemaTokens).toBeNull();
     const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name schemaTokens } dropped { tool { name } reason } loadoutVersion } }`;
     const open = (await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox;
@@ -207,10 +248,20 @@ describe('maxSchemaTokens', () => {
     expect(capped.dropped).toEqual([{ tool: { name: 'second' }, reason: 'OVER_TOKEN_BUDGET' }]);
     expect(capped.loadoutVersion).toBe(open.loadoutVersion + 1);
 
-    const both = await t.gql(admin, `mutation($a: ID!) { updateAgent(id: $a, input: { maxSchemaTokens: 5, clearMaxSchemaTokens: true }) { id } }`, { a: agent.id });
+    const both = await t.gql(
+      admin,
+      `mutation($a: ID!) { updateAgent(id: $a, input: { maxSchemaTokens: 5, clearMaxSchemaTokens: true }) { id } }`,
+      { a: agent.id },
+    );
     expect(codeOf(both)).toBe('BAD_USER_INPUT');
     expect(both.errors?.[0].extensions?.field).toBe('input.clearMaxSchemaTokens');
-    const cleared = (await t.ok(admin, `mutation($a: ID!) { updateAgent(id: $a, input: { clearMaxSchemaTokens: true }) { maxSchemaTokens loadoutVersion } }`, { a: agent.id })).updateAgent;
+    const cleared = (
+      await t.ok(
+        admin,
+        `mutation($a: ID!) { updateAgent(id: $a, input: { clearMaxSchemaTokens: true }) { maxSchemaTokens loadoutVersion } }`,
+        { a: agent.id },
+      )
+    ).updateAgent;
     expect(cleared).toEqual({ maxSchemaTokens: null, loadoutVersion: capped.loadoutVersion + 1 });
     expect((await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox.tools.map((x: any) => x.name)).toEqual(['first', 'second']);
   });

@@ -16,19 +16,31 @@ const N = 8;
 
 it('keeps every one of concurrent edits of one tool, each with its own version and event', async () => {
   const agent = (await t.ok(key, `mutation { createAgent(input: { name: "busy" }) { id loadoutVersion } }`)).createAgent;
-  const tool = (await t.ok(key, `mutation { createToolDefinition(input: { name: "hot", description: "v0", inputSchema: { type: "object" } }) { id version } }`)).createToolDefinition;
+  const tool = (
+    await t.ok(
+      key,
+      `mutation { createToolDefinition(input: { name: "hot", description: "v0", inputSchema: { type: "object" } }) { id version } }`,
+    )
+  ).createToolDefinition;
   const start = (await t.ok(key, `query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id: agent.id })).agent.loadoutVersion;
 
   await Promise.all(
     Array.from({ length: N }, (_, i) =>
-      t.ok(key, `mutation($id: ID!, $d: String!) { updateToolDefinition(id: $id, input: { description: $d }) { id } }`, { id: tool.id, d: `v${i + 1}` }),
+      t.ok(key, `mutation($id: ID!, $d: String!) { updateToolDefinition(id: $id, input: { description: $d }) { id } }`, {
+        id: tool.id,
+        d: `v${i + 1}`,
+      }),
     ),
   );
 
-  const after = await t.ok(key, `query($t: ID!, $a: ID!) {
+  const after = await t.ok(
+    key,
+    `query($t: ID!, $a: ID!) {
     toolDefinition(id: $t) { version description }
     agent(id: $a) { loadoutVersion invalidations(first: 50) { totalCount edges { node { loadoutVersion cause } } } }
-  }`, { t: tool.id, a: agent.id });
+  }`,
+    { t: tool.id, a: agent.id },
+  );
   expect(after.toolDefinition.version).toBe(tool.version + N);
   expect(after.agent.loadoutVersion).toBe(start + N);
   const events = after.agent.invalidations.edges.map((e: any) => e.node).filter((e: any) => e.cause === 'TOOL_UPDATED');
@@ -45,6 +57,14 @@ it('keeps concurrent edits of one agent that set different fields', async () => 
     t.ok(key, `mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: RECORD_PAGES_ONLY }) { id } }`, { id: agent.id }),
     t.ok(key, `mutation($id: ID!) { updateAgent(id: $id, input: { budgetWarnThreshold: 10 }) { id } }`, { id: agent.id }),
   ]);
-  const after = (await t.ok(key, `query($id: ID!) { agent(id: $id) { name maxTools toolsMode budgetWarnThreshold loadoutVersion } }`, { id: agent.id })).agent;
-  expect(after).toEqual({ name: 'renamed', maxTools: 7, toolsMode: 'RECORD_PAGES_ONLY', budgetWarnThreshold: 10, loadoutVersion: agent.loadoutVersion + 2 });
+  const after = (
+    await t.ok(key, `query($id: ID!) { agent(id: $id) { name maxTools toolsMode budgetWarnThreshold loadoutVersion } }`, { id: agent.id })
+  ).agent;
+  expect(after).toEqual({
+    name: 'renamed',
+    maxTools: 7,
+    toolsMode: 'RECORD_PAGES_ONLY',
+    budgetWarnThreshold: 10,
+    loadoutVersion: agent.loadoutVersion + 2,
+  });
 });

@@ -17,7 +17,11 @@ beforeAll(async () => {
   await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
   agentId = (await t.ok(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
   for (const userId of ['u1', 'u2', 'u3']) {
-    const c = await t.ok(key, `mutation($a: ID!, $u: String) { startConversation(input: { agentId: $a, channel: "web", userId: $u }) { id } }`, { a: agentId, u: userId });
+    const c = await t.ok(
+      key,
+      `mutation($a: ID!, $u: String) { startConversation(input: { agentId: $a, channel: "web", userId: $u }) { id } }`,
+      { a: agentId, u: userId },
+    );
     started.push(c.startConversation.id);
   }
 });

@@ -10,25 +10,43 @@ beforeAll(async () => {
   admin = (await t.createOrganization('Conversations org')).adminKey;
   runtime = await t.createKey(admin, 'RUNTIME');
   viewer = await t.createKey(admin, 'VIEWER');
-  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "account", name: "Account" }) { id } }`);
+  await t.ok(
+    admin,
+    `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "account", name: "Account" }) { id } }`,
+  );
 });
 afterAll(() => t.stop());
 
 const createAgent = async (key: string, name: string, extra = '') =>
-  (await t.ok(key, `mutation { createAgent(input: { name: "${name}" ${extra} }) { id model } }`)).createAgent as { id: string; model: string };
+  (await t.ok(key, `mutation { createAgent(input: { name: "${name}" ${extra} }) { id model } }`)).createAgent as {
+    id: string;
+    model: string;
+  };
 
 const createTool = async (key: string, name: string, agentId: string, description = 'd') =>
-  (await t.ok(
-    key,
-    `mutation($name: String!, $agentId: ID, $d: String!) { createToolDefinition(input: { name: $name, description: $d, inputSchema: { type: "object" }, agentId: $agentId }) { id } }`,
-    { name, agentId, d: description },
-  )).createToolDefinition.id as string;
+  (
+    await t.ok(
+      key,
+      `mutation($name: String!, $agentId: ID, $d: String!) { createToolDefinition(input: { name: $name, description: $d, inputSchema: { type: "object" }, agentId: $agentId }) { id } }`,
+      { name, agentId, d: description },
+    )
+  ).createToolDefinition.id as string;
 
 const start = async (key: string, input: Record<string, unknown>) =>
-  (await t.ok(key, `mutation($input: StartConversationInput!) { startConversation(input: $input) { id userId page { type contextObject } owningProject { id } parent { id } } }`, { input })).startConversation;
+  (
+    await t.ok(
+      key,
+      `mutation($input: StartConversationInput!) { startConversation(input: $input) { id userId page { type contextObject } owningProject { id } parent { id } } }`,
+      { input },
+    )
+  ).startConversation;
 
 const begin = async (key: string, conversationId: string) =>
-  (await t.ok(key, `mutation($id: ID!) { beginTurn(conversationId: $id) { id index toolboxChanged toolbox { fingerprint toolCount } } }`, { id: conversationId })).beginTurn;
+  (
+    await t.ok(key, `mutation($id: ID!) { beginTurn(conversationId: $id) { id index toolboxChanged toolbox { fingerprint toolCount } } }`, {
+      id: conversationId,
+    })
+  ).beginTurn;
 
 const TURN = `query($id: ID!) { turn(id: $id) {
   index toolboxChanged diff { added removed changed reordered }
@@ -54,7 +72,9 @@ describe('turns and the debugger', () => {
     expect(conversation.page).toEqual({ type: 'HOME', contextObject: null });
 
     const t1 = await begin(runtime, conversation.id);
-    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "second words" }) { id } }`, { id: betaId });
+    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "second words" }) { id } }`, {
+      id: betaId,
+    });
     const t2 = await begin(runtime, conversation.id);
     const t3 = await begin(runtime, conversation.id);
     expect([t1.index, t2.index, t3.index]).toEqual([1, 2, 3]);
@@ -78,7 +98,9 @@ describe('turns and the debugger', () => {
     const first = await begin(runtime, conversation.id);
     const before = await turn(viewer, first.id);
 
-    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited later" }) { id } }`, { id: toolId });
+    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited later" }) { id } }`, {
+      id: toolId,
+    });
     const afterEdit = await turn(viewer, first.id);
     expect(afterEdit.toolbox.tools[0].description).toBe('as first seen');
     expect(afterEdit.toolbox.tools[0].contentHash).toBe(before.toolbox.tools[0].contentHash);
@@ -106,7 +128,9 @@ describe('turns and the debugger', () => {
     const [fingerprint] = [...fingerprints];
     expect(await countRows('toolbox_snapshots', 'fingerprint = $1', [fingerprint])).toBe(1);
     expect(await countRows('turns t JOIN toolbox_snapshots s ON s.id = t.snapshot_id', 's.fingerprint = $1', [fingerprint])).toBe(6);
-    expect(await countRows('snapshot_tools st JOIN toolbox_snapshots s ON s.id = st.snapshot_id', 's.fingerprint = $1', [fingerprint])).toBe(2);
+    expect(
+      await countRows('snapshot_tools st JOIN toolbox_snapshots s ON s.id = st.snapshot_id', 's.fingerprint = $1', [fingerprint]),
+    ).toBe(2);
   });
 
   it('gives concurrent turns of one conversation distinct indexes', async () => {
@@ -146,10 +170,18 @@ describe('usage and cost', () => {
 
   it('has no cost before completion, then null amounts without a price', async () => {
     expect((await turn(viewer, turnId)).cost).toBeNull();
-    const done = (await t.ok(runtime, COMPLETE, {
-      id: turnId,
-      usage: { inputTokens: 1000, cachedInputTokens: 600, cacheWriteTokens: 200, outputTokens: 500, providerCacheMissReason: 'tools changed' },
-    })).completeTurn;
+    const done = (
+      await t.ok(runtime, COMPLETE, {
+        id: turnId,
+        usage: {
+          inputTokens: 1000,
+          cachedInputTokens: 600,
+          cacheWriteTokens: 200,
+          outputTokens: 500,
+          providerCacheMissReason: 'tools changed',
+        },
+      })
+    ).completeTurn;
     expect(done.usage).toEqual({ inputTokens: 1000, cachedInputTokens: 600, cacheWriteTokens: 200, outputTokens: 500 });
     expect(done.providerCacheMissReason).toBe('tools changed');
     const read = await turn(viewer, turnId);
@@ -167,15 +199,25 @@ describe('usage and cost', () => {
 
   it('prices a turn from the model price, with cache-write defaulting to the input rate', async () => {
     const SET = `mutation($input: ModelPriceInput!) { setModelPrice(input: $input) { model inputUsdPerMTok cachedInputUsdPerMTok cacheWriteUsdPerMTok outputUsdPerMTok creditsPerMTok } }`;
-    expect(codeOf(await t.gql(runtime, SET, { input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15 } }))).toBe('FORBIDDEN');
-    const price = (await t.ok(admin, SET, { input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15, creditsPerMTok: 10 } })).setModelPrice;
+    expect(
+      codeOf(
+        await t.gql(runtime, SET, { input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15 } }),
+      ),
+    ).toBe('FORBIDDEN');
+    const price = (
+      await t.ok(admin, SET, {
+        input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15, creditsPerMTok: 10 },
+      })
+    ).setModelPrice;
     expect(price.cacheWriteUsdPerMTok).toBe(3);
     // (1000 - 600 - 200) x 3 + 600 x 0.3 + 200 x 3 + 500 x 15, per million; credits only for included-credit organisations.
     let cost = (await turn(viewer, turnId)).cost;
     expect(cost.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3 + 500 * 15) / 1e6, 12);
     expect(cost.credits).toBeNull();
 
-    await t.ok(admin, SET, { input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15 } });
+    await t.ok(admin, SET, {
+      input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15 },
+    });
     cost = (await turn(viewer, turnId)).cost;
     expect(cost.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3.75 + 500 * 15) / 1e6, 12);
     const prices = (await t.ok(viewer, `{ modelPrices { model cacheWriteUsdPerMTok creditsPerMTok } }`)).modelPrices;
@@ -183,14 +225,23 @@ describe('usage and cost', () => {
   });
 
   it('counts credits over all tokens for an included-credits organisation', async () => {
-    const created = (await t.ok(OPERATOR_TOKEN, `mutation { createOrganization(input: { name: "Credits org", fundingModel: INCLUDED_CREDITS }) { apiKey } }`)).createOrganization;
+    const created = (
+      await t.ok(
+        OPERATOR_TOKEN,
+        `mutation { createOrganization(input: { name: "Credits org", fundingModel: INCLUDED_CREDITS }) { apiKey } }`,
+      )
+    ).createOrganization;
     const key = created.apiKey;
     await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
     const agent = await createAgent(key, 'credit-agent');
     const conversation = await start(key, { agentId: agent.id, channel: 'web' });
     const id = (await begin(key, conversation.id)).id;
     await t.ok(key, COMPLETE, { id, usage: { inputTokens: 4000, cachedInputTokens: 1000, outputTokens: 1000 } });
-    await t.ok(key, `mutation($m: String!) { setModelPrice(input: { model: $m, inputUsdPerMTok: 2, cachedInputUsdPerMTok: 1, outputUsdPerMTok: 8, creditsPerMTok: 50 }) { model } }`, { m: agent.model });
+    await t.ok(
+      key,
+      `mutation($m: String!) { setModelPrice(input: { model: $m, inputUsdPerMTok: 2, cachedInputUsdPerMTok: 1, outputUsdPerMTok: 8, creditsPerMTok: 50 }) { model } }`,
+      { m: agent.model },
+    );
     const cost = (await turn(key, id)).cost;
     expect(cost.credits).toBeCloseTo((50 * 5000) / 1e6, 12);
     expect(cost.amountUsd).toBeCloseTo((3000 * 2 + 1000 * 1 + 1000 * 8) / 1e6, 12);
@@ -210,14 +261,25 @@ describe('conversations', () => {
     expect(page1.totalCount).toBe(5);
     expect(page1.edges.map((e: any) => e.node.index)).toEqual([1, 2]);
     expect(page1.pageInfo).toEqual({ hasNextPage: true, endCursor: page1.edges[1].cursor });
-    const page3 = (await t.ok(viewer, TURNS, { id: conversation.id, first: 2, after: (await t.ok(viewer, TURNS, { id: conversation.id, first: 2, after: page1.pageInfo.endCursor })).conversation.turns.pageInfo.endCursor })).conversation.turns;
+    const page3 = (
+      await t.ok(viewer, TURNS, {
+        id: conversation.id,
+        first: 2,
+        after: (await t.ok(viewer, TURNS, { id: conversation.id, first: 2, after: page1.pageInfo.endCursor })).conversation.turns.pageInfo
+          .endCursor,
+      })
+    ).conversation.turns;
     expect(page3.edges.map((e: any) => e.node.index)).toEqual([5]);
     expect(page3.pageInfo.hasNextPage).toBe(false);
     const all = (await t.ok(viewer, TURNS, { id: conversation.id })).conversation.turns;
     expect(all.edges).toHaveLength(5);
     expect(all.pageInfo.hasNextPage).toBe(false);
 
-    for (const [vars, field] of [[{ first: 101 }, 'first'], [{ first: -1 }, 'first'], [{ after: 'garbage' }, 'after']] as const) {
+    for (const [vars, field] of [
+      [{ first: 101 }, 'first'],
+      [{ first: -1 }, 'first'],
+      [{ after: 'garbage' }, 'after'],
+    ] as const) {
       const result = await t.gql(viewer, TURNS, { id: conversation.id, ...vars });
       expect(codeOf(result)).toBe('BAD_USER_INPUT');
       expect(result.errors?.[0].extensions?.field).toBe(field);
@@ -254,10 +316,14 @@ describe('conversations', () => {
       expect(codeOf(result)).toBe('BAD_USER_INPUT');
       expect(result.errors?.[0].extensions?.field).toBe(field);
     }
-    const record = (await t.ok(runtime, START, { input: { agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'account' } } })).startConversation;
+    const record = (
+      await t.ok(runtime, START, { input: { agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'account' } } })
+    ).startConversation;
     expect(record.page).toEqual({ type: 'RECORD', contextObject: 'account' });
     expect(codeOf(await t.gql(viewer, START, { input: { agentId: agent.id, channel: 'web' } }))).toBe('FORBIDDEN');
-    expect(codeOf(await t.gql(viewer, `mutation($id: ID!) { beginTurn(conversationId: $id) { id } }`, { id: record.id }))).toBe('FORBIDDEN');
+    expect(codeOf(await t.gql(viewer, `mutation($id: ID!) { beginTurn(conversationId: $id) { id } }`, { id: record.id }))).toBe(
+      'FORBIDDEN',
+    );
   });
 
   it("treats another organisation's ids as missing", async () => {
@@ -272,7 +338,11 @@ describe('conversations', () => {
     expect((await t.ok(other, `query($id: ID!) { turn(id: $id) { id } }`, { id: turnId })).turn).toBeNull();
     const cases = [
       [`mutation($id: ID!) { startConversation(input: { agentId: $id, channel: "web" }) { id } }`, { id: agent.id }, 'input.agentId'],
-      [`mutation($id: ID!, $a: ID!) { startConversation(input: { agentId: $a, channel: "web", parentConversationId: $id }) { id } }`, { id: conversation.id, a: otherAgent.id }, 'input.parentConversationId'],
+      [
+        `mutation($id: ID!, $a: ID!) { startConversation(input: { agentId: $a, channel: "web", parentConversationId: $id }) { id } }`,
+        { id: conversation.id, a: otherAgent.id },
+        'input.parentConversationId',
+      ],
       [`mutation($id: ID!) { beginTurn(conversationId: $id) { id } }`, { id: conversation.id }, 'conversationId'],
       [`mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 1, outputTokens: 1 }) { id } }`, { id: turnId }, 'turnId'],
     ] as const;

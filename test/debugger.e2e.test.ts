@@ -15,22 +15,34 @@ let key: string;
 let agentId: string;
 let conversationId: string;
 
-const schema = (property: string) => ({ type: 'object', properties: { [property]: { type: 'string', description: `The ${property}.` } }, required: [property] });
+const schema = (property: string) => ({
+  type: 'object',
+  properties: { [property]: { type: 'string', description: `The ${property}.` } },
+  required: [property],
+});
 
 beforeAll(async () => {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's Chromium (apt-get update && apt-get install -y chromium) to run the debugger's browser test`);
+    throw new Error(
+      `${CHROMIUM} is missing: install Debian's Chromium (apt-get update && apt-get install -y chromium) to run the debugger's browser test`,
+    );
   }
   await buildDebuggerPage();
   t = await startTestServer();
   key = (await t.createOrganization('Acme support')).adminKey;
-  await t.ok(key, `mutation { a: createChannel(input: { key: "web", name: "Web chat" }) { id } b: createChannel(input: { key: "api", name: "API" }) { id } }`);
-  agentId = (await t.ok(key, `mutation { createAgent(input: { name: "Support agent", maxTools: 3, model: "openai/gpt-4o" }) { id } }`)).createAgent.id;
+  await t.ok(
+    key,
+    `mutation { a: createChannel(input: { key: "web", name: "Web chat" }) { id } b: createChannel(input: { key: "api", name: "API" }) { id } }`,
+  );
+  agentId = (await t.ok(key, `mutation { createAgent(input: { name: "Support agent", maxTools: 3, model: "openai/gpt-4o" }) { id } }`))
+    .createAgent.id;
   await t.ok(key, `mutation { createAgent(input: { name: "Billing agent" }) { id } }`);
 
   const create = `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`;
   const tool = (name: string, sortOrder: number, extra: Record<string, unknown> = {}) =>
-    t.ok(key, create, { input: { name, description: `Does ${name.replace(/_/g, ' ')}.`, inputSchema: schema('query'), sortOrder, ...extra } });
+    t.ok(key, create, {
+      input: { name, description: `Does ${name.replace(/_/g, ' ')}.`, inputSchema: schema('query'), sortOrder, ...extra },
+    });
   const searchDocs = (await tool('search_docs', 1)).createToolDefinition.id;
   await tool('lookup_account', 2);
   await tool('create_ticket', 3);
@@ -38,7 +50,13 @@ beforeAll(async () => {
   await tool('send_invoice', 5, { channels: ['api'] });
   await tool('legacy_export', 6, { active: false });
 
-  conversationId = (await t.ok(key, `mutation($agentId: ID!) { startConversation(input: { agentId: $agentId, channel: "web", userId: "customer-42" }) { id } }`, { agentId })).startConversation.id;
+  conversationId = (
+    await t.ok(
+      key,
+      `mutation($agentId: ID!) { startConversation(input: { agentId: $agentId, channel: "web", userId: "customer-42" }) { id } }`,
+      { agentId },
+    )
+  ).startConversation.id;
   const turn = async (usage: Record<string, number>) => {
     const id = (await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId })).beginTurn.id;
     await t.ok(key, `mutation($id: ID!, $u: TurnUsageInput!) { completeTurn(turnId: $id, usage: $u) { id } }`, { id, u: usage });
@@ -47,7 +65,12 @@ beforeAll(async () => {
   // Between turns 1 and 2: one change set edits a tool and adds one that sorts first, pushing the last tool over maxTools.
   await t.ok(key, `mutation($changes: [LoadoutChangeInput!]!) { applyChangeSet(changes: $changes) { invalidations { id } } }`, {
     changes: [
-      { updateTool: { id: searchDocs, patch: { description: 'Searches the help centre and returns the best three articles.', inputSchema: schema('question') } } },
+      {
+        updateTool: {
+          id: searchDocs,
+          patch: { description: 'Searches the help centre and returns the best three articles.', inputSchema: schema('question') },
+        },
+      },
       { createTool: { name: 'summarise_case', description: 'Summarises the case so far.', inputSchema: schema('caseId'), sortOrder: 0 } },
     ],
   });
@@ -56,7 +79,16 @@ beforeAll(async () => {
 
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   page = await browser.newPage({ viewport: { width: 1360, height: 1500 } });
 }, 120_000);
@@ -86,7 +118,10 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   await turns.nth(2).waitFor();
   expect(await turns.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-turn')))).toEqual(['1', '2', '3']);
 
-  const toolsOf = (n: number) => page.locator(`article[data-turn="${n}"] tbody tr:not(.row-removed)`).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-tool')));
+  const toolsOf = (n: number) =>
+    page
+      .locator(`article[data-turn="${n}"] tbody tr:not(.row-removed)`)
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-tool')));
   expect(await toolsOf(1)).toEqual(['search_docs', 'lookup_account', 'create_ticket']);
   expect(await toolsOf(2)).toEqual(['summarise_case', 'search_docs', 'lookup_account']);
 
@@ -112,11 +147,17 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
 
   const dropped = page.locator('.dropped');
   await expectText(dropped.locator('.note'), 'Current state');
-  const reasons = await dropped.locator('tbody tr').evaluateAll((rows) =>
-    rows.map((r) => [r.querySelector('td')!.textContent, r.getAttribute('data-reason')]));
-  expect(reasons).toEqual(expect.arrayContaining([
-    ['send_invoice', 'CHANNEL'], ['legacy_export', 'INACTIVE'], ['create_ticket', 'OVER_MAX_TOOLS'], ['escalate_to_human', 'OVER_MAX_TOOLS'],
-  ]));
+  const reasons = await dropped
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [r.querySelector('td')!.textContent, r.getAttribute('data-reason')]));
+  expect(reasons).toEqual(
+    expect.arrayContaining([
+      ['send_invoice', 'CHANNEL'],
+      ['legacy_export', 'INACTIVE'],
+      ['create_ticket', 'OVER_MAX_TOOLS'],
+      ['escalate_to_human', 'OVER_MAX_TOOLS'],
+    ]),
+  );
 
   const bars = page.locator('svg.token-chart g.bar');
   expect(await bars.count()).toBe(3);

@@ -19,10 +19,13 @@ it('seeds an organisation whose printed key is an ADMIN key', async () => {
 });
 
 it('shows every kind of tool and several drop reasons in the demo toolboxes', async () => {
-  const data = await t.ok(key, `{
+  const data = await t.ok(
+    key,
+    `{
     toolDefinitions { name source }
     agents { name toolbox(channel: "web", page: { type: RECORD, contextObject: "Order" }) { tools { name } dropped { tool { name } reason } } }
-  }`);
+  }`,
+  );
   expect(new Set(data.toolDefinitions.map((d: any) => d.source))).toEqual(new Set(['BUILT_IN', 'CUSTOM', 'MINI_APP', 'MCP']));
   const reasons = new Set(data.agents.flatMap((a: any) => a.toolbox.dropped.map((d: any) => d.reason)));
   for (const reason of ['MCP_FILTERED', 'EXCLUDED', 'INACTIVE', 'CONTEXT', 'OVER_MAX_TOOLS']) expect(reasons).toContain(reason);
@@ -33,8 +36,12 @@ it('shows every kind of tool and several drop reasons in the demo toolboxes', as
 it('has conversations whose second turn shows the edit that broke the cache, with costs', async () => {
   const agents = (await t.ok(key, `{ agents { id name } }`)).agents;
   const support = agents.find((a: any) => a.name === 'Support agent');
-  const list = await t.ok(key, `query($a: ID!) { conversations(agentId: $a) { edges { node { id parent { id } turns { totalCount edges { node {
-    index toolboxChanged diff { changed } invalidation { cause } cost { amountUsd credits } providerCacheMissReason } } } } } } }`, { a: support.id });
+  const list = await t.ok(
+    key,
+    `query($a: ID!) { conversations(agentId: $a) { edges { node { id parent { id } turns { totalCount edges { node {
+    index toolboxChanged diff { changed } invalidation { cause } cost { amountUsd credits } providerCacheMissReason } } } } } } }`,
+    { a: support.id },
+  );
   const root = list.conversations.edges.map((e: any) => e.node).find((c: any) => c.parent === null);
   const turns = root.turns.edges.map((e: any) => e.node);
   expect(root.turns.totalCount).toBe(3);

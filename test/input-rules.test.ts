@@ -18,10 +18,17 @@ const STATE = `{
 beforeAll(async () => {
   t = await startTestServer();
   key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "Account", name: "Account" }) { id } }`);
+  await t.ok(
+    key,
+    `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "Account", name: "Account" }) { id } }`,
+  );
   agentId = (await t.ok(key, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
-  toolId = (await t.ok(key, `mutation { createToolDefinition(input: { name: "existing", description: "d", inputSchema: { type: "object" } }) { id } }`))
-    .createToolDefinition.id;
+  toolId = (
+    await t.ok(
+      key,
+      `mutation { createToolDefinition(input: { name: "existing", description: "d", inputSchema: { type: "object" } }) { id } }`,
+    )
+  ).createToolDefinition.id;
   serverId = (await t.ok(key, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`)).registerMcpServer.id;
 });
 afterAll(() => t.stop());
@@ -43,13 +50,38 @@ const BAD_INPUTS: Case[] = [
   ['updateAgent maxTools 0', updateAgent, () => ({ id: agentId, input: { maxTools: 0 } }), 'input.maxTools'],
   ['updateAgent maxTools 101', updateAgent, () => ({ id: agentId, input: { maxTools: 101 } }), 'input.maxTools'],
   ['createAgent warn threshold 0', createAgent, () => ({ input: { name: 'x', budgetWarnThreshold: 0 } }), 'input.budgetWarnThreshold'],
-  ['createAgent warn threshold 1001', createAgent, () => ({ input: { name: 'x', budgetWarnThreshold: 1001, budgetHotThreshold: 1001 } }), 'input.budgetWarnThreshold'],
+  [
+    'createAgent warn threshold 1001',
+    createAgent,
+    () => ({ input: { name: 'x', budgetWarnThreshold: 1001, budgetHotThreshold: 1001 } }),
+    'input.budgetWarnThreshold',
+  ],
   ['createAgent hot threshold 0', createAgent, () => ({ input: { name: 'x', budgetHotThreshold: 0 } }), 'input.budgetHotThreshold'],
   ['createAgent hot threshold 1001', createAgent, () => ({ input: { name: 'x', budgetHotThreshold: 1001 } }), 'input.budgetHotThreshold'],
-  ['createAgent hot below warn', createAgent, () => ({ input: { name: 'x', budgetWarnThreshold: 50, budgetHotThreshold: 49 } }), 'input.budgetHotThreshold'],
-  ['createAgent hot below the default warn', createAgent, () => ({ input: { name: 'x', budgetHotThreshold: 47 } }), 'input.budgetHotThreshold'],
-  ['updateAgent hot below the stored warn', updateAgent, () => ({ id: agentId, input: { budgetHotThreshold: 10 } }), 'input.budgetHotThreshold'],
-  ['updateAgent warn above the stored hot', updateAgent, () => ({ id: agentId, input: { budgetWarnThreshold: 500 } }), 'input.budgetWarnThreshold'],
+  [
+    'createAgent hot below warn',
+    createAgent,
+    () => ({ input: { name: 'x', budgetWarnThreshold: 50, budgetHotThreshold: 49 } }),
+    'input.budgetHotThreshold',
+  ],
+  [
+    'createAgent hot below the default warn',
+    createAgent,
+    () => ({ input: { name: 'x', budgetHotThreshold: 47 } }),
+    'input.budgetHotThreshold',
+  ],
+  [
+    'updateAgent hot below the stored warn',
+    updateAgent,
+    () => ({ id: agentId, input: { budgetHotThreshold: 10 } }),
+    'input.budgetHotThreshold',
+  ],
+  [
+    'updateAgent warn above the stored hot',
+    updateAgent,
+    () => ({ id: agentId, input: { budgetWarnThreshold: 500 } }),
+    'input.budgetWarnThreshold',
+  ],
   ['updateAgent thresholds 0', updateAgent, () => ({ id: agentId, input: { budgetWarnThreshold: 0 } }), 'input.budgetWarnThreshold'],
   ['createAgent model not provider/model', createAgent, () => ({ input: { name: 'x', model: 'gpt-4o' } }), 'input.model'],
 
@@ -63,7 +95,12 @@ const BAD_INPUTS: Case[] = [
   ['inputSchema a string', createTool, () => ({ input: tool({ inputSchema: 'object' }) }), 'input.inputSchema'],
   ['inputSchema an array', createTool, () => ({ input: tool({ inputSchema: [] }) }), 'input.inputSchema'],
   ['inputSchema not a valid JSON Schema', createTool, () => ({ input: tool({ inputSchema: { type: 12 } }) }), 'input.inputSchema'],
-  ['inputSchema with an invalid nested schema', createTool, () => ({ input: tool({ inputSchema: { type: 'object', properties: { a: { minLength: -1 } } } }) }), 'input.inputSchema'],
+  [
+    'inputSchema with an invalid nested schema',
+    createTool,
+    () => ({ input: tool({ inputSchema: { type: 'object', properties: { a: { minLength: -1 } } } }) }),
+    'input.inputSchema',
+  ],
   ['inputSchema over 64 KiB', createTool, () => ({ input: tool({ inputSchema: bigSchema() }) }), 'input.inputSchema'],
   ['channel key of 65 characters', createTool, () => ({ input: tool({ channels: [long(65)] }) }), 'input.channels'],
   ['channel key with bad characters', createTool, () => ({ input: tool({ channels: ['web', 'a b'] }) }), 'input.channels'],
@@ -77,38 +114,96 @@ const BAD_INPUTS: Case[] = [
   ['update tool name of 129 characters', updateTool, () => ({ id: toolId, input: { name: long(129) } }), 'input.name'],
   ['update tool name with bad characters', updateTool, () => ({ id: toolId, input: { name: 'a b' } }), 'input.name'],
   ['update description of 10001 characters', updateTool, () => ({ id: toolId, input: { description: long(10_001) } }), 'input.description'],
-  ['update inputSchema not a valid JSON Schema', updateTool, () => ({ id: toolId, input: { inputSchema: { type: 12 } } }), 'input.inputSchema'],
+  [
+    'update inputSchema not a valid JSON Schema',
+    updateTool,
+    () => ({ id: toolId, input: { inputSchema: { type: 12 } } }),
+    'input.inputSchema',
+  ],
   ['update inputSchema an array', updateTool, () => ({ id: toolId, input: { inputSchema: [1] } }), 'input.inputSchema'],
   ['update inputSchema over 64 KiB', updateTool, () => ({ id: toolId, input: { inputSchema: bigSchema() } }), 'input.inputSchema'],
   ['update channel key of 65 characters', updateTool, () => ({ id: toolId, input: { channels: [long(65)] } }), 'input.channels'],
-  ['update context key with bad characters', updateTool, () => ({ id: toolId, input: { contextObjects: ['a b'] } }), 'input.contextObjects'],
+  [
+    'update context key with bad characters',
+    updateTool,
+    () => ({ id: toolId, input: { contextObjects: ['a b'] } }),
+    'input.contextObjects',
+  ],
 
-  ['channel key of 65 characters', `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`, () => ({ k: long(65) }), 'input.key'],
+  [
+    'channel key of 65 characters',
+    `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`,
+    () => ({ k: long(65) }),
+    'input.key',
+  ],
   ['channel key empty', `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`, () => ({ k: '' }), 'input.key'],
-  ['channel key with bad characters', `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`, () => ({ k: 'we b' }), 'input.key'],
-  ['context object key of 65 characters', `mutation($k: String!) { createContextObject(input: { key: $k, name: "x" }) { id } }`, () => ({ k: long(65) }), 'input.key'],
-  ['context object key with bad characters', `mutation($k: String!) { createContextObject(input: { key: $k, name: "x" }) { id } }`, () => ({ k: 'Acc/ount' }), 'input.key'],
+  [
+    'channel key with bad characters',
+    `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`,
+    () => ({ k: 'we b' }),
+    'input.key',
+  ],
+  [
+    'context object key of 65 characters',
+    `mutation($k: String!) { createContextObject(input: { key: $k, name: "x" }) { id } }`,
+    () => ({ k: long(65) }),
+    'input.key',
+  ],
+  [
+    'context object key with bad characters',
+    `mutation($k: String!) { createContextObject(input: { key: $k, name: "x" }) { id } }`,
+    () => ({ k: 'Acc/ount' }),
+    'input.key',
+  ],
 
-  ['rule tool name with bad characters', `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "a b", effect: DENY }) { id } }`, () => ({ a: agentId }), 'input.toolName'],
+  [
+    'rule tool name with bad characters',
+    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "a b", effect: DENY }) { id } }`,
+    () => ({ a: agentId }),
+    'input.toolName',
+  ],
   ['rule without a target', `mutation { setToolRule(input: { toolName: "x", effect: DENY }) { id } }`, () => ({}), 'input.agentId'],
   ['MCP server name with bad characters', `mutation { registerMcpServer(input: { name: "my server" }) { id } }`, () => ({}), 'input.name'],
-  ['MCP filter naming a bad tool name', `mutation($id: ID!) { updateMcpServer(id: $id, input: { disabledTools: ["a b"] }) { id } }`, () => ({ id: serverId }), 'input.disabledTools'],
+  [
+    'MCP filter naming a bad tool name',
+    `mutation($id: ID!) { updateMcpServer(id: $id, input: { disabledTools: ["a b"] }) { id } }`,
+    () => ({ id: serverId }),
+    'input.disabledTools',
+  ],
   [
     'MCP inventory with an invalid schema',
     `mutation($id: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: true) { id } }`,
-    () => ({ id: serverId, tools: [{ name: 'ok', description: 'd', inputSchema: {} }, { name: 'bad', description: 'd', inputSchema: { type: 12 } }] }),
+    () => ({
+      id: serverId,
+      tools: [
+        { name: 'ok', description: 'd', inputSchema: {} },
+        { name: 'bad', description: 'd', inputSchema: { type: 12 } },
+      ],
+    }),
     'tools[1].inputSchema',
   ],
   [
     'MCP inventory naming a tool twice',
     `mutation($id: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: true) { id } }`,
-    () => ({ id: serverId, tools: [{ name: 'twice', description: 'd', inputSchema: {} }, { name: 'twice', description: 'd', inputSchema: {} }] }),
+    () => ({
+      id: serverId,
+      tools: [
+        { name: 'twice', description: 'd', inputSchema: {} },
+        { name: 'twice', description: 'd', inputSchema: {} },
+      ],
+    }),
     'tools[1].name',
   ],
   [
     'MCP inventory whose prefixed name is too long',
     `mutation($id: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: true) { id } }`,
-    () => ({ id: serverId, tools: [{ name: 'fine', description: 'd', inputSchema: {} }, { name: long(125), description: 'd', inputSchema: {} }] }),
+    () => ({
+      id: serverId,
+      tools: [
+        { name: 'fine', description: 'd', inputSchema: {} },
+        { name: long(125), description: 'd', inputSchema: {} },
+      ],
+    }),
     'tools[1].name',
   ],
   [
@@ -123,8 +218,18 @@ const BAD_INPUTS: Case[] = [
     () => ({ c: [{ createTool: tool({ name: 'a b' }) }] }),
     'changes[0].createTool.name',
   ],
-  ['toolbox page context object off a RECORD page', `query($a: ID!) { toolbox(agentId: $a, channel: "web", page: { type: HOME, contextObject: "Account" }) { fingerprint } }`, () => ({ a: agentId }), 'page.contextObject'],
-  ['toolbox page with an unknown context object', `query($a: ID!) { toolbox(agentId: $a, channel: "web", page: { type: RECORD, contextObject: "Nope" }) { fingerprint } }`, () => ({ a: agentId }), 'page.contextObject'],
+  [
+    'toolbox page context object off a RECORD page',
+    `query($a: ID!) { toolbox(agentId: $a, channel: "web", page: { type: HOME, contextObject: "Account" }) { fingerprint } }`,
+    () => ({ a: agentId }),
+    'page.contextObject',
+  ],
+  [
+    'toolbox page with an unknown context object',
+    `query($a: ID!) { toolbox(agentId: $a, channel: "web", page: { type: RECORD, contextObject: "Nope" }) { fingerprint } }`,
+    () => ({ a: agentId }),
+    'page.contextObject',
+  ],
 ];
 
 describe('bad input is BAD_USER_INPUT naming the field, and nothing is stored', () => {
@@ -140,15 +245,35 @@ describe('bad input is BAD_USER_INPUT naming the field, and nothing is stored', 
 
 describe('the limits themselves are accepted', () => {
   it.each([
-    ['maxTools 1 and 100, thresholds 1 and 1000, hot equal to warn', createAgent, { input: { name: 'edges', maxTools: 1, budgetWarnThreshold: 1, budgetHotThreshold: 1 } }],
-    ['maxTools 100, thresholds 1000', createAgent, { input: { name: 'top', maxTools: 100, budgetWarnThreshold: 1000, budgetHotThreshold: 1000 } }],
-    ['a tool name of 128 characters, a description of 10000 and a schema just under 64 KiB', createTool, {
-      input: tool({ name: long(128), description: long(10_000), inputSchema: { type: 'object', description: 'x'.repeat(64 * 1024 - 60) } }),
-    }],
+    [
+      'maxTools 1 and 100, thresholds 1 and 1000, hot equal to warn',
+      createAgent,
+      { input: { name: 'edges', maxTools: 1, budgetWarnThreshold: 1, budgetHotThreshold: 1 } },
+    ],
+    [
+      'maxTools 100, thresholds 1000',
+      createAgent,
+      { input: { name: 'top', maxTools: 100, budgetWarnThreshold: 1000, budgetHotThreshold: 1000 } },
+    ],
+    [
+      'a tool name of 128 characters, a description of 10000 and a schema just under 64 KiB',
+      createTool,
+      {
+        input: tool({
+          name: long(128),
+          description: long(10_000),
+          inputSchema: { type: 'object', description: 'x'.repeat(64 * 1024 - 60) },
+        }),
+      },
+    ],
     ['names with letters, digits, _, - and .', createTool, { input: tool({ name: 'Az09_-.x' }) }],
-    ['an empty schema, an unknown keyword and a $schema dialect', createTool, {
-      input: tool({ name: 'schema_edges', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', 'x-custom': 1 } }),
-    }],
+    [
+      'an empty schema, an unknown keyword and a $schema dialect',
+      createTool,
+      {
+        input: tool({ name: 'schema_edges', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', 'x-custom': 1 } }),
+      },
+    ],
     ['a channel key of 64 characters', `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`, { k: long(64) }],
   ])('%s', async (_label, query, vars) => {
     const result = await t.gql(key, query, vars);
@@ -156,7 +281,12 @@ describe('the limits themselves are accepted', () => {
   });
 
   it('defaults maxTools to 25 and the thresholds to 48 and 96', async () => {
-    const agent = (await t.ok(key, `mutation { createAgent(input: { name: "defaults" }) { maxTools budgetWarnThreshold budgetHotThreshold toolsMode loadoutVersion } }`)).createAgent;
+    const agent = (
+      await t.ok(
+        key,
+        `mutation { createAgent(input: { name: "defaults" }) { maxTools budgetWarnThreshold budgetHotThreshold toolsMode loadoutVersion } }`,
+      )
+    ).createAgent;
     expect(agent).toEqual({ maxTools: 25, budgetWarnThreshold: 48, budgetHotThreshold: 96, toolsMode: 'ALL_PAGES', loadoutVersion: 1 });
   });
 });
@@ -174,7 +304,7 @@ describe('duplicate names are CONFLICT and store nothing', () => {
     expect(await t.ok(key, STATE)).toEqual(before);
   });
 
-  it('renaming a tool onto another tool\'s name', async () => {
+  it("renaming a tool onto another tool's name", async () => {
     const other = (await t.ok(key, createTool, { input: tool({ name: 'rename_me' }) })).createToolDefinition.id;
     const before = await t.ok(key, STATE);
     const result = await t.gql(key, updateTool, { id: other, input: { name: 'existing', description: 'changed too' } });

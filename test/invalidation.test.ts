@@ -20,16 +20,22 @@ const CHANGE_SET = `mutation($changes: [LoadoutChangeInput!]!, $dryRun: Boolean)
 /** A fresh organisation with channels web and api, context object account, and one agent. */
 async function world(maxTools = 25) {
   const { adminKey: key } = await t.createOrganization();
-  await t.ok(key, `mutation {
+  await t.ok(
+    key,
+    `mutation {
     a: createChannel(input: { key: "web", name: "Web" }) { id }
     b: createChannel(input: { key: "api", name: "API" }) { id }
     c: createContextObject(input: { key: "account", name: "Account" }) { id }
-  }`);
-  const agent = (await t.ok(key, `mutation($m: Int) { createAgent(input: { name: "a", maxTools: $m }) { id } }`, { m: maxTools })).createAgent;
+  }`,
+  );
+  const agent = (await t.ok(key, `mutation($m: Int) { createAgent(input: { name: "a", maxTools: $m }) { id } }`, { m: maxTools }))
+    .createAgent;
   const tool = async (name: string, extra: Record<string, unknown> = {}) =>
-    (await t.ok(key, `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`, {
-      input: { name, description: `does ${name}`, inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, ...extra },
-    })).createToolDefinition.id as string;
+    (
+      await t.ok(key, `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`, {
+        input: { name, description: `does ${name}`, inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, ...extra },
+      })
+    ).createToolDefinition.id as string;
   const version = async () => (await t.ok(key, AGENT, { id: agent.id })).agent.loadoutVersion as number;
   const events = async (first?: number, after?: string) =>
     (await t.ok(key, INVALIDATIONS, { agentId: agent.id, first, after })).toolboxInvalidations;
@@ -60,7 +66,10 @@ describe('applyChangeSet', () => {
     expect(await w.version()).toBe(before + 1);
     // Every web situation changed (web_tool out, new_web in); nothing on api did.
     expect(events[0].affected.map((a: any) => `${a.channel.key}|${a.page.type}|${a.page.contextObject ?? ''}`)).toEqual([
-      'web|HOME|', 'web|LIST|', 'web|RECORD|', 'web|RECORD|account',
+      'web|HOME|',
+      'web|LIST|',
+      'web|RECORD|',
+      'web|RECORD|account',
     ]);
     for (const a of events[0].affected) {
       expect(a.diff).toEqual({ added: ['new_web'], removed: ['web_tool'], changed: [], reordered: false });
@@ -118,7 +127,10 @@ describe('applyChangeSet', () => {
     const second = await w.tool('second', { sortOrder: 1 });
     const before = await w.version();
     const count = (await w.events()).totalCount;
-    const result = await t.ok(w.key, CHANGE_SET, { dryRun: true, changes: [{ updateTool: { id: second, patch: { description: 'longer text here' } } }] });
+    const result = await t.ok(w.key, CHANGE_SET, {
+      dryRun: true,
+      changes: [{ updateTool: { id: second, patch: { description: 'longer text here' } } }],
+    });
     const preview = result.applyChangeSet;
     expect(preview.invalidations).toHaveLength(1);
     expect(preview.invalidations[0].loadoutVersion).toBe(before + 1);
@@ -129,7 +141,8 @@ describe('applyChangeSet', () => {
     expect(preview.liveConversations).toBe(0);
     expect(await w.version()).toBe(before);
     expect((await w.events()).totalCount).toBe(count);
-    const desc = (await t.ok(w.key, `query($id: ID!) { toolDefinition(id: $id) { description } }`, { id: second })).toolDefinition.description;
+    const desc = (await t.ok(w.key, `query($id: ID!) { toolDefinition(id: $id) { description } }`, { id: second })).toolDefinition
+      .description;
     expect(desc).toBe('does second');
   });
 });
@@ -180,7 +193,11 @@ describe('queries', () => {
     expect(page2.totalCount).toBe(3);
 
     const viewer = await t.createKey(w.key, 'VIEWER');
-    const viaAgent = await t.ok(viewer, `query($id: ID!) { agent(id: $id) { invalidations(first: 1) { totalCount edges { node { loadoutVersion } } } } }`, { id: w.agent.id });
+    const viaAgent = await t.ok(
+      viewer,
+      `query($id: ID!) { agent(id: $id) { invalidations(first: 1) { totalCount edges { node { loadoutVersion } } } } }`,
+      { id: w.agent.id },
+    );
     expect(viaAgent.agent.invalidations).toEqual({ totalCount: 3, edges: [{ node: { loadoutVersion: 4 } }] });
   });
 
@@ -199,10 +216,12 @@ describe('queries', () => {
 });
 
 describe('turns', () => {
-  it("links a turn to the invalidation that changed its toolbox, and counts the conversation as live in a dry run", async () => {
+  it('links a turn to the invalidation that changed its toolbox, and counts the conversation as live in a dry run', async () => {
     const w = await world();
     const id = await w.tool('t1', { channels: ['web'] });
-    const conversation = (await t.ok(w.key, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: w.agent.id })).startConversation;
+    const conversation = (
+      await t.ok(w.key, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: w.agent.id })
+    ).startConversation;
     const TURN = `mutation($c: ID!) { beginTurn(conversationId: $c) { index toolboxChanged invalidation { id cause } } }`;
     const first = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
     expect(first.invalidation).toBeNull();

@@ -8,9 +8,11 @@ let otherProjectAgent: string;
 let projectId: string;
 
 const ok = (query: string, vars?: Record<string, unknown>) => t.ok(key, query, vars);
-const versionOf = async (id: string): Promise<number> => (await ok(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id })).agent.loadoutVersion;
+const versionOf = async (id: string): Promise<number> =>
+  (await ok(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id })).agent.loadoutVersion;
 const fingerprint = async (): Promise<string> =>
-  (await ok(`query($id: ID!) { toolbox(agentId: $id, channel: "web") { fingerprint loadoutVersion } }`, { id: agentId })).toolbox.fingerprint;
+  (await ok(`query($id: ID!) { toolbox(agentId: $id, channel: "web") { fingerprint loadoutVersion } }`, { id: agentId })).toolbox
+    .fingerprint;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -18,8 +20,11 @@ beforeAll(async () => {
   await ok(`mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
   agentId = (await ok(`mutation { createAgent(input: { name: "watched" }) { id loadoutVersion } }`)).createAgent.id;
   projectId = (await ok(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
-  otherProjectAgent = (await ok(`mutation($p: ID!) { createAgent(input: { name: "elsewhere", projectId: $p }) { id } }`, { p: projectId })).createAgent.id;
-  toolId = (await ok(`mutation { createToolDefinition(input: { name: "base", description: "d", inputSchema: { type: "object" } }) { id } }`)).createToolDefinition.id;
+  otherProjectAgent = (await ok(`mutation($p: ID!) { createAgent(input: { name: "elsewhere", projectId: $p }) { id } }`, { p: projectId }))
+    .createAgent.id;
+  toolId = (
+    await ok(`mutation { createToolDefinition(input: { name: "base", description: "d", inputSchema: { type: "object" } }) { id } }`)
+  ).createToolDefinition.id;
 });
 afterAll(() => t.stop());
 
@@ -37,31 +42,74 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
   let scratchTool: string;
 
   it.each<[string, () => Promise<unknown>]>([
-    ['createToolDefinition', async () => {
-      scratchTool = (await ok(`mutation { createToolDefinition(input: { name: "scratch", description: "d", inputSchema: {} }) { id } }`)).createToolDefinition.id;
-    }],
-    ['updateToolDefinition description', () => ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new" }) { id } }`, { id: scratchTool })],
-    ['updateToolDefinition sortOrder', () => ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { sortOrder: 5 }) { id } }`, { id: scratchTool })],
-    ['updateToolDefinition active', () => ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { active: false }) { id } }`, { id: scratchTool })],
+    [
+      'createToolDefinition',
+      async () => {
+        scratchTool = (await ok(`mutation { createToolDefinition(input: { name: "scratch", description: "d", inputSchema: {} }) { id } }`))
+          .createToolDefinition.id;
+      },
+    ],
+    [
+      'updateToolDefinition description',
+      () => ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new" }) { id } }`, { id: scratchTool }),
+    ],
+    [
+      'updateToolDefinition sortOrder',
+      () => ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { sortOrder: 5 }) { id } }`, { id: scratchTool }),
+    ],
+    [
+      'updateToolDefinition active',
+      () => ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { active: false }) { id } }`, { id: scratchTool }),
+    ],
     ['deleteToolDefinition', () => ok(`mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: scratchTool })],
-    ['setToolRule', async () => {
-      ruleId = (await ok(`mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "base", effect: DENY }) { id } }`, { a: agentId })).setToolRule.id;
-    }],
-    ['setToolRule changing the effect', () => ok(`mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "base", effect: ALLOW }) { id } }`, { a: agentId })],
+    [
+      'setToolRule',
+      async () => {
+        ruleId = (
+          await ok(`mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "base", effect: DENY }) { id } }`, { a: agentId })
+        ).setToolRule.id;
+      },
+    ],
+    [
+      'setToolRule changing the effect',
+      () => ok(`mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "base", effect: ALLOW }) { id } }`, { a: agentId }),
+    ],
     ['removeToolRule', () => ok(`mutation($id: ID!) { removeToolRule(id: $id) }`, { id: ruleId })],
     ['updateAgent maxTools', () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { maxTools: 10 }) { id } }`, { id: agentId })],
-    ['updateAgent toolsMode', () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: RECORD_PAGES_ONLY }) { id } }`, { id: agentId })],
-    ['updateAgent model', () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { model: "anthropic/claude-sonnet-4-5" }) { id } }`, { id: agentId })],
-    ['setMiniAppEnabled false', async () => {
-      miniAppId = (await ok(`mutation { createMiniApp(input: { name: "app" }) { id } }`)).createMiniApp.id;
-      return ok(`mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: false) { id } }`, { id: miniAppId });
-    }],
+    [
+      'updateAgent toolsMode',
+      () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: RECORD_PAGES_ONLY }) { id } }`, { id: agentId }),
+    ],
+    [
+      'updateAgent model',
+      () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { model: "anthropic/claude-sonnet-4-5" }) { id } }`, { id: agentId }),
+    ],
+    [
+      'setMiniAppEnabled false',
+      async () => {
+        miniAppId = (await ok(`mutation { createMiniApp(input: { name: "app" }) { id } }`)).createMiniApp.id;
+        return ok(`mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: false) { id } }`, { id: miniAppId });
+      },
+    ],
     ['setMiniAppEnabled true', () => ok(`mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: true) { id } }`, { id: miniAppId })],
-    ['registerMcpServer', async () => {
-      serverId = (await ok(`mutation { registerMcpServer(input: { name: "srv" }) { id } }`)).registerMcpServer.id;
-    }],
-    ['updateMcpServer', () => ok(`mutation($id: ID!) { updateMcpServer(id: $id, input: { disabledTools: ["x"] }) { id } }`, { id: serverId })],
-    ['reportMcpInventory', () => ok(`mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [{ name: "x", description: "d", inputSchema: {} }], advertisesResources: false) { id } }`, { id: serverId })],
+    [
+      'registerMcpServer',
+      async () => {
+        serverId = (await ok(`mutation { registerMcpServer(input: { name: "srv" }) { id } }`)).registerMcpServer.id;
+      },
+    ],
+    [
+      'updateMcpServer',
+      () => ok(`mutation($id: ID!) { updateMcpServer(id: $id, input: { disabledTools: ["x"] }) { id } }`, { id: serverId }),
+    ],
+    [
+      'reportMcpInventory',
+      () =>
+        ok(
+          `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [{ name: "x", description: "d", inputSchema: {} }], advertisesResources: false) { id } }`,
+          { id: serverId },
+        ),
+    ],
   ])('%s', async (_name, change) => {
     expect(await bumpOf(change)).toBe(1);
   });
@@ -70,22 +118,57 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
 describe('loadoutVersion stays put when nothing the toolbox depends on changed', () => {
   it.each<[string, () => Promise<unknown>]>([
     ['updateAgent name', () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { name: "renamed" }) { id } }`, { id: agentId })],
-    ['updateAgent thresholds', () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { budgetWarnThreshold: 10, budgetHotThreshold: 20 }) { id } }`, { id: agentId })],
-    ['updateAgent maxTools to its current value', async () => {
-      const current = (await ok(`query($id: ID!) { agent(id: $id) { maxTools } }`, { id: agentId })).agent.maxTools;
-      return ok(`mutation($id: ID!, $m: Int!) { updateAgent(id: $id, input: { maxTools: $m }) { id } }`, { id: agentId, m: current });
-    }],
-    ['a tool of another project', () => ok(`mutation($p: ID!) { createToolDefinition(input: { name: "theirs", description: "d", inputSchema: {}, projectId: $p }) { id } }`, { p: projectId })],
-    ['a tool for another agent', () => ok(`mutation($a: ID!) { createToolDefinition(input: { name: "for_other", description: "d", inputSchema: {}, agentId: $a }) { id } }`, { a: otherProjectAgent })],
-    ['a rule on another project', () => ok(`mutation($p: ID!) { setToolRule(input: { projectId: $p, toolName: "base", effect: DENY }) { id } }`, { p: projectId })],
-    ['a channel or context object', () => ok(`mutation { createChannel(input: { key: "api", name: "API" }) { id } createContextObject(input: { key: "Case", name: "Case" }) { id } }`)],
+    [
+      'updateAgent thresholds',
+      () =>
+        ok(`mutation($id: ID!) { updateAgent(id: $id, input: { budgetWarnThreshold: 10, budgetHotThreshold: 20 }) { id } }`, {
+          id: agentId,
+        }),
+    ],
+    [
+      'updateAgent maxTools to its current value',
+      async () => {
+        const current = (await ok(`query($id: ID!) { agent(id: $id) { maxTools } }`, { id: agentId })).agent.maxTools;
+        return ok(`mutation($id: ID!, $m: Int!) { updateAgent(id: $id, input: { maxTools: $m }) { id } }`, { id: agentId, m: current });
+      },
+    ],
+    [
+      'a tool of another project',
+      () =>
+        ok(
+          `mutation($p: ID!) { createToolDefinition(input: { name: "theirs", description: "d", inputSchema: {}, projectId: $p }) { id } }`,
+          { p: projectId },
+        ),
+    ],
+    [
+      'a tool for another agent',
+      () =>
+        ok(
+          `mutation($a: ID!) { createToolDefinition(input: { name: "for_other", description: "d", inputSchema: {}, agentId: $a }) { id } }`,
+          { a: otherProjectAgent },
+        ),
+    ],
+    [
+      'a rule on another project',
+      () => ok(`mutation($p: ID!) { setToolRule(input: { projectId: $p, toolName: "base", effect: DENY }) { id } }`, { p: projectId }),
+    ],
+    [
+      'a channel or context object',
+      () =>
+        ok(
+          `mutation { createChannel(input: { key: "api", name: "API" }) { id } createContextObject(input: { key: "Case", name: "Case" }) { id } }`,
+        ),
+    ],
   ])('%s', async (_name, change) => {
     expect(await bumpOf(change)).toBe(0);
   });
 
-  it('moves the other project\'s agent for its project\'s tool', async () => {
+  it("moves the other project's agent for its project's tool", async () => {
     const before = await versionOf(otherProjectAgent);
-    await ok(`mutation($p: ID!) { createToolDefinition(input: { name: "theirs_too", description: "d", inputSchema: {}, projectId: $p }) { id } }`, { p: projectId });
+    await ok(
+      `mutation($p: ID!) { createToolDefinition(input: { name: "theirs_too", description: "d", inputSchema: {}, projectId: $p }) { id } }`,
+      { p: projectId },
+    );
     expect(await versionOf(otherProjectAgent)).toBe(before + 1);
   });
 });
@@ -93,10 +176,15 @@ describe('loadoutVersion stays put when nothing the toolbox depends on changed',
 describe('tier is inert', () => {
   it('updating only tier leaves the fingerprint, loadoutVersion, tool version and content hash unchanged, and is stored', async () => {
     await ok(`mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: ALL_PAGES }) { id } }`, { id: agentId });
-    const toolBefore = (await ok(`query($id: ID!) { toolDefinition(id: $id) { version contentHash tier } }`, { id: toolId })).toolDefinition;
+    const toolBefore = (await ok(`query($id: ID!) { toolDefinition(id: $id) { version contentHash tier } }`, { id: toolId }))
+      .toolDefinition;
     const fingerprintBefore = await fingerprint();
     for (const tier of [3, 1]) {
-      expect(await bumpOf(() => ok(`mutation($id: ID!, $tier: Int!) { updateToolDefinition(id: $id, input: { tier: $tier }) { id } }`, { id: toolId, tier }))).toBe(0);
+      expect(
+        await bumpOf(() =>
+          ok(`mutation($id: ID!, $tier: Int!) { updateToolDefinition(id: $id, input: { tier: $tier }) { id } }`, { id: toolId, tier }),
+        ),
+      ).toBe(0);
     }
     const toolAfter = (await ok(`query($id: ID!) { toolDefinition(id: $id) { version contentHash tier } }`, { id: toolId })).toolDefinition;
     expect(toolAfter).toEqual({ ...toolBefore, tier: 1 });
@@ -105,14 +193,28 @@ describe('tier is inert', () => {
 
   it('a tier given with a real change does not count twice', async () => {
     const before = (await ok(`query($id: ID!) { toolDefinition(id: $id) { version } }`, { id: toolId })).toolDefinition.version;
-    expect(await bumpOf(() => ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { tier: 2, description: "changed" }) { id } }`, { id: toolId }))).toBe(1);
-    expect((await ok(`query($id: ID!) { toolDefinition(id: $id) { version tier } }`, { id: toolId })).toolDefinition).toEqual({ version: before + 1, tier: 2 });
+    expect(
+      await bumpOf(() =>
+        ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { tier: 2, description: "changed" }) { id } }`, { id: toolId }),
+      ),
+    ).toBe(1);
+    expect((await ok(`query($id: ID!) { toolDefinition(id: $id) { version tier } }`, { id: toolId })).toolDefinition).toEqual({
+      version: before + 1,
+      tier: 2,
+    });
   });
 
   it('a tier set at creation changes nothing the model sees', async () => {
-    const plain = (await ok(`mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: {}, tier: 4 }) { contentHash version } }`)).createToolDefinition;
-    const twin = (await ok(`mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: {}, source: BUILT_IN }) { contentHash version } }`))
-      .createToolDefinition;
+    const plain = (
+      await ok(
+        `mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: {}, tier: 4 }) { contentHash version } }`,
+      )
+    ).createToolDefinition;
+    const twin = (
+      await ok(
+        `mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: {}, source: BUILT_IN }) { contentHash version } }`,
+      )
+    ).createToolDefinition;
     expect(twin).toEqual(plain);
   });
 });

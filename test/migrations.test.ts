@@ -48,17 +48,19 @@ it('leaves nothing for the entities to change: entities and migrations agree', a
 });
 
 it('can be rolled back completely by the down scripts', async () => {
-  await db.dataSource.transaction(async (tx) => {
-    for (const m of readMigrations().reverse()) await tx.query(m.down);
-    const tables: Array<{ table_name: string }> = await tx.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'loadout_migrations'`,
-    );
-    expect(tables).toEqual([]);
-    // Leave the database as the other tests found it.
-    throw new RollbackForTest();
-  }).catch((e) => {
-    if (!(e instanceof RollbackForTest)) throw e;
-  });
+  await db.dataSource
+    .transaction(async (tx) => {
+      for (const m of readMigrations().reverse()) await tx.query(m.down);
+      const tables: Array<{ table_name: string }> = await tx.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'loadout_migrations'`,
+      );
+      expect(tables).toEqual([]);
+      // Leave the database as the other tests found it.
+      throw new RollbackForTest();
+    })
+    .catch((e) => {
+      if (!(e instanceof RollbackForTest)) throw e;
+    });
   const pending = await db.dataSource.driver.createSchemaBuilder().log();
   expect(pending.upQueries).toEqual([]);
 });

@@ -12,18 +12,29 @@ const LIST = `query { toolDefinitions {
 
 async function orgWithTools(count: number): Promise<string> {
   const { adminKey } = await t.createOrganization(`org with ${count} tools`);
-  const setup = await t.ok(adminKey, `mutation {
+  const setup = await t.ok(
+    adminKey,
+    `mutation {
     createChannel(input: { key: "web", name: "Web" }) { id }
     createContextObject(input: { key: "Case", name: "Case" }) { id }
     createProject(input: { name: "p" }) { id }
     createMiniApp(input: { name: "app" }) { id }
-  }`);
-  const agent = (await t.ok(adminKey, `mutation($p: ID) { createAgent(input: { name: "a", projectId: $p }) { id } }`, { p: setup.createProject.id })).createAgent;
+  }`,
+  );
+  const agent = (
+    await t.ok(adminKey, `mutation($p: ID) { createAgent(input: { name: "a", projectId: $p }) { id } }`, { p: setup.createProject.id })
+  ).createAgent;
   for (let i = 0; i < count; i++) {
     await t.ok(adminKey, `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`, {
       input: {
-        name: `tool_${i}`, description: 'd', inputSchema: { type: 'object' }, channels: ['web'], contextObjects: ['Case'],
-        projectId: setup.createProject.id, agentId: i % 2 ? agent.id : null, miniAppId: i % 3 ? null : setup.createMiniApp.id,
+        name: `tool_${i}`,
+        description: 'd',
+        inputSchema: { type: 'object' },
+        channels: ['web'],
+        contextObjects: ['Case'],
+        projectId: setup.createProject.id,
+        agentId: i % 2 ? agent.id : null,
+        miniAppId: i % 3 ? null : setup.createMiniApp.id,
       },
     });
   }
@@ -49,14 +60,26 @@ it('lists tool definitions with their relations in a number of queries that does
 async function conversationWithTurns(count: number): Promise<{ key: string; id: string }> {
   const { adminKey } = await t.createOrganization(`org with ${count} turns`);
   await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  await t.ok(adminKey, `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`);
+  await t.ok(
+    adminKey,
+    `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`,
+  );
   const agent = (await t.ok(adminKey, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`)).createAgent;
-  const conversation = (await t.ok(adminKey, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: agent.id })).startConversation;
+  const conversation = (
+    await t.ok(adminKey, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: agent.id })
+  ).startConversation;
   for (let i = 0; i < count; i++) {
     // A new tool every other turn: changed turns with a cause, unchanged ones without.
-    if (i % 2 === 1) await t.ok(adminKey, `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`, { n: `t${i}` });
+    if (i % 2 === 1)
+      await t.ok(
+        adminKey,
+        `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
+        { n: `t${i}` },
+      );
     const turn = (await t.ok(adminKey, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id })).beginTurn;
-    await t.ok(adminKey, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, { id: turn.id });
+    await t.ok(adminKey, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, {
+      id: turn.id,
+    });
   }
   return { key: adminKey, id: conversation.id };
 }

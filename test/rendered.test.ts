@@ -9,8 +9,15 @@ beforeAll(async () => {
   key = (await t.createOrganization()).adminKey;
   await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
   agentId = (await t.ok(key, `mutation { createAgent(input: { name: "a", model: "anthropic/claude-sonnet-4-5" }) { id } }`)).createAgent.id;
-  for (const [name, sortOrder] of [['second', 2], ['first', 1]] as const) {
-    await t.ok(key, `mutation($n: String!, $s: Int) { createToolDefinition(input: { name: $n, description: "does $n", inputSchema: { type: "object", properties: { q: { type: "string" } } }, sortOrder: $s }) { id } }`, { n: name, s: sortOrder });
+  for (const [name, sortOrder] of [
+    ['second', 2],
+    ['first', 1],
+  ] as const) {
+    await t.ok(
+      key,
+      `mutation($n: String!, $s: Int) { createToolDefinition(input: { name: $n, description: "does $n", inputSchema: { type: "object", properties: { q: { type: "string" } } }, sortOrder: $s }) { id } }`,
+      { n: name, s: sortOrder },
+    );
   }
 });
 afterAll(() => t.stop());
@@ -18,7 +25,8 @@ afterAll(() => t.stop());
 const schema = { type: 'object', properties: { q: { type: 'string' } } };
 
 it("renders the live toolbox for the agent model's provider by default, in toolbox order", async () => {
-  const box = (await t.ok(key, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name } rendered } }`, { a: agentId })).toolbox;
+  const box = (await t.ok(key, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name } rendered } }`, { a: agentId }))
+    .toolbox;
   expect(box.tools.map((x: any) => x.name)).toEqual(['first', 'second']);
   expect(box.rendered).toEqual([
     { name: 'first', description: 'does $n', input_schema: schema },
@@ -31,17 +39,25 @@ it('renders for any provider on request', async () => {
   const openai = (await t.ok(key, q, { a: agentId, p: 'OPENAI' })).toolbox.rendered;
   expect(openai[0]).toEqual({ type: 'function', function: { name: 'first', description: 'does $n', parameters: schema } });
   const gemini = (await t.ok(key, q, { a: agentId, p: 'GOOGLE' })).toolbox.rendered;
-  expect(gemini).toEqual([{ functionDeclarations: [
-    { name: 'first', description: 'does $n', parameters: schema },
-    { name: 'second', description: 'does $n', parameters: schema },
-  ] }]);
+  expect(gemini).toEqual([
+    {
+      functionDeclarations: [
+        { name: 'first', description: 'does $n', parameters: schema },
+        { name: 'second', description: 'does $n', parameters: schema },
+      ],
+    },
+  ]);
 });
 
 it("renders a turn's snapshot as it was sent, after the definitions changed", async () => {
-  const conversation = (await t.ok(key, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: agentId })).startConversation;
+  const conversation = (
+    await t.ok(key, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: agentId })
+  ).startConversation;
   const turn = (await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id })).beginTurn;
   const defs = (await t.ok(key, `{ toolDefinitions { id name } }`)).toolDefinitions;
-  await t.ok(key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "changed" }) { id } }`, { id: defs.find((d: any) => d.name === 'first').id });
+  await t.ok(key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "changed" }) { id } }`, {
+    id: defs.find((d: any) => d.name === 'first').id,
+  });
   const snap = (await t.ok(key, `query($id: ID!) { turn(id: $id) { toolbox { rendered } } }`, { id: turn.id })).turn.toolbox;
   expect(snap.rendered[0]).toEqual({ name: 'first', description: 'does $n', input_schema: schema });
 });

@@ -21,8 +21,12 @@ beforeAll(async () => {
   for (const role of ROLES) keys[role] = await t.createKey(admin, role);
   await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
   agentId = (await t.ok(admin, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
-  toolId = (await t.ok(admin, `mutation { createToolDefinition(input: { name: "shared", description: "d", inputSchema: { type: "object" } }) { id } }`))
-    .createToolDefinition.id;
+  toolId = (
+    await t.ok(
+      admin,
+      `mutation { createToolDefinition(input: { name: "shared", description: "d", inputSchema: { type: "object" } }) { id } }`,
+    )
+  ).createToolDefinition.id;
   miniAppId = (await t.ok(admin, `mutation { createMiniApp(input: { name: "app" }) { id } }`)).createMiniApp.id;
   mcpServerId = (await t.ok(admin, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`)).registerMcpServer.id;
 });
@@ -39,8 +43,13 @@ interface Operation {
 }
 
 const newTool = async () =>
-  (await t.ok(admin, `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`, { n: unique('tool') }))
-    .createToolDefinition.id;
+  (
+    await t.ok(
+      admin,
+      `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
+      { n: unique('tool') },
+    )
+  ).createToolDefinition.id;
 
 const OPERATIONS: Operation[] = [
   { name: 'me', needs: 'VIEWER', query: `{ me { id role organization { id } } }` },
@@ -54,46 +63,133 @@ const OPERATIONS: Operation[] = [
   { name: 'toolDefinition', needs: 'VIEWER', query: `query($id: ID!) { toolDefinition(id: $id) { id } }`, vars: () => ({ id: toolId }) },
   { name: 'miniApps', needs: 'VIEWER', query: `{ miniApps { id tools { id } } }` },
   { name: 'mcpServers', needs: 'VIEWER', query: `{ mcpServers { id tools { id } } }` },
-  { name: 'toolbox', needs: 'VIEWER', query: `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint } }`, vars: () => ({ a: agentId }) },
+  {
+    name: 'toolbox',
+    needs: 'VIEWER',
+    query: `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint } }`,
+    vars: () => ({ a: agentId }),
+  },
 
-  { name: 'startConversation', needs: 'RUNTIME', accessOnly: true, query: `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, vars: () => ({ a: agentId }) },
+  {
+    name: 'startConversation',
+    needs: 'RUNTIME',
+    accessOnly: true,
+    query: `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+    vars: () => ({ a: agentId }),
+  },
   { name: 'beginTurn', needs: 'RUNTIME', accessOnly: true, query: `mutation { beginTurn(conversationId: "${MISSING_ID}") { id } }` },
-  { name: 'completeTurn', needs: 'RUNTIME', accessOnly: true, query: `mutation { completeTurn(turnId: "${MISSING_ID}", usage: { inputTokens: 1, outputTokens: 1 }) { id } }` },
+  {
+    name: 'completeTurn',
+    needs: 'RUNTIME',
+    accessOnly: true,
+    query: `mutation { completeTurn(turnId: "${MISSING_ID}", usage: { inputTokens: 1, outputTokens: 1 }) { id } }`,
+  },
   { name: 'recordToolCalls', needs: 'RUNTIME', accessOnly: true, query: `mutation { recordToolCalls(calls: []) { accepted } }` },
 
-  { name: 'createProject', needs: 'EDITOR', query: `mutation($n: String!) { createProject(input: { name: $n }) { id } }`, vars: () => ({ n: unique('p') }) },
-  { name: 'createChannel', needs: 'EDITOR', query: `mutation($n: String!) { createChannel(input: { key: $n, name: "c" }) { id } }`, vars: () => ({ n: unique('ch') }) },
-  { name: 'createContextObject', needs: 'EDITOR', query: `mutation($n: String!) { createContextObject(input: { key: $n, name: "o" }) { id } }`, vars: () => ({ n: unique('obj') }) },
-  { name: 'createAgent', needs: 'EDITOR', query: `mutation { createAgent(input: { name: "x" }) { id } }` },
-  { name: 'updateAgent', needs: 'EDITOR', query: `mutation($id: ID!) { updateAgent(id: $id, input: { maxTools: 20 }) { id } }`, vars: () => ({ id: agentId }) },
   {
-    name: 'deleteAgent', needs: 'EDITOR', query: `mutation($id: ID!) { deleteAgent(id: $id) }`,
+    name: 'createProject',
+    needs: 'EDITOR',
+    query: `mutation($n: String!) { createProject(input: { name: $n }) { id } }`,
+    vars: () => ({ n: unique('p') }),
+  },
+  {
+    name: 'createChannel',
+    needs: 'EDITOR',
+    query: `mutation($n: String!) { createChannel(input: { key: $n, name: "c" }) { id } }`,
+    vars: () => ({ n: unique('ch') }),
+  },
+  {
+    name: 'createContextObject',
+    needs: 'EDITOR',
+    query: `mutation($n: String!) { createContextObject(input: { key: $n, name: "o" }) { id } }`,
+    vars: () => ({ n: unique('obj') }),
+  },
+  { name: 'createAgent', needs: 'EDITOR', query: `mutation { createAgent(input: { name: "x" }) { id } }` },
+  {
+    name: 'updateAgent',
+    needs: 'EDITOR',
+    query: `mutation($id: ID!) { updateAgent(id: $id, input: { maxTools: 20 }) { id } }`,
+    vars: () => ({ id: agentId }),
+  },
+  {
+    name: 'deleteAgent',
+    needs: 'EDITOR',
+    query: `mutation($id: ID!) { deleteAgent(id: $id) }`,
     vars: async () => ({ id: (await t.ok(admin, `mutation { createAgent(input: { name: "doomed" }) { id } }`)).createAgent.id }),
   },
   {
-    name: 'createToolDefinition', needs: 'EDITOR', query: `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
+    name: 'createToolDefinition',
+    needs: 'EDITOR',
+    query: `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
     vars: () => ({ n: unique('tool') }),
   },
-  { name: 'updateToolDefinition', needs: 'EDITOR', query: `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new" }) { id } }`, vars: () => ({ id: toolId }) },
-  { name: 'deleteToolDefinition', needs: 'EDITOR', query: `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, vars: async () => ({ id: await newTool() }) },
-  { name: 'setToolRule', needs: 'EDITOR', query: `mutation($a: ID!, $n: String!) { setToolRule(input: { agentId: $a, toolName: $n, effect: DENY }) { id } }`, vars: () => ({ a: agentId, n: unique('rule') }) },
   {
-    name: 'removeToolRule', needs: 'EDITOR', query: `mutation($id: ID!) { removeToolRule(id: $id) }`,
+    name: 'updateToolDefinition',
+    needs: 'EDITOR',
+    query: `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new" }) { id } }`,
+    vars: () => ({ id: toolId }),
+  },
+  {
+    name: 'deleteToolDefinition',
+    needs: 'EDITOR',
+    query: `mutation($id: ID!) { deleteToolDefinition(id: $id) }`,
+    vars: async () => ({ id: await newTool() }),
+  },
+  {
+    name: 'setToolRule',
+    needs: 'EDITOR',
+    query: `mutation($a: ID!, $n: String!) { setToolRule(input: { agentId: $a, toolName: $n, effect: DENY }) { id } }`,
+    vars: () => ({ a: agentId, n: unique('rule') }),
+  },
+  {
+    name: 'removeToolRule',
+    needs: 'EDITOR',
+    query: `mutation($id: ID!) { removeToolRule(id: $id) }`,
     vars: async () => ({
-      id: (await t.ok(admin, `mutation($a: ID!, $n: String!) { setToolRule(input: { agentId: $a, toolName: $n, effect: DENY }) { id } }`, { a: agentId, n: unique('rule') })).setToolRule.id,
+      id: (
+        await t.ok(admin, `mutation($a: ID!, $n: String!) { setToolRule(input: { agentId: $a, toolName: $n, effect: DENY }) { id } }`, {
+          a: agentId,
+          n: unique('rule'),
+        })
+      ).setToolRule.id,
     }),
   },
   { name: 'createMiniApp', needs: 'EDITOR', query: `mutation { createMiniApp(input: { name: "m" }) { id } }` },
-  { name: 'setMiniAppEnabled', needs: 'EDITOR', query: `mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: true) { id } }`, vars: () => ({ id: miniAppId }) },
-  { name: 'registerMcpServer', needs: 'EDITOR', query: `mutation($n: String!) { registerMcpServer(input: { name: $n }) { id } }`, vars: () => ({ n: unique('srv') }) },
-  { name: 'updateMcpServer', needs: 'EDITOR', query: `mutation($id: ID!) { updateMcpServer(id: $id, input: { enabled: true }) { id } }`, vars: () => ({ id: mcpServerId }) },
-  { name: 'reportMcpInventory', needs: 'EDITOR', query: `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [], advertisesResources: false) { id } }`, vars: () => ({ id: mcpServerId }) },
+  {
+    name: 'setMiniAppEnabled',
+    needs: 'EDITOR',
+    query: `mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: true) { id } }`,
+    vars: () => ({ id: miniAppId }),
+  },
+  {
+    name: 'registerMcpServer',
+    needs: 'EDITOR',
+    query: `mutation($n: String!) { registerMcpServer(input: { name: $n }) { id } }`,
+    vars: () => ({ n: unique('srv') }),
+  },
+  {
+    name: 'updateMcpServer',
+    needs: 'EDITOR',
+    query: `mutation($id: ID!) { updateMcpServer(id: $id, input: { enabled: true }) { id } }`,
+    vars: () => ({ id: mcpServerId }),
+  },
+  {
+    name: 'reportMcpInventory',
+    needs: 'EDITOR',
+    query: `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [], advertisesResources: false) { id } }`,
+    vars: () => ({ id: mcpServerId }),
+  },
   { name: 'applyChangeSet', needs: 'EDITOR', accessOnly: true, query: `mutation { applyChangeSet(changes: []) { __typename } }` },
 
   { name: 'createApiKey', needs: 'ADMIN', query: `mutation { createApiKey(input: { name: "k", role: VIEWER }) { apiKey } }` },
   {
-    name: 'revokeApiKey', needs: 'ADMIN', query: `mutation($id: ID!) { revokeApiKey(principalId: $id) }`,
-    vars: async () => ({ id: (await t.ok(admin, `mutation { createApiKey(input: { name: "k", role: VIEWER }) { principal { id } } }`)).createApiKey.principal.id }),
+    name: 'revokeApiKey',
+    needs: 'ADMIN',
+    query: `mutation($id: ID!) { revokeApiKey(principalId: $id) }`,
+    vars: async () => ({
+      id: (await t.ok(admin, `mutation { createApiKey(input: { name: "k", role: VIEWER }) { principal { id } } }`)).createApiKey.principal
+        .id,
+    }),
   },
 ];
 
@@ -140,10 +236,13 @@ describe('authentication', () => {
   });
 
   it('answers UNAUTHENTICATED for a revoked key, and only that key stops working', async () => {
-    const created = (await t.ok(admin, `mutation { createApiKey(input: { name: "temp", role: EDITOR }) { apiKey principal { id role } } }`)).createApiKey;
+    const created = (await t.ok(admin, `mutation { createApiKey(input: { name: "temp", role: EDITOR }) { apiKey principal { id role } } }`))
+      .createApiKey;
     expect(created.principal.role).toBe('EDITOR');
     expect((await t.ok(created.apiKey, `{ me { id role } }`)).me).toEqual({ id: created.principal.id, role: 'EDITOR' });
-    expect(await t.ok(admin, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: created.principal.id })).toEqual({ revokeApiKey: true });
+    expect(await t.ok(admin, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: created.principal.id })).toEqual({
+      revokeApiKey: true,
+    });
     expectUnauthenticated(await t.gql(created.apiKey, `{ me { id } }`));
     expectUnauthenticated(await t.gql(created.apiKey, `mutation { createAgent(input: { name: "x" }) { id } }`));
     expect((await t.ok(admin, `{ me { role } }`)).me.role).toBe('ADMIN');
@@ -156,7 +255,10 @@ describe('authentication', () => {
 
 describe('the platform operator token', () => {
   it('creates an organisation whose ADMIN key works', async () => {
-    const data = await t.ok(OPERATOR_TOKEN, `mutation { createOrganization(input: { name: "Made by operator" }) { organization { id name } apiKey } }`);
+    const data = await t.ok(
+      OPERATOR_TOKEN,
+      `mutation { createOrganization(input: { name: "Made by operator" }) { organization { id name } apiKey } }`,
+    );
     const me = (await t.ok(data.createOrganization.apiKey, `{ me { role organization { id name } } }`)).me;
     expect(me).toEqual({ role: 'ADMIN', organization: { id: data.createOrganization.organization.id, name: 'Made by operator' } });
   });

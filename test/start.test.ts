@@ -15,7 +15,15 @@ beforeAll(async () => {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', LOADOUT_DATA_DIR: 'memory://', PORT: '0', LOADOUT_ADMIN_TOKEN: '', LOADOUT_DEMO: '', NODE_OPTIONS: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      LOADOUT_DATA_DIR: 'memory://',
+      PORT: '0',
+      LOADOUT_ADMIN_TOKEN: '',
+      LOADOUT_DEMO: '',
+      NODE_OPTIONS: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));

@@ -25,11 +25,14 @@ function listen(httpUrl: string, key: string, variables: Record<string, unknown>
     on: { connected: () => acked() },
     lazy: false,
   });
-  const dispose = client.subscribe({ query: EVENT, variables }, {
-    next: (m) => (m.errors ? errors.push(m.errors) : heard.push((m.data as any).toolboxInvalidated)),
-    error: (e) => errors.push(e),
-    complete: () => undefined,
-  });
+  const dispose = client.subscribe(
+    { query: EVENT, variables },
+    {
+      next: (m) => (m.errors ? errors.push(m.errors) : heard.push((m.data as any).toolboxInvalidated)),
+      error: (e) => errors.push(e),
+      complete: () => undefined,
+    },
+  );
   return {
     heard,
     errors,
@@ -188,8 +191,10 @@ describe('toolboxInvalidated across instances', () => {
 
     await addTool(second, a.key, 'made_on_second', a.agent.id);
     await gql(second, a.key, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { invalidations { id } } }`, {
-      c: [{ createTool: { name: 'cs1', description: 'd', inputSchema: { type: 'object' }, agentId: a.agent.id } },
-        { createTool: { name: 'cs2', description: 'd', inputSchema: { type: 'object' }, agentId: a.agent.id } }],
+      c: [
+        { createTool: { name: 'cs1', description: 'd', inputSchema: { type: 'object' }, agentId: a.agent.id } },
+        { createTool: { name: 'cs2', description: 'd', inputSchema: { type: 'object' }, agentId: a.agent.id } },
+      ],
     });
     await Promise.all([onFirst.until(2), onSecond.until(2)]);
     await sleep(QUIET_MS);

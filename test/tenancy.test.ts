@@ -14,19 +14,36 @@ beforeAll(async () => {
   a = (await t.createOrganization('Org A')).adminKey;
   b = (await t.createOrganization(`${SECRET} org`)).adminKey;
   await t.ok(a, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  await t.ok(b, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createChannel2: createChannel(input: { key: "${SECRET}_ch", name: "x" }) { id }
-    createContextObject(input: { key: "${SECRET}_obj", name: "x" }) { id } }`);
+  await t.ok(
+    b,
+    `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createChannel2: createChannel(input: { key: "${SECRET}_ch", name: "x" }) { id }
+    createContextObject(input: { key: "${SECRET}_obj", name: "x" }) { id } }`,
+  );
   theirs.project = (await t.ok(b, `mutation { createProject(input: { name: "${SECRET}_project" }) { id } }`)).createProject.id;
-  theirs.agent = (await t.ok(b, `mutation($p: ID!) { createAgent(input: { name: "${SECRET}_agent", projectId: $p }) { id } }`, { p: theirs.project })).createAgent.id;
-  theirs.tool = (await t.ok(b, `mutation { createToolDefinition(input: { name: "${SECRET}_tool", description: "${SECRET}", inputSchema: { type: "object" } }) { id } }`))
-    .createToolDefinition.id;
+  theirs.agent = (
+    await t.ok(b, `mutation($p: ID!) { createAgent(input: { name: "${SECRET}_agent", projectId: $p }) { id } }`, { p: theirs.project })
+  ).createAgent.id;
+  theirs.tool = (
+    await t.ok(
+      b,
+      `mutation { createToolDefinition(input: { name: "${SECRET}_tool", description: "${SECRET}", inputSchema: { type: "object" } }) { id } }`,
+    )
+  ).createToolDefinition.id;
   theirs.miniApp = (await t.ok(b, `mutation { createMiniApp(input: { name: "${SECRET}_app" }) { id } }`)).createMiniApp.id;
   theirs.mcpServer = (await t.ok(b, `mutation { registerMcpServer(input: { name: "${SECRET}_srv" }) { id } }`)).registerMcpServer.id;
-  theirs.agentRule = (await t.ok(b, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "${SECRET}_tool", effect: DENY }) { id } }`, { a: theirs.agent }))
-    .setToolRule.id;
-  theirs.projectRule = (await t.ok(b, `mutation($p: ID!) { setToolRule(input: { projectId: $p, toolName: "${SECRET}_tool", effect: DENY }) { id } }`, { p: theirs.project }))
-    .setToolRule.id;
-  theirs.principal = (await t.ok(b, `mutation { createApiKey(input: { name: "${SECRET}_key", role: VIEWER }) { principal { id } } }`)).createApiKey.principal.id;
+  theirs.agentRule = (
+    await t.ok(b, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "${SECRET}_tool", effect: DENY }) { id } }`, {
+      a: theirs.agent,
+    })
+  ).setToolRule.id;
+  theirs.projectRule = (
+    await t.ok(b, `mutation($p: ID!) { setToolRule(input: { projectId: $p, toolName: "${SECRET}_tool", effect: DENY }) { id } }`, {
+      p: theirs.project,
+    })
+  ).setToolRule.id;
+  theirs.principal = (
+    await t.ok(b, `mutation { createApiKey(input: { name: "${SECRET}_key", role: VIEWER }) { principal { id } } }`)
+  ).createApiKey.principal.id;
 });
 afterAll(() => t.stop());
 
@@ -36,7 +53,7 @@ function expectNoLeak(result: GraphQLResult) {
   for (const id of Object.values(theirs)) expect(text).not.toContain(id);
 }
 
-describe('queries for another organisation\'s object answer null', () => {
+describe("queries for another organisation's object answer null", () => {
   it.each([
     ['agent', `query($id: ID!) { agent(id: $id) { id name } }`, 'agent'],
     ['project', `query($id: ID!) { project(id: $id) { id name } }`, 'project'],
@@ -48,17 +65,24 @@ describe('queries for another organisation\'s object answer null', () => {
     expect(await t.gql(a, query, { id: 'not-a-uuid' })).toEqual({ data: { [field]: null } });
   });
 
-  it('lists filtered by another organisation\'s project are empty, and lists never show its objects', async () => {
-    const filtered = await t.ok(a, `query($p: ID!) { agents(projectId: $p) { id } toolDefinitions(projectId: $p) { id } miniApps(projectId: $p) { id } mcpServers(projectId: $p) { id } }`, {
-      p: theirs.project,
-    });
+  it("lists filtered by another organisation's project are empty, and lists never show its objects", async () => {
+    const filtered = await t.ok(
+      a,
+      `query($p: ID!) { agents(projectId: $p) { id } toolDefinitions(projectId: $p) { id } miniApps(projectId: $p) { id } mcpServers(projectId: $p) { id } }`,
+      {
+        p: theirs.project,
+      },
+    );
     expect(filtered).toEqual({ agents: [], toolDefinitions: [], miniApps: [], mcpServers: [] });
-    const all = await t.gql(a, `{ agents { id } toolDefinitions { id } miniApps { id } mcpServers { id } projects { id } channels { key } contextObjects { key } organization { name } }`);
+    const all = await t.gql(
+      a,
+      `{ agents { id } toolDefinitions { id } miniApps { id } mcpServers { id } projects { id } channels { key } contextObjects { key } organization { name } }`,
+    );
     expect(all.errors).toBeUndefined();
     expectNoLeak(all);
   });
 
-  it('the toolbox of another organisation\'s agent is NOT_FOUND, exactly like a missing agent', async () => {
+  it("the toolbox of another organisation's agent is NOT_FOUND, exactly like a missing agent", async () => {
     const query = `query($id: ID!) { toolbox(agentId: $id, channel: "web") { fingerprint } }`;
     const foreign = await t.gql(a, query, { id: theirs.agent });
     const missing = await t.gql(a, query, { id: MISSING_ID });
@@ -68,26 +92,74 @@ describe('queries for another organisation\'s object answer null', () => {
   });
 });
 
-describe('mutations naming another organisation\'s object fail with NOT_FOUND and change nothing', () => {
+describe("mutations naming another organisation's object fail with NOT_FOUND and change nothing", () => {
   const cases: Array<[string, string, () => Record<string, unknown>]> = [
-    ['updateAgent', `mutation($id: ID!) { updateAgent(id: $id, input: { name: "hijacked", maxTools: 3 }) { id } }`, () => ({ id: theirs.agent })],
+    [
+      'updateAgent',
+      `mutation($id: ID!) { updateAgent(id: $id, input: { name: "hijacked", maxTools: 3 }) { id } }`,
+      () => ({ id: theirs.agent }),
+    ],
     ['deleteAgent', `mutation($id: ID!) { deleteAgent(id: $id) }`, () => ({ id: theirs.agent })],
-    ['updateToolDefinition', `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "hijacked" }) { id } }`, () => ({ id: theirs.tool })],
+    [
+      'updateToolDefinition',
+      `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "hijacked" }) { id } }`,
+      () => ({ id: theirs.tool }),
+    ],
     ['deleteToolDefinition', `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, () => ({ id: theirs.tool })],
-    ['setToolRule on their agent', `mutation($id: ID!) { setToolRule(input: { agentId: $id, toolName: "x", effect: DENY }) { id } }`, () => ({ id: theirs.agent })],
-    ['setToolRule on their project', `mutation($id: ID!) { setToolRule(input: { projectId: $id, toolName: "x", effect: DENY }) { id } }`, () => ({ id: theirs.project })],
+    [
+      'setToolRule on their agent',
+      `mutation($id: ID!) { setToolRule(input: { agentId: $id, toolName: "x", effect: DENY }) { id } }`,
+      () => ({ id: theirs.agent }),
+    ],
+    [
+      'setToolRule on their project',
+      `mutation($id: ID!) { setToolRule(input: { projectId: $id, toolName: "x", effect: DENY }) { id } }`,
+      () => ({ id: theirs.project }),
+    ],
     ['removeToolRule of their agent', `mutation($id: ID!) { removeToolRule(id: $id) }`, () => ({ id: theirs.agentRule })],
     ['removeToolRule of their project', `mutation($id: ID!) { removeToolRule(id: $id) }`, () => ({ id: theirs.projectRule })],
     ['setMiniAppEnabled', `mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: false) { id } }`, () => ({ id: theirs.miniApp })],
-    ['updateMcpServer', `mutation($id: ID!) { updateMcpServer(id: $id, input: { enabled: false }) { id } }`, () => ({ id: theirs.mcpServer })],
-    ['reportMcpInventory', `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [{ name: "x", description: "d", inputSchema: {} }], advertisesResources: true) { id } }`, () => ({ id: theirs.mcpServer })],
+    [
+      'updateMcpServer',
+      `mutation($id: ID!) { updateMcpServer(id: $id, input: { enabled: false }) { id } }`,
+      () => ({ id: theirs.mcpServer }),
+    ],
+    [
+      'reportMcpInventory',
+      `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [{ name: "x", description: "d", inputSchema: {} }], advertisesResources: true) { id } }`,
+      () => ({ id: theirs.mcpServer }),
+    ],
     ['revokeApiKey', `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, () => ({ id: theirs.principal })],
-    ['createAgent in their project', `mutation($id: ID!) { createAgent(input: { name: "x", projectId: $id }) { id } }`, () => ({ id: theirs.project })],
-    ['createToolDefinition in their project', `mutation($id: ID!) { createToolDefinition(input: { name: "x1", description: "d", inputSchema: {}, projectId: $id }) { id } }`, () => ({ id: theirs.project })],
-    ['createToolDefinition for their agent', `mutation($id: ID!) { createToolDefinition(input: { name: "x2", description: "d", inputSchema: {}, agentId: $id }) { id } }`, () => ({ id: theirs.agent })],
-    ['createToolDefinition in their mini app', `mutation($id: ID!) { createToolDefinition(input: { name: "x3", description: "d", inputSchema: {}, miniAppId: $id }) { id } }`, () => ({ id: theirs.miniApp })],
-    ['createMiniApp in their project', `mutation($id: ID!) { createMiniApp(input: { name: "x", projectId: $id }) { id } }`, () => ({ id: theirs.project })],
-    ['registerMcpServer in their project', `mutation($id: ID!) { registerMcpServer(input: { name: "x", projectId: $id }) { id } }`, () => ({ id: theirs.project })],
+    [
+      'createAgent in their project',
+      `mutation($id: ID!) { createAgent(input: { name: "x", projectId: $id }) { id } }`,
+      () => ({ id: theirs.project }),
+    ],
+    [
+      'createToolDefinition in their project',
+      `mutation($id: ID!) { createToolDefinition(input: { name: "x1", description: "d", inputSchema: {}, projectId: $id }) { id } }`,
+      () => ({ id: theirs.project }),
+    ],
+    [
+      'createToolDefinition for their agent',
+      `mutation($id: ID!) { createToolDefinition(input: { name: "x2", description: "d", inputSchema: {}, agentId: $id }) { id } }`,
+      () => ({ id: theirs.agent }),
+    ],
+    [
+      'createToolDefinition in their mini app',
+      `mutation($id: ID!) { createToolDefinition(input: { name: "x3", description: "d", inputSchema: {}, miniAppId: $id }) { id } }`,
+      () => ({ id: theirs.miniApp }),
+    ],
+    [
+      'createMiniApp in their project',
+      `mutation($id: ID!) { createMiniApp(input: { name: "x", projectId: $id }) { id } }`,
+      () => ({ id: theirs.project }),
+    ],
+    [
+      'registerMcpServer in their project',
+      `mutation($id: ID!) { registerMcpServer(input: { name: "x", projectId: $id }) { id } }`,
+      () => ({ id: theirs.project }),
+    ],
   ];
 
   it.each(cases)('%s', async (_name, mutation, vars) => {
@@ -100,13 +172,17 @@ describe('mutations naming another organisation\'s object fail with NOT_FOUND an
   });
 
   it('left organisation B exactly as it was', async () => {
-    const state = await t.ok(b, `query($a: ID!, $t: ID!) {
+    const state = await t.ok(
+      b,
+      `query($a: ID!, $t: ID!) {
       agent(id: $a) { name maxTools loadoutVersion permissionRules { id } }
       toolDefinition(id: $t) { description version }
       miniApps { enabled }
       mcpServers { enabled probed tools { id } }
       projects { id }
-    }`, { a: theirs.agent, t: theirs.tool });
+    }`,
+      { a: theirs.agent, t: theirs.tool },
+    );
     expect(state).toEqual({
       agent: { name: `${SECRET}_agent`, maxTools: 25, loadoutVersion: expect.any(Number), permissionRules: [{ id: theirs.agentRule }] },
       toolDefinition: { description: SECRET, version: 1 },
@@ -122,10 +198,16 @@ describe('mutations naming another organisation\'s object fail with NOT_FOUND an
 });
 
 describe('keys and names are per organisation', () => {
-  it('another organisation\'s channel or context object key is unknown here', async () => {
-    const channel = await t.gql(a, `mutation { createToolDefinition(input: { name: "ch_probe", description: "d", inputSchema: {}, channels: ["${SECRET}_ch"] }) { id } }`);
+  it("another organisation's channel or context object key is unknown here", async () => {
+    const channel = await t.gql(
+      a,
+      `mutation { createToolDefinition(input: { name: "ch_probe", description: "d", inputSchema: {}, channels: ["${SECRET}_ch"] }) { id } }`,
+    );
     expect(codeOf(channel)).toBe('BAD_USER_INPUT');
-    const object = await t.gql(a, `mutation { createToolDefinition(input: { name: "obj_probe", description: "d", inputSchema: {}, contextObjects: ["${SECRET}_obj"] }) { id } }`);
+    const object = await t.gql(
+      a,
+      `mutation { createToolDefinition(input: { name: "obj_probe", description: "d", inputSchema: {}, contextObjects: ["${SECRET}_obj"] }) { id } }`,
+    );
     expect(codeOf(object)).toBe('BAD_USER_INPUT');
     const agent = (await t.ok(a, `mutation { createAgent(input: { name: "mine" }) { id } }`)).createAgent.id;
     const box = await t.gql(a, `query($id: ID!) { toolbox(agentId: $id, channel: "${SECRET}_ch") { fingerprint } }`, { id: agent });
@@ -138,13 +220,25 @@ describe('keys and names are per organisation', () => {
     await t.ok(a, `mutation { registerMcpServer(input: { name: "${SECRET}_srv" }) { id } }`);
   });
 
-  it('an agent never carries another organisation\'s tools, and their MCP server is not in its scope', async () => {
-    await t.ok(b, `mutation { createToolDefinition(input: { name: "b_resources", description: "d", inputSchema: {}, requiresMcpServer: true }) { id } }`);
+  it("an agent never carries another organisation's tools, and their MCP server is not in its scope", async () => {
+    await t.ok(
+      b,
+      `mutation { createToolDefinition(input: { name: "b_resources", description: "d", inputSchema: {}, requiresMcpServer: true }) { id } }`,
+    );
     const org = await t.createOrganization('Org C');
     await t.ok(org.adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-    await t.ok(org.adminKey, `mutation { createToolDefinition(input: { name: "McpResources", description: "d", inputSchema: {}, requiresMcpServer: true }) { id } }`);
+    await t.ok(
+      org.adminKey,
+      `mutation { createToolDefinition(input: { name: "McpResources", description: "d", inputSchema: {}, requiresMcpServer: true }) { id } }`,
+    );
     const agent = (await t.ok(org.adminKey, `mutation { createAgent(input: { name: "c" }) { id } }`)).createAgent.id;
-    const box = (await t.ok(org.adminKey, `query($id: ID!) { toolbox(agentId: $id, channel: "web") { tools { name } dropped { tool { name } reason } } }`, { id: agent })).toolbox;
+    const box = (
+      await t.ok(
+        org.adminKey,
+        `query($id: ID!) { toolbox(agentId: $id, channel: "web") { tools { name } dropped { tool { name } reason } } }`,
+        { id: agent },
+      )
+    ).toolbox;
     expect(box.tools).toEqual([]);
     expect(box.dropped).toEqual([{ tool: { name: 'McpResources' }, reason: 'REQUIRES_MCP_SERVER' }]);
   });

@@ -13,36 +13,55 @@ const TOOLBOX = `query($a: ID!, $c: String!, $page: PageInput) {
 /** A fresh organisation with a web and an api channel, so each test sees only its own tools. */
 async function org() {
   const { adminKey: key } = await t.createOrganization();
-  await t.ok(key, `mutation { web: createChannel(input: { key: "web", name: "Web" }) { id } api: createChannel(input: { key: "api", name: "API" }) { id }
-    createContextObject(input: { key: "Account", name: "Account" }) { id } }`);
+  await t.ok(
+    key,
+    `mutation { web: createChannel(input: { key: "web", name: "Web" }) { id } api: createChannel(input: { key: "api", name: "API" }) { id }
+    createContextObject(input: { key: "Account", name: "Account" }) { id } }`,
+  );
   const ok = <T = any>(query: string, vars?: Record<string, unknown>) => t.ok<T>(key, query, vars);
   return {
     key,
     ok,
     agent: async (input: Record<string, unknown> = {}) =>
-      (await ok(`mutation($i: CreateAgentInput!) { createAgent(input: $i) { id } }`, { i: { name: 'agent', ...input } })).createAgent.id as string,
+      (await ok(`mutation($i: CreateAgentInput!) { createAgent(input: $i) { id } }`, { i: { name: 'agent', ...input } })).createAgent
+        .id as string,
     tool: async (name: string, input: Record<string, unknown> = {}) =>
-      (await ok(`mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, { i: { name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input } }))
-        .createToolDefinition.id as string,
+      (
+        await ok(`mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, {
+          i: { name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input },
+        })
+      ).createToolDefinition.id as string,
     project: async () => (await ok(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id as string,
     server: async (name: string, input: Record<string, unknown> = {}) =>
-      (await ok(`mutation($i: RegisterMcpServerInput!) { registerMcpServer(input: $i) { id } }`, { i: { name, ...input } })).registerMcpServer.id as string,
+      (await ok(`mutation($i: RegisterMcpServerInput!) { registerMcpServer(input: $i) { id } }`, { i: { name, ...input } }))
+        .registerMcpServer.id as string,
     inventory: (serverId: string, names: string[], advertisesResources = false) =>
-      ok(`mutation($id: ID!, $tools: [McpToolInput!]!, $r: Boolean!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: $r) { id } }`, {
-        id: serverId, r: advertisesResources, tools: names.map((name) => ({ name, description: `reported ${name}`, inputSchema: { type: 'object' } })),
-      }),
-    updateServer: (id: string, input: Record<string, unknown>) => ok(`mutation($id: ID!, $i: UpdateMcpServerInput!) { updateMcpServer(id: $id, input: $i) { id } }`, { id, i: input }),
+      ok(
+        `mutation($id: ID!, $tools: [McpToolInput!]!, $r: Boolean!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: $r) { id } }`,
+        {
+          id: serverId,
+          r: advertisesResources,
+          tools: names.map((name) => ({ name, description: `reported ${name}`, inputSchema: { type: 'object' } })),
+        },
+      ),
+    updateServer: (id: string, input: Record<string, unknown>) =>
+      ok(`mutation($id: ID!, $i: UpdateMcpServerInput!) { updateMcpServer(id: $id, input: $i) { id } }`, { id, i: input }),
     rule: async (target: { agentId?: string; projectId?: string }, toolName: string, effect: 'ALLOW' | 'DENY') =>
-      (await ok(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, { i: { ...target, toolName, effect } })).setToolRule.id as string,
+      (await ok(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, { i: { ...target, toolName, effect } })).setToolRule
+        .id as string,
     box: async (agentId: string, channel = 'web', page?: Record<string, unknown>) =>
       (await ok(TOOLBOX, { a: agentId, c: channel, page })).toolbox as {
-        fingerprint: string; toolCount: number; tools: Array<{ position: number; name: string }>; dropped: Array<{ tool: { name: string }; reason: string }>;
+        fingerprint: string;
+        toolCount: number;
+        tools: Array<{ position: number; name: string }>;
+        dropped: Array<{ tool: { name: string }; reason: string }>;
       },
   };
 }
 
 const names = (box: { tools: Array<{ name: string }> }) => box.tools.map((x) => x.name);
-const reasons = (box: { dropped: Array<{ tool: { name: string }; reason: string }> }) => Object.fromEntries(box.dropped.map((d) => [d.tool.name, d.reason]));
+const reasons = (box: { dropped: Array<{ tool: { name: string }; reason: string }> }) =>
+  Object.fromEntries(box.dropped.map((d) => [d.tool.name, d.reason]));
 
 describe('Max Tools', () => {
   it('defaults to 25: the 26th tool in Sort Order is OVER_MAX_TOOLS', async () => {
@@ -98,8 +117,11 @@ describe('MCP tools', () => {
     const server = await o.server('s');
     await o.inventory(server, ['a', 'b']);
     const before = (await o.ok(`{ toolDefinitions(source: MCP) { id name version } }`)).toolDefinitions;
-    await o.ok(`mutation($id: ID!) { reportMcpInventory(serverId: $id, advertisesResources: false, tools: [
-      { name: "a", description: "reported a", inputSchema: { type: "object" } }, { name: "c", description: "new", inputSchema: { type: "object" } }]) { id } }`, { id: server });
+    await o.ok(
+      `mutation($id: ID!) { reportMcpInventory(serverId: $id, advertisesResources: false, tools: [
+      { name: "a", description: "reported a", inputSchema: { type: "object" } }, { name: "c", description: "new", inputSchema: { type: "object" } }]) { id } }`,
+      { id: server },
+    );
     const after = (await o.ok(`{ toolDefinitions(source: MCP) { id name version } }`)).toolDefinitions;
     expect(after.map((x: { name: string }) => x.name)).toEqual(['mcp__s__a', 'mcp__s__c']);
     expect(after[0]).toEqual(before[0]);
@@ -122,7 +144,7 @@ describe('McpResources (requiresMcpServer)', () => {
     expect(reasons(await o.box(agent))).toMatchObject({ McpResources: 'REQUIRES_MCP_SERVER' });
   });
 
-  it('a server of another project is not in scope; one of the agent\'s project or the organisation is', async () => {
+  it("a server of another project is not in scope; one of the agent's project or the organisation is", async () => {
     const o = await org();
     const [mine, other] = [await o.project(), await o.project()];
     await o.tool('McpResources', { requiresMcpServer: true });
@@ -147,7 +169,7 @@ describe('McpResources (requiresMcpServer)', () => {
 });
 
 describe('rules', () => {
-  it('a project DENY excludes the tool for the project\'s agents; an agent ALLOW overrides it', async () => {
+  it("a project DENY excludes the tool for the project's agents; an agent ALLOW overrides it", async () => {
     const o = await org();
     const project = await o.project();
     await o.tool('search');
@@ -170,8 +192,11 @@ describe('rules', () => {
     await o.rule({ projectId: project }, 'search', 'ALLOW');
     const deny = await o.rule({ agentId: agent }, 'search', 'DENY');
     expect(reasons(await o.box(agent))).toEqual({ search: 'EXCLUDED' });
-    expect((await o.ok(`query($id: ID!) { agent(id: $id) { exclusions permissionRules { subject effect } } }`, { id: agent })).agent).toEqual({
-      exclusions: ['search'], permissionRules: [{ subject: 'tool:search', effect: 'DENY' }],
+    expect(
+      (await o.ok(`query($id: ID!) { agent(id: $id) { exclusions permissionRules { subject effect } } }`, { id: agent })).agent,
+    ).toEqual({
+      exclusions: ['search'],
+      permissionRules: [{ subject: 'tool:search', effect: 'DENY' }],
     });
     await o.ok(`mutation($id: ID!) { removeToolRule(id: $id) }`, { id: deny });
     expect(names(await o.box(agent))).toEqual(['search']);
@@ -214,7 +239,7 @@ describe('placement', () => {
     expect(names(await o.box(agent, 'web', { type: 'RECORD' }))).toEqual(['everywhere', 'mine']);
   });
 
-  it('a project agent carries organisation-wide tools and its project\'s, not another project\'s', async () => {
+  it("a project agent carries organisation-wide tools and its project's, not another project's", async () => {
     const o = await org();
     const [mine, other] = [await o.project(), await o.project()];
     await o.tool('org_wide');

@@ -6,7 +6,10 @@ let key: string;
 beforeAll(async () => {
   t = await startTestServer();
   key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { a: createChannel(input: { key: "web", name: "Web" }) { id } b: createChannel(input: { key: "api", name: "API" }) { id } }`);
+  await t.ok(
+    key,
+    `mutation { a: createChannel(input: { key: "web", name: "Web" }) { id } b: createChannel(input: { key: "api", name: "API" }) { id } }`,
+  );
 });
 afterAll(() => t.stop());
 
@@ -18,8 +21,16 @@ const TOOLBOX = `query($agentId: ID!, $channel: String!, $page: PageInput) {
 
 it('serves a toolbox in Sort Order with drop reasons and a stable fingerprint', async () => {
   const agent = (await t.ok(key, `mutation { createAgent(input: { name: "a", maxTools: 2 }) { id maxTools } }`)).createAgent;
-  for (const [name, sortOrder] of [['b_tool', 1], ['a_tool', 1], ['first', 0]] as const) {
-    await t.ok(key, `mutation($name: String!, $s: Int) { createToolDefinition(input: { name: $name, description: "d", inputSchema: { type: "object" }, sortOrder: $s }) { id } }`, { name, s: sortOrder });
+  for (const [name, sortOrder] of [
+    ['b_tool', 1],
+    ['a_tool', 1],
+    ['first', 0],
+  ] as const) {
+    await t.ok(
+      key,
+      `mutation($name: String!, $s: Int) { createToolDefinition(input: { name: $name, description: "d", inputSchema: { type: "object" }, sortOrder: $s }) { id } }`,
+      { name, s: sortOrder },
+    );
   }
   const box = (await t.ok(key, TOOLBOX, { agentId: agent.id, channel: 'web' })).toolbox;
   expect(box.tools.map((x: any) => x.name)).toEqual(['first', 'a_tool']);

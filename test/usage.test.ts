@@ -32,29 +32,53 @@ describe('recordToolCalls', () => {
 
   it('accepts a call a little ahead (clock skew)', async () => {
     const skewed = new Date(Date.now() + 60 * 1000).toISOString();
-    expect((await t.ok(runtime, RECORD, { calls: [call({ userId: 'skew', at: skewed })] })).recordToolCalls).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await t.ok(runtime, RECORD, { calls: [call({ userId: 'skew', at: skewed })] })).recordToolCalls).toEqual({
+      accepted: 1,
+      duplicates: 0,
+    });
   });
 
   it('counts calls and errors per scope, a batch naming one tool twice included, and keeps the latest call', async () => {
     const early = '2025-01-01T00:00:00.000Z';
     const late = '2025-01-02T00:00:00.000Z';
     const result = await t.ok(runtime, RECORD, {
-      calls: [call({ userId: 'u1', at: late }), call({ userId: 'u1', isError: true, at: early }), call({ userId: 'u1', projectId, toolName: 'other' })],
+      calls: [
+        call({ userId: 'u1', at: late }),
+        call({ userId: 'u1', isError: true, at: early }),
+        call({ userId: 'u1', projectId, toolName: 'other' }),
+      ],
     });
     expect(result.recordToolCalls).toEqual({ accepted: 3, duplicates: 0 });
     expect(await usage(null, 'u1')).toEqual([
-      { toolName: 'lookup', userId: 'u1', project: null, calls: 2, errors: 1, firstSurfacedAt: null, lastSurfacedAt: null, lastCalledAt: late },
+      {
+        toolName: 'lookup',
+        userId: 'u1',
+        project: null,
+        calls: 2,
+        errors: 1,
+        firstSurfacedAt: null,
+        lastSurfacedAt: null,
+        lastCalledAt: late,
+      },
     ]);
     expect((await usage(projectId, 'u1')).map((r: any) => [r.toolName, r.calls, r.project.id])).toEqual([['other', 1, projectId]]);
   });
 
   it('counts a retried key once, within a batch and across batches, per scope', async () => {
     const first = await t.ok(runtime, RECORD, {
-      calls: [call({ userId: 'u2', idempotencyKey: 'k1' }), call({ userId: 'u2', idempotencyKey: 'k1' }), call({ userId: 'u2', idempotencyKey: 'k2' })],
+      calls: [
+        call({ userId: 'u2', idempotencyKey: 'k1' }),
+        call({ userId: 'u2', idempotencyKey: 'k1' }),
+        call({ userId: 'u2', idempotencyKey: 'k2' }),
+      ],
     });
     expect(first.recordToolCalls).toEqual({ accepted: 2, duplicates: 1 });
     const retry = await t.ok(runtime, RECORD, {
-      calls: [call({ userId: 'u2', idempotencyKey: 'k1' }), call({ userId: 'u2', idempotencyKey: 'k3' }), call({ userId: 'u2', projectId, idempotencyKey: 'k1' })],
+      calls: [
+        call({ userId: 'u2', idempotencyKey: 'k1' }),
+        call({ userId: 'u2', idempotencyKey: 'k3' }),
+        call({ userId: 'u2', projectId, idempotencyKey: 'k1' }),
+      ],
     });
     expect(retry.recordToolCalls).toEqual({ accepted: 2, duplicates: 1 });
     expect((await usage(null, 'u2'))[0].calls).toBe(3);
@@ -63,16 +87,22 @@ describe('recordToolCalls', () => {
 
   it('lets a failed batch be retried with the same keys', async () => {
     const ahead = new Date(Date.now() + 10 * 60 * 1000).toISOString();
-    const failed = await t.gql(runtime, RECORD, { calls: [call({ userId: 'u3', idempotencyKey: 'r1' }), call({ userId: 'u3', idempotencyKey: 'r2', at: ahead })] });
+    const failed = await t.gql(runtime, RECORD, {
+      calls: [call({ userId: 'u3', idempotencyKey: 'r1' }), call({ userId: 'u3', idempotencyKey: 'r2', at: ahead })],
+    });
     expect(codeOf(failed)).toBe('BAD_USER_INPUT');
-    const unknownProject = await t.gql(runtime, RECORD, { calls: [call({ userId: 'u3', idempotencyKey: 'r1' }), call({ projectId: '00000000-0000-4000-8000-000000000000' })] });
+    const unknownProject = await t.gql(runtime, RECORD, {
+      calls: [call({ userId: 'u3', idempotencyKey: 'r1' }), call({ projectId: '00000000-0000-4000-8000-000000000000' })],
+    });
     expect(codeOf(unknownProject)).toBe('NOT_FOUND');
     expect(unknownProject.errors?.[0].extensions?.field).toBe('calls[1].projectId');
-    const retry = await t.ok(runtime, RECORD, { calls: [call({ userId: 'u3', idempotencyKey: 'r1' }), call({ userId: 'u3', idempotencyKey: 'r2' })] });
+    const retry = await t.ok(runtime, RECORD, {
+      calls: [call({ userId: 'u3', idempotencyKey: 'r1' }), call({ userId: 'u3', idempotencyKey: 'r2' })],
+    });
     expect(retry.recordToolCalls).toEqual({ accepted: 2, duplicates: 0 });
   });
 
-  it("defaults the user to the caller, as startConversation does", async () => {
+  it('defaults the user to the caller, as startConversation does', async () => {
     const me = (await t.ok(runtime, `{ me { id } }`)).me.id;
     await t.ok(runtime, RECORD, { calls: [call({ toolName: 'mine' })] });
     const rows = (await t.ok(runtime, `{ toolUsage { toolName userId } }`)).toolUsage;
@@ -91,28 +121,44 @@ describe('recordToolCalls', () => {
 
 describe('roster from turns', () => {
   it('records every tool of a turn once per scope, and credits delegated work to the owning project', async () => {
-    await t.ok(admin, `mutation { a: createToolDefinition(input: { name: "alpha", description: "d", inputSchema: { type: "object" } }) { id } b: createToolDefinition(input: { name: "beta", description: "d", inputSchema: { type: "object" } }) { id } }`);
-    const root = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "root", projectId: $p }) { id } }`, { p: projectId })).createAgent;
+    await t.ok(
+      admin,
+      `mutation { a: createToolDefinition(input: { name: "alpha", description: "d", inputSchema: { type: "object" } }) { id } b: createToolDefinition(input: { name: "beta", description: "d", inputSchema: { type: "object" } }) { id } }`,
+    );
+    const root = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "root", projectId: $p }) { id } }`, { p: projectId }))
+      .createAgent;
     const worker = (await t.ok(admin, `mutation { createAgent(input: { name: "worker" }) { id } }`)).createAgent;
     const START = `mutation($input: StartConversationInput!) { startConversation(input: $input) { id owningProject { id } } }`;
     const parent = (await t.ok(runtime, START, { input: { agentId: root.id, channel: 'web', userId: 'end-user' } })).startConversation;
-    const child = (await t.ok(runtime, START, { input: { agentId: worker.id, channel: 'web', userId: 'end-user', parentConversationId: parent.id } })).startConversation;
+    const child = (
+      await t.ok(runtime, START, { input: { agentId: worker.id, channel: 'web', userId: 'end-user', parentConversationId: parent.id } })
+    ).startConversation;
     expect(child.owningProject).toEqual({ id: projectId });
     const BEGIN = `mutation($id: ID!) { beginTurn(conversationId: $id) { id } }`;
     await t.ok(runtime, BEGIN, { id: parent.id });
     const firstRows = await usage(projectId, 'end-user');
     await t.ok(runtime, BEGIN, { id: child.id });
-    await t.ok(runtime, RECORD, { calls: [{ conversationId: child.id, toolName: 'alpha', isError: false }, { conversationId: child.id, toolName: 'alpha', isError: true }] });
+    await t.ok(runtime, RECORD, {
+      calls: [
+        { conversationId: child.id, toolName: 'alpha', isError: false },
+        { conversationId: child.id, toolName: 'alpha', isError: true },
+      ],
+    });
 
     const rows = await usage(projectId, 'end-user');
-    expect(rows.map((r: any) => [r.toolName, r.calls, r.errors])).toEqual([['alpha', 2, 1], ['beta', 0, 0]]);
+    expect(rows.map((r: any) => [r.toolName, r.calls, r.errors])).toEqual([
+      ['alpha', 2, 1],
+      ['beta', 0, 0],
+    ]);
     expect(rows[0].firstSurfacedAt).toBe(firstRows[0].firstSurfacedAt);
     expect(rows[0].lastSurfacedAt >= firstRows[0].lastSurfacedAt).toBe(true);
     expect(await usage(null, 'end-user')).toEqual([]);
   });
 
   it('answers an unknown conversation with NOT_FOUND and counts nothing', async () => {
-    const result = await t.gql(runtime, RECORD, { calls: [call({ userId: 'nf' }), { conversationId: '00000000-0000-4000-8000-000000000000', toolName: 'x', isError: false }] });
+    const result = await t.gql(runtime, RECORD, {
+      calls: [call({ userId: 'nf' }), { conversationId: '00000000-0000-4000-8000-000000000000', toolName: 'x', isError: false }],
+    });
     expect(codeOf(result)).toBe('NOT_FOUND');
     expect(result.errors?.[0].extensions?.field).toBe('calls[1].conversationId');
     expect(await usage(null, 'nf')).toEqual([]);

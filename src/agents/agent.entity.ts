@@ -9,13 +9,17 @@ export type ExecutionContext = 'RUNNING_USER' | 'AGENT_USER';
 export class AgentEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_agents_organization')
-  @Column('uuid') organizationId: string;
+  @Column('uuid')
+  organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Index('idx_agents_project')
-  @Column('uuid', { nullable: true }) projectId: string | null;
+  @Column('uuid', { nullable: true })
+  projectId: string | null;
   @ManyToOne(() => ProjectEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'project_id' }) project?: ProjectEntity;
+  @JoinColumn({ name: 'project_id' })
+  project?: ProjectEntity;
   @Column('text') name: string;
   @Column('text') model: string;
   @Column('int', { default: 25 }) maxTools: number;

@@ -56,7 +56,7 @@ export class AgentResolver {
     return agent.projectId ? loadersOf(ctx).project.load(agent.projectId) : null;
   }
 
-  @FieldResolver(() => [String], { description: "Tool names excluded by Edit Loadout; the same stored rules as DENY tool:<name>." })
+  @FieldResolver(() => [String], { description: 'Tool names excluded by Edit Loadout; the same stored rules as DENY tool:<name>.' })
   async exclusions(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
     const rules = await ctx.services.agents.rules(actorOf(ctx), agent);
     return rules.filter((r) => r.effect === 'DENY').map((r) => r.toolName);

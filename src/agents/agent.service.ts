@@ -81,7 +81,10 @@ export class AgentService {
       throw badInput(`${field}.clearMaxSchemaTokens`, 'give either maxSchemaTokens or clearMaxSchemaTokens');
     }
     const agent = await getOwned(tx, AgentEntity, actor, id, idField, 'Agent', true);
-    const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined && v !== null)) as Omit<AgentSettings, 'maxSchemaTokens'> & {
+    const defined = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined && v !== null)) as Omit<
+      AgentSettings,
+      'maxSchemaTokens'
+    > & {
       maxSchemaTokens?: number | null;
     };
     if (clearMaxSchemaTokens) defined.maxSchemaTokens = null;
@@ -124,13 +127,17 @@ export class AgentService {
     if (target.agentId) await change.affectsAgent(target.agentId);
     else await change.affectsScope(target.projectId);
     const existing = await tx.findOne(PermissionRuleEntity, {
-      where: target.agentId ? { agentId: target.agentId, toolName: input.toolName } : { projectId: target.projectId!, toolName: input.toolName },
+      where: target.agentId
+        ? { agentId: target.agentId, toolName: input.toolName }
+        : { projectId: target.projectId!, toolName: input.toolName },
     });
     if (existing) {
       if (existing.effect !== input.effect) await tx.update(PermissionRuleEntity, { id: existing.id }, { effect: input.effect });
       return tx.findOneByOrFail(PermissionRuleEntity, { id: existing.id });
     }
-    return tx.save(tx.create(PermissionRuleEntity, { organizationId: actor.organizationId, ...target, toolName: input.toolName, effect: input.effect }));
+    return tx.save(
+      tx.create(PermissionRuleEntity, { organizationId: actor.organizationId, ...target, toolName: input.toolName, effect: input.effect }),
+    );
   }
 
   removeToolRule(actor: Actor, id: string): Promise<boolean> {

@@ -13,7 +13,10 @@ export class AgentType {
   @Field(() => Int, { description: '1 to 100, default 25.' }) maxTools: number;
   @Field(() => ToolsModeEnum) toolsMode: ToolsModeEnum;
   @Field(() => ExecutionContextEnum) executionContext: ExecutionContextEnum;
-  @Field(() => Int, { nullable: true, description: 'Cap on the summed schema tokens of a toolbox; tools past it in Sort Order drop (OVER_TOKEN_BUDGET). Null: no cap.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Cap on the summed schema tokens of a toolbox; tools past it in Sort Order drop (OVER_TOKEN_BUDGET). Null: no cap.',
+  })
   maxSchemaTokens: number | null;
   @Field(() => Int, { description: 'Default 48.' }) budgetWarnThreshold: number;
   @Field(() => Int) budgetHotThreshold: number;

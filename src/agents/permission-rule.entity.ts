@@ -13,15 +13,19 @@ export type RuleEffect = 'ALLOW' | 'DENY';
 export class PermissionRuleEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_permission_rules_organization')
-  @Column('uuid') organizationId: string;
+  @Column('uuid')
+  organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('uuid', { nullable: true }) agentId: string | null;
   @ManyToOne(() => AgentEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'agent_id' }) agent?: AgentEntity;
+  @JoinColumn({ name: 'agent_id' })
+  agent?: AgentEntity;
   @Column('uuid', { nullable: true }) projectId: string | null;
   @ManyToOne(() => ProjectEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'project_id' }) project?: ProjectEntity;
+  @JoinColumn({ name: 'project_id' })
+  project?: ProjectEntity;
   @Column('text') toolName: string;
   @Column('text') effect: RuleEffect;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;

@@ -28,7 +28,11 @@ function timePerOp(fn: () => void, rounds = 7, roundMs = 60): number {
 
 function candidates(n: number): CandidateTool[] {
   return Array.from({ length: n }, (_, i) => {
-    const content = { name: `tool_${i}`, description: `Tool number ${i}`, inputSchema: { type: 'object', properties: { q: { type: 'string' } } } };
+    const content = {
+      name: `tool_${i}`,
+      description: `Tool number ${i}`,
+      inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+    };
     return {
       id: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`,
       name: content.name,
@@ -46,27 +50,45 @@ function candidates(n: number): CandidateTool[] {
 }
 
 function report(name: string, subjectMs: number, baselineMs: number, baselineName: string): void {
-  console.log(`${name.padEnd(48)} ${(subjectMs * 1000).toFixed(1).padStart(9)} µs/op   ${(subjectMs / baselineMs).toFixed(2).padStart(6)}× ${baselineName}`);
+  console.log(
+    `${name.padEnd(48)} ${(subjectMs * 1000).toFixed(1).padStart(9)} µs/op   ${(subjectMs / baselineMs).toFixed(2).padStart(6)}× ${baselineName}`,
+  );
 }
 
 function main(): void {
-  const agent = { id: 'agent', maxTools: 25, toolsMode: 'ALL_PAGES' as const, rules: [{ toolName: 'tool_3', effect: 'DENY' as const, on: 'AGENT' as const }] };
+  const agent = {
+    id: 'agent',
+    maxTools: 25,
+    toolsMode: 'ALL_PAGES' as const,
+    rules: [{ toolName: 'tool_3', effect: 'DENY' as const, on: 'AGENT' as const }],
+  };
   for (const n of [100, 1000]) {
     const tools = candidates(n);
     const baseline = timePerOp(() => [...tools].sort(compareSortOrder));
     const assembly = timePerOp(() =>
-      assembleToolbox({ agent, channelKey: 'api', page: { type: 'RECORD', contextObject: 'Case' }, candidates: tools, mcpServerInScope: true }),
+      assembleToolbox({
+        agent,
+        channelKey: 'api',
+        page: { type: 'RECORD', contextObject: 'Case' },
+        candidates: tools,
+        mcpServerInScope: true,
+      }),
     );
     report(`toolbox assembly, ${n} candidates`, assembly, baseline, 'sorting them alone');
 
     const situations = allSituations(['web', 'api', 'slack'], ['Account', 'Case', 'Order']);
     const recompute = timePerOp(() => {
-      for (const s of situations) assembleToolbox({ agent, channelKey: s.channelKey, page: s.page, candidates: tools, mcpServerInScope: true });
+      for (const s of situations)
+        assembleToolbox({ agent, channelKey: s.channelKey, page: s.page, candidates: tools, mcpServerInScope: true });
     });
     report(`invalidation recompute, ${situations.length} situations, ${n} tools`, recompute, assembly, 'one assembly');
   }
 
-  const tool = { name: 'search_issues', description: 'Search issues and pull requests.', inputSchema: { type: 'object', properties: { query: { type: 'string' }, perPage: { type: 'integer' } } } };
+  const tool = {
+    name: 'search_issues',
+    description: 'Search issues and pull requests.',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' }, perPage: { type: 'integer' } } },
+  };
   let variant = 0;
   const cold = timePerOp(() => estimateToolTokens({ ...tool, description: `${tool.description} ${variant++}` }, 'openai/gpt-4o'));
   const warm = timePerOp(() => estimateToolTokens(tool, 'openai/gpt-4o'));

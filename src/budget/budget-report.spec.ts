@@ -1,6 +1,13 @@
 import type { CandidateTool } from '../toolbox/assemble-toolbox';
 import {
-  budgetLevel, budgetReport, budgetSurface, verdictOf, type BudgetCandidate, type BudgetReportInput, type RosterRow, type ToolSource,
+  budgetLevel,
+  budgetReport,
+  budgetSurface,
+  verdictOf,
+  type BudgetCandidate,
+  type BudgetReportInput,
+  type RosterRow,
+  type ToolSource,
 } from './budget-report';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -9,8 +16,21 @@ const daysAgo = (n: number) => new Date(AS_OF.getTime() - n * DAY);
 
 function candidate(name: string, over: Partial<BudgetCandidate> = {}): BudgetCandidate {
   return {
-    id: `id-${name}`, name, contentHash: name, active: true, sortOrder: 0, agentId: null, channelKeys: [], contextObjectKeys: [],
-    requiresMcpServer: false, ownerEnabled: true, mcp: null, source: 'CUSTOM', hostDependent: false, schemaTokens: 10, ...over,
+    id: `id-${name}`,
+    name,
+    contentHash: name,
+    active: true,
+    sortOrder: 0,
+    agentId: null,
+    channelKeys: [],
+    contextObjectKeys: [],
+    requiresMcpServer: false,
+    ownerEnabled: true,
+    mcp: null,
+    source: 'CUSTOM',
+    hostDependent: false,
+    schemaTokens: 10,
+    ...over,
   };
 }
 
@@ -23,8 +43,15 @@ const busy = row('busy', { calls: 200, firstCalledAt: daysAgo(7), lastCalledAt: 
 
 function report(over: Partial<BudgetReportInput> = {}) {
   return budgetReport({
-    asOf: AS_OF, tools: [], unprobedMcpServers: [], requestOverheadTokens: 12, warnThreshold: 48, hotThreshold: 96,
-    roster: [busy], recentTurns: 0, ...over,
+    asOf: AS_OF,
+    tools: [],
+    unprobedMcpServers: [],
+    requestOverheadTokens: 12,
+    warnThreshold: 48,
+    hotThreshold: 96,
+    roster: [busy],
+    recentTurns: 0,
+    ...over,
   });
 }
 
@@ -33,7 +60,11 @@ const tool = (name: string, schemaTokens = 10, source: ToolSource = 'CUSTOM') =>
 describe('budgetSurface', () => {
   const surfaced = (c: BudgetCandidate, over: Partial<Parameters<typeof budgetSurface>[0]> = {}) =>
     budgetSurface({ candidates: [c], agentId: null, rules: [], mcpServerInScope: false, ...over }).length === 1;
-  const mcp = (reportedName: string, enabledTools: string[] = [], disabledTools: string[] = []): CandidateTool['mcp'] => ({ reportedName, enabledTools, disabledTools });
+  const mcp = (reportedName: string, enabledTools: string[] = [], disabledTools: string[] = []): CandidateTool['mcp'] => ({
+    reportedName,
+    enabledTools,
+    disabledTools,
+  });
 
   it.each([
     ['an active tool', candidate('t'), {}, true],
@@ -43,11 +74,21 @@ describe('budgetSurface', () => {
     ['an MCP tool in disabledTools', candidate('mcp__s__t', { mcp: mcp('t', [], ['t']) }), {}, false],
     ['McpResources without a server in scope', candidate('ListMcpResources', { requiresMcpServer: true }), {}, false],
     ['McpResources with a server in scope', candidate('ListMcpResources', { requiresMcpServer: true }), { mcpServerInScope: true }, true],
-    ['another agent\'s tool, no agent given', candidate('t', { agentId: 'other' }), {}, true],
-    ['another agent\'s tool, agent given', candidate('t', { agentId: 'other' }), { agentId: 'mine' }, false],
-    ['the agent\'s own tool', candidate('t', { agentId: 'mine' }), { agentId: 'mine' }, true],
+    ["another agent's tool, no agent given", candidate('t', { agentId: 'other' }), {}, true],
+    ["another agent's tool, agent given", candidate('t', { agentId: 'other' }), { agentId: 'mine' }, false],
+    ["the agent's own tool", candidate('t', { agentId: 'mine' }), { agentId: 'mine' }, true],
     ['a project DENY', candidate('t'), { rules: [{ toolName: 't', effect: 'DENY', on: 'PROJECT' }] }, false],
-    ['a project DENY overridden by an agent ALLOW', candidate('t'), { rules: [{ toolName: 't', effect: 'DENY', on: 'PROJECT' }, { toolName: 't', effect: 'ALLOW', on: 'AGENT' }] }, true],
+    [
+      'a project DENY overridden by an agent ALLOW',
+      candidate('t'),
+      {
+        rules: [
+          { toolName: 't', effect: 'DENY', on: 'PROJECT' },
+          { toolName: 't', effect: 'ALLOW', on: 'AGENT' },
+        ],
+      },
+      true,
+    ],
     ['an agent DENY', candidate('t'), { rules: [{ toolName: 't', effect: 'DENY', on: 'AGENT' }] }, false],
     ['a tool limited to channels and context objects', candidate('t', { channelKeys: ['web'], contextObjectKeys: ['account'] }), {}, true],
   ] as const)('%s', (_name, c, over, expected) => {
@@ -83,7 +124,12 @@ describe('cost and level', () => {
   });
 
   it.each([
-    [47, 48, 96, 'OK'], [48, 48, 96, 'WARN'], [95, 48, 96, 'WARN'], [96, 48, 96, 'HOT'], [5, 5, 5, 'HOT'], [4, 5, 5, 'OK'],
+    [47, 48, 96, 'OK'],
+    [48, 48, 96, 'WARN'],
+    [95, 48, 96, 'WARN'],
+    [96, 48, 96, 'HOT'],
+    [5, 5, 5, 'HOT'],
+    [4, 5, 5, 'OK'],
   ] as const)('%i tools with warn %i and hot %i is %s', (count, warn, hot, level) => {
     expect(budgetLevel(count, warn, hot)).toBe(level);
   });
@@ -98,7 +144,11 @@ describe('evidence gate', () => {
     ['199 calls over 7 days: closed', [row('x', { calls: 199, firstCalledAt: daysAgo(8) })], false],
     ['200 calls over 7 days: open', [row('x', { calls: 200, firstCalledAt: daysAgo(7) })], true],
     ['200 calls over 6.99 days: closed', [row('x', { calls: 200, firstCalledAt: new Date(AS_OF.getTime() - 7 * DAY + 60_000) })], false],
-    ['calls of several tools add up, the earliest first call counts', [row('x', { calls: 100, firstCalledAt: daysAgo(7) }), row('y', { calls: 100, firstCalledAt: daysAgo(1) })], true],
+    [
+      'calls of several tools add up, the earliest first call counts',
+      [row('x', { calls: 100, firstCalledAt: daysAgo(7) }), row('y', { calls: 100, firstCalledAt: daysAgo(1) })],
+      true,
+    ],
     ['no calls at all: closed', [row('x')], false],
   ] as const)('%s', (_name, roster, open) => {
     const r = report({ roster: [...roster], tools: [tool('x')] });
@@ -153,7 +203,12 @@ describe('verdicts', () => {
       ],
     });
     expect(r.suggestions.map((s) => `${s.verdict}:${s.toolName}`)).toEqual([
-      'NEVER_USED:n_a', 'NEVER_USED:n_b', 'COLD:c_one_old', 'COLD:c_one_new', 'COLD:c_two', 'ALWAYS_FAILS:f',
+      'NEVER_USED:n_a',
+      'NEVER_USED:n_b',
+      'COLD:c_one_old',
+      'COLD:c_one_new',
+      'COLD:c_two',
+      'ALWAYS_FAILS:f',
     ]);
     expect(r.suggestions[0]).toMatchObject({ schemaTokens: 7, projectedSavingTokens: 7 * 30, calls: 0, lastUsedAt: null });
   });
@@ -161,8 +216,16 @@ describe('verdicts', () => {
   it('reports calls to names no toolbox carried, most called first', () => {
     const r = report({
       tools: [tool('real')],
-      roster: [busy, row('real'), row('made_up', { firstSurfacedAt: null, calls: 2 }), row('invented', { firstSurfacedAt: null, calls: 3 })],
+      roster: [
+        busy,
+        row('real'),
+        row('made_up', { firstSurfacedAt: null, calls: 2 }),
+        row('invented', { firstSurfacedAt: null, calls: 3 }),
+      ],
     });
-    expect(r.inventedToolCalls).toEqual([{ name: 'invented', calls: 3 }, { name: 'made_up', calls: 2 }]);
+    expect(r.inventedToolCalls).toEqual([
+      { name: 'invented', calls: 3 },
+      { name: 'made_up', calls: 2 },
+    ]);
   });
 });

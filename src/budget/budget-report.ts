@@ -1,6 +1,4 @@
-import {
-  compareSortOrder, isExcluded, isMcpFiltered, type CandidateTool, type ToolRule,
-} from '../toolbox/assemble-toolbox';
+import { compareSortOrder, isExcluded, isMcpFiltered, type CandidateTool, type ToolRule } from '../toolbox/assemble-toolbox';
 
 /**
  * The budget report of SEMANTICS section 7 as pure functions over plain
@@ -139,7 +137,10 @@ export function budgetReport(input: BudgetReportInput): BudgetReport {
   const toolTokens = bySource.reduce((sum, s) => sum + s.schemaTokens, 0);
 
   const totalCalls = roster.reduce((sum, r) => sum + r.calls, 0);
-  const firstCallAt = roster.reduce<Date | null>((min, r) => (r.firstCalledAt && (!min || r.firstCalledAt < min) ? r.firstCalledAt : min), null);
+  const firstCallAt = roster.reduce<Date | null>(
+    (min, r) => (r.firstCalledAt && (!min || r.firstCalledAt < min) ? r.firstCalledAt : min),
+    null,
+  );
   const gateOpen = totalCalls >= REQUIRED_CALLS && firstCallAt !== null && daysBefore(asOf, firstCallAt) >= REQUIRED_DAYS;
 
   // A name can be surfaced by more than one definition (one per source); removing the name saves them all.

@@ -17,15 +17,23 @@ const STATUS: Record<ErrorCode, number> = {
  * prefer a plain HTTP call. Same arguments (as query parameters) and the
  * same authorisation (VIEWER or above) as the GraphQL query.
  */
-export async function handleToolGc(services: AppServices, adminToken: string | null, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+export async function handleToolGc(
+  services: AppServices,
+  adminToken: string | null,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+): Promise<void> {
   const send = (status: number, body: unknown): void => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
-  const fail = (code: ErrorCode, message: string, field?: string): void => send(STATUS[code], { error: { code, message, ...(field ? { field } : {}) } });
+  const fail = (code: ErrorCode, message: string, field?: string): void =>
+    send(STATUS[code], { error: { code, message, ...(field ? { field } : {}) } });
   if (req.method !== 'GET') return fail('BAD_USER_INPUT', 'Use GET');
   const ctx = await contextFor(services, adminToken, req.headers.authorization);
   if (!ctx.actor) {
-    return ctx.operator ? fail('FORBIDDEN', 'The operator token may only create organisations') : fail('UNAUTHENTICATED', 'An API key is required');
+    return ctx.operator
+      ? fail('FORBIDDEN', 'The operator token may only create organisations')
+      : fail('UNAUTHENTICATED', 'An API key is required');
   }
   const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
   const text = (name: string) => params.get(name) || null;

@@ -12,7 +12,12 @@ import { McpServerEntity } from '../tools/mcp-server.entity';
 import { ToolDefinitionEntity } from '../tools/tool-definition.entity';
 import type { UsageService } from '../usage/usage.service';
 import {
-  budgetReport, budgetSurface, DEFAULT_HOT_THRESHOLD, DEFAULT_WARN_THRESHOLD, type BudgetCandidate, type BudgetReport,
+  budgetReport,
+  budgetSurface,
+  DEFAULT_HOT_THRESHOLD,
+  DEFAULT_WARN_THRESHOLD,
+  type BudgetCandidate,
+  type BudgetReport,
 } from './budget-report';
 
 export interface BudgetQuery {

@@ -34,7 +34,10 @@ export class ToolSuggestionType {
   @Field(() => Date, { nullable: true }) lastUsedAt: Date | null;
   @Field(() => Date, { nullable: true }) firstSurfacedAt: Date | null;
   @Field(() => Int) schemaTokens: number;
-  @Field(() => Int, { description: "schemaTokens times the turns the scope began in the 7 days up to asOf (whole UTC days, from the day 7 days before asOf through asOf's day): what carrying the tool cost recently." })
+  @Field(() => Int, {
+    description:
+      "schemaTokens times the turns the scope began in the 7 days up to asOf (whole UTC days, from the day 7 days before asOf through asOf's day): what carrying the tool cost recently.",
+  })
   projectedSavingTokens: number;
 }
 
@@ -54,7 +57,8 @@ export class ToolBudgetReportType {
   @Field(() => Int) estimatedToolCount: number;
   @Field(() => Int, { description: "Sum of the surfaced tools' schemaTokens for the model." }) estimatedSchemaTokens: number;
   @Field(() => Int, {
-    description: "The provider's fixed cost of carrying tools, paid once per request with at least one tool (not in estimatedSchemaTokens).",
+    description:
+      "The provider's fixed cost of carrying tools, paid once per request with at least one tool (not in estimatedSchemaTokens).",
   })
   requestOverheadTokens: number;
   @Field(() => [BudgetSourceCountType]) bySource: BudgetSourceCountType[];

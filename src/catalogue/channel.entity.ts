@@ -7,7 +7,8 @@ export class ChannelEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column('uuid') organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('text') key: string;
   @Column('text') name: string;
 }

@@ -1,13 +1,39 @@
 import { registerEnumType } from 'type-graphql';
 
 /** GraphQL enums of the contract, each with its descriptions. */
-export enum RoleEnum { ADMIN = 'ADMIN', EDITOR = 'EDITOR', RUNTIME = 'RUNTIME', VIEWER = 'VIEWER' }
-export enum FundingModelEnum { INCLUDED_CREDITS = 'INCLUDED_CREDITS', BRING_YOUR_OWN = 'BRING_YOUR_OWN' }
-export enum ToolSourceEnum { BUILT_IN = 'BUILT_IN', CUSTOM = 'CUSTOM', MINI_APP = 'MINI_APP', MCP = 'MCP' }
-export enum ToolsModeEnum { ALL_PAGES = 'ALL_PAGES', RECORD_PAGES_ONLY = 'RECORD_PAGES_ONLY' }
-export enum ExecutionContextEnum { RUNNING_USER = 'RUNNING_USER', AGENT_USER = 'AGENT_USER' }
-export enum RuleEffectEnum { ALLOW = 'ALLOW', DENY = 'DENY' }
-export enum PageTypeEnum { RECORD = 'RECORD', HOME = 'HOME', LIST = 'LIST' }
+export enum RoleEnum {
+  ADMIN = 'ADMIN',
+  EDITOR = 'EDITOR',
+  RUNTIME = 'RUNTIME',
+  VIEWER = 'VIEWER',
+}
+export enum FundingModelEnum {
+  INCLUDED_CREDITS = 'INCLUDED_CREDITS',
+  BRING_YOUR_OWN = 'BRING_YOUR_OWN',
+}
+export enum ToolSourceEnum {
+  BUILT_IN = 'BUILT_IN',
+  CUSTOM = 'CUSTOM',
+  MINI_APP = 'MINI_APP',
+  MCP = 'MCP',
+}
+export enum ToolsModeEnum {
+  ALL_PAGES = 'ALL_PAGES',
+  RECORD_PAGES_ONLY = 'RECORD_PAGES_ONLY',
+}
+export enum ExecutionContextEnum {
+  RUNNING_USER = 'RUNNING_USER',
+  AGENT_USER = 'AGENT_USER',
+}
+export enum RuleEffectEnum {
+  ALLOW = 'ALLOW',
+  DENY = 'DENY',
+}
+export enum PageTypeEnum {
+  RECORD = 'RECORD',
+  HOME = 'HOME',
+  LIST = 'LIST',
+}
 export enum DropReasonEnum {
   TOOLS_MODE = 'TOOLS_MODE',
   INACTIVE = 'INACTIVE',
@@ -32,10 +58,22 @@ export enum InvalidationCauseEnum {
   MCP_INVENTORY_CHANGED = 'MCP_INVENTORY_CHANGED',
   CHANGE_SET = 'CHANGE_SET',
 }
-export enum BudgetLevelEnum { OK = 'OK', WARN = 'WARN', HOT = 'HOT' }
+export enum BudgetLevelEnum {
+  OK = 'OK',
+  WARN = 'WARN',
+  HOT = 'HOT',
+}
 /** How a provider receives tools; values are the `provider` part of `provider/model`. */
-export enum ToolProviderEnum { OPENAI = 'openai', ANTHROPIC = 'anthropic', GOOGLE = 'google' }
-export enum VerdictEnum { NEVER_USED = 'NEVER_USED', COLD = 'COLD', ALWAYS_FAILS = 'ALWAYS_FAILS' }
+export enum ToolProviderEnum {
+  OPENAI = 'openai',
+  ANTHROPIC = 'anthropic',
+  GOOGLE = 'google',
+}
+export enum VerdictEnum {
+  NEVER_USED = 'NEVER_USED',
+  COLD = 'COLD',
+  ALWAYS_FAILS = 'ALWAYS_FAILS',
+}
 
 registerEnumType(RoleEnum, {
   name: 'Role',

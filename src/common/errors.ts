@@ -1,13 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { QueryFailedError } from 'typeorm';
 
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'BAD_USER_INPUT'
-  | 'CONFLICT'
-  | 'INTERNAL_SERVER_ERROR';
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'INTERNAL_SERVER_ERROR';
 
 /**
  * Every error a user can cause. Its code goes to `extensions.code`; `field`
@@ -26,11 +20,9 @@ export class LoadoutError extends Error {
   }
 }
 
-export const notFound = (what: string, field?: string): LoadoutError =>
-  new LoadoutError('NOT_FOUND', `${what} not found`, field);
+export const notFound = (what: string, field?: string): LoadoutError => new LoadoutError('NOT_FOUND', `${what} not found`, field);
 
-export const badInput = (field: string, message: string): LoadoutError =>
-  new LoadoutError('BAD_USER_INPUT', `${field}: ${message}`, field);
+export const badInput = (field: string, message: string): LoadoutError => new LoadoutError('BAD_USER_INPUT', `${field}: ${message}`, field);
 
 export const conflict = (message: string, field?: string): LoadoutError => new LoadoutError('CONFLICT', message, field);
 

@@ -2,8 +2,8 @@ import DataLoader from 'dataloader';
 import { In, type EntityTarget, type FindOptionsWhere, type ObjectLiteral } from 'typeorm';
 import type { AppServices } from '../app-services';
 import { AgentEntity } from '../agents/agent.entity';
-import { ChannelEntity } from '../catalogue/channel.entity';
-import { ContextObjectEntity } from '../catalogue/context-object.entity';
+import { type ChannelEntity } from '../catalogue/channel.entity';
+import { type ContextObjectEntity } from '../catalogue/context-object.entity';
 import { ModelPriceEntity } from '../conversations/model-price.entity';
 import { TurnEntity } from '../conversations/turn.entity';
 import { OrganizationEntity } from '../organizations/organization.entity';
@@ -68,7 +68,9 @@ export function createLoaders(services: AppServices, organizationId: string) {
       { cache: false, cacheKeyFn: (t) => t.id },
     ),
     /** The invalidation that changed a turn's toolbox (see InvalidationService.forTurns). */
-    turnInvalidation: new DataLoader((turnIds: readonly string[]) => services.invalidations.forTurns(organizationId, turnIds), { cache: false }),
+    turnInvalidation: new DataLoader((turnIds: readonly string[]) => services.invalidations.forTurns(organizationId, turnIds), {
+      cache: false,
+    }),
     toolLinks: new DataLoader<string, ToolLinks>(
       async (ids) => {
         const tools = await db.manager.find(ToolDefinitionEntity, {

@@ -23,7 +23,12 @@ export async function validateArgs(value: unknown, _type: unknown, { args }: Res
   }
   if (problems.length === 0) return;
   const message = problems.map((p) => `${p.path}: ${p.messages.join(', ')}`).join('; ');
-  throw new LoadoutError('BAD_USER_INPUT', `Invalid input: ${message}`, problems[0].path, problems.map((p) => p.path));
+  throw new LoadoutError(
+    'BAD_USER_INPUT',
+    `Invalid input: ${message}`,
+    problems[0].path,
+    problems.map((p) => p.path),
+  );
 }
 
 /** type-graphql hands over the converted value, not its name: find the argument it came from. */

@@ -8,7 +8,7 @@ it('reads back the id it wrote', () => {
 
 it.each([
   ['garbage', 'not-a-cursor'],
-  ['another list\'s cursor', Buffer.from('turn:3').toString('base64url')],
+  ["another list's cursor", Buffer.from('turn:3').toString('base64url')],
   ['a cursor without a uuid', Buffer.from('conversation:42').toString('base64url')],
   ['padding or other spellings', `${encodeConversationCursor(ID)}=`],
 ])('refuses %s naming the field', (_what, cursor) => {

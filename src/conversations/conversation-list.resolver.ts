@@ -5,7 +5,9 @@ import { ConversationConnectionType } from './conversation-list.types';
 @Resolver()
 export class ConversationListResolver {
   @Authorized('VIEWER')
-  @Query(() => ConversationConnectionType, { description: "The agent's conversations, newest first; what the conversation debugger lists." })
+  @Query(() => ConversationConnectionType, {
+    description: "The agent's conversations, newest first; what the conversation debugger lists.",
+  })
   conversations(
     @Arg('agentId', () => ID) agentId: string,
     @Arg('first', () => Int, { nullable: true }) first: number | null,

@@ -22,15 +22,15 @@ export class ConversationListService {
       this.db.manager
         .createQueryBuilder(ConversationEntity, 'c')
         .where('c.organizationId = :org AND c.agentId = :agentId', { org: actor.organizationId, agentId: agent.id });
-    const rows = base().orderBy('c.startedAt', 'DESC').addOrderBy('c.id', 'DESC').take(limit + 1);
+    const rows = base()
+      .orderBy('c.startedAt', 'DESC')
+      .addOrderBy('c.id', 'DESC')
+      .take(limit + 1);
     if (afterId) {
       const anchor = await base().andWhere('c.id = :afterId', { afterId }).getOne();
       if (!anchor) throw badInput('after', 'not a cursor of this list');
       // Compared in the database, so start times keep their full precision.
-      rows.andWhere(
-        '(c.startedAt, c.id) < (SELECT a.started_at, a.id FROM conversations a WHERE a.id = :afterId)',
-        { afterId },
-      );
+      rows.andWhere('(c.startedAt, c.id) < (SELECT a.started_at, a.id FROM conversations a WHERE a.id = :afterId)', { afterId });
     }
     const [found, totalCount] = await Promise.all([rows.getMany(), base().getCount()]);
     const page = found.slice(0, limit);

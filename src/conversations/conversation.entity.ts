@@ -11,16 +11,21 @@ export type PageKind = 'HOME' | 'LIST' | 'RECORD';
 export class ConversationEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_conversations_organization')
-  @Column('uuid') organizationId: string;
+  @Column('uuid')
+  organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Index('idx_conversations_agent')
-  @Column('uuid') agentId: string;
+  @Column('uuid')
+  agentId: string;
   @ManyToOne(() => AgentEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'agent_id' }) agent?: AgentEntity;
+  @JoinColumn({ name: 'agent_id' })
+  agent?: AgentEntity;
   @Column('uuid') channelId: string;
   @ManyToOne(() => ChannelEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'channel_id' }) channel?: ChannelEntity;
+  @JoinColumn({ name: 'channel_id' })
+  channel?: ChannelEntity;
   @Column('text') pageType: PageKind;
   @Column('text', { nullable: true }) pageContextObject: string | null;
   @Column('text', { nullable: true }) pageRecordId: string | null;
@@ -28,10 +33,13 @@ export class ConversationEntity {
   /** The root conversation's agent's project, fixed at start so delegated work credits it. */
   @Column('uuid', { nullable: true }) owningProjectId: string | null;
   @ManyToOne(() => ProjectEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'owning_project_id' }) owningProject?: ProjectEntity;
+  @JoinColumn({ name: 'owning_project_id' })
+  owningProject?: ProjectEntity;
   @Index('idx_conversations_parent')
-  @Column('uuid', { nullable: true }) parentId: string | null;
+  @Column('uuid', { nullable: true })
+  parentId: string | null;
   @ManyToOne(() => ConversationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'parent_id' }) parent?: ConversationEntity;
+  @JoinColumn({ name: 'parent_id' })
+  parent?: ConversationEntity;
   @CreateDateColumn({ type: 'timestamptz' }) startedAt: Date;
 }

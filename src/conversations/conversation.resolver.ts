@@ -10,45 +10,62 @@ import { PageType } from '../toolbox/toolbox.types';
 import { ToolDefinitionType } from '../tools/tool.types';
 import type { ConversationEntity } from './conversation.entity';
 import {
-  ConversationType, ModelPriceInput, ModelPriceType, SnapshotToolType, StartConversationInput, ToolboxDiffType, ToolboxSnapshotType,
-  TurnConnectionType, TurnCostType, TurnType, TurnUsageInput, TurnUsageType,
+  ConversationType,
+  ModelPriceInput,
+  ModelPriceType,
+  SnapshotToolType,
+  StartConversationInput,
+  ToolboxDiffType,
+  ToolboxSnapshotType,
+  TurnConnectionType,
+  TurnCostType,
+  TurnType,
+  TurnUsageInput,
+  TurnUsageType,
 } from './conversation.types';
 import type { FrozenSnapshot, FrozenTool } from './conversation.service';
 import type { TurnEntity } from './turn.entity';
 
 @Resolver()
 export class ConversationResolver {
-  @Authorized('VIEWER') @Query(() => ConversationType, { nullable: true })
+  @Authorized('VIEWER')
+  @Query(() => ConversationType, { nullable: true })
   conversation(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.conversation(actorOf(ctx), id);
   }
 
-  @Authorized('VIEWER') @Query(() => TurnType, { nullable: true })
+  @Authorized('VIEWER')
+  @Query(() => TurnType, { nullable: true })
   turn(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.turn(actorOf(ctx), id);
   }
 
-  @Authorized('VIEWER') @Query(() => [ModelPriceType])
+  @Authorized('VIEWER')
+  @Query(() => [ModelPriceType])
   modelPrices(@Ctx() ctx: RequestContext) {
     return ctx.services.conversations.modelPrices(actorOf(ctx));
   }
 
-  @Authorized('RUNTIME') @Mutation(() => ConversationType)
+  @Authorized('RUNTIME')
+  @Mutation(() => ConversationType)
   startConversation(@Arg('input') input: StartConversationInput, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.startConversation(actorOf(ctx), input);
   }
 
-  @Authorized('RUNTIME') @Mutation(() => TurnType, { description: 'Resolves, records and returns the toolbox the model sees on this turn.' })
+  @Authorized('RUNTIME')
+  @Mutation(() => TurnType, { description: 'Resolves, records and returns the toolbox the model sees on this turn.' })
   beginTurn(@Arg('conversationId', () => ID) conversationId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.beginTurn(actorOf(ctx), conversationId);
   }
 
-  @Authorized('RUNTIME') @Mutation(() => TurnType)
+  @Authorized('RUNTIME')
+  @Mutation(() => TurnType)
   completeTurn(@Arg('turnId', () => ID) turnId: string, @Arg('usage') usage: TurnUsageInput, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.completeTurn(actorOf(ctx), turnId, usage);
   }
 
-  @Authorized('EDITOR') @Mutation(() => ModelPriceType, { description: 'Upserts the price of one model; cacheWriteUsdPerMTok defaults to the input rate.' })
+  @Authorized('EDITOR')
+  @Mutation(() => ModelPriceType, { description: 'Upserts the price of one model; cacheWriteUsdPerMTok defaults to the input rate.' })
   setModelPrice(@Arg('input') input: ModelPriceInput, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.setModelPrice(actorOf(ctx), input);
   }
@@ -131,16 +148,23 @@ export class TurnFieldsResolver {
 @Resolver(() => ToolboxSnapshotType)
 export class SnapshotFieldsResolver {
   @FieldResolver(() => JSONScalar, {
-    description: "The tools as sent, ready for the request's `tools`, in toolbox order, in the provider's shape (default: the turn model's provider).",
+    description:
+      "The tools as sent, ready for the request's `tools`, in toolbox order, in the provider's shape (default: the turn model's provider).",
   })
-  rendered(@Root() snapshot: FrozenSnapshot, @Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null) {
+  rendered(
+    @Root() snapshot: FrozenSnapshot,
+    @Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null,
+  ) {
     return renderTools(provider ?? providerOf(snapshot.model), snapshot.tools);
   }
 }
 
 @Resolver(() => SnapshotToolType)
 export class SnapshotToolFieldsResolver {
-  @FieldResolver(() => ToolDefinitionType, { nullable: true, description: 'The definition it came from; null once that definition is deleted.' })
+  @FieldResolver(() => ToolDefinitionType, {
+    nullable: true,
+    description: 'The definition it came from; null once that definition is deleted.',
+  })
   toolDefinition(@Root() tool: FrozenTool, @Ctx() ctx: RequestContext) {
     return ctx.services.tools.definition(actorOf(ctx), tool.toolDefinitionId);
   }

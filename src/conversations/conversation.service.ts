@@ -5,7 +5,7 @@ import { ChannelEntity } from '../catalogue/channel.entity';
 import type { Actor } from '../common/actor';
 import { badInput, conflict } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
-import { OrganizationEntity } from '../organizations/organization.entity';
+import { type OrganizationEntity } from '../organizations/organization.entity';
 import type { PageSituation } from '../toolbox/assemble-toolbox';
 import type { ResolvedToolbox, ToolboxService } from '../toolbox/toolbox.service';
 import { ConversationEntity } from './conversation.entity';
@@ -142,7 +142,8 @@ export class ConversationService {
       const snapshotId = await this.storeSnapshot(tx, agent, resolved);
       const previous = await tx.findOne(TurnEntity, { where: { conversationId: conversation.id }, order: { index: 'DESC' } });
       const previousFingerprint = previous
-        ? (await tx.findOneOrFail(ToolboxSnapshotEntity, { where: { id: previous.snapshotId }, select: { id: true, fingerprint: true } })).fingerprint
+        ? (await tx.findOneOrFail(ToolboxSnapshotEntity, { where: { id: previous.snapshotId }, select: { id: true, fingerprint: true } }))
+            .fingerprint
         : null;
       const turn = await tx.save(
         tx.create(TurnEntity, {
@@ -206,7 +207,14 @@ export class ConversationService {
         .into(ModelPriceEntity)
         .values(values)
         .orUpdate(
-          ['input_usd_per_mtok', 'cached_input_usd_per_mtok', 'cache_write_usd_per_mtok', 'output_usd_per_mtok', 'credits_per_mtok', 'updated_at'],
+          [
+            'input_usd_per_mtok',
+            'cached_input_usd_per_mtok',
+            'cache_write_usd_per_mtok',
+            'output_usd_per_mtok',
+            'credits_per_mtok',
+            'updated_at',
+          ],
           ['organization_id', 'model'],
         )
         .execute();
@@ -240,7 +248,11 @@ export class ConversationService {
         .createQueryBuilder(TurnEntity, 't')
         .where('t.organizationId = :org AND t.conversationId = :id', { org: actor.organizationId, id: conversation.id });
     const [rows, totalCount] = await Promise.all([
-      base().andWhere('t.index > :afterIndex', { afterIndex }).orderBy('t.index', 'ASC').take(limit + 1).getMany(),
+      base()
+        .andWhere('t.index > :afterIndex', { afterIndex })
+        .orderBy('t.index', 'ASC')
+        .take(limit + 1)
+        .getMany(),
       base().getCount(),
     ]);
     const page = rows.slice(0, limit);
@@ -327,7 +339,14 @@ export class ConversationService {
         .createQueryBuilder()
         .insert()
         .into(ToolContentEntity)
-        .values(resolved.tools.map((t) => ({ contentHash: t.contentHash, name: t.tool.name, description: t.tool.description, inputSchema: t.tool.inputSchema })))
+        .values(
+          resolved.tools.map((t) => ({
+            contentHash: t.contentHash,
+            name: t.tool.name,
+            description: t.tool.description,
+            inputSchema: t.tool.inputSchema,
+          })),
+        )
         .orIgnore()
         .execute();
     }

@@ -74,12 +74,14 @@ export class TurnType {
   @Field(() => Date, { nullable: true }) completedAt: Date | null;
   @Field(() => ToolboxSnapshotType) toolbox: ToolboxSnapshotType;
   @Field() toolboxChanged: boolean;
-  @Field(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' }) diff: ToolboxDiffType | null;
+  @Field(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' })
+  diff: ToolboxDiffType | null;
   @Field(() => TurnUsageType, { nullable: true }) usage: TurnUsageType | null;
   @Field(() => TurnCostType, { nullable: true }) cost: TurnCostType | null;
   @Field(() => String, {
     nullable: true,
-    description: "The provider's own reason for a prompt-cache miss, as the runtime reported it; shown beside `invalidation`, which is ours.",
+    description:
+      "The provider's own reason for a prompt-cache miss, as the runtime reported it; shown beside `invalidation`, which is ours.",
   })
   providerCacheMissReason: string | null;
 }

@@ -8,7 +8,8 @@ export class ModelPriceEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column('uuid') organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('text') model: string;
   @Column('double precision') inputUsdPerMTok: number;
   @Column('double precision') cachedInputUsdPerMTok: number;

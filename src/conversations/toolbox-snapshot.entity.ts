@@ -13,7 +13,8 @@ export class ToolboxSnapshotEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column('uuid') organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('text') snapshotKey: string;
   @Column('text') fingerprint: string;
   @Column('text') model: string;
@@ -36,13 +37,16 @@ export class ToolContentEntity {
 export class SnapshotToolEntity {
   @PrimaryColumn('uuid') snapshotId: string;
   @ManyToOne(() => ToolboxSnapshotEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'snapshot_id' }) snapshot?: ToolboxSnapshotEntity;
+  @JoinColumn({ name: 'snapshot_id' })
+  snapshot?: ToolboxSnapshotEntity;
   /** 1-based, in toolbox order. */
   @PrimaryColumn('int') position: number;
   @Column('uuid') toolDefinitionId: string;
   @Index('idx_snapshot_tools_content')
-  @Column('text') contentHash: string;
+  @Column('text')
+  contentHash: string;
   @ManyToOne(() => ToolContentEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'content_hash' }) content?: ToolContentEntity;
+  @JoinColumn({ name: 'content_hash' })
+  content?: ToolContentEntity;
   @Column('int') schemaTokens: number;
 }

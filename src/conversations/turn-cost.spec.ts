@@ -7,8 +7,12 @@ const price: PriceRates = {
   outputUsdPerMTok: 15,
   creditsPerMTok: 10,
 };
-const usage = (inputTokens: number, cachedInputTokens = 0, cacheWriteTokens = 0, outputTokens = 0) =>
-  ({ inputTokens, cachedInputTokens, cacheWriteTokens, outputTokens });
+const usage = (inputTokens: number, cachedInputTokens = 0, cacheWriteTokens = 0, outputTokens = 0) => ({
+  inputTokens,
+  cachedInputTokens,
+  cacheWriteTokens,
+  outputTokens,
+});
 
 describe('turnCost', () => {
   it('charges only the uncached remainder at the input rate', () => {

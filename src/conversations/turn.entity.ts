@@ -9,18 +9,23 @@ import { ToolboxSnapshotEntity } from './toolbox-snapshot.entity';
 export class TurnEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_turns_organization')
-  @Column('uuid') organizationId: string;
+  @Column('uuid')
+  organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('uuid') conversationId: string;
   @ManyToOne(() => ConversationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'conversation_id' }) conversation?: ConversationEntity;
+  @JoinColumn({ name: 'conversation_id' })
+  conversation?: ConversationEntity;
   /** 1-based within the conversation. */
   @Column('int') index: number;
   @Index('idx_turns_snapshot')
-  @Column('uuid') snapshotId: string;
+  @Column('uuid')
+  snapshotId: string;
   @ManyToOne(() => ToolboxSnapshotEntity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'snapshot_id' }) snapshot?: ToolboxSnapshotEntity;
+  @JoinColumn({ name: 'snapshot_id' })
+  snapshot?: ToolboxSnapshotEntity;
   /** The agent's model when the turn began: prices and schema tokens are for this model. */
   @Column('text') model: string;
   /** The agent's loadoutVersion when the turn began. */

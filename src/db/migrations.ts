@@ -36,9 +36,7 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
     await manager.query(
       `CREATE TABLE IF NOT EXISTS loadout_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
-    const done = new Set<string>(
-      (await manager.query(`SELECT name FROM loadout_migrations`)).map((r: { name: string }) => r.name),
-    );
+    const done = new Set<string>((await manager.query(`SELECT name FROM loadout_migrations`)).map((r: { name: string }) => r.name));
     for (const migration of readMigrations()) {
       if (done.has(migration.name)) continue;
       await manager.query(migration.up);
@@ -51,9 +49,9 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
 
 /** Names of migrations on disk that the database has not applied (readiness). */
 export async function pendingMigrations(dataSource: DataSource): Promise<string[]> {
-  const rows: Array<{ name: string }> = await dataSource
-    .query(`SELECT name FROM loadout_migrations`)
-    .catch(() => []);
+  const rows: Array<{ name: string }> = await dataSource.query(`SELECT name FROM loadout_migrations`).catch(() => []);
   const done = new Set(rows.map((r) => r.name));
-  return readMigrations().map((m) => m.name).filter((n) => !done.has(n));
+  return readMigrations()
+    .map((m) => m.name)
+    .filter((n) => !done.has(n));
 }

@@ -91,5 +91,11 @@ class PGliteConnection extends EventEmitter {
 /** What TypeORM's postgres driver loads in place of the `pg` module. */
 export function pgliteDriverModule(db: PGlite): unknown {
   const pool = new SerializedPGlitePool(db);
-  return { Pool: class { constructor() { return pool; } } };
+  return {
+    Pool: class {
+      constructor() {
+        return pool;
+      }
+    },
+  };
 }

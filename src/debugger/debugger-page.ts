@@ -31,11 +31,13 @@ export async function serveDebugger(pathname: string, res: ServerResponse): Prom
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('The debugger page is not built: run `npm run build`.');
     return;
   }
-  res.writeHead(200, {
-    'content-type': asset.type,
-    'cache-control': 'no-cache',
-    'x-content-type-options': 'nosniff',
-    // The page loads only its own files and calls only this server.
-    'content-security-policy': "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
-  }).end(body);
+  res
+    .writeHead(200, {
+      'content-type': asset.type,
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+      // The page loads only its own files and calls only this server.
+      'content-security-policy': "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    })
+    .end(body);
 }

@@ -53,10 +53,18 @@ export class ChangeSetService {
 
   private async applyOne(tracker: ChangeTracker, change: LoadoutChangeInput, at: string): Promise<void> {
     if (change.createTool) await this.tools.createIn(tracker, change.createTool, `${at}.createTool`);
-    else if (change.updateTool) await this.tools.updateIn(tracker, change.updateTool.id, change.updateTool.patch, `${at}.updateTool.id`, `${at}.updateTool.patch`);
+    else if (change.updateTool)
+      await this.tools.updateIn(tracker, change.updateTool.id, change.updateTool.patch, `${at}.updateTool.id`, `${at}.updateTool.patch`);
     else if (change.deleteToolId) await this.tools.deleteIn(tracker, change.deleteToolId, `${at}.deleteToolId`);
     else if (change.setToolRule) await this.agents.setToolRuleIn(tracker, change.setToolRule, `${at}.setToolRule`);
     else if (change.removeToolRuleId) await this.agents.removeToolRuleIn(tracker, change.removeToolRuleId, `${at}.removeToolRuleId`);
-    else if (change.updateAgent) await this.agents.updateIn(tracker, change.updateAgent.id, change.updateAgent.patch, `${at}.updateAgent.id`, `${at}.updateAgent.patch`);
+    else if (change.updateAgent)
+      await this.agents.updateIn(
+        tracker,
+        change.updateAgent.id,
+        change.updateAgent.patch,
+        `${at}.updateAgent.id`,
+        `${at}.updateAgent.patch`,
+      );
   }
 }

@@ -33,7 +33,8 @@ export class InvalidationResolver {
     @Arg('changes', () => [LoadoutChangeInput]) changes: LoadoutChangeInput[],
     @Arg('dryRun', () => Boolean, {
       defaultValue: false,
-      description: 'Apply and measure everything, then roll back: returns the invalidations the change set would cause, storing and publishing nothing.',
+      description:
+        'Apply and measure everything, then roll back: returns the invalidations the change set would cause, storing and publishing nothing.',
     })
     dryRun: boolean,
     @Ctx() ctx: RequestContext,
@@ -84,7 +85,10 @@ export class AgentInvalidationsResolver {
 
 @Resolver(() => TurnType)
 export class TurnInvalidationResolver {
-  @FieldResolver(() => ToolboxInvalidationType, { nullable: true, description: "The invalidation that changed this turn's toolbox, where one did." })
+  @FieldResolver(() => ToolboxInvalidationType, {
+    nullable: true,
+    description: "The invalidation that changed this turn's toolbox, where one did.",
+  })
   invalidation(@Root() turn: { id: string; toolboxChanged: boolean }, @Ctx() ctx: RequestContext) {
     // Only a turn whose toolbox changed can have a cause.
     return turn.toolboxChanged ? loadersOf(ctx).turnInvalidation.load(turn.id) : null;

@@ -88,7 +88,10 @@ export class InvalidationService {
     const data = await this.toolbox.loadAssemblyData(m, agent);
     const channelByKey = new Map(channels.map((c) => [c.key, c]));
     const out = new Map<string, Situated>();
-    for (const situation of allSituations(channels.map((c) => c.key), contextObjects.map((o) => o.key))) {
+    for (const situation of allSituations(
+      channels.map((c) => c.key),
+      contextObjects.map((o) => o.key),
+    )) {
       const result = assembleToolbox({
         agent: data.loadout,
         channelKey: situation.channelKey,
@@ -223,7 +226,9 @@ export class InvalidationRecorder implements ChangeObserver {
         diff: c.diff,
       }));
       for (const c of changed) {
-        this.rewrittenToolTokens += rewrittenTokens(c.previous.entries, c.next.entries, (e) => estimateToolTokens(e.definition, agent.model));
+        this.rewrittenToolTokens += rewrittenTokens(c.previous.entries, c.next.entries, (e) =>
+          estimateToolTokens(e.definition, agent.model),
+        );
       }
       const event = tx.create(ToolboxInvalidationEntity, {
         organizationId: agent.organizationId,
@@ -236,7 +241,11 @@ export class InvalidationRecorder implements ChangeObserver {
       });
       this.events.push(this.dryRun ? Object.assign(event, { id: randomUUID(), seq: '0', at: new Date() }) : await tx.save(event));
     }
-    if (this.dryRun) this.liveConversations = await this.service.liveConversations(tx, this.events.map((e) => e.agentId));
+    if (this.dryRun)
+      this.liveConversations = await this.service.liveConversations(
+        tx,
+        this.events.map((e) => e.agentId),
+      );
     else await this.bus.stored(tx, this.events);
   }
 

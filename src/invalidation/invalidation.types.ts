@@ -48,11 +48,18 @@ export class ToolboxInvalidationConnectionType {
 
 @ObjectType('ChangeSetResult')
 export class ChangeSetResultType {
-  @Field(() => [ToolboxInvalidationType], { description: "One per agent whose toolbox changed; empty where nothing the model sees changed." })
+  @Field(() => [ToolboxInvalidationType], {
+    description: 'One per agent whose toolbox changed; empty where nothing the model sees changed.',
+  })
   invalidations: ToolboxInvalidationType[];
-  @Field(() => Int, { description: 'Conversations of the changed agents that had a turn in the last 24 hours: the ones whose next request misses the cache.' })
+  @Field(() => Int, {
+    description: 'Conversations of the changed agents that had a turn in the last 24 hours: the ones whose next request misses the cache.',
+  })
   liveConversations: number;
-  @Field(() => Int, { description: "Schema tokens the providers' prompt caches must write again: per changed situation, the new toolbox from its first changed position on." })
+  @Field(() => Int, {
+    description:
+      "Schema tokens the providers' prompt caches must write again: per changed situation, the new toolbox from its first changed position on.",
+  })
   rewrittenToolTokens: number;
 }
 

@@ -27,16 +27,19 @@ export class ToolboxInvalidationEntity {
   @Column('bigint') @Generated('increment') seq: string;
   @Column('uuid') organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('uuid') agentId: string;
   @ManyToOne(() => AgentEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'agent_id' }) agent?: AgentEntity;
+  @JoinColumn({ name: 'agent_id' })
+  agent?: AgentEntity;
   /** The agent's project, so project filters need no join. */
   @Column('uuid', { nullable: true }) projectId: string | null;
   @Column('text') cause: string;
   @Column('uuid', { nullable: true }) actorPrincipalId: string | null;
   @ManyToOne(() => PrincipalEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'actor_principal_id' }) actor?: PrincipalEntity;
+  @JoinColumn({ name: 'actor_principal_id' })
+  actor?: PrincipalEntity;
   @Column('timestamptz', { default: () => 'now()' }) at: Date;
   @Column('int') loadoutVersion: number;
   @Column('jsonb') affected: StoredAffectedToolbox[];

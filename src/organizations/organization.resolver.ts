@@ -2,7 +2,14 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Roo
 import { AgentType } from '../agents/agent.types';
 import { actorOf, type RequestContext } from '../common/context';
 import {
-  CreateApiKeyInput, CreatedApiKey, CreatedOrganization, CreateOrganizationInput, CreateProjectInput, OrganizationType, PrincipalType, ProjectType,
+  CreateApiKeyInput,
+  CreatedApiKey,
+  CreatedOrganization,
+  CreateOrganizationInput,
+  CreateProjectInput,
+  OrganizationType,
+  PrincipalType,
+  ProjectType,
 } from './organization.types';
 
 @Resolver()

@@ -23,7 +23,13 @@ export class OrganizationService {
       );
       const apiKey = newApiKey();
       await tx.save(
-        tx.create(PrincipalEntity, { organizationId: organization.id, name: 'admin', role: 'ADMIN', keyHash: hashApiKey(apiKey), revokedAt: null }),
+        tx.create(PrincipalEntity, {
+          organizationId: organization.id,
+          name: 'admin',
+          role: 'ADMIN',
+          keyHash: hashApiKey(apiKey),
+          revokedAt: null,
+        }),
       );
       return { organization, apiKey };
     });
@@ -52,7 +58,11 @@ export class OrganizationService {
     const apiKey = newApiKey();
     const principal = await this.db.manager.save(
       this.db.manager.create(PrincipalEntity, {
-        organizationId: actor.organizationId, name: input.name, role: input.role, keyHash: hashApiKey(apiKey), revokedAt: null,
+        organizationId: actor.organizationId,
+        name: input.name,
+        role: input.role,
+        keyHash: hashApiKey(apiKey),
+        revokedAt: null,
       }),
     );
     return { principal, apiKey };

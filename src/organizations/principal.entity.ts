@@ -8,13 +8,16 @@ export type Role = 'ADMIN' | 'EDITOR' | 'RUNTIME' | 'VIEWER';
 export class PrincipalEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_principals_organization')
-  @Column('uuid') organizationId: string;
+  @Column('uuid')
+  organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('text') name: string;
   @Column('text') role: Role;
   @Index('uq_principals_key_hash', { unique: true })
-  @Column('text') keyHash: string;
+  @Column('text')
+  keyHash: string;
   @Column('timestamptz', { nullable: true }) revokedAt: Date | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }

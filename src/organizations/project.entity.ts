@@ -5,9 +5,11 @@ import { OrganizationEntity } from './organization.entity';
 export class ProjectEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_projects_organization')
-  @Column('uuid') organizationId: string;
+  @Column('uuid')
+  organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('text') name: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }

@@ -14,7 +14,11 @@ export function bearerToken(header: string | undefined | null): string | null {
 }
 
 /** Builds a request's context from its `Authorization` value (HTTP header or graphql-ws connection_init). */
-export async function contextFor(services: AppServices, adminToken: string | null, authorization: string | undefined | null): Promise<RequestContext> {
+export async function contextFor(
+  services: AppServices,
+  adminToken: string | null,
+  authorization: string | undefined | null,
+): Promise<RequestContext> {
   const token = bearerToken(authorization);
   if (!token) return { actor: null, operator: false, services };
   if (adminToken && sameSecret(token, adminToken)) return { actor: null, operator: true, services };

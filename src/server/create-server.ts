@@ -61,7 +61,15 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      {
+        async serverWillStart() {
+          return {
+            async drainServer() {
+              await wsCleanup.dispose();
+            },
+          };
+        },
+      },
     ],
   });
   await apollo.start();
@@ -76,7 +84,10 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       if (path === '/healthz') return json(res, 200, { status: 'ok' });
       if (isDebuggerPath(path)) return serveDebugger(path, res);
       if (path === '/readyz') {
-        const pending = await db.dataSource.query('SELECT 1').then(() => pendingMigrations(db.dataSource), () => null);
+        const pending = await db.dataSource.query('SELECT 1').then(
+          () => pendingMigrations(db.dataSource),
+          () => null,
+        );
         return pending && pending.length === 0
           ? json(res, 200, { status: 'ready', database: db.kind })
           : json(res, 503, { status: 'not ready', pendingMigrations: pending });

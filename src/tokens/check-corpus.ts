@@ -24,7 +24,7 @@ function readJson<T>(file: string): T {
 
 /** Whether some top-level property has structure the cookbook does not count. */
 function nests(tool: ModelVisibleContent): boolean {
-  const properties = ((tool.inputSchema as { properties?: Record<string, Record<string, unknown>> }).properties ?? {});
+  const properties = (tool.inputSchema as { properties?: Record<string, Record<string, unknown>> }).properties ?? {};
   return Object.values(properties).some((p) => ['properties', 'items', 'anyOf', 'oneOf', 'allOf'].some((k) => k in p));
 }
 
@@ -71,8 +71,14 @@ const flat = rows.filter((r) => !nests(r.tool));
 const nested = rows.filter((r) => nests(r.tool));
 const openai = (r: (typeof rows)[number]) => estimateToolTokens(r.tool, 'openai/gpt-4o');
 const signedVsJson = (group: typeof rows, estimate: (r: (typeof rows)[number]) => number) =>
-  errorStats(group.map(estimate), group.map((r) => r.ref.o200k_json), group.map((r) => r.tool.name)).meanSigned.toFixed(1);
-console.log(`\nopenai/gpt-4o vs cookbook: ${flat.filter((r) => openai(r) === r.ref.openai_cookbook).length} of ${flat.length} flat tools exact;`);
+  errorStats(
+    group.map(estimate),
+    group.map((r) => r.ref.o200k_json),
+    group.map((r) => r.tool.name),
+  ).meanSigned.toFixed(1);
+console.log(
+  `\nopenai/gpt-4o vs cookbook: ${flat.filter((r) => openai(r) === r.ref.openai_cookbook).length} of ${flat.length} flat tools exact;`,
+);
 console.log(
   `${nested.filter((r) => openai(r) > r.ref.openai_cookbook).length} of ${nested.length} nested tools above the cookbook, ` +
     `by ${sum(nested.map((r) => openai(r) - r.ref.openai_cookbook))} tokens in all.`,

@@ -153,11 +153,25 @@ describe('OpenAI estimate', () => {
       { type: 'object', description: 'Filter' },
       { type: 'object', description: 'Filter', properties: { state: { type: 'string', description: 'Issue state' } } },
     ],
-    ['array items', { type: 'array', description: 'Filter' }, { type: 'array', description: 'Filter', items: { type: 'string', enum: ['open', 'closed'] } }],
-    ['anyOf members', { description: 'Filter' }, { description: 'Filter', anyOf: [{ type: 'string' }, { type: 'number', description: 'Issue number' }] }],
+    [
+      'array items',
+      { type: 'array', description: 'Filter' },
+      { type: 'array', description: 'Filter', items: { type: 'string', enum: ['open', 'closed'] } },
+    ],
+    [
+      'anyOf members',
+      { description: 'Filter' },
+      { description: 'Filter', anyOf: [{ type: 'string' }, { type: 'number', description: 'Issue number' }] },
+    ],
   ])('adds tokens for %s below a property', (_kind, shallow, nested) => {
-    const withFilter = (filter: object) => ({ name: 'find', description: 'Find issues', inputSchema: { type: 'object', properties: { filter } } });
-    expect(estimateToolTokens(withFilter(nested), 'openai/gpt-4o')).toBeGreaterThan(estimateToolTokens(withFilter(shallow), 'openai/gpt-4o'));
+    const withFilter = (filter: object) => ({
+      name: 'find',
+      description: 'Find issues',
+      inputSchema: { type: 'object', properties: { filter } },
+    });
+    expect(estimateToolTokens(withFilter(nested), 'openai/gpt-4o')).toBeGreaterThan(
+      estimateToolTokens(withFilter(shallow), 'openai/gpt-4o'),
+    );
   });
 
   it('uses the gpt-4 constants and cl100k_base for gpt-4 and gpt-3.5, gpt-4o constants for later models', () => {
@@ -177,10 +191,7 @@ describe('JSON-rendered estimates (Anthropic, Gemini)', () => {
   // Both count the provider's JSON with o200k_base: the only differences from
   // the reference JSON are key names and key order.
   it.each(
-    fixtures.flatMap((f) => [
-      ['anthropic/claude-sonnet-4-5', f.tool.name, f] as const,
-      ['google/gemini-2.5-pro', f.tool.name, f] as const,
-    ]),
+    fixtures.flatMap((f) => [['anthropic/claude-sonnet-4-5', f.tool.name, f] as const, ['google/gemini-2.5-pro', f.tool.name, f] as const]),
   )('%s counts %s within 5% of the o200k JSON reference', (model, _name, f) => {
     const estimate = estimateToolTokens(f.tool, model);
     expect(Math.abs(estimate - f.o200kJson) / f.o200kJson).toBeLessThanOrEqual(0.05);
@@ -247,7 +258,11 @@ describe('memoised estimate', () => {
     const reordered: ModelVisibleContent = {
       description: mergePullRequest.tool.description,
       name: mergePullRequest.tool.name,
-      inputSchema: { type: 'object', required: ['owner', 'repo', 'pullNumber'], properties: (mergePullRequest.tool.inputSchema as { properties: object }).properties },
+      inputSchema: {
+        type: 'object',
+        required: ['owner', 'repo', 'pullNumber'],
+        properties: (mergePullRequest.tool.inputSchema as { properties: object }).properties,
+      },
     };
     for (const model of ['openai/gpt-4o', 'anthropic/claude-sonnet-4-5', 'google/gemini-2.5-pro']) {
       const first = estimateToolTokens(mergePullRequest.tool, model);
@@ -263,7 +278,9 @@ describe('memoised estimate', () => {
   it('counts special-token text in a description as plain text', () => {
     const tool = (description: string) => ({ name: 'echo', description, inputSchema: { type: 'object', properties: {} } });
     for (const model of ['openai/gpt-4o', 'openai/gpt-4', 'anthropic/claude-sonnet-4-5']) {
-      expect(estimateToolTokens(tool('Echoes <|endoftext|> verbatim'), model)).toBeGreaterThan(estimateToolTokens(tool('Echoes verbatim'), model));
+      expect(estimateToolTokens(tool('Echoes <|endoftext|> verbatim'), model)).toBeGreaterThan(
+        estimateToolTokens(tool('Echoes verbatim'), model),
+      );
     }
   });
 });

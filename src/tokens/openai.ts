@@ -103,8 +103,6 @@ export function openAiToolTokens(tool: ModelVisibleContent, modelName: string): 
   const { encoding, funcInit } = openAiProfile(modelName);
   const count = tokenCounter(encoding);
   return (
-    funcInit +
-    count(`${tool.name}:${withoutFinalDot(tool.description)}`) +
-    propertiesTokens(asSchema(tool.inputSchema).properties, count)
+    funcInit + count(`${tool.name}:${withoutFinalDot(tool.description)}`) + propertiesTokens(asSchema(tool.inputSchema).properties, count)
   );
 }

@@ -1,5 +1,11 @@
 import {
-  assembleToolbox, type AgentLoadout, type AssemblyInput, type CandidateTool, type DropReason, type PageSituation, type ToolRule,
+  assembleToolbox,
+  type AgentLoadout,
+  type AssemblyInput,
+  type CandidateTool,
+  type DropReason,
+  type PageSituation,
+  type ToolRule,
 } from './assemble-toolbox';
 import { contentHash, toolboxFingerprint } from './canonical-json';
 
@@ -37,7 +43,11 @@ const reasonOf = (candidate: CandidateTool, over: Parameters<typeof assemble>[1]
 
 const names = (result: ReturnType<typeof assemble>) => result.entries.map((e) => e.tool.name);
 
-const mcp = (reportedName: string, enabledTools: string[] = [], disabledTools: string[] = []) => ({ reportedName, enabledTools, disabledTools });
+const mcp = (reportedName: string, enabledTools: string[] = [], disabledTools: string[] = []) => ({
+  reportedName,
+  enabledTools,
+  disabledTools,
+});
 const rule = (toolName: string, effect: ToolRule['effect'], on: ToolRule['on']): ToolRule => ({ toolName, effect, on });
 
 describe('each filter of SEMANTICS section 3 and its DropReason', () => {
@@ -55,7 +65,12 @@ describe('each filter of SEMANTICS section 3 and its DropReason', () => {
     ['MCP disabledTools wins over enabledTools', tool('mcp__s__a', { mcp: mcp('a', ['a'], ['a']) }), {}, 'MCP_FILTERED'],
     ['MCP filters match the reported name, not the prefixed one', tool('mcp__s__a', { mcp: mcp('a', ['mcp__s__a']) }), {}, 'MCP_FILTERED'],
     ['MCP disabledTools naming the prefixed name does not filter', tool('mcp__s__a', { mcp: mcp('a', [], ['mcp__s__a']) }), {}, null],
-    ['requiresMcpServer without a server in scope', tool('t', { requiresMcpServer: true }), { mcpServerInScope: false }, 'REQUIRES_MCP_SERVER'],
+    [
+      'requiresMcpServer without a server in scope',
+      tool('t', { requiresMcpServer: true }),
+      { mcpServerInScope: false },
+      'REQUIRES_MCP_SERVER',
+    ],
     ['requiresMcpServer with a server in scope', tool('t', { requiresMcpServer: true }), { mcpServerInScope: true }, null],
     ['names another agent', tool('t', { agentId: 'agent-2' }), {}, 'AGENT_SCOPE'],
     ['names this agent', tool('t', { agentId: AGENT_ID }), {}, null],
@@ -69,9 +84,24 @@ describe('each filter of SEMANTICS section 3 and its DropReason', () => {
     ['no context objects means any page', tool('t'), { page: record }, null],
     ['agent DENY', tool('t'), { agent: agent({ rules: [rule('t', 'DENY', 'AGENT')] }) }, 'EXCLUDED'],
     ['project DENY', tool('t'), { agent: agent({ rules: [rule('t', 'DENY', 'PROJECT')] }) }, 'EXCLUDED'],
-    ['agent ALLOW overrides project DENY', tool('t'), { agent: agent({ rules: [rule('t', 'DENY', 'PROJECT'), rule('t', 'ALLOW', 'AGENT')] }) }, null],
-    ['agent DENY wins over project ALLOW', tool('t'), { agent: agent({ rules: [rule('t', 'ALLOW', 'PROJECT'), rule('t', 'DENY', 'AGENT')] }) }, 'EXCLUDED'],
-    ['a rule for another tool does not apply', tool('t'), { agent: agent({ rules: [rule('u', 'DENY', 'AGENT'), rule('u', 'DENY', 'PROJECT')] }) }, null],
+    [
+      'agent ALLOW overrides project DENY',
+      tool('t'),
+      { agent: agent({ rules: [rule('t', 'DENY', 'PROJECT'), rule('t', 'ALLOW', 'AGENT')] }) },
+      null,
+    ],
+    [
+      'agent DENY wins over project ALLOW',
+      tool('t'),
+      { agent: agent({ rules: [rule('t', 'ALLOW', 'PROJECT'), rule('t', 'DENY', 'AGENT')] }) },
+      'EXCLUDED',
+    ],
+    [
+      'a rule for another tool does not apply',
+      tool('t'),
+      { agent: agent({ rules: [rule('u', 'DENY', 'AGENT'), rule('u', 'DENY', 'PROJECT')] }) },
+      null,
+    ],
     ['ALLOW alone keeps the tool', tool('t'), { agent: agent({ rules: [rule('t', 'ALLOW', 'PROJECT')] }) }, null],
     ['maxTools 0 cuts every survivor', tool('t'), { agent: agent({ maxTools: 0 }) }, 'OVER_MAX_TOOLS'],
   ];
@@ -107,8 +137,16 @@ describe('the first failing filter wins', () => {
     ['AGENT_SCOPE', { active: true, ownerEnabled: true, mcp: null, requiresMcpServer: false }, {}],
     ['CHANNEL', { active: true, ownerEnabled: true, mcp: null, requiresMcpServer: false, agentId: null }, {}],
     ['CONTEXT', { active: true, ownerEnabled: true, mcp: null, requiresMcpServer: false, agentId: null, channelKeys: [] }, {}],
-    ['EXCLUDED', { active: true, ownerEnabled: true, mcp: null, requiresMcpServer: false, agentId: null, channelKeys: [], contextObjectKeys: [] }, {}],
-    ['OVER_MAX_TOOLS', { active: true, ownerEnabled: true, mcp: null, requiresMcpServer: false, agentId: null, channelKeys: [], contextObjectKeys: [] }, { rules: [], maxTools: 0 }],
+    [
+      'EXCLUDED',
+      { active: true, ownerEnabled: true, mcp: null, requiresMcpServer: false, agentId: null, channelKeys: [], contextObjectKeys: [] },
+      {},
+    ],
+    [
+      'OVER_MAX_TOOLS',
+      { active: true, ownerEnabled: true, mcp: null, requiresMcpServer: false, agentId: null, channelKeys: [], contextObjectKeys: [] },
+      { rules: [], maxTools: 0 },
+    ],
   ];
   it.each(cases)('%s', (expected, repaired, agentOver) => {
     const candidate = { ...everythingWrong, ...repaired };
@@ -146,11 +184,17 @@ describe('OVER_MAX_TOOLS and Sort Order', () => {
   });
 
   it('cuts the survivors past maxTools in Sort Order, not the candidates filtered earlier', () => {
-    const result = assemble([tool('a', { sortOrder: 1 }), tool('b', { sortOrder: 0, active: false }), tool('c', { sortOrder: 2 }), tool('d', { sortOrder: 3 })], {
-      agent: agent({ maxTools: 2 }),
-    });
+    const result = assemble(
+      [tool('a', { sortOrder: 1 }), tool('b', { sortOrder: 0, active: false }), tool('c', { sortOrder: 2 }), tool('d', { sortOrder: 3 })],
+      {
+        agent: agent({ maxTools: 2 }),
+      },
+    );
     expect(names(result)).toEqual(['a', 'c']);
-    expect(result.dropped.map((d) => [d.tool.name, d.reason])).toEqual([['b', 'INACTIVE'], ['d', 'OVER_MAX_TOOLS']]);
+    expect(result.dropped.map((d) => [d.tool.name, d.reason])).toEqual([
+      ['b', 'INACTIVE'],
+      ['d', 'OVER_MAX_TOOLS'],
+    ]);
   });
 
   it('orders by sortOrder first, including negative values', () => {
@@ -199,7 +243,9 @@ describe('fingerprint', () => {
 
   it('differs when a tool content hash changes', () => {
     const before = assemble([tool('a')]);
-    const after = assemble([tool('a', { contentHash: contentHash({ name: 'a', description: 'changed', inputSchema: { type: 'object' } }) })]);
+    const after = assemble([
+      tool('a', { contentHash: contentHash({ name: 'a', description: 'changed', inputSchema: { type: 'object' } }) }),
+    ]);
     expect(after.fingerprint).not.toBe(before.fingerprint);
   });
 

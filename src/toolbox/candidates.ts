@@ -19,7 +19,9 @@ export function candidateOf(d: ToolDefinitionEntity): CandidateTool {
     contextObjectKeys: (d.contextObjects ?? []).map((o) => o.key),
     requiresMcpServer: d.requiresMcpServer,
     ownerEnabled: (d.miniApp?.enabled ?? true) && (d.mcpServer?.enabled ?? true),
-    mcp: d.mcpServer ? { reportedName: d.mcpToolName ?? d.name, enabledTools: d.mcpServer.enabledTools, disabledTools: d.mcpServer.disabledTools } : null,
+    mcp: d.mcpServer
+      ? { reportedName: d.mcpToolName ?? d.name, enabledTools: d.mcpServer.enabledTools, disabledTools: d.mcpServer.disabledTools }
+      : null,
   };
 }
 

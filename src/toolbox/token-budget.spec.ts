@@ -38,10 +38,30 @@ describe('maxSchemaTokens (OVER_TOKEN_BUDGET)', () => {
     ['a null cap keeps everything', { maxSchemaTokens: null }, ['a', 'b', 'c'], []],
     ['a cap equal to the total keeps everything', { maxSchemaTokens: 100 }, ['a', 'b', 'c'], []],
     ['one token short drops the last in Sort Order', { maxSchemaTokens: 99 }, ['a', 'b'], ['c:OVER_TOKEN_BUDGET']],
-    ['the first that does not fit drops with every later one, even a smaller one', { maxSchemaTokens: 60 }, ['a'], ['b:OVER_TOKEN_BUDGET', 'c:OVER_TOKEN_BUDGET']],
-    ['a cap below the first tool leaves an empty toolbox', { maxSchemaTokens: 1 }, [], ['a:OVER_TOKEN_BUDGET', 'b:OVER_TOKEN_BUDGET', 'c:OVER_TOKEN_BUDGET']],
-    ['maxTools cuts first; the cap applies to what is left', { maxTools: 2, maxSchemaTokens: 60 }, ['a'], ['c:OVER_MAX_TOOLS', 'b:OVER_TOKEN_BUDGET']],
-    ['a cap that maxTools already satisfies drops nothing more', { maxTools: 1, maxSchemaTokens: 40 }, ['a'], ['b:OVER_MAX_TOOLS', 'c:OVER_MAX_TOOLS']],
+    [
+      'the first that does not fit drops with every later one, even a smaller one',
+      { maxSchemaTokens: 60 },
+      ['a'],
+      ['b:OVER_TOKEN_BUDGET', 'c:OVER_TOKEN_BUDGET'],
+    ],
+    [
+      'a cap below the first tool leaves an empty toolbox',
+      { maxSchemaTokens: 1 },
+      [],
+      ['a:OVER_TOKEN_BUDGET', 'b:OVER_TOKEN_BUDGET', 'c:OVER_TOKEN_BUDGET'],
+    ],
+    [
+      'maxTools cuts first; the cap applies to what is left',
+      { maxTools: 2, maxSchemaTokens: 60 },
+      ['a'],
+      ['c:OVER_MAX_TOOLS', 'b:OVER_TOKEN_BUDGET'],
+    ],
+    [
+      'a cap that maxTools already satisfies drops nothing more',
+      { maxTools: 1, maxSchemaTokens: 40 },
+      ['a'],
+      ['b:OVER_MAX_TOOLS', 'c:OVER_MAX_TOOLS'],
+    ],
   ] as const)('%s', (_name, over, kept, dropped) => {
     const result = run([c, b, a], over);
     expect(result.kept).toEqual(kept);

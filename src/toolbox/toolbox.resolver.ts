@@ -20,9 +20,13 @@ export class ToolboxResolver {
   }
 
   @FieldResolver(() => JSONScalar, {
-    description: "The tools ready to send as the request's `tools`, in toolbox order, in the provider's shape (default: the agent model's provider).",
+    description:
+      "The tools ready to send as the request's `tools`, in toolbox order, in the provider's shape (default: the agent model's provider).",
   })
   rendered(@Root() box: ResolvedToolbox, @Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null) {
-    return renderTools(provider ?? providerOf(box.agent.model), box.tools.map((e) => e.tool));
+    return renderTools(
+      provider ?? providerOf(box.agent.model),
+      box.tools.map((e) => e.tool),
+    );
   }
 }

@@ -48,7 +48,13 @@ export class ToolboxService {
   }
 
   /** `fieldPrefix` roots error paths where channel and page arrive inside an input (`input.`). */
-  async resolveFor(m: EntityManager, agent: AgentEntity, channelKey: string, page?: PageSituation, fieldPrefix = ''): Promise<ResolvedToolbox> {
+  async resolveFor(
+    m: EntityManager,
+    agent: AgentEntity,
+    channelKey: string,
+    page?: PageSituation,
+    fieldPrefix = '',
+  ): Promise<ResolvedToolbox> {
     const channel = await m.findOne(ChannelEntity, { where: { organizationId: agent.organizationId, key: channelKey } });
     if (!channel) throw badInput(`${fieldPrefix}channel`, `no channel with key '${channelKey}'`);
     const situationPage = await this.checkPage(m, agent.organizationId, page, `${fieldPrefix}page`);
@@ -121,7 +127,12 @@ export class ToolboxService {
     };
   }
 
-  private async checkPage(m: EntityManager, organizationId: string, page: PageSituation | undefined, field: string): Promise<ResolvedToolbox['page']> {
+  private async checkPage(
+    m: EntityManager,
+    organizationId: string,
+    page: PageSituation | undefined,
+    field: string,
+  ): Promise<ResolvedToolbox['page']> {
     if (!page) return { type: 'HOME', contextObject: null, recordId: null };
     if (page.contextObject) {
       if (page.type !== 'RECORD') throw badInput(`${field}.contextObject`, 'only RECORD pages have a context object');

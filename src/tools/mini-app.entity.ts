@@ -6,12 +6,15 @@ import { ProjectEntity } from '../organizations/project.entity';
 export class MiniAppEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_mini_apps_organization')
-  @Column('uuid') organizationId: string;
+  @Column('uuid')
+  organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('uuid', { nullable: true }) projectId: string | null;
   @ManyToOne(() => ProjectEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'project_id' }) project?: ProjectEntity;
+  @JoinColumn({ name: 'project_id' })
+  project?: ProjectEntity;
   @Column('text') name: string;
   @Column('boolean', { default: true }) enabled: boolean;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;

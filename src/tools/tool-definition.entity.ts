@@ -1,5 +1,14 @@
 import {
-  Column, CreateDateColumn, Entity, Index, JoinColumn, JoinTable, ManyToMany, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn,
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
 } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
@@ -19,16 +28,21 @@ export type JsonObject = { [key: string]: any };
 export class ToolDefinitionEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_tool_definitions_organization')
-  @Column('uuid') organizationId: string;
+  @Column('uuid')
+  organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('uuid', { nullable: true }) projectId: string | null;
   @ManyToOne(() => ProjectEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'project_id' }) project?: ProjectEntity;
+  @JoinColumn({ name: 'project_id' })
+  project?: ProjectEntity;
   @Index('idx_tool_definitions_agent')
-  @Column('uuid', { nullable: true }) agentId: string | null;
+  @Column('uuid', { nullable: true })
+  agentId: string | null;
   @ManyToOne(() => AgentEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'agent_id' }) agent?: AgentEntity;
+  @JoinColumn({ name: 'agent_id' })
+  agent?: AgentEntity;
   @Column('text') source: ToolSource;
   @Column('text') name: string;
   @Column('text') description: string;
@@ -40,13 +54,17 @@ export class ToolDefinitionEntity {
   @Column('boolean', { default: false }) hostDependent: boolean;
   @Column('boolean', { default: false }) requiresMcpServer: boolean;
   @Index('idx_tool_definitions_mini_app')
-  @Column('uuid', { nullable: true }) miniAppId: string | null;
+  @Column('uuid', { nullable: true })
+  miniAppId: string | null;
   @ManyToOne(() => MiniAppEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'mini_app_id' }) miniApp?: MiniAppEntity;
+  @JoinColumn({ name: 'mini_app_id' })
+  miniApp?: MiniAppEntity;
   @Index('idx_tool_definitions_mcp_server')
-  @Column('uuid', { nullable: true }) mcpServerId: string | null;
+  @Column('uuid', { nullable: true })
+  mcpServerId: string | null;
   @ManyToOne(() => McpServerEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'mcp_server_id' }) mcpServer?: McpServerEntity;
+  @JoinColumn({ name: 'mcp_server_id' })
+  mcpServer?: McpServerEntity;
   /** The tool's name as its MCP server reported it, without the mcp__server__ prefix. */
   @Column('text', { nullable: true }) mcpToolName: string | null;
   @Column('text') contentHash: string;
@@ -55,7 +73,11 @@ export class ToolDefinitionEntity {
   @JoinTable({ name: 'tool_definition_channels', joinColumn: { name: 'tool_definition_id' }, inverseJoinColumn: { name: 'channel_id' } })
   channels?: ChannelEntity[];
   @ManyToMany(() => ContextObjectEntity)
-  @JoinTable({ name: 'tool_definition_context_objects', joinColumn: { name: 'tool_definition_id' }, inverseJoinColumn: { name: 'context_object_id' } })
+  @JoinTable({
+    name: 'tool_definition_context_objects',
+    joinColumn: { name: 'tool_definition_id' },
+    inverseJoinColumn: { name: 'context_object_id' },
+  })
   contextObjects?: ContextObjectEntity[];
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;

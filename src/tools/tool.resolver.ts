@@ -7,8 +7,15 @@ import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { ToolDefinitionEntity } from './tool-definition.entity';
 import {
-  CreateMiniAppInput, McpServerType, McpToolInput, MiniAppType, RegisterMcpServerInput, ToolDefinitionInput, ToolDefinitionType,
-  UpdateMcpServerInput, UpdateToolDefinitionInput,
+  CreateMiniAppInput,
+  McpServerType,
+  McpToolInput,
+  MiniAppType,
+  RegisterMcpServerInput,
+  ToolDefinitionInput,
+  ToolDefinitionType,
+  UpdateMcpServerInput,
+  UpdateToolDefinitionInput,
 } from './tool.types';
 
 @Resolver(() => ToolDefinitionType)
@@ -78,9 +85,14 @@ export class ToolDefinitionResolver {
   }
 
   @FieldResolver(() => Int, {
-    description: "Estimated tokens this definition adds to every model request, for the given model (default: the organisation's default model).",
+    description:
+      "Estimated tokens this definition adds to every model request, for the given model (default: the organisation's default model).",
   })
-  async schemaTokens(@Root() tool: ToolDefinitionType, @Arg('model', () => String, { nullable: true }) model: string | null, @Ctx() ctx: RequestContext) {
+  async schemaTokens(
+    @Root() tool: ToolDefinitionType,
+    @Arg('model', () => String, { nullable: true }) model: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
     const chosen = model ?? (await loadersOf(ctx).organization()).defaultModel;
     return estimateToolTokens(tool, chosen);
   }

@@ -116,7 +116,14 @@ export class ToolService {
       await this.checkAgent(tx, actor, input.agentId, projectId, `${field}.agentId`);
     }
     const channels = await this.byKeys(tx, actor, ChannelEntity, input.channels ?? [], `${field}.channels`, 'channel');
-    const contextObjects = await this.byKeys(tx, actor, ContextObjectEntity, input.contextObjects ?? [], `${field}.contextObjects`, 'context object');
+    const contextObjects = await this.byKeys(
+      tx,
+      actor,
+      ContextObjectEntity,
+      input.contextObjects ?? [],
+      `${field}.contextObjects`,
+      'context object',
+    );
     await this.checkNameFree(tx, actor, projectId, source, input.name, null, `${field}.name`);
     await this.affect(change, input.agentId ?? null, projectId);
     return tx.save(
@@ -189,7 +196,12 @@ export class ToolService {
     return this.db.transaction(async (tx) => {
       if (input.projectId) await getOwned(tx, ProjectEntity, actor, input.projectId, 'input.projectId', 'Project');
       return tx.save(
-        tx.create(MiniAppEntity, { organizationId: actor.organizationId, projectId: input.projectId ?? null, name: input.name, enabled: input.enabled ?? true }),
+        tx.create(MiniAppEntity, {
+          organizationId: actor.organizationId,
+          projectId: input.projectId ?? null,
+          name: input.name,
+          enabled: input.enabled ?? true,
+        }),
       );
     });
   }
@@ -216,7 +228,13 @@ export class ToolService {
 
   registerMcpServer(
     actor: Actor,
-    input: { name: string; projectId?: string | null; enabled?: boolean | null; enabledTools?: string[] | null; disabledTools?: string[] | null },
+    input: {
+      name: string;
+      projectId?: string | null;
+      enabled?: boolean | null;
+      enabledTools?: string[] | null;
+      disabledTools?: string[] | null;
+    },
   ) {
     return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, async (tx, change) => {
       const projectId = input.projectId ?? null;
@@ -242,7 +260,11 @@ export class ToolService {
     });
   }
 
-  updateMcpServer(actor: Actor, id: string, input: { enabled?: boolean | null; enabledTools?: string[] | null; disabledTools?: string[] | null }) {
+  updateMcpServer(
+    actor: Actor,
+    id: string,
+    input: { enabled?: boolean | null; enabledTools?: string[] | null; disabledTools?: string[] | null },
+  ) {
     return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, async (tx, change) => {
       const server = await getOwned(tx, McpServerEntity, actor, id, 'id', 'MCP server', true);
       const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null));
@@ -277,9 +299,17 @@ export class ToolService {
         byReported.delete(spec.name);
         if (current) {
           if (current.contentHash !== hash) {
-            await tx.update(ToolDefinitionEntity, { id: current.id }, {
-              name, description: spec.description, inputSchema: spec.inputSchema, contentHash: hash, version: () => 'version + 1',
-            });
+            await tx.update(
+              ToolDefinitionEntity,
+              { id: current.id },
+              {
+                name,
+                description: spec.description,
+                inputSchema: spec.inputSchema,
+                contentHash: hash,
+                version: () => 'version + 1',
+              },
+            );
           }
           continue;
         }
@@ -328,7 +358,16 @@ export class ToolService {
       throw badInput(`${field}.name`, 'MCP tools keep the name their server reported');
     }
     const next: Partial<ToolDefinitionEntity> = {};
-    for (const key of ['name', 'description', 'inputSchema', 'active', 'sortOrder', 'tier', 'hostDependent', 'requiresMcpServer'] as const) {
+    for (const key of [
+      'name',
+      'description',
+      'inputSchema',
+      'active',
+      'sortOrder',
+      'tier',
+      'hostDependent',
+      'requiresMcpServer',
+    ] as const) {
       if (patch[key] !== undefined && patch[key] !== null) (next as Record<string, unknown>)[key] = patch[key];
     }
     if (patch.clearAgent) next.agentId = null;
@@ -340,7 +379,11 @@ export class ToolService {
     if (next.name && next.name !== tool.name) {
       await this.checkNameFree(tx, actor, tool.projectId, tool.source, next.name, tool.id, `${field}.name`);
     }
-    const content = { name: next.name ?? tool.name, description: next.description ?? tool.description, inputSchema: next.inputSchema ?? tool.inputSchema };
+    const content = {
+      name: next.name ?? tool.name,
+      description: next.description ?? tool.description,
+      inputSchema: next.inputSchema ?? tool.inputSchema,
+    };
     const hash = contentHash(content);
     const differs = (k: string, v: unknown) => JSON.stringify(v) !== JSON.stringify((tool as unknown as Record<string, unknown>)[k]);
     // Tier is stored so old configurations keep saving, but it is not a revision of the tool: no version bump.
@@ -352,9 +395,21 @@ export class ToolService {
       await tx.update(ToolDefinitionEntity, { id: tool.id }, { tier: next.tier });
     }
     if (relinks) {
-      const entity = await tx.findOneOrFail(ToolDefinitionEntity, { where: { id: tool.id }, relations: { channels: true, contextObjects: true } });
-      if (patch.channels != null) entity.channels = await this.byKeys(tx, actor, ChannelEntity, patch.channels, `${field}.channels`, 'channel');
-      if (patch.contextObjects != null) entity.contextObjects = await this.byKeys(tx, actor, ContextObjectEntity, patch.contextObjects, `${field}.contextObjects`, 'context object');
+      const entity = await tx.findOneOrFail(ToolDefinitionEntity, {
+        where: { id: tool.id },
+        relations: { channels: true, contextObjects: true },
+      });
+      if (patch.channels != null)
+        entity.channels = await this.byKeys(tx, actor, ChannelEntity, patch.channels, `${field}.channels`, 'channel');
+      if (patch.contextObjects != null)
+        entity.contextObjects = await this.byKeys(
+          tx,
+          actor,
+          ContextObjectEntity,
+          patch.contextObjects,
+          `${field}.contextObjects`,
+          'context object',
+        );
       await tx.save(entity);
     }
     return tx.findOneByOrFail(ToolDefinitionEntity, { id: tool.id });
@@ -365,7 +420,15 @@ export class ToolService {
     if (projectId && agent.projectId !== projectId) throw badInput(field, "the agent is not in the tool's project");
   }
 
-  private async checkNameFree(tx: EntityManager, actor: Actor, projectId: string | null, source: ToolSource, name: string, exceptId: string | null, field: string) {
+  private async checkNameFree(
+    tx: EntityManager,
+    actor: Actor,
+    projectId: string | null,
+    source: ToolSource,
+    name: string,
+    exceptId: string | null,
+    field: string,
+  ) {
     const rows: Array<{ id: string }> = await tx.query(
       `SELECT id FROM tool_definitions WHERE organization_id = $1 AND project_id IS NOT DISTINCT FROM $2::uuid AND source = $3 AND name = $4`,
       [actor.organizationId, projectId, source, name],
@@ -375,7 +438,12 @@ export class ToolService {
 
   /** Catalogue entries by key, in the organisation; an unknown key is bad input naming the field. */
   private async byKeys<T extends ChannelEntity | ContextObjectEntity>(
-    tx: EntityManager, actor: Actor, entity: new () => T, keys: string[], field: string, what: string,
+    tx: EntityManager,
+    actor: Actor,
+    entity: new () => T,
+    keys: string[],
+    field: string,
+    what: string,
   ): Promise<T[]> {
     if (keys.length === 0) return [];
     const where = { organizationId: actor.organizationId, key: In(keys) } as FindOptionsWhere<T>;
@@ -387,5 +455,7 @@ export class ToolService {
 }
 
 function definedKeys(patch: object): string[] {
-  return Object.entries(patch).filter(([, v]) => v !== undefined && v !== null).map(([k]) => k);
+  return Object.entries(patch)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k]) => k);
 }

@@ -66,9 +66,13 @@ export class ToolDefinitionInput {
   @Field({ nullable: true }) active?: boolean;
   @Field(() => ID, { nullable: true }) agentId?: string;
   @Field(() => ID, { nullable: true }) projectId?: string;
-  @Field(() => [String], { nullable: true, description: 'Channel keys.' }) @ArrayMaxSize(1000) @IsCatalogueKey({ each: true })
+  @Field(() => [String], { nullable: true, description: 'Channel keys.' })
+  @ArrayMaxSize(1000)
+  @IsCatalogueKey({ each: true })
   channels?: string[];
-  @Field(() => [String], { nullable: true, description: 'Context object keys.' }) @ArrayMaxSize(1000) @IsCatalogueKey({ each: true })
+  @Field(() => [String], { nullable: true, description: 'Context object keys.' })
+  @ArrayMaxSize(1000)
+  @IsCatalogueKey({ each: true })
   contextObjects?: string[];
   @Field(() => Int, { nullable: true }) @IsInt() @Min(-1_000_000) @Max(1_000_000) sortOrder?: number;
   @Field(() => Int, { nullable: true, deprecationReason: 'Ignored by the runtime.' }) tier?: number;

@@ -9,12 +9,15 @@ export class ToolCallKeyEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column('uuid') organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('text') userId: string;
   @Index('idx_tool_call_keys_project')
-  @Column('uuid', { nullable: true }) projectId: string | null;
+  @Column('uuid', { nullable: true })
+  projectId: string | null;
   @ManyToOne(() => ProjectEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'project_id' }) project?: ProjectEntity;
+  @JoinColumn({ name: 'project_id' })
+  project?: ProjectEntity;
   @Column('text') idempotencyKey: string;
   @CreateDateColumn({ type: 'timestamptz' }) recordedAt: Date;
 }

@@ -14,12 +14,15 @@ export class ToolUsageEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column('uuid') organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' }) organization?: OrganizationEntity;
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
   @Column('text') userId: string;
   @Index('idx_tool_usage_project')
-  @Column('uuid', { nullable: true }) projectId: string | null;
+  @Column('uuid', { nullable: true })
+  projectId: string | null;
   @ManyToOne(() => ProjectEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'project_id' }) project?: ProjectEntity;
+  @JoinColumn({ name: 'project_id' })
+  project?: ProjectEntity;
   @Column('text') toolName: string;
   @Column('timestamptz', { nullable: true }) firstSurfacedAt: Date | null;
   @Column('timestamptz', { nullable: true }) lastSurfacedAt: Date | null;

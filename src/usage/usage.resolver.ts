@@ -6,7 +6,9 @@ import { RecordToolCallsResultType, ToolCallInput, ToolUsageType } from './usage
 @Resolver(() => ToolUsageType)
 export class UsageResolver {
   @Authorized('VIEWER')
-  @Query(() => [ToolUsageType], { description: 'The roster and counters of one scope. projectId null: the no-project scope. userId null: the caller.' })
+  @Query(() => [ToolUsageType], {
+    description: 'The roster and counters of one scope. projectId null: the no-project scope. userId null: the caller.',
+  })
   toolUsage(
     @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
     @Arg('userId', () => String, { nullable: true }) userId: string | null,

@@ -189,11 +189,23 @@ export class UsageService {
 
   /** One upsert for the whole batch, aggregated first by (scope, tool) so no row is touched twice. */
   private async addCalls(tx: EntityManager, organizationId: string, calls: readonly ScopedCall[]): Promise<void> {
-    const byKey = new Map<string, { userId: string; projectId: string | null; toolName: string; calls: number; errors: number; first: Date; last: Date }>();
+    const byKey = new Map<
+      string,
+      { userId: string; projectId: string | null; toolName: string; calls: number; errors: number; first: Date; last: Date }
+    >();
     for (const c of calls) {
       const k = `${scopeKey(c)}\n${c.toolName}`;
       const row = byKey.get(k);
-      if (!row) byKey.set(k, { userId: c.userId, projectId: c.projectId, toolName: c.toolName, calls: 1, errors: c.isError ? 1 : 0, first: c.at, last: c.at });
+      if (!row)
+        byKey.set(k, {
+          userId: c.userId,
+          projectId: c.projectId,
+          toolName: c.toolName,
+          calls: 1,
+          errors: c.isError ? 1 : 0,
+          first: c.at,
+          last: c.at,
+        });
       else {
         row.calls += 1;
         row.errors += c.isError ? 1 : 0;

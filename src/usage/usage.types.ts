@@ -19,7 +19,10 @@ export class ToolUsageType {
 
 @InputType('ToolCallInput')
 export class ToolCallInput {
-  @Field(() => ID, { nullable: true, description: 'Preferred: the scope is derived from the conversation (child sessions credit the owning project).' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Preferred: the scope is derived from the conversation (child sessions credit the owning project).',
+  })
   conversationId?: string;
   @Field(() => ID, { nullable: true, description: 'Used when conversationId is absent.' }) projectId?: string;
   @Field({ nullable: true }) @Length(1, 256) userId?: string;

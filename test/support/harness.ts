@@ -77,11 +77,17 @@ export async function startTestServer(): Promise<TestServer> {
     gql,
     ok,
     async createOrganization(name = 'Test org') {
-      const data = await ok<any>(OPERATOR_TOKEN, `mutation($name: String!) { createOrganization(input: { name: $name }) { organization { id } apiKey } }`, { name });
+      const data = await ok<any>(
+        OPERATOR_TOKEN,
+        `mutation($name: String!) { createOrganization(input: { name: $name }) { organization { id } apiKey } }`,
+        { name },
+      );
       return { id: data.createOrganization.organization.id, adminKey: data.createOrganization.apiKey };
     },
     async createKey(adminKey, role) {
-      const data = await ok<any>(adminKey, `mutation($role: Role!) { createApiKey(input: { name: "k", role: $role }) { apiKey } }`, { role });
+      const data = await ok<any>(adminKey, `mutation($role: Role!) { createApiKey(input: { name: "k", role: $role }) { apiKey } }`, {
+        role,
+      });
       return data.createApiKey.apiKey;
     },
     async stop() {

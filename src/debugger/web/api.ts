@@ -14,7 +14,10 @@ export interface Result<T> {
 
 /** An error that left no data to show, with the server's code when it gave one. */
 export class RequestFailed extends Error {
-  constructor(message: string, readonly code: string | undefined) {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
     super(message);
   }
 }

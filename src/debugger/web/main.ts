@@ -2,8 +2,15 @@ import { forgetKey, request, RequestFailed, storedKey, storeKey, type GraphQLErr
 import { splitInputTokens, type InputSplit } from './chart';
 import { h, svg } from './dom';
 import {
-  DebuggerAgentsDocument, DebuggerConversationDocument, DebuggerConversationsDocument, DebuggerDroppedDocument,
-  type DebuggerConversationQuery, type DebuggerConversationsQuery, type DebuggerDroppedQuery, type DropReason, type InvalidationCause,
+  DebuggerAgentsDocument,
+  DebuggerConversationDocument,
+  DebuggerConversationsDocument,
+  DebuggerDroppedDocument,
+  type DebuggerConversationQuery,
+  type DebuggerConversationsQuery,
+  type DebuggerDroppedQuery,
+  type DropReason,
+  type InvalidationCause,
 } from './generated/graphql';
 
 type Conversation = NonNullable<DebuggerConversationQuery['conversation']>;
@@ -44,8 +51,7 @@ const CAUSES: Record<InvalidationCause, string> = {
 const app = document.getElementById('app')!;
 const numbers = new Intl.NumberFormat('en');
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
-const pageLabel = (page: Page) =>
-  [page.type.toLowerCase(), page.contextObject, page.recordId].filter((part) => part).join(' · ');
+const pageLabel = (page: Page) => [page.type.toLowerCase(), page.contextObject, page.recordId].filter((part) => part).join(' · ');
 
 interface Route {
   agentId: string | null;
@@ -59,9 +65,15 @@ function readRoute(): Route {
 
 function showKeyForm(problem?: string): void {
   const input = h('input', { type: 'password', name: 'apiKey', id: 'api-key', autocomplete: 'off', required: true, placeholder: 'lo_…' });
-  const form = h('form', { class: 'key-form card' },
+  const form = h(
+    'form',
+    { class: 'key-form card' },
     h('h1', {}, 'Conversation debugger'),
-    h('p', {}, 'Enter an API key of your organisation; a VIEWER key is enough. It is kept in this tab only (session storage) and sent to this server alone.'),
+    h(
+      'p',
+      {},
+      'Enter an API key of your organisation; a VIEWER key is enough. It is kept in this tab only (session storage) and sent to this server alone.',
+    ),
     h('label', { for: 'api-key' }, 'API key'),
     input,
     h('button', { type: 'submit' }, 'Open'),
@@ -89,15 +101,27 @@ function failure(error: unknown, into: HTMLElement): void {
 async function showShell(): Promise<void> {
   const agents = h('nav', { class: 'list', 'aria-label': 'Agents' }, h('p', { class: 'muted' }, 'Loading…'));
   const conversations = h('nav', { class: 'list', 'aria-label': 'Conversations' }, h('p', { class: 'muted' }, 'Choose an agent.'));
-  const detail = h('main', { class: 'detail', id: 'detail' }, h('p', { class: 'placeholder' }, 'Choose an agent, then one of its conversations.'));
+  const detail = h(
+    'main',
+    { class: 'detail', id: 'detail' },
+    h('p', { class: 'placeholder' }, 'Choose an agent, then one of its conversations.'),
+  );
   const forget = h('button', { type: 'button', class: 'link' }, 'Forget key');
   forget.addEventListener('click', () => {
     forgetKey();
     showKeyForm();
   });
   app.replaceChildren(
-    h('header', { class: 'top' }, h('h1', {}, 'Conversation debugger'), h('span', { class: 'muted' }, 'What each turn’s model saw, and why it changed'), forget),
-    h('div', { class: 'layout' },
+    h(
+      'header',
+      { class: 'top' },
+      h('h1', {}, 'Conversation debugger'),
+      h('span', { class: 'muted' }, 'What each turn’s model saw, and why it changed'),
+      forget,
+    ),
+    h(
+      'div',
+      { class: 'layout' },
       h('aside', { class: 'sidebar' }, h('h2', {}, 'Agents'), agents, h('h2', {}, 'Conversations'), conversations),
       detail,
     ),
@@ -114,8 +138,17 @@ async function showShell(): Promise<void> {
     agents.replaceChildren(
       ...(agentList.length
         ? agentList.map((agent) =>
-          h('a', { href: `#agent=${encodeURIComponent(agent.id)}`, class: agent.id === route.agentId ? 'item selected' : 'item', 'data-agent-id': agent.id },
-            h('span', { class: 'item-title' }, agent.name), h('span', { class: 'item-meta' }, agent.model)))
+            h(
+              'a',
+              {
+                href: `#agent=${encodeURIComponent(agent.id)}`,
+                class: agent.id === route.agentId ? 'item selected' : 'item',
+                'data-agent-id': agent.id,
+              },
+              h('span', { class: 'item-title' }, agent.name),
+              h('span', { class: 'item-meta' }, agent.model),
+            ),
+          )
         : [h('p', { class: 'muted' }, 'This organisation has no agents.')]),
     );
     void renderConversations(route, conversations);
@@ -140,7 +173,11 @@ async function renderConversations(route: Route, into: HTMLElement): Promise<voi
       const items = [];
       let after: string | null = null;
       do {
-        const result: ConversationsResult = await request(DebuggerConversationsDocument, { agentId: route.agentId, first: CONVERSATION_PAGE, after });
+        const result: ConversationsResult = await request(DebuggerConversationsDocument, {
+          agentId: route.agentId,
+          first: CONVERSATION_PAGE,
+          after,
+        });
         const page = result.data.conversations;
         items.push(...page.edges.map((edge) => edge.node));
         after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
@@ -149,9 +186,17 @@ async function renderConversations(route: Route, into: HTMLElement): Promise<voi
       into.replaceChildren(
         ...(items.length
           ? items.map((c) =>
-            h('a', { href: `#agent=${encodeURIComponent(route.agentId!)}&conversation=${encodeURIComponent(c.id)}`, class: 'item', 'data-conversation-id': c.id },
-              h('span', { class: 'item-title' }, `${c.channel.name} · ${pageLabel(c.page)}`),
-              h('span', { class: 'item-meta' }, `${when(c.startedAt)} · ${c.userId}`)))
+              h(
+                'a',
+                {
+                  href: `#agent=${encodeURIComponent(route.agentId!)}&conversation=${encodeURIComponent(c.id)}`,
+                  class: 'item',
+                  'data-conversation-id': c.id,
+                },
+                h('span', { class: 'item-title' }, `${c.channel.name} · ${pageLabel(c.page)}`),
+                h('span', { class: 'item-meta' }, `${when(c.startedAt)} · ${c.userId}`),
+              ),
+            )
           : [h('p', { class: 'muted' }, 'No conversations yet.')]),
       );
     } catch (error) {
@@ -169,7 +214,9 @@ let detailFor: string | null = null;
 async function renderDetail(route: Route, into: HTMLElement): Promise<void> {
   if (!route.conversationId) {
     detailFor = null;
-    into.replaceChildren(h('p', { class: 'placeholder' }, route.agentId ? 'Choose a conversation.' : 'Choose an agent, then one of its conversations.'));
+    into.replaceChildren(
+      h('p', { class: 'placeholder' }, route.agentId ? 'Choose a conversation.' : 'Choose an agent, then one of its conversations.'),
+    );
     return;
   }
   if (detailFor === route.conversationId) return;
@@ -227,9 +274,13 @@ function invalidationEdge(error: GraphQLErrorLike): number | null {
 
 function conversationHeader(conversation: Conversation, turnCount: number): HTMLElement {
   const fact = (label: string, value: string) => h('div', {}, h('dt', {}, label), h('dd', {}, value));
-  return h('section', { class: 'conversation-head' },
+  return h(
+    'section',
+    { class: 'conversation-head' },
     h('h2', {}, `${conversation.agent.name} on ${conversation.channel.name}`),
-    h('dl', { class: 'facts' },
+    h(
+      'dl',
+      { class: 'facts' },
       fact('Model', conversation.agent.model),
       fact('Channel', conversation.channel.key),
       fact('Page', pageLabel(conversation.page)),
@@ -252,7 +303,9 @@ const SEGMENTS = [
 
 function chartCard(turns: Turn[]): HTMLElement {
   const bars = splitInputTokens(turns.map((t) => ({ index: t.index, schemaTokens: t.toolbox.schemaTokens, usage: t.usage })));
-  return h('section', { class: 'card chart' },
+  return h(
+    'section',
+    { class: 'card chart' },
     h('h3', {}, 'Input tokens per turn'),
     bars.length ? tokenChart(bars) : h('p', { class: 'muted' }, 'No turn has reported its usage yet.'),
     h('ul', { class: 'legend' }, ...SEGMENTS.map((s) => h('li', {}, h('span', { class: `swatch ${s.className}` }), s.label))),
@@ -266,56 +319,95 @@ function tokenChart(bars: InputSplit[]): SVGElement {
   const plot = CHART_HEIGHT - top;
   const y = (value: number) => top + plot - (value / max) * plot;
   const grid = [0, 0.5, 1].map((f) =>
-    svg('g', { class: 'grid' },
+    svg(
+      'g',
+      { class: 'grid' },
       svg('line', { x1: AXIS_WIDTH - 4, x2: width, y1: y(max * f), y2: y(max * f) }),
-      svg('text', { x: AXIS_WIDTH - 8, y: y(max * f) + 4, 'text-anchor': 'end' }, numbers.format(Math.round(max * f)))));
+      svg('text', { x: AXIS_WIDTH - 8, y: y(max * f) + 4, 'text-anchor': 'end' }, numbers.format(Math.round(max * f))),
+    ),
+  );
   const columns = bars.map((bar, i) => {
     const x = AXIS_WIDTH + BAR_GAP + i * (BAR_WIDTH + BAR_GAP);
     let base = 0;
     const segments = SEGMENTS.map((s) => {
       const value = bar[s.key];
-      const rect = svg('rect', { class: s.className, x, width: BAR_WIDTH, y: y(base + value), height: Math.max(y(base) - y(base + value), 0) });
+      const rect = svg('rect', {
+        class: s.className,
+        x,
+        width: BAR_WIDTH,
+        y: y(base + value),
+        height: Math.max(y(base) - y(base + value), 0),
+      });
       base += value;
       return rect;
     });
-    const title = `Turn ${bar.turn}: ${numbers.format(bar.total)} input tokens — ` +
+    const title =
+      `Turn ${bar.turn}: ${numbers.format(bar.total)} input tokens — ` +
       SEGMENTS.map((s) => `${s.label.toLowerCase()} ${numbers.format(bar[s.key])}`).join(', ');
-    return svg('g', { class: 'bar', 'data-turn': bar.turn },
+    return svg(
+      'g',
+      { class: 'bar', 'data-turn': bar.turn },
       svg('title', {}, title),
       ...segments,
-      svg('text', { class: 'x-label', x: x + BAR_WIDTH / 2, y: CHART_HEIGHT + 16, 'text-anchor': 'middle' }, `T${bar.turn}`));
+      svg('text', { class: 'x-label', x: x + BAR_WIDTH / 2, y: CHART_HEIGHT + 16, 'text-anchor': 'middle' }, `T${bar.turn}`),
+    );
   });
-  return svg('svg', {
-    class: 'token-chart', role: 'img', 'aria-label': 'Input tokens per turn, split into tool definitions, cached and other input',
-    viewBox: `0 0 ${width} ${CHART_HEIGHT + 24}`, width, height: CHART_HEIGHT + 24,
-  }, ...grid, ...columns);
+  return svg(
+    'svg',
+    {
+      class: 'token-chart',
+      role: 'img',
+      'aria-label': 'Input tokens per turn, split into tool definitions, cached and other input',
+      viewBox: `0 0 ${width} ${CHART_HEIGHT + 24}`,
+      width,
+      height: CHART_HEIGHT + 24,
+    },
+    ...grid,
+    ...columns,
+  );
 }
 
 async function fillDropped(conversation: Conversation, into: HTMLElement): Promise<void> {
   const page = conversation.page;
   let toolbox: DebuggerDroppedQuery['toolbox'];
   try {
-    toolbox = (await request(DebuggerDroppedDocument, {
-      agentId: conversation.agent.id,
-      channel: conversation.channel.key,
-      page: { type: page.type, contextObject: page.contextObject, recordId: page.recordId },
-    })).data.toolbox;
+    toolbox = (
+      await request(DebuggerDroppedDocument, {
+        agentId: conversation.agent.id,
+        channel: conversation.channel.key,
+        page: { type: page.type, contextObject: page.contextObject, recordId: page.recordId },
+      })
+    ).data.toolbox;
   } catch (error) {
     into.replaceChildren(h('h3', {}, 'Dropped tools'), h('p', { class: 'error' }, error instanceof Error ? error.message : String(error)));
     return;
   }
   into.replaceChildren(
     h('h3', {}, 'Dropped tools'),
-    h('p', { class: 'note' },
+    h(
+      'p',
+      { class: 'note' },
       h('strong', {}, 'Current state'),
-      ` (loadout version ${toolbox.loadoutVersion}) for ${conversation.channel.name}, ${pageLabel(page)} page — not as it was during these turns.`),
+      ` (loadout version ${toolbox.loadoutVersion}) for ${conversation.channel.name}, ${pageLabel(page)} page — not as it was during these turns.`,
+    ),
     toolbox.dropped.length
-      ? h('table', { class: 'dropped-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Tool'), h('th', {}, 'Why it is left out'))),
-        h('tbody', {}, ...toolbox.dropped.map((d) =>
-          h('tr', { 'data-reason': d.reason },
-            h('td', { class: 'mono' }, d.tool.name),
-            h('td', {}, h('span', { class: 'reason' }, d.reason), ' ', DROP_REASONS[d.reason] ?? '')))))
+      ? h(
+          'table',
+          { class: 'dropped-table' },
+          h('thead', {}, h('tr', {}, h('th', {}, 'Tool'), h('th', {}, 'Why it is left out'))),
+          h(
+            'tbody',
+            {},
+            ...toolbox.dropped.map((d) =>
+              h(
+                'tr',
+                { 'data-reason': d.reason },
+                h('td', { class: 'mono' }, d.tool.name),
+                h('td', {}, h('span', { class: 'reason' }, d.reason), ' ', DROP_REASONS[d.reason] ?? ''),
+              ),
+            ),
+          ),
+        )
       : h('p', { class: 'muted' }, 'Nothing is dropped in this situation.'),
   );
 }
@@ -336,36 +428,75 @@ function turnCard(turn: Turn, previous: Turn | undefined, invalidationError: str
   const rows = turn.toolbox.tools.map((tool) => {
     const state = added.has(tool.name) ? 'added' : changed.has(tool.name) ? 'changed' : null;
     const before = previousTokens.get(tool.name);
-    return h('tr', { class: state ? `row-${state}` : null, 'data-tool': tool.name },
+    return h(
+      'tr',
+      { class: state ? `row-${state}` : null, 'data-tool': tool.name },
       h('td', { class: 'num muted' }, tool.position),
-      h('td', {},
-        h('details', {},
+      h(
+        'td',
+        {},
+        h(
+          'details',
+          {},
           h('summary', {}, h('span', { class: 'mono' }, tool.name), state ? h('span', { class: `tag tag-${state}` }, state) : null),
           h('p', { class: 'description' }, tool.description),
-          h('pre', { class: 'schema' }, JSON.stringify(tool.inputSchema, null, 2)))),
-      h('td', { class: 'num' }, numbers.format(tool.schemaTokens),
+          h('pre', { class: 'schema' }, JSON.stringify(tool.inputSchema, null, 2)),
+        ),
+      ),
+      h(
+        'td',
+        { class: 'num' },
+        numbers.format(tool.schemaTokens),
         state === 'changed' && before !== undefined && before !== tool.schemaTokens
-          ? h('span', { class: 'muted' }, ` (was ${numbers.format(before)})`) : null));
+          ? h('span', { class: 'muted' }, ` (was ${numbers.format(before)})`)
+          : null,
+      ),
+    );
   });
   const removedRows = removed.map((name) =>
-    h('tr', { class: 'row-removed', 'data-tool': name },
+    h(
+      'tr',
+      { class: 'row-removed', 'data-tool': name },
       h('td', { class: 'num muted' }, '–'),
       h('td', {}, h('span', { class: 'mono' }, name), h('span', { class: 'tag tag-removed' }, 'removed')),
-      h('td', { class: 'num muted' }, previousTokens.has(name) ? numbers.format(previousTokens.get(name)!) : '')));
+      h('td', { class: 'num muted' }, previousTokens.has(name) ? numbers.format(previousTokens.get(name)!) : ''),
+    ),
+  );
 
-  return h('article', { class: turn.toolboxChanged ? 'card turn turn-changed' : 'card turn', 'data-turn': turn.index },
-    h('header', { class: 'turn-head' },
+  return h(
+    'article',
+    { class: turn.toolboxChanged ? 'card turn turn-changed' : 'card turn', 'data-turn': turn.index },
+    h(
+      'header',
+      { class: 'turn-head' },
       h('h3', {}, `Turn ${turn.index}`),
       status,
       h('time', { datetime: turn.startedAt, class: 'muted' }, when(turn.startedAt)),
-      h('span', { class: 'mono muted fingerprint', title: turn.toolbox.fingerprint }, turn.toolbox.fingerprint.slice(0, 12))),
+      h('span', { class: 'mono muted fingerprint', title: turn.toolbox.fingerprint }, turn.toolbox.fingerprint.slice(0, 12)),
+    ),
     previous && turn.toolboxChanged ? why(turn, invalidationError) : null,
     diff && turn.toolboxChanged ? diffSummary(diff) : null,
-    h('table', { class: 'tools' },
-      h('thead', {}, h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, 'Tool (click for its schema)'), h('th', { class: 'num' }, 'Tokens'))),
+    h(
+      'table',
+      { class: 'tools' },
+      h(
+        'thead',
+        {},
+        h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, 'Tool (click for its schema)'), h('th', { class: 'num' }, 'Tokens')),
+      ),
       h('tbody', {}, ...rows, ...removedRows),
-      h('tfoot', {}, h('tr', {}, h('td', {}), h('td', {}, `${turn.toolbox.toolCount} tools as the model saw them`),
-        h('td', { class: 'num' }, numbers.format(turn.toolbox.schemaTokens))))),
+      h(
+        'tfoot',
+        {},
+        h(
+          'tr',
+          {},
+          h('td', {}),
+          h('td', {}, `${turn.toolbox.toolCount} tools as the model saw them`),
+          h('td', { class: 'num' }, numbers.format(turn.toolbox.schemaTokens)),
+        ),
+      ),
+    ),
     usageLine(turn),
   );
 }
@@ -373,15 +504,22 @@ function turnCard(turn: Turn, previous: Turn | undefined, invalidationError: str
 function why(turn: Turn, invalidationError: string | undefined): HTMLElement {
   const inv = turn.invalidation;
   if (inv) {
-    return h('div', { class: 'why', 'data-invalidation-id': inv.id },
-      h('strong', {}, 'Why: '), CAUSES[inv.cause] ?? inv.cause,
+    return h(
+      'div',
+      { class: 'why', 'data-invalidation-id': inv.id },
+      h('strong', {}, 'Why: '),
+      CAUSES[inv.cause] ?? inv.cause,
       h('span', { class: 'muted' }, ` (${inv.cause})`),
       inv.actor ? ` by ${inv.actor.name} (${inv.actor.role.toLowerCase()})` : ' by the platform',
-      ` at ${when(inv.at)}, loadout version ${inv.loadoutVersion}.`);
+      ` at ${when(inv.at)}, loadout version ${inv.loadoutVersion}.`,
+    );
   }
-  return h('div', { class: 'why why-unknown' },
+  return h(
+    'div',
+    { class: 'why why-unknown' },
     h('strong', {}, 'Why: '),
-    invalidationError ? `the linked change could not be read (${invalidationError}).` : 'no recorded change is linked to this turn.');
+    invalidationError ? `the linked change could not be read (${invalidationError}).` : 'no recorded change is linked to this turn.',
+  );
 }
 
 function diffSummary(diff: NonNullable<Turn['diff']>): HTMLElement {
