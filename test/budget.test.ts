@@ -56,6 +56,31 @@ describe('evidence gate', () => {
   });
 });
 
+describe('as of an instant', () => {
+  it('counts only the calls recorded by asOf, for the gate and for the verdicts', async () => {
+    const p = await project('as-of');
+    await createTool({ name: 'early', projectId: p });
+    const now = Date.now();
+    const scope = { projectId: p, userId: 'frank', toolName: 'early' };
+    await record([
+      ...calls(210, { ...scope, at: iso(now - 40 * DAY) }),
+      ...calls(3, { ...scope, isError: true, at: iso(now - 35 * DAY) }),
+      ...calls(50, { ...scope, at: iso(now - 1 * DAY) }),
+    ]);
+    const monthAgo = await budget({ p, u: 'frank', asOf: iso(now - 30 * DAY) });
+    expect(monthAgo.evidence).toMatchObject({ totalCalls: 213, gateOpen: true, firstCallAt: iso(now - 40 * DAY) });
+    expect(monthAgo.suggestions).toEqual([]);
+    // Two days ago its last call was 33 days old: cold then. Yesterday's calls are after that instant.
+    const twoDaysAgo = await budget({ p, u: 'frank', asOf: iso(now - 2 * DAY) });
+    expect(twoDaysAgo.suggestions).toEqual([
+      expect.objectContaining({ toolName: 'early', verdict: 'COLD', calls: 213, errors: 3, lastUsedAt: iso(now - 35 * DAY) }),
+    ]);
+    const today = await budget({ p, u: 'frank' });
+    expect(today.evidence.totalCalls).toBe(263);
+    expect(today.suggestions).toEqual([]);
+  });
+});
+
 describe('verdicts', () => {
   it('judges surfaced tools with a roster row, in order, never the protected ones, and credits recent turns', async () => {
     const p = await project('verdicts');

@@ -74,7 +74,7 @@ export class BudgetService {
         ? m.find(PermissionRuleEntity, { where: [...(projectId ? [{ projectId }] : []), ...(agent ? [{ agentId: agent.id }] : [])] })
         : Promise.resolve([]),
       m.find(McpServerEntity, { where: { organizationId: actor.organizationId, enabled: true } }),
-      this.usage.scopeRows(m, scope),
+      this.usage.rosterAsOf(m, scope, asOf),
       // Whole UTC days, from the day 7 days before asOf through asOf's day.
       this.usage.turnsBetween(m, scope, new Date(asOf.getTime() - 7 * DAY_MS), asOf),
     ]);

@@ -15,6 +15,7 @@ import { MiniAppEntity } from '../tools/mini-app.entity';
 import { ToolDefinitionEntity } from '../tools/tool-definition.entity';
 import { ScopeTurnDayEntity } from '../usage/scope-turn-day.entity';
 import { ToolCallKeyEntity } from '../usage/tool-call-key.entity';
+import { ToolCallEntity } from '../usage/tool-call.entity';
 import { ToolUsageEntity } from '../usage/tool-usage.entity';
 
 /** Every table the migrations create. A spec fails when the two drift. */
@@ -37,6 +38,7 @@ export const entities = [
   ModelPriceEntity,
   ToolboxInvalidationEntity,
   ToolUsageEntity,
+  ToolCallEntity,
   ToolCallKeyEntity,
   ScopeTurnDayEntity,
 ];

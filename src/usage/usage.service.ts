@@ -5,6 +5,7 @@ import { getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import { ProjectEntity } from '../organizations/project.entity';
+import type { RosterRow } from '../budget/budget-report';
 import { ToolUsageEntity } from './tool-usage.entity';
 
 /** The project id standing for the no-project scope in the COALESCE unique indexes of the usage tables. */
@@ -116,13 +117,46 @@ export class UsageService {
     });
   }
 
-  /** Every row of one scope (budget report). */
-  scopeRows(m: EntityManager, scope: UsageScope): Promise<ToolUsageEntity[]> {
-    return m
-      .createQueryBuilder(ToolUsageEntity, 'u')
-      .where('u.organizationId = :org AND u.userId = :user', { org: scope.organizationId, user: scope.userId })
-      .andWhere(scope.projectId ? 'u.projectId = :project' : 'u.projectId IS NULL', { project: scope.projectId })
-      .getMany();
+  /**
+   * The scope's roster as it stood at `asOf` (budget report): calls, errors
+   * and call times from the call log up to that instant, and a tool's
+   * first surfacing only if it came before it. Tools neither surfaced nor
+   * called by then are absent.
+   */
+  async rosterAsOf(m: EntityManager, scope: UsageScope, asOf: Date): Promise<RosterRow[]> {
+    const rows: Array<{
+      tool_name: string;
+      calls: number;
+      errors: number;
+      first_surfaced_at: Date | null;
+      first_called_at: Date | null;
+      last_called_at: Date | null;
+    }> = await m.query(
+      `WITH calls AS (
+           SELECT tool_name, count(*)::int AS calls, (count(*) FILTER (WHERE is_error))::int AS errors,
+                  min(at) AS first_called_at, max(at) AS last_called_at
+             FROM tool_calls
+            WHERE organization_id = $1 AND user_id = $2 AND COALESCE(project_id, '${NO_PROJECT}'::uuid) = COALESCE($3::uuid, '${NO_PROJECT}'::uuid)
+              AND at <= $4
+            GROUP BY tool_name
+         ), surfaced AS (
+           SELECT tool_name, first_surfaced_at FROM tool_usage
+            WHERE organization_id = $1 AND user_id = $2 AND project_id IS NOT DISTINCT FROM $3::uuid AND first_surfaced_at <= $4
+         )
+         SELECT COALESCE(s.tool_name, c.tool_name) AS tool_name, COALESCE(c.calls, 0) AS calls, COALESCE(c.errors, 0) AS errors,
+                s.first_surfaced_at, c.first_called_at, c.last_called_at
+           FROM surfaced s FULL JOIN calls c ON c.tool_name = s.tool_name`,
+      [scope.organizationId, scope.userId, scope.projectId, asOf.toISOString()],
+    );
+    // Both drivers hand back timestamptz as Date; counts are cast to int in SQL.
+    return rows.map((r) => ({
+      toolName: r.tool_name,
+      calls: r.calls,
+      errors: r.errors,
+      firstSurfacedAt: r.first_surfaced_at,
+      firstCalledAt: r.first_called_at,
+      lastCalledAt: r.last_called_at,
+    }));
   }
 
   /** Turns begun in the scope on the UTC days from `from` to `to`, both included. */
@@ -215,6 +249,19 @@ export class UsageService {
     }
     const rows = [...byKey.values()];
     if (rows.length === 0) return;
+    await tx.query(
+      `INSERT INTO tool_calls (organization_id, user_id, project_id, tool_name, at, is_error)
+       SELECT $1, c.user_id, c.project_id, c.tool_name, c.at, c.is_error
+       FROM unnest($2::text[], $3::uuid[], $4::text[], $5::timestamptz[], $6::boolean[]) AS c(user_id, project_id, tool_name, at, is_error)`,
+      [
+        organizationId,
+        calls.map((c) => c.userId),
+        calls.map((c) => c.projectId),
+        calls.map((c) => c.toolName),
+        calls.map((c) => c.at.toISOString()),
+        calls.map((c) => c.isError),
+      ],
+    );
     await tx.query(
       `INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, calls, errors, first_called_at, last_called_at)
        SELECT $1, r.user_id, r.project_id, r.tool_name, r.calls, r.errors, r.first_at, r.last_at
