@@ -134,7 +134,8 @@ export class ConversationService {
       const conversation = await getOwned(tx, ConversationEntity, actor, conversationId, 'conversationId', 'Conversation', true);
       const agent = await tx.findOneOrFail(AgentEntity, { where: { id: conversation.agentId } });
       const channel = await tx.findOneOrFail(ChannelEntity, { where: { id: conversation.channelId } });
-      const resolved = await this.toolbox.resolveFor(tx, agent, channel.key, {
+      // Channel and page were checked when the conversation started: assemble without looking them up again.
+      const resolved = this.toolbox.assemble(await this.toolbox.loadAssemblyData(tx, agent), channel, {
         type: conversation.pageType,
         contextObject: conversation.pageContextObject,
         recordId: conversation.pageRecordId,
