@@ -5,6 +5,7 @@ import { createClient, type Client as WsClient } from 'graphql-ws';
 import { Client as PgClient } from 'pg';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from './support/harness';
+import { InProcessBus } from '../src/invalidation/invalidation-bus';
 
 const EVENT = `subscription($agentId: ID, $projectId: ID) {
   toolboxInvalidated(agentId: $agentId, projectId: $projectId) { id cause at loadoutVersion agent { id } affected { channel { key } page { type } } }
@@ -204,4 +205,43 @@ describe('toolboxInvalidated across instances', () => {
     expect(outsider.heard).toEqual([]);
     await Promise.all([onFirst.close(), onSecond.close(), outsider.close()]);
   }, 120_000);
+});
+
+/**
+ * The LISTEN connection of an instance can drop (a server restart, a network
+ * blip). It reconnects and replays what was recorded meanwhile, so a
+ * subscriber misses nothing and hears nothing twice. The embedded database
+ * has no such connection: it publishes in-process.
+ */
+describe('toolboxInvalidated when the listener connection drops', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.stop());
+
+  it('reconnects and delivers the events recorded while it was down, once each', async () => {
+    if (t.databaseKind === 'embedded') {
+      expect(t.server.services.invalidationBus).toBeInstanceOf(InProcessBus);
+      return;
+    }
+    const a = await setUpOrg(t.url, async () => (await t.createOrganization()).adminKey);
+    const sub = listen(t.url, a.key, { agentId: a.agent.id });
+    await sub.ready;
+    const db = t.server.services.db.dataSource;
+    const terminated: Array<{ ok: boolean }> = await db.query(
+      `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+    );
+    expect(terminated).toEqual([{ ok: true }]);
+    // Recorded while the listener is down: only the replay after reconnecting can deliver it.
+    await addTool(t.url, a.key, 'while_down', a.agent.id);
+    await sub.until(1);
+    await addTool(t.url, a.key, 'after_reconnect', a.agent.id);
+    await sub.until(2);
+    await sleep(QUIET_MS);
+    expect(sub.heard.map((e) => e.cause)).toEqual(['TOOL_CREATED', 'TOOL_CREATED']);
+    expect(new Set(sub.heard.map((e) => e.id)).size).toBe(2);
+    expect(sub.errors).toEqual([]);
+    await sub.close();
+  });
 });
