@@ -173,6 +173,27 @@ describe('loadoutVersion stays put when nothing the toolbox depends on changed',
   });
 });
 
+describe('tool version', () => {
+  it('counts a change of channels or context objects, not a re-send of the same ones', async () => {
+    const version = async () =>
+      (await ok(`query($id: ID!) { toolDefinition(id: $id) { version } }`, { id: toolId })).toolDefinition.version;
+    const start = await version();
+    const channels = (await ok(`{ channels { key } }`)).channels.map((c: any) => c.key);
+    await ok(`mutation($id: ID!, $c: [String!]) { updateToolDefinition(id: $id, input: { channels: $c }) { id } }`, {
+      id: toolId,
+      c: channels,
+    });
+    expect(await version()).toBe(start + 1);
+    await ok(`mutation($id: ID!, $c: [String!]) { updateToolDefinition(id: $id, input: { channels: $c }) { id } }`, {
+      id: toolId,
+      c: [...channels].reverse(),
+    });
+    expect(await version()).toBe(start + 1);
+    await ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { channels: [] }) { id } }`, { id: toolId });
+    expect(await version()).toBe(start + 2);
+  });
+});
+
 describe('tier is inert', () => {
   it('updating only tier leaves the fingerprint, loadoutVersion, tool version and content hash unchanged, and is stored', async () => {
     await ok(`mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: ALL_PAGES }) { id } }`, { id: agentId });

@@ -386,30 +386,34 @@ export class ToolService {
     };
     const hash = contentHash(content);
     const differs = (k: string, v: unknown) => JSON.stringify(v) !== JSON.stringify((tool as unknown as Record<string, unknown>)[k]);
+    const linked = await tx.findOneOrFail(ToolDefinitionEntity, {
+      where: { id: tool.id },
+      relations: { channels: true, contextObjects: true },
+    });
+    const channels =
+      patch.channels != null ? await this.byKeys(tx, actor, ChannelEntity, patch.channels, `${field}.channels`, 'channel') : null;
+    const contextObjects =
+      patch.contextObjects != null
+        ? await this.byKeys(tx, actor, ContextObjectEntity, patch.contextObjects, `${field}.contextObjects`, 'context object')
+        : null;
+    const keys = (items: Array<{ key: string }> | undefined) => [...new Set((items ?? []).map((i) => i.key))].sort().join('\n');
+    const relinked =
+      (channels !== null && keys(channels) !== keys(linked.channels)) ||
+      (contextObjects !== null && keys(contextObjects) !== keys(linked.contextObjects));
     // Tier is stored so old configurations keep saving, but it is not a revision of the tool: no version bump.
-    const revised = Object.entries(next).some(([k, v]) => k !== 'tier' && differs(k, v)) || hash !== tool.contentHash;
-    const relinks = patch.channels != null || patch.contextObjects != null;
+    const revised = relinked || Object.entries(next).some(([k, v]) => k !== 'tier' && differs(k, v)) || hash !== tool.contentHash;
     if (revised) {
       await tx.update(ToolDefinitionEntity, { id: tool.id }, { ...next, contentHash: hash, version: () => 'version + 1' });
     } else if (next.tier !== undefined && differs('tier', next.tier)) {
       await tx.update(ToolDefinitionEntity, { id: tool.id }, { tier: next.tier });
     }
-    if (relinks) {
+    if (relinked) {
       const entity = await tx.findOneOrFail(ToolDefinitionEntity, {
         where: { id: tool.id },
         relations: { channels: true, contextObjects: true },
       });
-      if (patch.channels != null)
-        entity.channels = await this.byKeys(tx, actor, ChannelEntity, patch.channels, `${field}.channels`, 'channel');
-      if (patch.contextObjects != null)
-        entity.contextObjects = await this.byKeys(
-          tx,
-          actor,
-          ContextObjectEntity,
-          patch.contextObjects,
-          `${field}.contextObjects`,
-          'context object',
-        );
+      if (channels !== null) entity.channels = channels;
+      if (contextObjects !== null) entity.contextObjects = contextObjects;
       await tx.save(entity);
     }
     return tx.findOneByOrFail(ToolDefinitionEntity, { id: tool.id });
