@@ -356,3 +356,36 @@ describe('conversations', () => {
     expect((await turn(viewer, turnId)).usage).toBeNull();
   });
 });
+
+describe('what a turn left out', () => {
+  it('records the dropped tools and their reasons with the turn, frozen like the toolbox', async () => {
+    const agent = await createAgent(admin, 'dropping-agent', 'maxTools: 1');
+    const kept = await createTool(admin, 'a_kept', agent.id);
+    await createTool(admin, 'b_cut', agent.id);
+    const parked = await createTool(admin, 'c_parked', agent.id);
+    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { active: false }) { id } }`, { id: parked });
+    const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
+    const first = await begin(runtime, conversation.id);
+
+    // Later the parked tool comes back and the kept one goes: the first turn still shows what it was.
+    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { active: true, sortOrder: -1 }) { id } }`, {
+      id: parked,
+    });
+    await t.ok(admin, `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: kept });
+    const second = await begin(runtime, conversation.id);
+
+    const DROPPED = `query($id: ID!) { turn(id: $id) { toolbox { tools { name } dropped { name reason toolDefinition { id } } } } }`;
+    const then = (await t.ok(viewer, DROPPED, { id: first.id })).turn.toolbox;
+    expect(then.tools.map((x: any) => x.name)).toEqual(['a_kept']);
+    expect(then.dropped.map((d: any) => [d.name, d.reason])).toEqual(
+      expect.arrayContaining([
+        ['b_cut', 'OVER_MAX_TOOLS'],
+        ['c_parked', 'INACTIVE'],
+      ]),
+    );
+    expect(then.dropped.find((d: any) => d.name === 'c_parked').toolDefinition).toEqual({ id: parked });
+    const now = (await t.ok(viewer, DROPPED, { id: second.id })).turn.toolbox;
+    expect(now.tools.map((x: any) => x.name)).toEqual(['c_parked']);
+    expect(now.dropped.map((d: any) => [d.name, d.reason])).toContainEqual(['b_cut', 'OVER_MAX_TOOLS']);
+  });
+});

@@ -146,7 +146,7 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   await expectText(before.locator('pre'), '"query"');
 
   const dropped = page.locator('.dropped');
-  await expectText(dropped.locator('.note'), 'Current state');
+  await expectText(dropped.locator('.note'), 'As recorded with turn 3');
   const reasons = await dropped
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((r) => [r.querySelector('td')!.textContent, r.getAttribute('data-reason')]));
@@ -158,6 +158,14 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
       ['escalate_to_human', 'OVER_MAX_TOOLS'],
     ]),
   );
+
+  // Each turn lists what it left out as recorded then: create_ticket was carried on turn 1 and cut from turn 2 on.
+  const leftOut = (turn: number) =>
+    page
+      .locator(`article[data-turn="${turn}"] .left-out span`)
+      .evaluateAll((spans) => spans.map((s) => [s.textContent, s.getAttribute('data-reason')]));
+  expect(await leftOut(1)).not.toContainEqual(['create_ticket', 'OVER_MAX_TOOLS']);
+  expect(await leftOut(3)).toContainEqual(['create_ticket', 'OVER_MAX_TOOLS']);
 
   const bars = page.locator('svg.token-chart g.bar');
   expect(await bars.count()).toBe(3);

@@ -46,6 +46,7 @@ export function createLoaders(services: AppServices, organizationId: string) {
     agent: owned(AgentEntity),
     miniApp: owned(MiniAppEntity),
     mcpServer: owned(McpServerEntity),
+    toolDefinition: owned(ToolDefinitionEntity),
     /** The organisation's price of a model, or null. */
     price: new DataLoader<string, ModelPriceEntity | null>(
       async (models) => {

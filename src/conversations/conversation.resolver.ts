@@ -13,6 +13,7 @@ import {
   ConversationType,
   ModelPriceInput,
   ModelPriceType,
+  SnapshotDroppedToolType,
   SnapshotToolType,
   StartConversationInput,
   ToolboxDiffType,
@@ -24,6 +25,7 @@ import {
   TurnUsageType,
 } from './conversation.types';
 import type { FrozenSnapshot, FrozenTool } from './conversation.service';
+import type { FrozenDroppedTool } from './toolbox-snapshot.entity';
 import type { TurnEntity } from './turn.entity';
 
 @Resolver()
@@ -166,6 +168,14 @@ export class SnapshotToolFieldsResolver {
     description: 'The definition it came from; null once that definition is deleted.',
   })
   toolDefinition(@Root() tool: FrozenTool, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.definition(actorOf(ctx), tool.toolDefinitionId);
+    return loadersOf(ctx).toolDefinition.load(tool.toolDefinitionId);
+  }
+}
+
+@Resolver(() => SnapshotDroppedToolType)
+export class SnapshotDroppedToolFieldsResolver {
+  @FieldResolver(() => ToolDefinitionType, { nullable: true, description: 'The definition; null once it is deleted.' })
+  toolDefinition(@Root() tool: FrozenDroppedTool, @Ctx() ctx: RequestContext) {
+    return loadersOf(ctx).toolDefinition.load(tool.toolDefinitionId);
   }
 }

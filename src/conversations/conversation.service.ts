@@ -11,7 +11,7 @@ import type { ResolvedToolbox, ToolboxService } from '../toolbox/toolbox.service
 import { ConversationEntity } from './conversation.entity';
 import { ModelPriceEntity } from './model-price.entity';
 import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
-import { SnapshotToolEntity, ToolboxSnapshotEntity, ToolContentEntity } from './toolbox-snapshot.entity';
+import { SnapshotToolEntity, ToolboxSnapshotEntity, ToolContentEntity, type FrozenDroppedTool } from './toolbox-snapshot.entity';
 import { turnCost, usageProblem, type TurnCost } from './turn-cost';
 import { decodeTurnCursor, encodeTurnCursor, pageSize } from './turn-cursor';
 import { TurnEntity } from './turn.entity';
@@ -60,6 +60,7 @@ export interface FrozenSnapshot {
   organizationId: string;
   /** The model whose tokens were recorded: its provider is how the runtime sent these tools. */
   model: string;
+  dropped: FrozenDroppedTool[];
   fingerprint: string;
   tools: FrozenTool[];
   toolCount: number;
@@ -286,6 +287,7 @@ export class ConversationService {
       id: row.id,
       organizationId: row.organizationId,
       model: row.model,
+      dropped: row.dropped,
       fingerprint: row.fingerprint,
       toolCount: row.toolCount,
       schemaTokens: row.schemaTokens,
@@ -328,8 +330,21 @@ export class ConversationService {
 
   /** The id of the snapshot for this toolbox, stored on first sight; concurrent first sights agree on one row. */
   private async storeSnapshot(tx: EntityManager, agent: AgentEntity, resolved: ResolvedToolbox): Promise<string> {
+    const dropped: FrozenDroppedTool[] = resolved.dropped.map((d) => ({
+      toolDefinitionId: d.tool.id,
+      name: d.tool.name,
+      reason: d.reason,
+    }));
     const snapshotKey = createHash('sha256')
-      .update([agent.model, resolved.fingerprint, ...resolved.tools.map((t) => t.tool.id)].join('\n'))
+      .update(
+        [
+          agent.model,
+          resolved.fingerprint,
+          ...resolved.tools.map((t) => t.tool.id),
+          '',
+          ...dropped.map((d) => `${d.toolDefinitionId}:${d.reason}`),
+        ].join('\n'),
+      )
       .digest('hex');
     const where = { organizationId: agent.organizationId, snapshotKey };
     const existing = await tx.findOne(ToolboxSnapshotEntity, { where, select: { id: true } });
@@ -352,11 +367,19 @@ export class ConversationService {
         .execute();
     }
     const inserted: Array<{ id: string }> = await tx.query(
-      `INSERT INTO toolbox_snapshots (organization_id, snapshot_key, fingerprint, model, tool_count, schema_tokens)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO toolbox_snapshots (organization_id, snapshot_key, fingerprint, model, tool_count, schema_tokens, dropped)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
        ON CONFLICT (organization_id, snapshot_key) DO NOTHING
        RETURNING id`,
-      [agent.organizationId, snapshotKey, resolved.fingerprint, agent.model, resolved.toolCount, resolved.schemaTokens],
+      [
+        agent.organizationId,
+        snapshotKey,
+        resolved.fingerprint,
+        agent.model,
+        resolved.toolCount,
+        resolved.schemaTokens,
+        JSON.stringify(dropped),
+      ],
     );
     if (inserted.length === 0) return (await tx.findOneOrFail(ToolboxSnapshotEntity, { where, select: { id: true } })).id;
     const snapshotId = inserted[0].id;

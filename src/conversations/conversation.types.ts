@@ -1,6 +1,7 @@
 import { MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { PageInfo } from '../common/pagination';
+import { DropReasonEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
 import { IsCatalogueKey } from '../common/validation';
 import { AgentType } from '../agents/agent.types';
@@ -34,10 +35,20 @@ export class SnapshotToolType {
   toolDefinition: ToolDefinitionType | null;
 }
 
+@ObjectType('SnapshotDroppedTool', { description: 'A tool left out of the turn, and the first filter it failed, as recorded then.' })
+export class SnapshotDroppedToolType {
+  @Field() name: string;
+  @Field(() => DropReasonEnum) reason: DropReasonEnum;
+  @Field(() => ToolDefinitionType, { nullable: true, description: 'The definition; null once it is deleted.' })
+  toolDefinition: ToolDefinitionType | null;
+}
+
 @ObjectType('ToolboxSnapshot')
 export class ToolboxSnapshotType {
   @Field() fingerprint: string;
   @Field(() => [SnapshotToolType]) tools: SnapshotToolType[];
+  @Field(() => [SnapshotDroppedToolType], { description: 'What the toolbox left out on this turn, and why.' })
+  dropped: SnapshotDroppedToolType[];
   @Field(() => Int) toolCount: number;
   @Field(() => Int) schemaTokens: number;
 }

@@ -1,11 +1,19 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
 
+/** A tool left out of a turn's toolbox, and the first filter it failed. */
+export interface FrozenDroppedTool {
+  toolDefinitionId: string;
+  name: string;
+  reason: string;
+}
+
 /**
  * A frozen toolbox, stored once per organisation and `snapshotKey`: the
  * fingerprint plus the model (schema tokens are per model) plus the
  * definition ids (so `toolDefinition` links to the right one when two
- * definitions share content). A stable agent's turns all share one row.
+ * definitions share content) plus what was left out and why. A stable
+ * agent's turns all share one row.
  */
 @Entity('toolbox_snapshots')
 @Index('uq_toolbox_snapshots_organization_key', ['organizationId', 'snapshotKey'], { unique: true })
@@ -20,6 +28,8 @@ export class ToolboxSnapshotEntity {
   @Column('text') model: string;
   @Column('int') toolCount: number;
   @Column('int') schemaTokens: number;
+  /** The candidates left out, in the order assembly reported them. */
+  @Column('jsonb', { default: () => "'[]'" }) dropped: FrozenDroppedTool[];
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }
 

@@ -8,7 +8,7 @@ import { AuthChecker } from '../common/auth-checker';
 import { validateArgs } from '../common/validate-args';
 import '../common/enums';
 import {
-  ConversationFieldsResolver, ConversationResolver, SnapshotFieldsResolver, SnapshotToolFieldsResolver, TurnFieldsResolver,
+  ConversationFieldsResolver, ConversationResolver, SnapshotDroppedToolFieldsResolver, SnapshotFieldsResolver, SnapshotToolFieldsResolver, TurnFieldsResolver,
 } from '../conversations/conversation.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { ConversationListResolver } from '../conversations/conversation-list.resolver';
@@ -34,6 +34,7 @@ export const resolvers = [
   TurnFieldsResolver,
   SnapshotFieldsResolver,
   SnapshotToolFieldsResolver,
+  SnapshotDroppedToolFieldsResolver,
   UsageResolver,
   BudgetResolver,
   InvalidationResolver,

@@ -5,10 +5,8 @@ import {
   DebuggerAgentsDocument,
   DebuggerConversationDocument,
   DebuggerConversationsDocument,
-  DebuggerDroppedDocument,
   type DebuggerConversationQuery,
   type DebuggerConversationsQuery,
-  type DebuggerDroppedQuery,
   type DropReason,
   type InvalidationCause,
 } from './generated/graphql';
@@ -229,13 +227,11 @@ async function renderDetail(route: Route, into: HTMLElement): Promise<void> {
       into.replaceChildren(h('p', { class: 'placeholder' }, 'No such conversation in this organisation.'));
       return;
     }
-    const dropped = h('section', { class: 'card dropped' }, h('h3', {}, 'Dropped tools'), h('p', { class: 'muted' }, 'Loading…'));
     into.replaceChildren(
       conversationHeader(conversation, turns.length),
-      h('div', { class: 'overview' }, chartCard(turns), dropped),
+      h('div', { class: 'overview' }, chartCard(turns), droppedCard(conversation, turns.at(-1))),
       h('section', { class: 'turns' }, ...turns.map((turn, i) => turnCard(turn, turns[i - 1], invalidationErrors.get(turn.id)))),
     );
-    void fillDropped(conversation, dropped);
   } catch (error) {
     detailFor = null;
     failure(error, into);
@@ -367,30 +363,22 @@ function tokenChart(bars: InputSplit[]): SVGElement {
   );
 }
 
-async function fillDropped(conversation: Conversation, into: HTMLElement): Promise<void> {
-  const page = conversation.page;
-  let toolbox: DebuggerDroppedQuery['toolbox'];
-  try {
-    toolbox = (
-      await request(DebuggerDroppedDocument, {
-        agentId: conversation.agent.id,
-        channel: conversation.channel.key,
-        page: { type: page.type, contextObject: page.contextObject, recordId: page.recordId },
-      })
-    ).data.toolbox;
-  } catch (error) {
-    into.replaceChildren(h('h3', {}, 'Dropped tools'), h('p', { class: 'error' }, error instanceof Error ? error.message : String(error)));
-    return;
-  }
-  into.replaceChildren(
+/** What the latest turn left out and why, as recorded with that turn. */
+function droppedCard(conversation: Conversation, latest: Turn | undefined): HTMLElement {
+  const dropped = latest?.toolbox.dropped ?? [];
+  return h(
+    'section',
+    { class: 'card dropped' },
     h('h3', {}, 'Dropped tools'),
-    h(
-      'p',
-      { class: 'note' },
-      h('strong', {}, 'Current state'),
-      ` (loadout version ${toolbox.loadoutVersion}) for ${conversation.channel.name}, ${pageLabel(page)} page — not as it was during these turns.`,
-    ),
-    toolbox.dropped.length
+    latest
+      ? h(
+          'p',
+          { class: 'note' },
+          h('strong', {}, `As recorded with turn ${latest.index}`),
+          ` on ${conversation.channel.name}, ${pageLabel(conversation.page)} page; each turn below lists its own.`,
+        )
+      : h('p', { class: 'muted' }, 'No turn yet.'),
+    dropped.length
       ? h(
           'table',
           { class: 'dropped-table' },
@@ -398,17 +386,17 @@ async function fillDropped(conversation: Conversation, into: HTMLElement): Promi
           h(
             'tbody',
             {},
-            ...toolbox.dropped.map((d) =>
+            ...dropped.map((d) =>
               h(
                 'tr',
                 { 'data-reason': d.reason },
-                h('td', { class: 'mono' }, d.tool.name),
+                h('td', { class: 'mono' }, d.name),
                 h('td', {}, h('span', { class: 'reason' }, d.reason), ' ', DROP_REASONS[d.reason] ?? ''),
               ),
             ),
           ),
         )
-      : h('p', { class: 'muted' }, 'Nothing is dropped in this situation.'),
+      : h('p', { class: 'muted' }, 'Nothing was left out.'),
   );
 }
 
@@ -497,7 +485,24 @@ function turnCard(turn: Turn, previous: Turn | undefined, invalidationError: str
         ),
       ),
     ),
+    leftOut(turn),
     usageLine(turn),
+  );
+}
+
+/** The turn's dropped tools in one line, each reason explained on hover. */
+function leftOut(turn: Turn): HTMLElement | null {
+  const dropped = turn.toolbox.dropped;
+  if (dropped.length === 0) return null;
+  return h(
+    'p',
+    { class: 'left-out muted' },
+    'Left out: ',
+    ...dropped.flatMap((d, i) => [
+      i > 0 ? ', ' : null,
+      h('span', { class: 'mono', title: DROP_REASONS[d.reason] ?? d.reason, 'data-reason': d.reason }, d.name),
+      ` (${d.reason})`,
+    ]),
   );
 }
 

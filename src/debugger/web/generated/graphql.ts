@@ -28,13 +28,6 @@ export type InvalidationCause =
   | 'TOOL_DELETED'
   | 'TOOL_UPDATED';
 
-export type PageInput = {
-  /** Key of the current record's object; only on RECORD pages. */
-  contextObject?: string | null | undefined;
-  recordId?: string | null | undefined;
-  type: PageType;
-};
-
 export type PageType =
   | 'HOME'
   | 'LIST'
@@ -71,16 +64,7 @@ export type DebuggerConversationQueryVariables = Exact<{
 }>;
 
 
-export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } }> } } | null };
-
-export type DebuggerDroppedQueryVariables = Exact<{
-  agentId: string | number;
-  channel: string;
-  page?: PageInput | null | undefined;
-}>;
-
-
-export type DebuggerDroppedQuery = { toolbox: { loadoutVersion: number, dropped: Array<{ reason: DropReason, tool: { name: string } }> } };
+export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } }> } } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -181,6 +165,10 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
               inputSchema
               schemaTokens
             }
+            dropped {
+              name
+              reason
+            }
           }
           diff {
             added
@@ -214,16 +202,3 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DebuggerConversationQuery, DebuggerConversationQueryVariables>;
-export const DebuggerDroppedDocument = new TypedDocumentString(`
-    query DebuggerDropped($agentId: ID!, $channel: String!, $page: PageInput) {
-  toolbox(agentId: $agentId, channel: $channel, page: $page) {
-    loadoutVersion
-    dropped {
-      reason
-      tool {
-        name
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<DebuggerDroppedQuery, DebuggerDroppedQueryVariables>;
