@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildDebuggerPage } from '../src/debugger/build-page';
+import { CHROMIUM, ensureChromium } from './support/chromium';
 import { startTestServer, type TestServer } from './support/harness';
 
-// Debian's package; CI installs it with: apt-get update && apt-get install -y chromium
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = path.join(__dirname, '..', 'test-output', 'debugger.png');
 
 let t: TestServer;
@@ -22,11 +21,7 @@ const schema = (property: string) => ({
 });
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: install Debian's Chromium (apt-get update && apt-get install -y chromium) to run the debugger's browser test`,
-    );
-  }
+  ensureChromium();
   await buildDebuggerPage();
   t = await startTestServer();
   key = (await t.createOrganization('Acme support')).adminKey;
@@ -91,7 +86,7 @@ beforeAll(async () => {
     ],
   });
   page = await browser.newPage({ viewport: { width: 1360, height: 1500 } });
-}, 120_000);
+}, 15 * 60_000);
 
 afterAll(async () => {
   await browser?.close();
