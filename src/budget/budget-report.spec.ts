@@ -1,4 +1,5 @@
 import type { CandidateTool } from '../toolbox/assemble-toolbox';
+import { candidateTool } from '../toolbox/candidate.fixture';
 import {
   budgetLevel,
   budgetReport,
@@ -15,23 +16,7 @@ const AS_OF = new Date('2025-06-30T12:00:00Z');
 const daysAgo = (n: number) => new Date(AS_OF.getTime() - n * DAY);
 
 function candidate(name: string, over: Partial<BudgetCandidate> = {}): BudgetCandidate {
-  return {
-    id: `id-${name}`,
-    name,
-    contentHash: name,
-    active: true,
-    sortOrder: 0,
-    agentId: null,
-    channelKeys: [],
-    contextObjectKeys: [],
-    requiresMcpServer: false,
-    ownerEnabled: true,
-    mcp: null,
-    source: 'CUSTOM',
-    hostDependent: false,
-    schemaTokens: 10,
-    ...over,
-  };
+  return { ...candidateTool(name), source: 'CUSTOM', hostDependent: false, schemaTokens: 10, ...over };
 }
 
 function row(toolName: string, over: Partial<RosterRow> = {}): RosterRow {

@@ -7,26 +7,12 @@ import {
   type PageSituation,
   type ToolRule,
 } from './assemble-toolbox';
+import { candidateTool } from './candidate.fixture';
 import { contentHash, toolboxFingerprint } from './canonical-json';
 
 const AGENT_ID = 'agent-1';
 
-function tool(name: string, over: Partial<CandidateTool> = {}): CandidateTool {
-  return {
-    id: `id-${name}`,
-    name,
-    contentHash: contentHash({ name, description: `about ${name}`, inputSchema: { type: 'object' } }),
-    active: true,
-    sortOrder: 0,
-    agentId: null,
-    channelKeys: [],
-    contextObjectKeys: [],
-    requiresMcpServer: false,
-    ownerEnabled: true,
-    mcp: null,
-    ...over,
-  };
-}
+const tool = candidateTool;
 
 function agent(over: Partial<AgentLoadout> = {}): AgentLoadout {
   return { id: AGENT_ID, maxTools: 25, toolsMode: 'ALL_PAGES', rules: [], ...over };

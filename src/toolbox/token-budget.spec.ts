@@ -1,22 +1,9 @@
 import { assembleToolbox, type AgentLoadout, type CandidateTool } from './assemble-toolbox';
-import { contentHash, toolboxFingerprint } from './canonical-json';
+import { candidateTool } from './candidate.fixture';
+import { toolboxFingerprint } from './canonical-json';
 
-function tool(name: string, schemaTokens: number | undefined, sortOrder = 0): CandidateTool {
-  return {
-    id: `id-${name}`,
-    name,
-    contentHash: contentHash({ name, description: name, inputSchema: { type: 'object' } }),
-    active: true,
-    sortOrder,
-    agentId: null,
-    channelKeys: [],
-    contextObjectKeys: [],
-    requiresMcpServer: false,
-    ownerEnabled: true,
-    mcp: null,
-    schemaTokens,
-  };
-}
+const tool = (name: string, schemaTokens: number | undefined, sortOrder = 0): CandidateTool =>
+  candidateTool(name, { sortOrder, schemaTokens });
 
 function run(candidates: CandidateTool[], over: Partial<AgentLoadout>) {
   const agent: AgentLoadout = { id: 'agent', maxTools: 25, toolsMode: 'ALL_PAGES', rules: [], ...over };
