@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type { AppServices } from '../app-services';
 import { toClientError, type ErrorCode } from '../common/errors';
 import { contextFor } from '../server/authenticate';
+import { sendJson } from '../server/send-json';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -23,9 +24,7 @@ export async function handleToolGc(
   req: http.IncomingMessage,
   res: http.ServerResponse,
 ): Promise<void> {
-  const send = (status: number, body: unknown): void => {
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
+  const send = (status: number, body: unknown): void => sendJson(res, status, body);
   const fail = (code: ErrorCode, message: string, field?: string): void =>
     send(STATUS[code], { error: { code, message, ...(field ? { field } : {}) } });
   if (req.method !== 'GET') return fail('BAD_USER_INPUT', 'Use GET');

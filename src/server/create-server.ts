@@ -17,6 +17,7 @@ import { isDebuggerPath, serveDebugger } from '../debugger/debugger-page';
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
+import { sendJson } from './send-json';
 
 export interface LoadoutServer {
   url: string;
@@ -81,7 +82,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
         return handleGraphQL(apollo, req, res, () => contextFor(services, config.adminToken, req.headers.authorization));
       }
       if (path === '/rpc/tools/gc') return handleToolGc(services, config.adminToken, req, res);
-      if (path === '/healthz') return json(res, 200, { status: 'ok' });
+      if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
       if (isDebuggerPath(path)) return serveDebugger(path, res);
       if (path === '/readyz') {
         const pending = await db.dataSource.query('SELECT 1').then(
@@ -89,14 +90,14 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
           () => null,
         );
         return pending && pending.length === 0
-          ? json(res, 200, { status: 'ready', database: db.kind })
-          : json(res, 503, { status: 'not ready', pendingMigrations: pending });
+          ? sendJson(res, 200, { status: 'ready', database: db.kind })
+          : sendJson(res, 503, { status: 'not ready', pendingMigrations: pending });
       }
-      return json(res, 404, { error: 'not found' });
+      return sendJson(res, 404, { error: 'not found' });
     };
     respond().catch((error) => {
       console.error('request failed:', error);
-      if (!res.headersSent) json(res, 500, { error: 'internal server error' });
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal server error' });
       else res.end();
     });
   });
@@ -119,8 +120,4 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       return stopping;
     },
   };
-}
-
-function json(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }

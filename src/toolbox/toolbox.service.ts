@@ -40,11 +40,10 @@ export class ToolboxService {
   constructor(private readonly db: DataSource) {}
 
   /** The Agent Runtime Preview: what the agent carries in this situation now. */
-  async resolve(actor: Actor, agentId: string, channelKey: string, page: PageSituation | undefined, manager?: EntityManager) {
-    const m = manager ?? this.db.manager;
-    const agent = await findOwned(m, AgentEntity, actor, agentId);
+  async resolve(actor: Actor, agentId: string, channelKey: string, page: PageSituation | undefined) {
+    const agent = await findOwned(this.db.manager, AgentEntity, actor, agentId);
     if (!agent) throw notFound('Agent', 'agentId');
-    return this.resolveFor(m, agent, channelKey, page);
+    return this.resolveFor(this.db.manager, agent, channelKey, page);
   }
 
   /** `fieldPrefix` roots error paths where channel and page arrive inside an input (`input.`). */
