@@ -9,6 +9,9 @@ const swc = ['@swc/jest', {
   module: { type: 'commonjs' },
 }];
 
+// Every change's incrementally patched loadout is checked against a fresh load (see ChangeTracker.verify).
+process.env.LOADOUT_VERIFY_PATCHES = '1';
+
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc },

@@ -14,6 +14,7 @@ import {
 import { InvalidationService } from './invalidation/invalidation.service';
 import { LoadoutChanges } from './invalidation/loadout-change';
 import { OrganizationService } from './organizations/organization.service';
+import { LoadoutCache } from './toolbox/loadout-cache';
 import { ToolboxService } from './toolbox/toolbox.service';
 import { ToolService } from './tools/tool.service';
 import { BudgetService } from './budget/budget.service';
@@ -27,6 +28,7 @@ export interface AppServices {
   agents: AgentService;
   tools: ToolService;
   toolbox: ToolboxService;
+  loadouts: LoadoutCache;
   changes: LoadoutChanges;
   /** Subscriptions' topics; fed by the invalidation bus. */
   pubSub: LoadoutPubSub;
@@ -41,29 +43,32 @@ export interface AppServices {
 
 export function createServices(db: Database): AppServices {
   const ds = db.dataSource;
-  const toolbox = new ToolboxService(ds);
   const pubSub = createLoadoutPubSub();
+  // Trusted only while every other instance's changes can reach this one.
+  const loadouts: LoadoutCache = new LoadoutCache(ds, () => invalidationBus.live);
   // Several instances may share a server, so events travel through it; embedded PGlite is one process.
   const serverUrl = db.kind === 'server' ? (ds.options as { url?: string }).url : undefined;
-  const invalidationBus = serverUrl ? new PostgresNotifyBus(serverUrl, ds, pubSub) : new InProcessBus(pubSub);
-  const invalidations = new InvalidationService(ds, toolbox, invalidationBus);
-  const changes = new LoadoutChanges(ds, invalidations.observe);
+  const invalidationBus: InvalidationBus = serverUrl ? new PostgresNotifyBus(serverUrl, ds, pubSub, loadouts) : new InProcessBus(pubSub);
+  const toolbox = new ToolboxService(loadouts);
+  const invalidations = new InvalidationService(ds, invalidationBus);
+  const changes = new LoadoutChanges(ds, loadouts, invalidations.observe);
   const agents = new AgentService(ds, changes);
   const tools = new ToolService(ds, changes);
   const usage = new UsageService(ds);
   return {
     db,
-    organizations: new OrganizationService(ds),
-    catalogue: new CatalogueService(ds),
+    organizations: new OrganizationService(ds, changes, loadouts),
+    catalogue: new CatalogueService(ds, changes),
     agents,
     tools,
     toolbox,
+    loadouts,
     changes,
     pubSub,
     invalidationBus,
     invalidations,
     changeSets: new ChangeSetService(changes, invalidations, tools, agents),
-    conversations: new ConversationService(ds, toolbox, recordSurfaced),
+    conversations: new ConversationService(ds, toolbox, loadouts, recordSurfaced),
     conversationList: new ConversationListService(ds),
     usage,
     budget: new BudgetService(ds, usage),

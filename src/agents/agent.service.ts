@@ -49,7 +49,7 @@ export class AgentService {
 
   async create(actor: Actor, input: AgentSettings & { name: string; projectId?: string | null }) {
     checkThresholds(input.budgetWarnThreshold ?? 48, input.budgetHotThreshold ?? 96, input, 'input');
-    return this.db.transaction(async (tx) => {
+    return this.changes.write(actor.organizationId, async (tx) => {
       if (input.projectId) await getOwned(tx, ProjectEntity, actor, input.projectId, 'input.projectId', 'Project');
       const org = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
       return tx.save(
@@ -93,11 +93,12 @@ export class AgentService {
     const altersLoadout = LOADOUT_SETTINGS.some((k) => defined[k] !== undefined && defined[k] !== agent[k]);
     if (altersLoadout) await change.affectsAgent(agent.id);
     await tx.update(AgentEntity, { id: agent.id }, defined);
+    change.touchAgents([agent.id]);
     return tx.findOneByOrFail(AgentEntity, { id: agent.id });
   }
 
   async delete(actor: Actor, id: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    return this.changes.write(actor.organizationId, async (tx) => {
       const agent = await getOwned(tx, AgentEntity, actor, id, 'id', 'Agent', true);
       await tx.delete(AgentEntity, { id: agent.id });
       return true;
@@ -131,6 +132,7 @@ export class AgentService {
         ? { agentId: target.agentId, toolName: input.toolName }
         : { projectId: target.projectId!, toolName: input.toolName },
     });
+    change.touchRules();
     if (existing) {
       if (existing.effect !== input.effect) await tx.update(PermissionRuleEntity, { id: existing.id }, { effect: input.effect });
       return tx.findOneByOrFail(PermissionRuleEntity, { id: existing.id });
@@ -150,6 +152,7 @@ export class AgentService {
     if (rule.agentId) await change.affectsAgent(rule.agentId);
     else await change.affectsScope(rule.projectId);
     await tx.delete(PermissionRuleEntity, { id: rule.id });
+    change.touchRules();
     return true;
   }
 }

@@ -1,10 +1,14 @@
 import type { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
+import type { LoadoutChanges } from '../invalidation/loadout-change';
 import { ChannelEntity } from './channel.entity';
 import { ContextObjectEntity } from './context-object.entity';
 
 export class CatalogueService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly changes: LoadoutChanges,
+  ) {}
 
   channels(actor: Actor) {
     return this.db.manager.find(ChannelEntity, { where: { organizationId: actor.organizationId }, order: { key: 'ASC' } });
@@ -14,11 +18,14 @@ export class CatalogueService {
     return this.db.manager.find(ContextObjectEntity, { where: { organizationId: actor.organizationId }, order: { key: 'ASC' } });
   }
 
+  /** A new channel adds situations but changes no toolbox: announced for the caches, no invalidation. */
   createChannel(actor: Actor, input: { key: string; name: string }) {
-    return this.db.manager.save(this.db.manager.create(ChannelEntity, { ...input, organizationId: actor.organizationId }));
+    return this.changes.write(actor.organizationId, (tx) => tx.save(tx.create(ChannelEntity, { ...input, organizationId: actor.organizationId })));
   }
 
   createContextObject(actor: Actor, input: { key: string; name: string }) {
-    return this.db.manager.save(this.db.manager.create(ContextObjectEntity, { ...input, organizationId: actor.organizationId }));
+    return this.changes.write(actor.organizationId, (tx) =>
+      tx.save(tx.create(ContextObjectEntity, { ...input, organizationId: actor.organizationId })),
+    );
   }
 }

@@ -6,6 +6,7 @@ import { type ChannelEntity } from '../catalogue/channel.entity';
 import { type ContextObjectEntity } from '../catalogue/context-object.entity';
 import { ModelPriceEntity } from '../conversations/model-price.entity';
 import { TurnEntity } from '../conversations/turn.entity';
+import type { ToolboxInvalidationEntity } from '../invalidation/toolbox-invalidation.entity';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
 import { McpServerEntity } from '../tools/mcp-server.entity';
@@ -70,6 +71,10 @@ export function createLoaders(services: AppServices, organizationId: string) {
     ),
     /** The invalidation that changed a turn's toolbox (see InvalidationService.forTurns). */
     turnInvalidation: new DataLoader((turnIds: readonly string[]) => services.invalidations.forTurns(organizationId, turnIds), {
+      cache: false,
+    }),
+    /** The affected situations of invalidation events (shared sets are read once per batch). */
+    affected: new DataLoader((events: readonly ToolboxInvalidationEntity[]) => services.invalidations.affectedOf(organizationId, events), {
       cache: false,
     }),
     toolLinks: new DataLoader<string, ToolLinks>(

@@ -3,7 +3,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
 import type { Actor } from '../common/actor';
-import { badInput, conflict } from '../common/errors';
+import { badInput, conflict, notFound } from '../common/errors';
+import { isUuid } from '../common/uuid';
+import type { AgentRow } from '../toolbox/compiled-loadout';
+import type { LoadoutCache } from '../toolbox/loadout-cache';
 import { findOwned, getOwned } from '../common/tenant';
 import { type OrganizationEntity } from '../organizations/organization.entity';
 import type { PageSituation } from '../toolbox/assemble-toolbox';
@@ -98,6 +101,7 @@ export class ConversationService {
   constructor(
     private readonly db: DataSource,
     private readonly toolbox: ToolboxService,
+    private readonly loadouts: LoadoutCache,
     private readonly recordSurfacedTools: SurfacedToolsRecorder,
   ) {}
 
@@ -106,20 +110,23 @@ export class ConversationService {
   async startConversation(actor: Actor, input: StartConversation): Promise<ConversationEntity> {
     const userId = input.userId ?? actor.principalId;
     if (userId.length < 1 || userId.length > USER_ID_MAX) throw badInput('input.userId', `must be 1 to ${USER_ID_MAX} characters`);
+    // Outside the transaction: a cold cache loads through a connection of its own.
+    const loadout = await this.toolbox.loadoutOf(actor);
     return this.db.transaction(async (tx) => {
       const agent = await getOwned(tx, AgentEntity, actor, input.agentId, 'input.agentId', 'Agent');
       const parent = input.parentConversationId
         ? await getOwned(tx, ConversationEntity, actor, input.parentConversationId, 'input.parentConversationId', 'Conversation')
         : null;
       // The same channel and page checks the toolbox applies, so a conversation that starts can always begin turns.
-      const resolved = await this.toolbox.resolveFor(tx, agent, input.channel, input.page ?? undefined, 'input.');
+      const channel = this.toolbox.channelIn(loadout, input.channel, 'input.channel');
+      const page = this.toolbox.pageIn(loadout, input.page, 'input.page');
       const conversation = tx.create(ConversationEntity, {
         organizationId: actor.organizationId,
         agentId: agent.id,
-        channelId: resolved.channel.id,
-        pageType: resolved.page.type,
-        pageContextObject: resolved.page.contextObject,
-        pageRecordId: resolved.page.recordId,
+        channelId: channel.id,
+        pageType: page.type,
+        pageContextObject: page.contextObject,
+        pageRecordId: page.recordId,
         userId,
         // A child's credit goes to its root: the parent already carries the root's project.
         owningProjectId: parent ? parent.owningProjectId : agent.projectId,
@@ -129,34 +136,58 @@ export class ConversationService {
     });
   }
 
+  /**
+   * Six statements whatever the toolbox: lock, snapshot and previous turn,
+   * the turn, the roster, with BEGIN and COMMIT. The organisation row is
+   * share-locked, so no change commits while the turn is recorded and the
+   * toolbox is exactly the one of the loadout_seq read here.
+   */
   async beginTurn(actor: Actor, conversationId: string): Promise<TurnEntity> {
+    if (!isUuid(conversationId)) throw notFound('Conversation', 'conversationId');
     return this.db.transaction(async (tx) => {
-      // The row lock serialises turns of one conversation, so indexes never repeat.
-      const conversation = await getOwned(tx, ConversationEntity, actor, conversationId, 'conversationId', 'Conversation', true);
-      const agent = await tx.findOneOrFail(AgentEntity, { where: { id: conversation.agentId } });
-      const channel = await tx.findOneOrFail(ChannelEntity, { where: { id: conversation.channelId } });
-      // Channel and page were checked when the conversation started: assemble without looking them up again.
-      const resolved = this.toolbox.assemble(await this.toolbox.loadAssemblyData(tx, agent), channel, {
+      // The conversation's row lock serialises its turns, so indexes never repeat.
+      const [conversation]: Array<LockedConversation> = await tx.query(
+        `SELECT c.id, c.agent_id AS "agentId", c.channel_id AS "channelId", c.page_type AS "pageType",
+                c.page_context_object AS "pageContextObject", c.page_record_id AS "pageRecordId", c.user_id AS "userId",
+                c.owning_project_id AS "owningProjectId", o.loadout_seq::text AS seq
+           FROM organizations o JOIN conversations c ON c.organization_id = o.id
+          WHERE c.id = $1 AND o.id = $2
+          FOR SHARE OF o FOR UPDATE OF c`,
+        [conversationId, actor.organizationId],
+      );
+      if (!conversation) throw notFound('Conversation', 'conversationId');
+      const loadout = await this.loadouts.at(tx, actor.organizationId, Number(conversation.seq), true);
+      const agent = loadout.agents.get(conversation.agentId)!;
+      const channel = loadout.channelsById.get(conversation.channelId)!;
+      // Channel and page were checked when the conversation started.
+      const resolved = this.toolbox.assemble(loadout, agent, channel, {
         type: conversation.pageType,
         contextObject: conversation.pageContextObject,
         recordId: conversation.pageRecordId,
       });
-      const snapshotId = await this.storeSnapshot(tx, agent, resolved);
-      const previous = await tx.findOne(TurnEntity, { where: { conversationId: conversation.id }, order: { index: 'DESC' } });
-      const previousFingerprint = previous
-        ? (await tx.findOneOrFail(ToolboxSnapshotEntity, { where: { id: previous.snapshotId }, select: { id: true, fingerprint: true } }))
-            .fingerprint
-        : null;
-      const turn = await tx.save(
-        tx.create(TurnEntity, {
-          organizationId: actor.organizationId,
-          conversationId: conversation.id,
-          index: (previous?.index ?? 0) + 1,
+      const snapshot = snapshotOf(agent.row, resolved);
+      const [found]: Array<{ snapshotId: string | null; index: number | null; fingerprint: string | null }> = await tx.query(
+        `SELECT (SELECT id FROM toolbox_snapshots WHERE organization_id = $1 AND snapshot_key = $2) AS "snapshotId",
+                prev.index, prev.fingerprint
+           FROM (SELECT 1) one
+           LEFT JOIN LATERAL (SELECT t.index, s.fingerprint FROM turns t JOIN toolbox_snapshots s ON s.id = t.snapshot_id
+                               WHERE t.conversation_id = $3 ORDER BY t.index DESC LIMIT 1) prev ON true`,
+        [actor.organizationId, snapshot.key, conversation.id],
+      );
+      const snapshotId = found.snapshotId ?? (await this.storeSnapshot(tx, agent.row, resolved, snapshot));
+      const [turn]: TurnEntity[] = await tx.query(
+        `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         RETURNING ${TURN_COLUMNS}`,
+        [
+          actor.organizationId,
+          conversation.id,
+          (found.index ?? 0) + 1,
           snapshotId,
-          model: agent.model,
-          loadoutVersion: agent.loadoutVersion,
-          toolboxChanged: previousFingerprint !== null && previousFingerprint !== resolved.fingerprint,
-        }),
+          agent.row.model,
+          agent.row.loadoutVersion,
+          found.fingerprint !== null && found.fingerprint !== resolved.fingerprint,
+        ],
       );
       await this.recordSurfacedTools(tx, {
         organizationId: actor.organizationId,
@@ -165,7 +196,7 @@ export class ConversationService {
         toolNames: resolved.tools.map((t) => t.name),
         at: turn.startedAt,
       });
-      return turn;
+      return Object.assign(new TurnEntity(), turn);
     });
   }
 
@@ -328,28 +359,10 @@ export class ConversationService {
 
   // ---------------------------------------------------------------- snapshots
 
-  /** The id of the snapshot for this toolbox, stored on first sight; concurrent first sights agree on one row. */
-  private async storeSnapshot(tx: EntityManager, agent: AgentEntity, resolved: ResolvedToolbox): Promise<string> {
-    const dropped: FrozenDroppedTool[] = resolved.dropped.map((d) => ({
-      toolDefinitionId: d.tool.id,
-      name: d.tool.name,
-      reason: d.reason,
-    }));
-    const snapshotKey = createHash('sha256')
-      .update(
-        [
-          agent.model,
-          resolved.fingerprint,
-          ...resolved.tools.map((t) => t.tool.id),
-          '',
-          ...dropped.map((d) => `${d.toolDefinitionId}:${d.reason}`),
-        ].join('\n'),
-      )
-      .digest('hex');
-    const where = { organizationId: agent.organizationId, snapshotKey };
-    const existing = await tx.findOne(ToolboxSnapshotEntity, { where, select: { id: true } });
-    if (existing) return existing.id;
-
+  /** Stores the snapshot on first sight and returns its id; concurrent first sights agree on one row. */
+  private async storeSnapshot(tx: EntityManager, agent: AgentRow, resolved: ResolvedToolbox, snapshot: SnapshotIdentity): Promise<string> {
+    const { dropped } = snapshot;
+    const where = { organizationId: agent.organizationId, snapshotKey: snapshot.key };
     if (resolved.tools.length > 0) {
       await tx
         .createQueryBuilder()
@@ -373,7 +386,7 @@ export class ConversationService {
        RETURNING id`,
       [
         agent.organizationId,
-        snapshotKey,
+        snapshot.key,
         resolved.fingerprint,
         agent.model,
         resolved.toolCount,
@@ -397,4 +410,48 @@ export class ConversationService {
     }
     return snapshotId;
   }
+}
+
+interface LockedConversation {
+  id: string;
+  agentId: string;
+  channelId: string;
+  pageType: PageSituation['type'];
+  pageContextObject: string | null;
+  pageRecordId: string | null;
+  userId: string;
+  owningProjectId: string | null;
+  seq: string;
+}
+
+const TURN_COLUMNS = `id, organization_id AS "organizationId", conversation_id AS "conversationId", index, snapshot_id AS "snapshotId",
+  model, loadout_version AS "loadoutVersion", toolbox_changed AS "toolboxChanged", started_at AS "startedAt",
+  completed_at AS "completedAt", input_tokens AS "inputTokens", cached_input_tokens AS "cachedInputTokens",
+  cache_write_tokens AS "cacheWriteTokens", output_tokens AS "outputTokens", provider_cache_miss_reason AS "providerCacheMissReason"`;
+
+interface SnapshotIdentity {
+  key: string;
+  dropped: FrozenDroppedTool[];
+}
+
+/**
+ * A snapshot row is keyed by a hash of the model, the fingerprint, the
+ * definition ids and what was left out: schema tokens are stored per entry
+ * for the model the turn was recorded with, and definition ids keep
+ * `toolDefinition` pointing at the right definition when two share content.
+ */
+function snapshotOf(agent: AgentRow, resolved: ResolvedToolbox): SnapshotIdentity {
+  const dropped: FrozenDroppedTool[] = resolved.dropped.map((d) => ({ toolDefinitionId: d.tool.id, name: d.tool.name, reason: d.reason }));
+  const key = createHash('sha256')
+    .update(
+      [
+        agent.model,
+        resolved.fingerprint,
+        ...resolved.tools.map((t) => t.tool.id),
+        '',
+        ...dropped.map((d) => `${d.toolDefinitionId}:${d.reason}`),
+      ].join('\n'),
+    )
+    .digest('hex');
+  return { key, dropped };
 }

@@ -9,7 +9,7 @@ import { TurnEntity } from '../conversations/turn.entity';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { PrincipalEntity } from '../organizations/principal.entity';
 import { ProjectEntity } from '../organizations/project.entity';
-import { ToolboxInvalidationEntity } from '../invalidation/toolbox-invalidation.entity';
+import { InvalidationAffectedSetEntity, ToolboxInvalidationEntity } from '../invalidation/toolbox-invalidation.entity';
 import { McpServerEntity } from '../tools/mcp-server.entity';
 import { MiniAppEntity } from '../tools/mini-app.entity';
 import { ToolDefinitionEntity } from '../tools/tool-definition.entity';
@@ -37,6 +37,7 @@ export const entities = [
   TurnEntity,
   ModelPriceEntity,
   ToolboxInvalidationEntity,
+  InvalidationAffectedSetEntity,
   ToolUsageEntity,
   ToolCallEntity,
   ToolCallKeyEntity,

@@ -1,6 +1,7 @@
 import { createPubSub } from '@graphql-yoga/subscription';
 import { Client } from 'pg';
-import { MoreThan, type DataSource, type EntityManager } from 'typeorm';
+import { In, MoreThan, type DataSource, type EntityManager } from 'typeorm';
+import { LOADOUT_CHANGED_CHANNEL } from './loadout-change';
 import { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
 /** Subscription topics and their payloads. */
@@ -25,10 +26,19 @@ export interface InvalidationBus {
   committed(events: readonly ToolboxInvalidationEntity[]): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Every other instance's changes reach this one: caches may be trusted. */
+  readonly live: boolean;
+}
+
+/** What the bus tells the loadout cache: another instance committed a change, or notifications may have been missed. */
+export interface LoadoutListener {
+  changed(organizationId: string, seq: number): void;
+  reset(): void;
 }
 
 /** Embedded PGlite serves one process: events go straight to this process's subscribers. */
 export class InProcessBus implements InvalidationBus {
+  readonly live = true;
   constructor(private readonly pubSub: LoadoutPubSub) {}
   async stored(): Promise<void> {}
   committed(events: readonly ToolboxInvalidationEntity[]): void {
@@ -40,15 +50,19 @@ export class InProcessBus implements InvalidationBus {
 
 export const NOTIFY_CHANNEL = 'loadout_toolbox_invalidated';
 const REMEMBERED_IDS = 10_000;
+/** Event ids per NOTIFY: 100 uuids with commas stay far below the 8000-byte payload limit. */
+const IDS_PER_NOTIFY = 100;
 const MAX_BACKOFF_MS = 10_000;
 
 /**
- * A PostgreSQL server may serve several instances. The writer NOTIFYs each
- * event's id inside its transaction, which PostgreSQL delivers only on commit
- * (and never for a rolled-back one); the id alone keeps far below NOTIFY's
- * 8000-byte payload limit. Every instance, the writer included, holds one
- * LISTEN connection, loads the event by id and publishes it to its own
- * subscribers, so each subscription hears each event once.
+ * A PostgreSQL server may serve several instances. The writer NOTIFYs the
+ * events' ids inside its transaction, which PostgreSQL delivers only on
+ * commit (and never for a rolled-back one), a hundred ids a notification.
+ * Every instance, the writer included, holds one LISTEN connection, loads
+ * the events by id and publishes them to its own subscribers, so each
+ * subscription hears each event once. The same connection hears every
+ * change's loadout_seq (`loadout_changed`) for the loadout cache, which is
+ * trusted only while the connection is up.
  *
  * When the LISTEN connection drops it reconnects with backoff and replays
  * events recorded after the last one it delivered, so a short outage loses
@@ -66,10 +80,18 @@ export class PostgresNotifyBus implements InvalidationBus {
     private readonly connectionString: string,
     private readonly db: DataSource,
     private readonly pubSub: LoadoutPubSub,
+    private readonly loadouts: LoadoutListener,
   ) {}
 
+  get live(): boolean {
+    return this.client !== null;
+  }
+
   async stored(tx: EntityManager, events: readonly ToolboxInvalidationEntity[]): Promise<void> {
-    for (const event of events) await tx.query(`SELECT pg_notify($1, $2)`, [NOTIFY_CHANNEL, event.id]);
+    for (let i = 0; i < events.length; i += IDS_PER_NOTIFY) {
+      const ids = events.slice(i, i + IDS_PER_NOTIFY).map((e) => e.id);
+      await tx.query(`SELECT pg_notify($1, $2)`, [NOTIFY_CHANNEL, ids.join(',')]);
+    }
   }
 
   committed(): void {}
@@ -91,12 +113,20 @@ export class PostgresNotifyBus implements InvalidationBus {
   private async connect(): Promise<void> {
     const client = new Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
-      if (message.channel === NOTIFY_CHANNEL && message.payload) void this.deliverById(message.payload);
+      if (!message.payload) return;
+      if (message.channel === NOTIFY_CHANNEL) void this.deliverByIds(message.payload.split(','));
+      else if (message.channel === LOADOUT_CHANGED_CHANNEL) {
+        const [organizationId, seq] = message.payload.split(':');
+        this.loadouts.changed(organizationId, Number(seq));
+      }
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
     await client.connect();
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    await client.query(`LISTEN ${LOADOUT_CHANGED_CHANNEL}`);
+    // Changes committed while no connection listened were never heard: start the cache afresh.
+    this.loadouts.reset();
     this.client = client;
     this.attempt = 0;
   }
@@ -131,12 +161,12 @@ export class PostgresNotifyBus implements InvalidationBus {
     for (const event of missed) this.deliver(event);
   }
 
-  private async deliverById(id: string): Promise<void> {
+  private async deliverByIds(ids: string[]): Promise<void> {
     try {
-      const event = await this.db.manager.findOneBy(ToolboxInvalidationEntity, { id });
-      if (event) this.deliver(event);
+      const events = await this.db.manager.find(ToolboxInvalidationEntity, { where: { id: In(ids) }, order: { seq: 'ASC' } });
+      for (const event of events) this.deliver(event);
     } catch (error) {
-      console.error('could not load invalidation event', id, (error as Error).message);
+      console.error('could not load invalidation events', ids.join(','), (error as Error).message);
     }
   }
 

@@ -4,7 +4,7 @@ import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { TurnType } from '../conversations/conversation.types';
 import { PrincipalType } from '../organizations/organization.types';
 import { Topic } from './invalidation-bus';
-import { ChangeSetResultType, LoadoutChangeInput, ToolboxInvalidationConnectionType, ToolboxInvalidationType } from './invalidation.types';
+import { AffectedToolboxType, ChangeSetResultType, LoadoutChangeInput, ToolboxInvalidationConnectionType, ToolboxInvalidationType } from './invalidation.types';
 import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
 interface SubscriptionArgs {
@@ -62,6 +62,11 @@ export class InvalidationResolver {
   @FieldResolver(() => AgentType)
   agent(@Root() event: ToolboxInvalidationEntity, @Ctx() ctx: RequestContext) {
     return ctx.services.invalidations.agentOf(actorOf(ctx), event);
+  }
+
+  @FieldResolver(() => [AffectedToolboxType])
+  affected(@Root() event: ToolboxInvalidationEntity, @Ctx() ctx: RequestContext) {
+    return loadersOf(ctx).affected.load(event);
   }
 
   @FieldResolver(() => PrincipalType, { nullable: true })

@@ -1,34 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { In, LessThan, MoreThanOrEqual, type DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
-import { ChannelEntity } from '../catalogue/channel.entity';
-import { ContextObjectEntity } from '../catalogue/context-object.entity';
 import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
 import { badInput } from '../common/errors';
 import { findOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { PrincipalEntity } from '../organizations/principal.entity';
-import { assembleToolbox } from '../toolbox/assemble-toolbox';
-import { allSituations, situationKey } from '../toolbox/situations';
-import type { ToolboxService } from '../toolbox/toolbox.service';
-import type { ToolDefinitionEntity } from '../tools/tool-definition.entity';
+import { sha256Hex } from '../toolbox/canonical-json';
+import type { AgentRow, CompiledLoadout } from '../toolbox/compiled-loadout';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
-import { changedSituations, rewrittenTokens, type SituationToolbox } from './compare-situations';
+import { changedToolboxes, type ChangedToolbox } from './changed-toolboxes';
+import { rewrittenTokens } from './compare-situations';
 import type { InvalidationBus } from './invalidation-bus';
 import type { ChangeObserver, ObserverFactory } from './loadout-change';
-import { ToolboxInvalidationEntity, type StoredAffectedToolbox } from './toolbox-invalidation.entity';
-
-interface Entry {
-  name: string;
-  contentHash: string;
-  definition: ToolDefinitionEntity;
-}
-
-interface Situated extends SituationToolbox<Entry> {
-  channel: StoredAffectedToolbox['channel'];
-  page: StoredAffectedToolbox['page'];
-}
+import { InvalidationAffectedSetEntity, ToolboxInvalidationEntity, type StoredAffectedToolbox } from './toolbox-invalidation.entity';
 
 export interface InvalidationFilter {
   agentId?: string | null;
@@ -69,7 +55,6 @@ function pageSize(first: number | null | undefined): number {
 export class InvalidationService {
   constructor(
     private readonly db: DataSource,
-    private readonly toolbox: ToolboxService,
     private readonly bus: InvalidationBus,
   ) {}
 
@@ -78,36 +63,6 @@ export class InvalidationService {
 
   recorder(actor: Actor, cause: InvalidationCauseEnum, options: { dryRun: boolean }): InvalidationRecorder {
     return new InvalidationRecorder(this, this.bus, actor, cause, options.dryRun);
-  }
-
-  /** Every situation's toolbox for one agent, keyed by situation. */
-  async situationToolboxes(m: EntityManager, agent: AgentEntity): Promise<Map<string, Situated>> {
-    // One after another: a transaction is one connection, which runs one statement at a time anyway.
-    const channels = await m.find(ChannelEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } });
-    const contextObjects = await m.find(ContextObjectEntity, { where: { organizationId: agent.organizationId }, order: { key: 'ASC' } });
-    const data = await this.toolbox.loadAssemblyData(m, agent);
-    const channelByKey = new Map(channels.map((c) => [c.key, c]));
-    const out = new Map<string, Situated>();
-    for (const situation of allSituations(
-      channels.map((c) => c.key),
-      contextObjects.map((o) => o.key),
-    )) {
-      const result = assembleToolbox({
-        agent: data.loadout,
-        channelKey: situation.channelKey,
-        page: situation.page,
-        candidates: data.candidates,
-        mcpServerInScope: data.mcpServerInScope,
-      });
-      const channel = channelByKey.get(situation.channelKey)!;
-      out.set(situationKey(situation), {
-        channel: { id: channel.id, key: channel.key, name: channel.name },
-        page: { type: situation.page.type, contextObject: situation.page.contextObject ?? null, recordId: null },
-        fingerprint: result.fingerprint,
-        entries: result.entries.map((e) => ({ name: e.tool.name, contentHash: e.tool.contentHash, definition: e.tool.definition })),
-      });
-    }
-    return out;
   }
 
   async list(actor: Actor, filter: InvalidationFilter, first?: number | null, after?: string | null): Promise<InvalidationPage> {
@@ -133,6 +88,16 @@ export class InvalidationService {
     return { edges, pageInfo: { hasNextPage: rows.length > size, endCursor: edges.at(-1)?.cursor ?? null }, totalCount };
   }
 
+  /** The affected situations of events, shared sets read once (for a page of events, or a subscription's event). */
+  async affectedOf(organizationId: string, events: readonly ToolboxInvalidationEntity[]): Promise<StoredAffectedToolbox[][]> {
+    const hashes = [...new Set(events.flatMap((e) => (e.affectedSetHash && e.affected.length === 0 ? [e.affectedSetHash] : [])))];
+    const sets = hashes.length
+      ? await this.db.manager.find(InvalidationAffectedSetEntity, { where: { organizationId, hash: In(hashes) } })
+      : [];
+    const byHash = new Map(sets.map((s) => [s.hash, s.affected]));
+    return events.map((e) => (e.affectedSetHash && e.affected.length === 0 ? (byHash.get(e.affectedSetHash) ?? []) : e.affected));
+  }
+
   agentOf(actor: Actor, event: ToolboxInvalidationEntity) {
     return findOwned(this.db.manager, AgentEntity, actor, event.agentId);
   }
@@ -156,8 +121,9 @@ export class InvalidationService {
              JOIN conversations c ON c.id = t.conversation_id
              JOIN turns p ON p.conversation_id = t.conversation_id AND p.index = t.index - 1
              JOIN toolbox_invalidations i ON i.agent_id = c.agent_id AND i.at > p.started_at AND i.at <= t.started_at
+             LEFT JOIN invalidation_affected_sets s ON s.organization_id = i.organization_id AND s.hash = i.affected_set_hash
             WHERE t.id = ANY($1::uuid[]) AND t.organization_id = $2 AND t.toolbox_changed
-              AND EXISTS (SELECT 1 FROM jsonb_array_elements(i.affected) a
+              AND EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(s.affected, i.affected)) a
                            WHERE a->'channel'->>'id' = c.channel_id::text AND a->'page'->>'type' = c.page_type
                              AND coalesce(a->'page'->>'contextObject', '') = coalesce(c.page_context_object, ''))
             ORDER BY t.id, i.seq DESC`,
@@ -186,9 +152,11 @@ export class InvalidationService {
 const emptyPage = (): InvalidationPage => ({ edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 });
 
 /**
- * Observes one change: fingerprints of every situation of each affected agent
- * before the writes and after them, and one event per agent where any
- * differs. A dry run computes the same events without storing or publishing.
+ * Observes one change: from the loadouts before and after its writes, the
+ * situations each affected agent's toolboxes changed in, and one event per
+ * agent where any did. Agents whose changes are alike share one stored list
+ * of affected situations. A dry run computes the same events without
+ * storing or publishing them.
  */
 export class InvalidationRecorder implements ChangeObserver {
   readonly events: ToolboxInvalidationEntity[] = [];
@@ -196,7 +164,6 @@ export class InvalidationRecorder implements ChangeObserver {
   rewrittenToolTokens = 0;
   /** Conversations of the changed agents with a turn in the last 24 hours (computed in the transaction). */
   liveConversations = 0;
-  private readonly before = new Map<string, Map<string, Situated>>();
 
   constructor(
     private readonly service: InvalidationService,
@@ -206,50 +173,108 @@ export class InvalidationRecorder implements ChangeObserver {
     private readonly dryRun: boolean,
   ) {}
 
-  async beforeChange(tx: EntityManager, agentId: string): Promise<void> {
-    const agent = await tx.findOneBy(AgentEntity, { id: agentId });
-    if (agent) this.before.set(agentId, await this.service.situationToolboxes(tx, agent));
-  }
-
-  async afterChange(tx: EntityManager, agentIds: string[]): Promise<void> {
+  async afterChange(tx: EntityManager, before: CompiledLoadout, after: CompiledLoadout, agentIds: string[]): Promise<void> {
+    const changes = changedToolboxes(before, after, agentIds);
+    const sets = new Map<readonly ChangedToolbox[], AffectedSet>();
+    const rewritten = new Map<string, number>();
+    const pending: Array<{ agent: AgentRow; set: AffectedSet }> = [];
     for (const agentId of agentIds) {
-      const before = this.before.get(agentId);
-      const agent = await tx.findOneBy(AgentEntity, { id: agentId });
-      if (!before || !agent) continue;
-      const changed = changedSituations(before, await this.service.situationToolboxes(tx, agent));
-      if (changed.length === 0) continue;
-      const affected: StoredAffectedToolbox[] = changed.map((c) => ({
-        channel: c.next.channel,
-        page: c.next.page,
-        previousFingerprint: c.previous.fingerprint,
-        newFingerprint: c.next.fingerprint,
-        diff: c.diff,
-      }));
-      for (const c of changed) {
-        this.rewrittenToolTokens += rewrittenTokens(c.previous.entries, c.next.entries, (e) =>
-          estimateToolTokens(e.definition, agent.model),
-        );
+      const changed = changes.get(agentId);
+      if (!changed?.length) continue;
+      const agent = after.agents.get(agentId)!.row;
+      let set = sets.get(changed);
+      if (!set) {
+        set = affectedSet(changed);
+        sets.set(changed, set);
       }
-      const event = tx.create(ToolboxInvalidationEntity, {
-        organizationId: agent.organizationId,
-        agentId: agent.id,
-        projectId: agent.projectId,
-        cause: this.cause,
-        actorPrincipalId: this.actor.principalId,
-        loadoutVersion: agent.loadoutVersion,
-        affected,
-      });
-      this.events.push(this.dryRun ? Object.assign(event, { id: randomUUID(), seq: '0', at: new Date() }) : await tx.save(event));
+      const tokensKey = `${set.hash}\n${agent.model}`;
+      let tokens = rewritten.get(tokensKey);
+      if (tokens === undefined) {
+        tokens = changed.reduce(
+          (sum, c) => sum + rewrittenTokens(c.previous.entries, c.next.entries, (e) => estimateToolTokens(e.row, agent.model)),
+          0,
+        );
+        rewritten.set(tokensKey, tokens);
+      }
+      this.rewrittenToolTokens += tokens;
+      pending.push({ agent, set });
     }
-    if (this.dryRun)
+    if (pending.length === 0) return;
+    const stored = this.dryRun ? null : await this.store(tx, [...sets.values()], pending);
+    pending.forEach(({ agent, set }, i) => {
+      this.events.push(
+        Object.assign(new ToolboxInvalidationEntity(), {
+          id: stored?.[i].id ?? randomUUID(),
+          seq: stored?.[i].seq ?? '0',
+          at: stored?.[i].at ?? new Date(),
+          organizationId: agent.organizationId,
+          agentId: agent.id,
+          projectId: agent.projectId,
+          cause: this.cause,
+          actorPrincipalId: this.actor.principalId,
+          loadoutVersion: agent.loadoutVersion,
+          affected: set.affected,
+          affectedSetHash: set.hash,
+        }),
+      );
+    });
+    if (this.dryRun) {
       this.liveConversations = await this.service.liveConversations(
         tx,
         this.events.map((e) => e.agentId),
       );
-    else await this.bus.stored(tx, this.events);
+    } else await this.bus.stored(tx, this.events);
+  }
+
+  /** Two statements whatever the number of agents: the distinct sets, then the events in agent order. */
+  private async store(
+    tx: EntityManager,
+    sets: AffectedSet[],
+    pending: Array<{ agent: AgentRow; set: AffectedSet }>,
+  ): Promise<Array<{ id: string; seq: string; at: Date }>> {
+    await tx.query(
+      `INSERT INTO invalidation_affected_sets (organization_id, hash, affected)
+       SELECT $1, h, a::jsonb FROM unnest($2::text[], $3::text[]) AS s(h, a)
+       ON CONFLICT (organization_id, hash) DO NOTHING`,
+      [this.actor.organizationId, sets.map((s) => s.hash), sets.map((s) => s.json)],
+    );
+    return tx.query(
+      `INSERT INTO toolbox_invalidations (organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_hash)
+       SELECT $1, e.agent_id, e.project_id, $2, $3, e.version, '[]'::jsonb, e.hash
+         FROM unnest($4::uuid[], $5::uuid[], $6::int[], $7::text[]) WITH ORDINALITY AS e(agent_id, project_id, version, hash, n)
+        ORDER BY e.n
+       RETURNING id, seq::text AS seq, at`,
+      [
+        this.actor.organizationId,
+        this.cause,
+        this.actor.principalId,
+        pending.map((p) => p.agent.id),
+        pending.map((p) => p.agent.projectId),
+        pending.map((p) => p.agent.loadoutVersion),
+        pending.map((p) => p.set.hash),
+      ],
+    );
   }
 
   async afterCommit(): Promise<void> {
     if (!this.dryRun) this.bus.committed(this.events);
   }
+}
+
+interface AffectedSet {
+  hash: string;
+  json: string;
+  affected: StoredAffectedToolbox[];
+}
+
+function affectedSet(changed: readonly ChangedToolbox[]): AffectedSet {
+  const affected: StoredAffectedToolbox[] = changed.map((c) => ({
+    channel: { id: c.channel.id, key: c.channel.key, name: c.channel.name },
+    page: { type: c.page.type, contextObject: c.page.contextObject ?? null, recordId: null },
+    previousFingerprint: c.previous.fingerprint,
+    newFingerprint: c.next.fingerprint,
+    diff: c.diff,
+  }));
+  const json = JSON.stringify(affected);
+  return { hash: sha256Hex(json), json, affected };
 }

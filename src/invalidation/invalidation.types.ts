@@ -30,7 +30,7 @@ export class ToolboxInvalidationType {
   @Field(() => InvalidationCauseEnum) cause: InvalidationCauseEnum;
   @Field(() => PrincipalType, { nullable: true }) actor: PrincipalType | null;
   @Field(() => Int) loadoutVersion: number;
-  @Field(() => [AffectedToolboxType]) affected: AffectedToolboxType[];
+  affected: AffectedToolboxType[];
 }
 
 @ObjectType('ToolboxInvalidationEdge')

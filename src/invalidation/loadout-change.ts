@@ -1,22 +1,34 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
+import { compileLoadout, patchLoadout, type CompiledLoadout, type LoadoutPatch } from '../toolbox/compiled-loadout';
+import type { LoadoutCache } from '../toolbox/loadout-cache';
+import { loadAgentRows, loadLoadoutRows, loadOwnerRows, loadRuleRows, loadToolRows } from '../toolbox/loadout-rows';
+import { sameLoadout } from '../toolbox/same-loadout';
 
 /**
  * One committed change that can alter what agents' models see. Services run
  * their writes inside `LoadoutChanges.run` and, before writing, declare what
- * they are about to affect. The tracker locks the affected agents (so
- * concurrent changes to one agent serialise and none is lost) and
- * increments each affected agent's loadoutVersion once, as soon as it is
- * declared, so whatever the change reads back (a mutation's result) already
- * carries the new version.
+ * they are about to affect; after writing, what rows they touched. The
+ * tracker locks the affected agents (so concurrent changes to one agent
+ * serialise and none is lost) and increments each affected agent's
+ * loadoutVersion once, as soon as it is declared, so whatever the change
+ * reads back (a mutation's result) already carries the new version.
  */
 export class ChangeTracker {
   private readonly agentIds = new Set<string>();
+  private readonly touchedTools = new Set<string>();
+  private readonly touchedAgents = new Set<string>();
+  private rulesTouched = false;
+  private ownersTouched = false;
+  private loadoutBefore: CompiledLoadout | null = null;
 
   constructor(
     readonly tx: EntityManager,
     readonly actor: Actor,
+    /** The organisation's loadout_seq this change commits as. */
+    readonly seq: number,
+    private readonly cache: LoadoutCache,
   ) {}
 
   /** Every agent that can load tools of this project scope (null: the whole organisation). */
@@ -33,27 +45,70 @@ export class ChangeTracker {
     await this.track([agentId]);
   }
 
+  /** Definitions inserted, updated or deleted by this change. */
+  touchTools(ids: readonly string[]): void {
+    for (const id of ids) this.touchedTools.add(id);
+  }
+
+  touchAgents(ids: readonly string[]): void {
+    for (const id of ids) this.touchedAgents.add(id);
+  }
+
+  touchRules(): void {
+    this.rulesTouched = true;
+  }
+
+  /** Mini apps or MCP servers: their state feeds every one of their tools. */
+  touchOwners(): void {
+    this.ownersTouched = true;
+  }
+
   get affectedAgentIds(): string[] {
     return [...this.agentIds];
+  }
+
+  /** The organisation's loadout as the change found it; set once an agent is affected. */
+  get before(): CompiledLoadout | null {
+    return this.loadoutBefore;
+  }
+
+  /** The loadout after the writes: the one before with what the change touched read again. */
+  async after(): Promise<CompiledLoadout> {
+    const before = this.loadoutBefore!;
+    const org = this.actor.organizationId;
+    const patch: LoadoutPatch = {};
+    const agents = [...new Set([...this.agentIds, ...this.touchedAgents])];
+    // One after another: a transaction is one connection.
+    if (this.touchedTools.size) patch.tools = { ids: [...this.touchedTools], rows: await loadToolRows(this.tx, org, [...this.touchedTools]) };
+    if (agents.length) patch.agents = { ids: agents, rows: await loadAgentRows(this.tx, org, agents) };
+    if (this.rulesTouched) patch.rules = await loadRuleRows(this.tx, org);
+    if (this.ownersTouched) patch.owners = await loadOwnerRows(this.tx, org);
+    const after = patchLoadout(before, patch);
+    if (process.env.LOADOUT_VERIFY_PATCHES === '1') await this.verify(after);
+    return after;
+  }
+
+  /** LOADOUT_VERIFY_PATCHES=1 (the test suite): a patched loadout must equal one loaded from scratch, or a service forgot a touch. */
+  private async verify(after: CompiledLoadout): Promise<void> {
+    const fresh = await loadLoadoutRows(this.tx, this.actor.organizationId);
+    const expected = compileLoadout(fresh!.rows);
+    const problem = sameLoadout(after, expected);
+    if (problem) throw new Error(`patched loadout differs from the stored one: ${problem}`);
   }
 
   private async track(ids: string[]): Promise<void> {
     const fresh = ids.filter((id) => !this.agentIds.has(id));
     if (fresh.length === 0) return;
-    for (const id of fresh) {
-      this.agentIds.add(id);
-      await this.observer?.beforeChange(this.tx, id);
-    }
+    // Before the first write that can alter a toolbox: the seq before ours is what is committed now.
+    this.loadoutBefore ??= await this.cache.at(this.tx, this.actor.organizationId, this.seq - 1, false);
+    for (const id of fresh) this.agentIds.add(id);
     await this.tx.query(`UPDATE agents SET loadout_version = loadout_version + 1 WHERE id = ANY($1::uuid[])`, [fresh]);
   }
-
-  observer?: ChangeObserver;
 }
 
-/** Hooks for what a change means beyond versions (fingerprints and invalidation events). */
+/** What a change means beyond versions (fingerprints and invalidation events). */
 export interface ChangeObserver {
-  beforeChange(tx: EntityManager, agentId: string): Promise<void>;
-  afterChange(tx: EntityManager, agentIds: string[]): Promise<void>;
+  afterChange(tx: EntityManager, before: CompiledLoadout, after: CompiledLoadout, agentIds: string[]): Promise<void>;
   afterCommit(): Promise<void>;
 }
 
@@ -71,9 +126,26 @@ class DryRunRollback<T> {
   constructor(readonly value: T) {}
 }
 
+/**
+ * Bumps the organisation's loadout_seq, first thing in a writing transaction:
+ * the row lock orders the organisation's changes, and the NOTIFY (delivered
+ * on commit only) tells every instance to drop what it cached.
+ */
+export async function bumpLoadoutSeq(tx: EntityManager, organizationId: string): Promise<number> {
+  const rows: Array<{ seq: string }> = await tx.query(
+    `WITH bumped AS (UPDATE organizations SET loadout_seq = loadout_seq + 1 WHERE id = $1 RETURNING loadout_seq AS seq)
+     SELECT seq::text, pg_notify('${LOADOUT_CHANGED_CHANNEL}', $1::text || ':' || seq::text) FROM bumped`,
+    [organizationId],
+  );
+  return Number(rows[0].seq);
+}
+
+export const LOADOUT_CHANGED_CHANNEL = 'loadout_changed';
+
 export class LoadoutChanges {
   constructor(
     private readonly db: DataSource,
+    private readonly cache: LoadoutCache,
     private readonly observe: ObserverFactory = () => undefined,
   ) {}
 
@@ -85,13 +157,18 @@ export class LoadoutChanges {
   ): Promise<T> {
     const observer = options.observer ?? this.observe(actor, cause);
     let result: T;
+    let seq = 0;
+    let after: CompiledLoadout | null = null;
     try {
       result = await this.db.transaction(async (tx) => {
-        const change = new ChangeTracker(tx, actor);
-        change.observer = observer;
+        seq = await bumpLoadoutSeq(tx, actor.organizationId);
+        const change = new ChangeTracker(tx, actor, seq, this.cache);
         const value = await work(tx, change);
         const ids = change.affectedAgentIds;
-        if (ids.length > 0) await observer?.afterChange(tx, ids);
+        if (ids.length > 0) {
+          after = await change.after();
+          await observer?.afterChange(tx, change.before!, after, ids);
+        }
         if (options.dryRun) throw new DryRunRollback(value);
         return value;
       });
@@ -99,7 +176,25 @@ export class LoadoutChanges {
       if (error instanceof DryRunRollback) return error.value as T;
       throw error;
     }
+    this.committed(actor.organizationId, seq, after);
     await observer?.afterCommit();
     return result;
+  }
+
+  /** A write that alters what is cached but no toolbox (keys, the catalogue, new agents): ordered and announced like a change. */
+  async write<T>(organizationId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    let seq = 0;
+    const result = await this.db.transaction(async (tx) => {
+      seq = await bumpLoadoutSeq(tx, organizationId);
+      return work(tx);
+    });
+    this.committed(organizationId, seq, null);
+    return result;
+  }
+
+  /** This instance serves the change on its next request: the writer's own loadout, or a fresh load. */
+  private committed(organizationId: string, seq: number, after: CompiledLoadout | null): void {
+    if (after) this.cache.install(organizationId, seq, after);
+    this.cache.changed(organizationId, seq);
   }
 }

@@ -1,4 +1,4 @@
-import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { PrincipalEntity } from '../organizations/principal.entity';
@@ -42,5 +42,23 @@ export class ToolboxInvalidationEntity {
   actor?: PrincipalEntity;
   @Column('timestamptz', { default: () => 'now()' }) at: Date;
   @Column('int') loadoutVersion: number;
+  /** Inline on events recorded before affected sets existed; empty when `affectedSetHash` names the set. */
+  @Column('jsonb') affected: StoredAffectedToolbox[];
+  @Column('text', { nullable: true }) affectedSetHash: string | null;
+}
+
+/**
+ * The changed situations of invalidations, stored once per distinct list:
+ * every agent whose toolboxes a change altered alike (often all of them)
+ * shares one row, so an edit seen by many agents writes its detail once.
+ */
+@Entity('invalidation_affected_sets')
+export class InvalidationAffectedSetEntity {
+  @PrimaryColumn('uuid') organizationId: string;
+  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: OrganizationEntity;
+  /** sha256 hex of the stored JSON. */
+  @PrimaryColumn('text') hash: string;
   @Column('jsonb') affected: StoredAffectedToolbox[];
 }

@@ -1,6 +1,8 @@
 import { IsNull, type DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { LoadoutError } from '../common/errors';
+import type { LoadoutChanges } from '../invalidation/loadout-change';
+import type { LoadoutCache } from '../toolbox/loadout-cache';
 import { findOwned, getOwned } from '../common/tenant';
 import { hashApiKey, newApiKey } from './api-keys';
 import { OrganizationEntity, type FundingModel } from './organization.entity';
@@ -9,8 +11,26 @@ import { ProjectEntity } from './project.entity';
 
 export const DEFAULT_MODEL = 'openai/gpt-4o';
 
+/** Keys remembered at once; a key not remembered is looked up again. */
+const MAX_REMEMBERED_KEYS = 10_000;
+
 export class OrganizationService {
-  constructor(private readonly db: DataSource) {}
+  /** Key hash → actor, for keys found valid; dropped with their organisation's every change (revocation is one). */
+  private readonly keys = new Map<string, Actor>();
+  /** Moves with every drop, so a lookup that raced a revocation does not remember its stale answer. */
+  private generation = 0;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly changes: LoadoutChanges,
+    private readonly loadouts: LoadoutCache,
+  ) {
+    loadouts.onChange((organizationId) => {
+      this.generation++;
+      if (organizationId === null) this.keys.clear();
+      else for (const [hash, actor] of this.keys) if (actor.organizationId === organizationId) this.keys.delete(hash);
+    });
+  }
 
   async createOrganization(input: { name: string; fundingModel?: FundingModel; defaultModel?: string }) {
     return this.db.transaction(async (tx) => {
@@ -37,9 +57,19 @@ export class OrganizationService {
 
   /** The actor behind a bearer key, or null for an unknown or revoked key. */
   async authenticate(apiKey: string): Promise<Actor | null> {
-    const principal = await this.db.manager.findOne(PrincipalEntity, { where: { keyHash: hashApiKey(apiKey), revokedAt: IsNull() } });
+    const keyHash = hashApiKey(apiKey);
+    const trusted = this.loadouts.trusted;
+    const known = trusted ? this.keys.get(keyHash) : undefined;
+    if (known) return known;
+    const generation = this.generation;
+    const principal = await this.db.manager.findOne(PrincipalEntity, { where: { keyHash, revokedAt: IsNull() } });
     if (!principal) return null;
-    return { principalId: principal.id, organizationId: principal.organizationId, role: principal.role, name: principal.name };
+    const actor: Actor = { principalId: principal.id, organizationId: principal.organizationId, role: principal.role, name: principal.name };
+    if (trusted && generation === this.generation) {
+      this.keys.set(keyHash, actor);
+      if (this.keys.size > MAX_REMEMBERED_KEYS) this.keys.delete(this.keys.keys().next().value!);
+    }
+    return actor;
   }
 
   async principal(actor: Actor, id: string) {
@@ -56,20 +86,23 @@ export class OrganizationService {
 
   async createApiKey(actor: Actor, input: { name: string; role: Role }) {
     const apiKey = newApiKey();
-    const principal = await this.db.manager.save(
-      this.db.manager.create(PrincipalEntity, {
+    const principal = await this.changes.write(actor.organizationId, (tx) =>
+      tx.save(
+        tx.create(PrincipalEntity, {
         organizationId: actor.organizationId,
         name: input.name,
         role: input.role,
-        keyHash: hashApiKey(apiKey),
-        revokedAt: null,
-      }),
+          keyHash: hashApiKey(apiKey),
+          revokedAt: null,
+        }),
+      ),
     );
     return { principal, apiKey };
   }
 
+  /** Announced like a loadout change, so every instance forgets the key at once. */
   async revokeApiKey(actor: Actor, principalId: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    return this.changes.write(actor.organizationId, async (tx) => {
       const principal = await getOwned(tx, PrincipalEntity, actor, principalId, 'principalId', 'Principal', true);
       if (principal.id === actor.principalId) {
         throw new LoadoutError('CONFLICT', 'A key cannot revoke itself; use another ADMIN key', 'principalId');

@@ -1,143 +1,103 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { AgentEntity } from '../agents/agent.entity';
-import { PermissionRuleEntity } from '../agents/permission-rule.entity';
-import { ChannelEntity } from '../catalogue/channel.entity';
-import { ContextObjectEntity } from '../catalogue/context-object.entity';
 import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
-import { findOwned } from '../common/tenant';
-import { McpServerEntity } from '../tools/mcp-server.entity';
-import { ToolDefinitionEntity } from '../tools/tool-definition.entity';
+import { isUuid } from '../common/uuid';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
-import { assembleToolbox, type AgentLoadout, type CandidateTool, type PageSituation } from './assemble-toolbox';
-import { candidateOf, ruleOf } from './candidates';
+import type { PageSituation } from './assemble-toolbox';
+import {
+  assembleCompiled,
+  fingerprintOf,
+  type AgentRow,
+  type CatalogueRow,
+  type CompiledAgent,
+  type CompiledLoadout,
+  type ToolRow,
+} from './compiled-loadout';
+import type { LoadoutCache } from './loadout-cache';
 
-export interface LoadedTool extends CandidateTool {
-  definition: ToolDefinitionEntity;
-}
-
-/** Everything assembly needs for one agent, loaded once and reusable across situations. */
-export interface AgentAssemblyData {
-  agent: AgentEntity;
-  loadout: AgentLoadout;
-  candidates: LoadedTool[];
-  mcpServerInScope: boolean;
+export interface ResolvedPage {
+  type: PageSituation['type'];
+  contextObject: string | null;
+  recordId: string | null;
 }
 
 export interface ResolvedToolbox {
-  agent: AgentEntity;
-  channel: ChannelEntity;
-  page: { type: PageSituation['type']; contextObject: string | null; recordId: string | null };
+  agent: AgentRow;
+  channel: CatalogueRow;
+  page: ResolvedPage;
   fingerprint: string;
-  tools: Array<{ position: number; name: string; tool: ToolDefinitionEntity; contentHash: string; schemaTokens: number }>;
+  tools: Array<{ position: number; name: string; tool: ToolRow; contentHash: string; schemaTokens: number }>;
   toolCount: number;
   schemaTokens: number;
-  dropped: Array<{ tool: ToolDefinitionEntity; reason: string }>;
+  /** Assembled again on first read, with every candidate: a request that does not ask for it stops at the cut. */
+  readonly dropped: Array<{ tool: ToolRow; reason: string }>;
   loadoutVersion: number;
 }
 
+/** The Agent Runtime Preview and the toolbox of every turn, from the organisation's compiled loadout. */
 export class ToolboxService {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly cache: LoadoutCache) {}
 
-  /** The Agent Runtime Preview: what the agent carries in this situation now. */
-  async resolve(actor: Actor, agentId: string, channelKey: string, page: PageSituation | undefined) {
-    const agent = await findOwned(this.db.manager, AgentEntity, actor, agentId);
+  /** What the agent carries in this situation now. */
+  async resolve(actor: Actor, agentId: string, channelKey: string, page: PageSituation | undefined): Promise<ResolvedToolbox> {
+    const loadout = await this.loadoutOf(actor);
+    const agent = this.agentIn(loadout, agentId);
     if (!agent) throw notFound('Agent', 'agentId');
-    return this.resolveFor(this.db.manager, agent, channelKey, page);
+    return this.assemble(loadout, agent, this.channelIn(loadout, channelKey, 'channel'), this.pageIn(loadout, page, 'page'));
   }
 
-  /** `fieldPrefix` roots error paths where channel and page arrive inside an input (`input.`). */
-  async resolveFor(
-    m: EntityManager,
-    agent: AgentEntity,
-    channelKey: string,
-    page?: PageSituation,
-    fieldPrefix = '',
-  ): Promise<ResolvedToolbox> {
-    const channel = await m.findOne(ChannelEntity, { where: { organizationId: agent.organizationId, key: channelKey } });
-    if (!channel) throw badInput(`${fieldPrefix}channel`, `no channel with key '${channelKey}'`);
-    const situationPage = await this.checkPage(m, agent.organizationId, page, `${fieldPrefix}page`);
-    const data = await this.loadAssemblyData(m, agent);
-    return this.assemble(data, channel, situationPage);
+  async loadoutOf(actor: Actor): Promise<CompiledLoadout> {
+    const cached = await this.cache.current(actor.organizationId);
+    if (!cached) throw notFound('Organization', 'authorization');
+    return cached.loadout;
   }
 
-  assemble(data: AgentAssemblyData, channel: ChannelEntity, page: ResolvedToolbox['page']): ResolvedToolbox {
-    const result = assembleToolbox({
-      agent: data.loadout,
-      channelKey: channel.key,
-      page,
-      candidates: data.candidates,
-      mcpServerInScope: data.mcpServerInScope,
-    });
-    const tools = result.entries.map(({ position, tool }) => ({
-      position,
-      name: tool.name,
-      tool: tool.definition,
-      contentHash: tool.contentHash,
-      schemaTokens: estimateToolTokens(tool.definition, data.agent.model),
-    }));
-    return {
-      agent: data.agent,
-      channel,
-      page,
-      fingerprint: result.fingerprint,
-      tools,
-      toolCount: tools.length,
-      schemaTokens: tools.reduce((sum, t) => sum + t.schemaTokens, 0),
-      dropped: result.dropped.map(({ tool, reason }) => ({ tool: tool.definition, reason })),
-      loadoutVersion: data.agent.loadoutVersion,
-    };
+  agentIn(loadout: CompiledLoadout, agentId: string): CompiledAgent | undefined {
+    return isUuid(agentId) ? loadout.agents.get(agentId) : undefined;
   }
 
-  async loadAssemblyData(m: EntityManager, agent: AgentEntity): Promise<AgentAssemblyData> {
-    const org = agent.organizationId;
-    const projectScope = agent.projectId ? [null, agent.projectId] : [null];
-    // One after another: `m` may be a transaction's single connection, which runs one statement at a time.
-    const definitions = await m
-      .createQueryBuilder(ToolDefinitionEntity, 't')
-      .leftJoinAndSelect('t.channels', 'channel')
-      .leftJoinAndSelect('t.contextObjects', 'contextObject')
-      .leftJoinAndSelect('t.miniApp', 'miniApp')
-      .leftJoinAndSelect('t.mcpServer', 'mcpServer')
-      .where('t.organizationId = :org', { org })
-      .andWhere(agent.projectId ? '(t.projectId IS NULL OR t.projectId = :project)' : 't.projectId IS NULL', { project: agent.projectId })
-      .getMany();
-    const rules = await m.find(PermissionRuleEntity, {
-      where: agent.projectId ? [{ agentId: agent.id }, { projectId: agent.projectId }] : [{ agentId: agent.id }],
-    });
-    const servers = await m.find(McpServerEntity, { where: { organizationId: org, enabled: true }, select: { id: true, projectId: true } });
-    const candidates: LoadedTool[] = definitions.map((d) => ({
-      ...candidateOf(d),
-      // Estimated only under a cap: assembly reads them for nothing else.
-      ...(agent.maxSchemaTokens !== null ? { schemaTokens: estimateToolTokens(d, agent.model) } : {}),
-      definition: d,
-    }));
-    return {
-      agent,
-      loadout: {
-        id: agent.id,
-        maxTools: agent.maxTools,
-        toolsMode: agent.toolsMode,
-        maxSchemaTokens: agent.maxSchemaTokens,
-        rules: rules.map(ruleOf),
-      },
-      candidates,
-      mcpServerInScope: servers.some((s) => projectScope.includes(s.projectId)),
-    };
+  /** The channel of a key; `field` names the argument for the error. */
+  channelIn(loadout: CompiledLoadout, channelKey: string, field: string): CatalogueRow {
+    const channel = loadout.channels.get(channelKey);
+    // The key is echoed only when short: an error is not a place to reflect a client's megabytes.
+    if (!channel) throw badInput(field, channelKey.length <= 64 ? `no channel with key '${channelKey}'` : 'no channel with that key');
+    return channel;
   }
 
-  private async checkPage(
-    m: EntityManager,
-    organizationId: string,
-    page: PageSituation | undefined,
-    field: string,
-  ): Promise<ResolvedToolbox['page']> {
+  pageIn(loadout: CompiledLoadout, page: PageSituation | undefined | null, field: string): ResolvedPage {
     if (!page) return { type: 'HOME', contextObject: null, recordId: null };
     if (page.contextObject) {
       if (page.type !== 'RECORD') throw badInput(`${field}.contextObject`, 'only RECORD pages have a context object');
-      const known = await m.count(ContextObjectEntity, { where: { organizationId, key: page.contextObject } });
-      if (!known) throw badInput(`${field}.contextObject`, `no context object with key '${page.contextObject}'`);
+      if (!loadout.contextObjects.has(page.contextObject)) {
+        throw badInput(`${field}.contextObject`, `no context object with key '${page.contextObject}'`);
+      }
     }
     return { type: page.type, contextObject: page.contextObject ?? null, recordId: page.recordId ?? null };
+  }
+
+  assemble(loadout: CompiledLoadout, agent: CompiledAgent, channel: CatalogueRow, page: ResolvedPage): ResolvedToolbox {
+    const model = agent.row.model;
+    const { entries } = assembleCompiled(loadout, agent, channel.key, page, false);
+    const tools = entries.map((t, i) => ({
+      position: i + 1,
+      name: t.name,
+      tool: t.row,
+      contentHash: t.contentHash,
+      schemaTokens: estimateToolTokens(t.row, model),
+    }));
+    let dropped: ResolvedToolbox['dropped'] | undefined;
+    return {
+      agent: agent.row,
+      channel,
+      page,
+      fingerprint: fingerprintOf(entries),
+      tools,
+      toolCount: tools.length,
+      schemaTokens: tools.reduce((sum, t) => sum + t.schemaTokens, 0),
+      get dropped() {
+        dropped ??= assembleCompiled(loadout, agent, channel.key, page, true).dropped!.map(({ tool, reason }) => ({ tool: tool.row, reason }));
+        return dropped;
+      },
+      loadoutVersion: agent.row.loadoutVersion,
+    };
   }
 }

@@ -126,7 +126,7 @@ export class ToolService {
     );
     await this.checkNameFree(tx, actor, projectId, source, input.name, null, `${field}.name`);
     await this.affect(change, input.agentId ?? null, projectId);
-    return tx.save(
+    const saved = await tx.save(
       tx.create(ToolDefinitionEntity, {
         organizationId: actor.organizationId,
         projectId,
@@ -148,6 +148,8 @@ export class ToolService {
         contextObjects,
       }),
     );
+    change.touchTools([saved.id]);
+    return saved;
   }
 
   /**
@@ -156,13 +158,16 @@ export class ToolService {
    */
   async update(actor: Actor, id: string, patch: ToolPatch) {
     if (!altersLoadout(patch)) {
-      return this.db.transaction(async (tx) => this.applyPatch(tx, actor, await this.lockedTool(tx, actor, id, 'id'), patch, 'input'));
+      return this.changes.write(actor.organizationId, async (tx) =>
+        this.applyPatch(tx, actor, await this.lockedTool(tx, actor, id, 'id'), patch, 'input'),
+      );
     }
     return this.changes.run(actor, InvalidationCauseEnum.TOOL_UPDATED, (_tx, change) => this.updateIn(change, id, patch, 'id', 'input'));
   }
 
   async updateIn(change: ChangeTracker, id: string, patch: ToolPatch, idField: string, field: string) {
     const tool = await this.lockedTool(change.tx, change.actor, id, idField);
+    change.touchTools([tool.id]);
     // Inside a change set a tier-only patch must not move any version either.
     if (!altersLoadout(patch)) return this.applyPatch(change.tx, change.actor, tool, patch, field);
     await this.affect(change, tool.agentId, tool.projectId);
@@ -179,6 +184,7 @@ export class ToolService {
     const tool = await this.lockedTool(change.tx, change.actor, id, field);
     await this.affect(change, tool.agentId, tool.projectId);
     await change.tx.delete(ToolDefinitionEntity, { id: tool.id });
+    change.touchTools([tool.id]);
     return true;
   }
 
@@ -193,7 +199,7 @@ export class ToolService {
   }
 
   async createMiniApp(actor: Actor, input: { name: string; projectId?: string | null; enabled?: boolean | null }) {
-    return this.db.transaction(async (tx) => {
+    return this.changes.write(actor.organizationId, async (tx) => {
       if (input.projectId) await getOwned(tx, ProjectEntity, actor, input.projectId, 'input.projectId', 'Project');
       return tx.save(
         tx.create(MiniAppEntity, {
@@ -212,6 +218,7 @@ export class ToolService {
       if (app.enabled === enabled) return app;
       await change.affectsScope(app.projectId);
       await tx.update(MiniAppEntity, { id: app.id }, { enabled });
+      change.touchOwners();
       return tx.findOneByOrFail(MiniAppEntity, { id: app.id });
     });
   }
@@ -244,6 +251,7 @@ export class ToolService {
       const enabled = input.enabled ?? true;
       // A new enabled server can bring McpResources tools into scope.
       if (enabled) await change.affectsScope(projectId);
+      change.touchOwners();
       return tx.save(
         tx.create(McpServerEntity, {
           organizationId: actor.organizationId,
@@ -271,6 +279,7 @@ export class ToolService {
       if (Object.keys(patch).length === 0) return server;
       await change.affectsScope(server.projectId);
       await tx.update(McpServerEntity, { id: server.id }, patch);
+      change.touchOwners();
       return tx.findOneByOrFail(McpServerEntity, { id: server.id });
     });
   }
@@ -291,6 +300,8 @@ export class ToolService {
       });
       await change.affectsScope(server.projectId);
       const existing = await tx.find(ToolDefinitionEntity, { where: { mcpServerId: server.id } });
+      change.touchOwners();
+      change.touchTools(existing.map((t) => t.id));
       const byReported = new Map(existing.map((t) => [t.mcpToolName ?? t.name, t]));
       for (const spec of tools) {
         const name = mcpToolName(server.name, spec.name);
@@ -314,7 +325,7 @@ export class ToolService {
           continue;
         }
         await this.checkNameFree(tx, actor, server.projectId, 'MCP', name, null, 'tools');
-        await tx.save(
+        const created = await tx.save(
           tx.create(ToolDefinitionEntity, {
             organizationId: actor.organizationId,
             projectId: server.projectId,
@@ -334,6 +345,7 @@ export class ToolService {
             contentHash: hash,
           }),
         );
+        change.touchTools([created.id]);
       }
       const gone = [...byReported.values()].map((t) => t.id);
       if (gone.length) await tx.delete(ToolDefinitionEntity, { id: In(gone) });

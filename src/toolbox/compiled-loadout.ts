@@ -1,0 +1,315 @@
+import type { JsonObject, ToolSource } from '../tools/tool-definition.entity';
+import type { ExecutionContext, ToolsMode } from '../agents/agent.entity';
+import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { compareSortOrder, isExcluded, isMcpFiltered, type CandidateTool, type DropReason, type PageSituation, type ToolRule } from './assemble-toolbox';
+import { toolboxFingerprint } from './canonical-json';
+
+/**
+ * An organisation's loadout as plain rows (what the database holds), and
+ * compiled once for every toolbox request: candidates sorted in Sort Order
+ * with their derived filter inputs, lookups as maps and sets. Pure: the
+ * database side only loads the rows (see loadout-rows.ts).
+ */
+
+export interface ToolRow {
+  id: string;
+  organizationId: string;
+  projectId: string | null;
+  agentId: string | null;
+  source: ToolSource;
+  name: string;
+  description: string;
+  inputSchema: JsonObject;
+  active: boolean;
+  sortOrder: number;
+  tier: number | null;
+  hostDependent: boolean;
+  requiresMcpServer: boolean;
+  miniAppId: string | null;
+  mcpServerId: string | null;
+  mcpToolName: string | null;
+  contentHash: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  channelKeys: string[];
+  contextObjectKeys: string[];
+}
+
+export interface AgentRow {
+  id: string;
+  organizationId: string;
+  projectId: string | null;
+  name: string;
+  model: string;
+  maxTools: number;
+  maxSchemaTokens: number | null;
+  toolsMode: ToolsMode;
+  executionContext: ExecutionContext;
+  budgetWarnThreshold: number;
+  budgetHotThreshold: number;
+  loadoutVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface RuleRow {
+  id: string;
+  agentId: string | null;
+  projectId: string | null;
+  toolName: string;
+  effect: 'ALLOW' | 'DENY';
+}
+
+export interface MiniAppRow {
+  id: string;
+  enabled: boolean;
+}
+
+export interface McpServerRow {
+  id: string;
+  projectId: string | null;
+  enabled: boolean;
+  enabledTools: string[];
+  disabledTools: string[];
+}
+
+export interface CatalogueRow {
+  id: string;
+  organizationId: string;
+  key: string;
+  name: string;
+}
+
+export interface LoadoutRows {
+  organizationId: string;
+  defaultModel: string;
+  tools: ToolRow[];
+  agents: AgentRow[];
+  rules: RuleRow[];
+  miniApps: MiniAppRow[];
+  mcpServers: McpServerRow[];
+  channels: CatalogueRow[];
+  contextObjects: CatalogueRow[];
+}
+
+/** A candidate with what its filters read, precomputed. */
+export interface CompiledTool extends CandidateTool {
+  projectId: string | null;
+  row: ToolRow;
+  channelSet: ReadonlySet<string> | null;
+  contextSet: ReadonlySet<string> | null;
+  /** OWNER_DISABLED or MCP_FILTERED, fixed by the owner rows; null when neither applies. */
+  ownerReason: DropReason | null;
+}
+
+export interface CompiledAgent {
+  row: AgentRow;
+  rules: ToolRule[];
+  mcpServerInScope: boolean;
+}
+
+export class CompiledLoadout {
+  readonly agents: ReadonlyMap<string, CompiledAgent>;
+  readonly channels: ReadonlyMap<string, CatalogueRow>;
+  readonly channelsById: ReadonlyMap<string, CatalogueRow>;
+  readonly contextObjects: ReadonlyMap<string, CatalogueRow>;
+  /** Agents that some definition names (AGENT_SCOPE): their toolboxes are their own. */
+  readonly scopedAgents: ReadonlySet<string>;
+
+  constructor(
+    readonly rows: LoadoutRows,
+    /** Every definition of the organisation, in Sort Order. */
+    readonly sorted: readonly CompiledTool[],
+  ) {
+    const serverProjects = new Set(rows.mcpServers.filter((s) => s.enabled).map((s) => s.projectId));
+    const agentRules = groupRules(rows.rules, 'agentId');
+    const projectRules = groupRules(rows.rules, 'projectId');
+    this.agents = new Map(
+      rows.agents.map((a) => [
+        a.id,
+        {
+          row: a,
+          rules: [
+            ...(agentRules.get(a.id) ?? []).map((r) => ruleOf(r, 'AGENT')),
+            ...((a.projectId && projectRules.get(a.projectId)) || []).map((r) => ruleOf(r, 'PROJECT')),
+          ],
+          mcpServerInScope: serverProjects.has(null) || (a.projectId !== null && serverProjects.has(a.projectId)),
+        },
+      ]),
+    );
+    this.channels = new Map(rows.channels.map((c) => [c.key, c]));
+    this.channelsById = new Map(rows.channels.map((c) => [c.id, c]));
+    this.contextObjects = new Map(rows.contextObjects.map((c) => [c.key, c]));
+    this.scopedAgents = new Set(sorted.flatMap((t) => (t.agentId ? [t.agentId] : [])));
+  }
+}
+
+function groupRules(rules: readonly RuleRow[], by: 'agentId' | 'projectId'): Map<string, RuleRow[]> {
+  const out = new Map<string, RuleRow[]>();
+  for (const r of rules) {
+    const key = r[by];
+    if (key) out.set(key, [...(out.get(key) ?? []), r]);
+  }
+  return out;
+}
+
+const ruleOf = (r: RuleRow, on: ToolRule['on']): ToolRule => ({ toolName: r.toolName, effect: r.effect, on });
+
+function compileTool(row: ToolRow, apps: ReadonlyMap<string, MiniAppRow>, servers: ReadonlyMap<string, McpServerRow>): CompiledTool {
+  const server = row.mcpServerId ? servers.get(row.mcpServerId) : undefined;
+  const app = row.miniAppId ? apps.get(row.miniAppId) : undefined;
+  const mcp = server ? { reportedName: row.mcpToolName ?? row.name, enabledTools: server.enabledTools, disabledTools: server.disabledTools } : null;
+  const ownerEnabled = (app?.enabled ?? true) && (server?.enabled ?? true);
+  return {
+    id: row.id,
+    name: row.name,
+    contentHash: row.contentHash,
+    active: row.active,
+    sortOrder: row.sortOrder,
+    agentId: row.agentId,
+    channelKeys: row.channelKeys,
+    contextObjectKeys: row.contextObjectKeys,
+    requiresMcpServer: row.requiresMcpServer,
+    ownerEnabled,
+    mcp,
+    projectId: row.projectId,
+    row,
+    channelSet: row.channelKeys.length ? new Set(row.channelKeys) : null,
+    contextSet: row.contextObjectKeys.length ? new Set(row.contextObjectKeys) : null,
+    ownerReason: !ownerEnabled ? 'OWNER_DISABLED' : isMcpFiltered(mcp) ? 'MCP_FILTERED' : null,
+  };
+}
+
+const ownerMaps = (rows: LoadoutRows) => [new Map(rows.miniApps.map((a) => [a.id, a])), new Map(rows.mcpServers.map((s) => [s.id, s]))] as const;
+
+export function compileLoadout(rows: LoadoutRows): CompiledLoadout {
+  const [apps, servers] = ownerMaps(rows);
+  return new CompiledLoadout(rows, rows.tools.map((t) => compileTool(t, apps, servers)).sort(compareSortOrder));
+}
+
+/** What a change re-read after its writes; a part left out is unchanged. Tool rows missing from `tools` were deleted. */
+export interface LoadoutPatch {
+  tools?: { ids: readonly string[]; rows: readonly ToolRow[] };
+  agents?: { ids: readonly string[]; rows: readonly AgentRow[] };
+  rules?: readonly RuleRow[];
+  owners?: { miniApps: readonly MiniAppRow[]; mcpServers: readonly McpServerRow[] };
+  catalogue?: { channels: readonly CatalogueRow[]; contextObjects: readonly CatalogueRow[] };
+}
+
+/**
+ * The loadout after a change, from the loadout before it and the rows the
+ * change re-read: O(definitions) with no full re-sort, so a change costs the
+ * same whatever it touched. Equal to compiling the new rows from scratch
+ * (the property spec holds the two together).
+ */
+export function patchLoadout(before: CompiledLoadout, patch: LoadoutPatch): CompiledLoadout {
+  const replaceById = <R extends { id: string }>(old: readonly R[], part?: { ids: readonly string[]; rows: readonly R[] }): R[] => {
+    if (!part) return [...old];
+    const gone = new Set(part.ids);
+    return [...old.filter((r) => !gone.has(r.id)), ...part.rows];
+  };
+  const rows: LoadoutRows = {
+    ...before.rows,
+    tools: replaceById(before.rows.tools, patch.tools),
+    agents: replaceById(before.rows.agents, patch.agents),
+    rules: patch.rules ? [...patch.rules] : before.rows.rules,
+    miniApps: patch.owners ? [...patch.owners.miniApps] : before.rows.miniApps,
+    mcpServers: patch.owners ? [...patch.owners.mcpServers] : before.rows.mcpServers,
+    channels: patch.catalogue ? [...patch.catalogue.channels] : before.rows.channels,
+    contextObjects: patch.catalogue ? [...patch.catalogue.contextObjects] : before.rows.contextObjects,
+  };
+  const [apps, servers] = ownerMaps(rows);
+  const replaced = new Set(patch.tools?.ids ?? []);
+  // Owner rows feed every tool's derived flags; otherwise untouched tools are reused as they are.
+  let sorted = before.sorted.filter((t) => !replaced.has(t.id));
+  if (patch.owners) sorted = sorted.map((t) => compileTool(t.row, apps, servers));
+  for (const row of patch.tools?.rows ?? []) {
+    const tool = compileTool(row, apps, servers);
+    sorted.splice(insertionPoint(sorted, tool), 0, tool);
+  }
+  return new CompiledLoadout(rows, sorted);
+}
+
+function insertionPoint(sorted: readonly CandidateTool[], tool: CandidateTool): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareSortOrder(sorted[mid], tool) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export interface CompiledToolbox {
+  entries: CompiledTool[];
+  /** Only when asked for: a request that reads the entries alone stops at the cut. */
+  dropped: Array<{ tool: CompiledTool; reason: DropReason }> | null;
+}
+
+/**
+ * SEMANTICS section 3 over a compiled loadout: the same filters in the same
+ * order as assembleToolbox (its test oracle), over candidates already in
+ * Sort Order. Without `withDropped` it stops once the toolbox is full.
+ */
+export function assembleCompiled(
+  loadout: CompiledLoadout,
+  agent: CompiledAgent,
+  channelKey: string,
+  page: PageSituation,
+  withDropped: boolean,
+): CompiledToolbox {
+  const a = agent.row;
+  const entries: CompiledTool[] = [];
+  const dropped: Array<{ tool: CompiledTool; reason: DropReason }> | null = withDropped ? [] : null;
+  const recordOnly = a.toolsMode === 'RECORD_PAGES_ONLY' && page.type !== 'RECORD';
+  const cap = a.maxSchemaTokens;
+  const context = page.contextObject ?? null;
+  let tokens = 0;
+  let survivors = 0;
+  // Once a prefix of the survivors exceeds the cap, every later one within the count drops too.
+  let overBudget = false;
+  for (const tool of loadout.sorted) {
+    if (tool.projectId !== null && tool.projectId !== a.projectId) continue;
+    const reason = recordOnly
+      ? 'TOOLS_MODE'
+      : !tool.active
+        ? 'INACTIVE'
+        : (tool.ownerReason ??
+          (tool.requiresMcpServer && !agent.mcpServerInScope
+            ? 'REQUIRES_MCP_SERVER'
+            : tool.agentId !== null && tool.agentId !== a.id
+              ? 'AGENT_SCOPE'
+              : tool.channelSet && !tool.channelSet.has(channelKey)
+                ? 'CHANNEL'
+                : tool.contextSet && !(context && tool.contextSet.has(context))
+                  ? 'CONTEXT'
+                  : agent.rules.length && isExcluded(tool.name, agent.rules)
+                    ? 'EXCLUDED'
+                    : null));
+    if (reason) {
+      dropped?.push({ tool, reason });
+      continue;
+    }
+    if (survivors++ >= a.maxTools) {
+      if (!dropped) break;
+      dropped.push({ tool, reason: 'OVER_MAX_TOOLS' });
+      continue;
+    }
+    if (!overBudget && cap !== null) {
+      tokens += estimateToolTokens(tool.row, a.model);
+      overBudget = tokens > cap;
+    }
+    if (!overBudget) entries.push(tool);
+    else if (dropped) dropped.push({ tool, reason: 'OVER_TOKEN_BUDGET' });
+    else break;
+  }
+  // The oracle lists filter drops in Sort Order, then the count overflow, then the token overflow.
+  dropped?.sort((x, y) => dropRank(x.reason) - dropRank(y.reason));
+  return { entries, dropped };
+}
+
+const dropRank = (reason: DropReason): number => (reason === 'OVER_MAX_TOOLS' ? 1 : reason === 'OVER_TOKEN_BUDGET' ? 2 : 0);
+
+export const fingerprintOf = (entries: readonly { contentHash: string }[]): string => toolboxFingerprint(entries.map((e) => e.contentHash));

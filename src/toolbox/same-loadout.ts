@@ -1,0 +1,31 @@
+import { canonicalJson } from './canonical-json';
+import type { CompiledLoadout } from './compiled-loadout';
+
+/** Everything a toolbox can depend on, in a canonical order. */
+function summary(l: CompiledLoadout): Record<string, unknown> {
+  const byId = <T extends { id: string }>(rows: readonly T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    tools: l.sorted.map((t) => ({ row: t.row, ownerReason: t.ownerReason })),
+    agents: [...l.agents.values()]
+      .map((a) => ({ row: a.row, mcpServerInScope: a.mcpServerInScope, rules: a.rules.map((r) => `${r.on}:${r.toolName}:${r.effect}`).sort() }))
+      .sort((a, b) => (a.row.id < b.row.id ? -1 : 1)),
+    rules: byId(l.rows.rules),
+    miniApps: byId(l.rows.miniApps),
+    mcpServers: byId(l.rows.mcpServers),
+    channels: byId(l.rows.channels),
+    contextObjects: byId(l.rows.contextObjects),
+    defaultModel: l.rows.defaultModel,
+  };
+}
+
+/** Null when the two loadouts are the same; else which part differs first. */
+export function sameLoadout(actual: CompiledLoadout, expected: CompiledLoadout): string | null {
+  const a = summary(actual);
+  const e = summary(expected);
+  for (const key of Object.keys(e)) {
+    const x = canonicalJson(JSON.parse(JSON.stringify(a[key])));
+    const y = canonicalJson(JSON.parse(JSON.stringify(e[key])));
+    if (x !== y) return `${key} differ:\n  ${x.slice(0, 400)}\n  ${y.slice(0, 400)}`;
+  }
+  return null;
+}
