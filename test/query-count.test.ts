@@ -105,3 +105,64 @@ it('lists turns with their diffs, costs and causes in a number of queries that d
   expect(many).toBeLessThanOrEqual(few + 2);
   expect(many).toBeLessThanOrEqual(12);
 });
+
+/** An organisation with one agent, one conversation and `tools` tools the agent carries on "web". */
+async function agentWithTools(tools: number) {
+  const { adminKey } = await t.createOrganization(`hot path with ${tools} tools`);
+  await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const agent = (await t.ok(adminKey, `mutation { createAgent(input: { name: "a", maxTools: 100 }) { id } }`)).createAgent;
+  await t.ok(adminKey, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
+    c: Array.from({ length: tools }, (_, i) => ({
+      createTool: { name: `tool_${i}`, description: `tool ${i}`, inputSchema: { type: 'object' }, sortOrder: i },
+    })),
+  });
+  const conversation = (
+    await t.ok(adminKey, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: agent.id })
+  ).startConversation;
+  return { key: adminKey, agentId: agent.id, conversationId: conversation.id };
+}
+
+async function statements(run: () => Promise<unknown>): Promise<number> {
+  const before = t.server.services.db.queryCount();
+  await run();
+  return t.server.services.db.queryCount() - before;
+}
+
+describe('hot paths cost a fixed number of statements, whatever the number of tools', () => {
+  const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint toolCount schemaTokens tools { position name contentHash schemaTokens } } }`;
+  const BEGIN = `mutation($c: ID!) { beginTurn(conversationId: $c) { index } }`;
+
+  it('a warm toolbox request reads nothing from the database', async () => {
+    for (const tools of [3, 60]) {
+      const w = await agentWithTools(tools);
+      expect((await t.ok(w.key, TOOLBOX, { a: w.agentId })).toolbox.toolCount).toBe(tools);
+      expect(await statements(() => t.ok(w.key, TOOLBOX, { a: w.agentId }))).toBe(0);
+    }
+  });
+
+  it('beginTurn is six statements with its BEGIN and COMMIT', async () => {
+    const counts: number[] = [];
+    for (const tools of [3, 60]) {
+      const w = await agentWithTools(tools);
+      // The first turn stores the snapshot; the steady state reuses it.
+      await t.ok(w.key, BEGIN, { c: w.conversationId });
+      counts.push(await statements(() => t.ok(w.key, BEGIN, { c: w.conversationId })));
+    }
+    expect(counts).toEqual([6, 6]);
+  });
+
+  it('a debugger page of 50 turns costs the same with 3 tools as with 60', async () => {
+    const PAGE = `query($id: ID!) { conversation(id: $id) { turns(first: 50) { edges { node {
+      index diff { added removed changed } cost { amountUsd } invalidation { cause } toolbox { fingerprint toolCount tools { name } dropped { reason } }
+    } } } } }`;
+    const counts: number[] = [];
+    for (const tools of [3, 60]) {
+      const w = await agentWithTools(tools);
+      for (let i = 0; i < 50; i++) await t.ok(w.key, BEGIN, { c: w.conversationId });
+      await t.ok(w.key, PAGE, { id: w.conversationId });
+      counts.push(await statements(() => t.ok(w.key, PAGE, { id: w.conversationId })));
+    }
+    expect(counts[1]).toBe(counts[0]);
+    expect(counts[0]).toBeLessThanOrEqual(12);
+  });
+});

@@ -20,7 +20,9 @@ export class CatalogueService {
 
   /** A new channel adds situations but changes no toolbox: announced for the caches, no invalidation. */
   createChannel(actor: Actor, input: { key: string; name: string }) {
-    return this.changes.write(actor.organizationId, (tx) => tx.save(tx.create(ChannelEntity, { ...input, organizationId: actor.organizationId })));
+    return this.changes.write(actor.organizationId, (tx) =>
+      tx.save(tx.create(ChannelEntity, { ...input, organizationId: actor.organizationId })),
+    );
   }
 
   createContextObject(actor: Actor, input: { key: string; name: string }) {

@@ -18,8 +18,9 @@ describe('incremental invalidation against every situation assembled twice', () 
           next.agents.map((a) => a.id),
         );
         for (const agent of next.agents) {
-          const summary = (list: ReadonlyArray<{ key: string; previous: { fingerprint: string }; next: { fingerprint: string }; diff: unknown }>) =>
-            list.map((c) => ({ key: c.key, previous: c.previous.fingerprint, next: c.next.fingerprint, diff: c.diff }));
+          const summary = (
+            list: ReadonlyArray<{ key: string; previous: { fingerprint: string }; next: { fingerprint: string }; diff: unknown }>,
+          ) => list.map((c) => ({ key: c.key, previous: c.previous.fingerprint, next: c.next.fingerprint, diff: c.diff }));
           expect(summary(actual.get(agent.id) ?? [])).toEqual(summary(expected.get(agent.id) ?? []));
         }
       }),

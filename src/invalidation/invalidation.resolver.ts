@@ -4,7 +4,13 @@ import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { TurnType } from '../conversations/conversation.types';
 import { PrincipalType } from '../organizations/organization.types';
 import { Topic } from './invalidation-bus';
-import { AffectedToolboxType, ChangeSetResultType, LoadoutChangeInput, ToolboxInvalidationConnectionType, ToolboxInvalidationType } from './invalidation.types';
+import {
+  AffectedToolboxType,
+  ChangeSetResultType,
+  LoadoutChangeInput,
+  ToolboxInvalidationConnectionType,
+  ToolboxInvalidationType,
+} from './invalidation.types';
 import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
 interface SubscriptionArgs {

@@ -77,10 +77,18 @@ export class ChangeTracker {
     const before = this.loadoutBefore!;
     const org = this.actor.organizationId;
     const patch: LoadoutPatch = {};
-    const agents = [...new Set([...this.agentIds, ...this.touchedAgents])];
     // One after another: a transaction is one connection.
-    if (this.touchedTools.size) patch.tools = { ids: [...this.touchedTools], rows: await loadToolRows(this.tx, org, [...this.touchedTools]) };
-    if (agents.length) patch.agents = { ids: agents, rows: await loadAgentRows(this.tx, org, agents) };
+    if (this.touchedTools.size)
+      patch.tools = { ids: [...this.touchedTools], rows: await loadToolRows(this.tx, org, [...this.touchedTools]) };
+    // An agent that was only affected changed nothing but its version: no need to read it again.
+    const reread = this.touchedAgents.size ? await loadAgentRows(this.tx, org, [...this.touchedAgents]) : [];
+    const bumped = [...this.agentIds].flatMap((id) => {
+      const row = before.agents.get(id)?.row;
+      return row && !this.touchedAgents.has(id) ? [{ ...row, loadoutVersion: row.loadoutVersion + 1 }] : [];
+    });
+    if (reread.length || bumped.length) {
+      patch.agents = { ids: [...this.touchedAgents, ...bumped.map((a) => a.id)], rows: [...reread, ...bumped] };
+    }
     if (this.rulesTouched) patch.rules = await loadRuleRows(this.tx, org);
     if (this.ownersTouched) patch.owners = await loadOwnerRows(this.tx, org);
     const after = patchLoadout(before, patch);

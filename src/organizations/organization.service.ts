@@ -64,7 +64,12 @@ export class OrganizationService {
     const generation = this.generation;
     const principal = await this.db.manager.findOne(PrincipalEntity, { where: { keyHash, revokedAt: IsNull() } });
     if (!principal) return null;
-    const actor: Actor = { principalId: principal.id, organizationId: principal.organizationId, role: principal.role, name: principal.name };
+    const actor: Actor = {
+      principalId: principal.id,
+      organizationId: principal.organizationId,
+      role: principal.role,
+      name: principal.name,
+    };
     if (trusted && generation === this.generation) {
       this.keys.set(keyHash, actor);
       if (this.keys.size > MAX_REMEMBERED_KEYS) this.keys.delete(this.keys.keys().next().value!);
@@ -89,9 +94,9 @@ export class OrganizationService {
     const principal = await this.changes.write(actor.organizationId, (tx) =>
       tx.save(
         tx.create(PrincipalEntity, {
-        organizationId: actor.organizationId,
-        name: input.name,
-        role: input.role,
+          organizationId: actor.organizationId,
+          name: input.name,
+          role: input.role,
           keyHash: hashApiKey(apiKey),
           revokedAt: null,
         }),

@@ -1,7 +1,15 @@
 import type { JsonObject, ToolSource } from '../tools/tool-definition.entity';
 import type { ExecutionContext, ToolsMode } from '../agents/agent.entity';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
-import { compareSortOrder, isExcluded, isMcpFiltered, type CandidateTool, type DropReason, type PageSituation, type ToolRule } from './assemble-toolbox';
+import {
+  compareSortOrder,
+  isExcluded,
+  isMcpFiltered,
+  type CandidateTool,
+  type DropReason,
+  type PageSituation,
+  type ToolRule,
+} from './assemble-toolbox';
 import { toolboxFingerprint } from './canonical-json';
 
 /**
@@ -159,7 +167,9 @@ const ruleOf = (r: RuleRow, on: ToolRule['on']): ToolRule => ({ toolName: r.tool
 function compileTool(row: ToolRow, apps: ReadonlyMap<string, MiniAppRow>, servers: ReadonlyMap<string, McpServerRow>): CompiledTool {
   const server = row.mcpServerId ? servers.get(row.mcpServerId) : undefined;
   const app = row.miniAppId ? apps.get(row.miniAppId) : undefined;
-  const mcp = server ? { reportedName: row.mcpToolName ?? row.name, enabledTools: server.enabledTools, disabledTools: server.disabledTools } : null;
+  const mcp = server
+    ? { reportedName: row.mcpToolName ?? row.name, enabledTools: server.enabledTools, disabledTools: server.disabledTools }
+    : null;
   const ownerEnabled = (app?.enabled ?? true) && (server?.enabled ?? true);
   return {
     id: row.id,
@@ -181,7 +191,8 @@ function compileTool(row: ToolRow, apps: ReadonlyMap<string, MiniAppRow>, server
   };
 }
 
-const ownerMaps = (rows: LoadoutRows) => [new Map(rows.miniApps.map((a) => [a.id, a])), new Map(rows.mcpServers.map((s) => [s.id, s]))] as const;
+const ownerMaps = (rows: LoadoutRows) =>
+  [new Map(rows.miniApps.map((a) => [a.id, a])), new Map(rows.mcpServers.map((s) => [s.id, s]))] as const;
 
 export function compileLoadout(rows: LoadoutRows): CompiledLoadout {
   const [apps, servers] = ownerMaps(rows);

@@ -58,7 +58,9 @@ export async function loadCatalogueRows(
   organizationId: string,
 ): Promise<{ channels: CatalogueRow[]; contextObjects: CatalogueRow[] }> {
   const columns = `id, organization_id AS "organizationId", key, name`;
-  const channels: CatalogueRow[] = await q.query(`SELECT ${columns} FROM channels WHERE organization_id = $1 ORDER BY key`, [organizationId]);
+  const channels: CatalogueRow[] = await q.query(`SELECT ${columns} FROM channels WHERE organization_id = $1 ORDER BY key`, [
+    organizationId,
+  ]);
   const contextObjects: CatalogueRow[] = await q.query(`SELECT ${columns} FROM context_objects WHERE organization_id = $1 ORDER BY key`, [
     organizationId,
   ]);

@@ -53,7 +53,10 @@ interface ToolFields {
 }
 
 function toolRow(id: string, t: ToolFields): ToolRow {
-  const inputSchema = { type: 'object', properties: Object.fromEntries(Array.from({ length: t.params }, (_, p) => [`p${p}`, { type: 'string' }])) };
+  const inputSchema = {
+    type: 'object',
+    properties: Object.fromEntries(Array.from({ length: t.params }, (_, p) => [`p${p}`, { type: 'string' }])),
+  };
   const mcp = t.owner === 's0' || t.owner === 's1';
   const name = mcp ? `mcp__${t.owner}__${t.name}` : t.name;
   return {
@@ -83,29 +86,34 @@ function toolRow(id: string, t: ToolFields): ToolRow {
 }
 
 const agentArb = (id: string) =>
-  fc.record({
-    projectId: fc.constantFrom<string | null>(null, ...PROJECTS),
-    model: fc.constantFrom(...MODELS),
-    maxTools: fc.integer({ min: 1, max: 6 }),
-    maxSchemaTokens: fc.constantFrom<number | null>(null, null, 60, 150, 400),
-    toolsMode: fc.constantFrom<'ALL_PAGES' | 'RECORD_PAGES_ONLY'>('ALL_PAGES', 'ALL_PAGES', 'RECORD_PAGES_ONLY'),
-  }).map((a) => ({
-    id,
-    organizationId: ORG,
-    name: id,
-    executionContext: 'RUNNING_USER' as const,
-    budgetWarnThreshold: 48,
-    budgetHotThreshold: 96,
-    loadoutVersion: 1,
-    createdAt: EPOCH,
-    updatedAt: EPOCH,
-    ...a,
-  }));
+  fc
+    .record({
+      projectId: fc.constantFrom<string | null>(null, ...PROJECTS),
+      model: fc.constantFrom(...MODELS),
+      maxTools: fc.integer({ min: 1, max: 6 }),
+      maxSchemaTokens: fc.constantFrom<number | null>(null, null, 60, 150, 400),
+      toolsMode: fc.constantFrom<'ALL_PAGES' | 'RECORD_PAGES_ONLY'>('ALL_PAGES', 'ALL_PAGES', 'RECORD_PAGES_ONLY'),
+    })
+    .map((a) => ({
+      id,
+      organizationId: ORG,
+      name: id,
+      executionContext: 'RUNNING_USER' as const,
+      budgetWarnThreshold: 48,
+      budgetHotThreshold: 96,
+      loadoutVersion: 1,
+      createdAt: EPOCH,
+      updatedAt: EPOCH,
+      ...a,
+    }));
 
 const ruleArb = (i: number) =>
   fc
     .record({
-      on: fc.oneof(fc.constantFrom(...AGENT_IDS).map((a) => ({ agentId: a, projectId: null })), fc.constantFrom(...PROJECTS).map((p) => ({ agentId: null, projectId: p }))),
+      on: fc.oneof(
+        fc.constantFrom(...AGENT_IDS).map((a) => ({ agentId: a, projectId: null })),
+        fc.constantFrom(...PROJECTS).map((p) => ({ agentId: null, projectId: p })),
+      ),
       toolName: fc.constantFrom(...NAMES, 'mcp__s0__n1'),
       effect: fc.constantFrom<'ALLOW' | 'DENY'>('ALLOW', 'DENY'),
     })
@@ -173,75 +181,62 @@ const replaceTool = (rows: LoadoutRows, id: string, next: ToolRow | null): { row
 
 export const changeArb: fc.Arbitrary<Change> = fc.oneof(
   // Edit a tool: content, placement, sort order, activity.
-  fc.record({ pick: fc.nat(), fields: toolArb(0) }).map(
-    ({ pick, fields }): Change =>
-      (rows) => {
-        if (rows.tools.length === 0) return { rows, patch: {} };
-        const old = rows.tools[pick % rows.tools.length];
-        const agentIds = new Set(rows.agents.map((a) => a.id));
-        const next = { ...fields, id: old.id, agentId: fields.agentId && agentIds.has(fields.agentId) ? fields.agentId : null, version: old.version + 1 };
-        return replaceTool(rows, old.id, next);
-      },
-  ),
+  fc.record({ pick: fc.nat(), fields: toolArb(0) }).map(({ pick, fields }): Change => (rows) => {
+    if (rows.tools.length === 0) return { rows, patch: {} };
+    const old = rows.tools[pick % rows.tools.length];
+    const agentIds = new Set(rows.agents.map((a) => a.id));
+    const next = {
+      ...fields,
+      id: old.id,
+      agentId: fields.agentId && agentIds.has(fields.agentId) ? fields.agentId : null,
+      version: old.version + 1,
+    };
+    return replaceTool(rows, old.id, next);
+  }),
   // Edit only the content of a tool.
-  fc.record({ pick: fc.nat(), description: fc.constantFrom(...DESCRIPTIONS, 'edited') }).map(
-    ({ pick, description }): Change =>
-      (rows) => {
-        if (rows.tools.length === 0) return { rows, patch: {} };
-        const old = rows.tools[pick % rows.tools.length];
-        const next = { ...old, description, contentHash: contentHash({ name: old.name, description, inputSchema: old.inputSchema }) };
-        return replaceTool(rows, old.id, next);
-      },
-  ),
+  fc.record({ pick: fc.nat(), description: fc.constantFrom(...DESCRIPTIONS, 'edited') }).map(({ pick, description }): Change => (rows) => {
+    if (rows.tools.length === 0) return { rows, patch: {} };
+    const old = rows.tools[pick % rows.tools.length];
+    const next = { ...old, description, contentHash: contentHash({ name: old.name, description, inputSchema: old.inputSchema }) };
+    return replaceTool(rows, old.id, next);
+  }),
   fc.nat().map(
     (pick): Change =>
       (rows) =>
         rows.tools.length === 0 ? { rows, patch: {} } : replaceTool(rows, rows.tools[pick % rows.tools.length].id, null),
   ),
-  toolArb(99).map(
-    (fields): Change =>
-      (rows) => {
-        const agentIds = new Set(rows.agents.map((a) => a.id));
-        const id = `new${rows.tools.length}`;
-        const tool = { ...fields, id, agentId: fields.agentId && agentIds.has(fields.agentId) ? fields.agentId : null };
-        return { rows: { ...rows, tools: [...rows.tools, tool] }, patch: { tools: { ids: [id], rows: [tool] } } };
-      },
-  ),
+  toolArb(99).map((fields): Change => (rows) => {
+    const agentIds = new Set(rows.agents.map((a) => a.id));
+    const id = `new${rows.tools.length}`;
+    const tool = { ...fields, id, agentId: fields.agentId && agentIds.has(fields.agentId) ? fields.agentId : null };
+    return { rows: { ...rows, tools: [...rows.tools, tool] }, patch: { tools: { ids: [id], rows: [tool] } } };
+  }),
   // Agent settings.
-  fc.record({ pick: fc.nat(), settings: agentArb('x') }).map(
-    ({ pick, settings }): Change =>
-      (rows) => {
-        const old = rows.agents[pick % rows.agents.length];
-        const next = { ...settings, id: old.id, name: old.name, loadoutVersion: old.loadoutVersion + 1 };
-        const agents = rows.agents.map((a) => (a.id === old.id ? next : a));
-        return { rows: { ...rows, agents }, patch: { agents: { ids: [old.id], rows: [next] } } };
-      },
-  ),
+  fc.record({ pick: fc.nat(), settings: agentArb('x') }).map(({ pick, settings }): Change => (rows) => {
+    const old = rows.agents[pick % rows.agents.length];
+    const next = { ...settings, id: old.id, name: old.name, loadoutVersion: old.loadoutVersion + 1 };
+    const agents = rows.agents.map((a) => (a.id === old.id ? next : a));
+    return { rows: { ...rows, agents }, patch: { agents: { ids: [old.id], rows: [next] } } };
+  }),
   // Rules: set one, or remove one.
-  fc.record({ rule: ruleArb(50), remove: fc.boolean(), pick: fc.nat() }).map(
-    ({ rule, remove, pick }): Change =>
-      (rows) => {
-        const agentIds = new Set(rows.agents.map((a) => a.id));
-        const rules =
-          remove && rows.rules.length
-            ? rows.rules.filter((_, i) => i !== pick % rows.rules.length)
-            : rule.agentId && !agentIds.has(rule.agentId)
-              ? rows.rules
-              : uniqueRules([{ ...rule, id: `r${rows.rules.length + 50}` }, ...rows.rules]);
-        return { rows: { ...rows, rules }, patch: { rules } };
-      },
-  ),
+  fc.record({ rule: ruleArb(50), remove: fc.boolean(), pick: fc.nat() }).map(({ rule, remove, pick }): Change => (rows) => {
+    const agentIds = new Set(rows.agents.map((a) => a.id));
+    const rules =
+      remove && rows.rules.length
+        ? rows.rules.filter((_, i) => i !== pick % rows.rules.length)
+        : rule.agentId && !agentIds.has(rule.agentId)
+          ? rows.rules
+          : uniqueRules([{ ...rule, id: `r${rows.rules.length + 50}` }, ...rows.rules]);
+    return { rows: { ...rows, rules }, patch: { rules } };
+  }),
   // Owners: mini apps enabled or not, MCP servers and their filters.
-  fc.record({ apps: fc.tuple(fc.boolean(), fc.boolean()), servers: serversArb }).map(
-    ({ apps, servers }): Change =>
-      (rows) => {
-        const miniApps = [
-          { id: 'm0', enabled: apps[0] },
-          { id: 'm1', enabled: apps[1] },
-        ];
-        return { rows: { ...rows, miniApps, mcpServers: servers }, patch: { owners: { miniApps, mcpServers: servers } } };
-      },
-  ),
+  fc.record({ apps: fc.tuple(fc.boolean(), fc.boolean()), servers: serversArb }).map(({ apps, servers }): Change => (rows) => {
+    const miniApps = [
+      { id: 'm0', enabled: apps[0] },
+      { id: 'm1', enabled: apps[1] },
+    ];
+    return { rows: { ...rows, miniApps, mcpServers: servers }, patch: { owners: { miniApps, mcpServers: servers } } };
+  }),
 );
 
 /** Several changes applied in order, as a change set does, with the union of what they touched. */

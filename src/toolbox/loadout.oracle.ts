@@ -58,10 +58,7 @@ export function oracleToolbox(rows: LoadoutRows, agent: AgentRow, channelKey: st
 /** Every situation's toolbox of one agent, keyed by situation. */
 function situationToolboxes(rows: LoadoutRows, agent: AgentRow): Map<string, SituationToolbox> {
   const out = new Map<string, SituationToolbox>();
-  const situations = allSituations(
-    rows.channels.map((c) => c.key).sort(),
-    rows.contextObjects.map((o) => o.key).sort(),
-  );
+  const situations = allSituations(rows.channels.map((c) => c.key).sort(), rows.contextObjects.map((o) => o.key).sort());
   for (const s of situations) {
     const result = oracleToolbox(rows, agent, s.channelKey, s.page);
     out.set(situationKey(s), { fingerprint: result.fingerprint, entries: result.entries.map((e) => e.tool) });

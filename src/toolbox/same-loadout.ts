@@ -7,7 +7,11 @@ function summary(l: CompiledLoadout): Record<string, unknown> {
   return {
     tools: l.sorted.map((t) => ({ row: t.row, ownerReason: t.ownerReason })),
     agents: [...l.agents.values()]
-      .map((a) => ({ row: a.row, mcpServerInScope: a.mcpServerInScope, rules: a.rules.map((r) => `${r.on}:${r.toolName}:${r.effect}`).sort() }))
+      .map((a) => ({
+        row: a.row,
+        mcpServerInScope: a.mcpServerInScope,
+        rules: a.rules.map((r) => `${r.on}:${r.toolName}:${r.effect}`).sort(),
+      }))
       .sort((a, b) => (a.row.id < b.row.id ? -1 : 1)),
     rules: byId(l.rows.rules),
     miniApps: byId(l.rows.miniApps),

@@ -94,7 +94,10 @@ export class ToolboxService {
       toolCount: tools.length,
       schemaTokens: tools.reduce((sum, t) => sum + t.schemaTokens, 0),
       get dropped() {
-        dropped ??= assembleCompiled(loadout, agent, channel.key, page, true).dropped!.map(({ tool, reason }) => ({ tool: tool.row, reason }));
+        dropped ??= assembleCompiled(loadout, agent, channel.key, page, true).dropped!.map(({ tool, reason }) => ({
+          tool: tool.row,
+          reason,
+        }));
         return dropped;
       },
       loadoutVersion: agent.row.loadoutVersion,

@@ -20,6 +20,8 @@ export interface TestServer {
   ok<T = any>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<T>;
   createOrganization(name?: string): Promise<{ id: string; adminKey: string }>;
   createKey(adminKey: string, role: 'ADMIN' | 'EDITOR' | 'RUNTIME' | 'VIEWER'): Promise<string>;
+  /** Another instance on the same database (a PostgreSQL server only; stopped with this one). */
+  startAnother(): Promise<LoadoutServer>;
   stop(): Promise<void>;
 }
 
@@ -54,7 +56,9 @@ export async function startTestServer(): Promise<TestServer> {
       await c.end();
     };
   }
-  const server = await startServer({ port: 0, databaseUrl, dataDir: 'memory://', adminToken: OPERATOR_TOKEN, production: true });
+  const config = { port: 0, databaseUrl, dataDir: 'memory://', adminToken: OPERATOR_TOKEN, production: true };
+  const server = await startServer(config);
+  const others: LoadoutServer[] = [];
   const url = `${server.url}/graphql`;
 
   const gql = async <T>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<GraphQLResult<T>> => {
@@ -90,7 +94,14 @@ export async function startTestServer(): Promise<TestServer> {
       });
       return data.createApiKey.apiKey;
     },
+    async startAnother() {
+      if (!databaseUrl) throw new Error('one embedded database serves one instance');
+      const other = await startServer(config);
+      others.push(other);
+      return other;
+    },
     async stop() {
+      for (const other of others) await other.stop();
       await server.stop();
       await dropDatabase?.();
     },
