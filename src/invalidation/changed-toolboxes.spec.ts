@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { compileLoadout } from '../toolbox/compiled-loadout';
+import { compileLoadout, patchLoadout, toolboxOf } from '../toolbox/compiled-loadout';
 import { applyChanges, changeArb, worldArb } from '../toolbox/loadout.arbitraries';
 import { oracleChanges } from '../toolbox/loadout.oracle';
 import { changedToolboxes } from './changed-toolboxes';
@@ -10,12 +10,17 @@ describe('incremental invalidation against every situation assembled twice', () 
   it('finds exactly the changed situations of every agent, with the same fingerprints and diffs', () => {
     fc.assert(
       fc.property(worldArb, fc.array(changeArb, { minLength: 1, maxLength: 4 }), (rows, changes) => {
-        const { rows: next } = applyChanges(rows, changes);
+        const { rows: next, patch } = applyChanges(rows, changes);
         const expected = oracleChanges(rows, next);
+        const before = compileLoadout(rows);
+        // A loadout whose toolboxes are partly remembered, as a cached one is.
+        if (rows.agents.length > 1) toolboxOf(before, before.agents.get(rows.agents[0].id)!, rows.channels[0].key, { type: 'HOME' });
+        const toolsOnly = !patch.agents && !patch.rules && !patch.owners ? new Set(patch.tools?.ids ?? []) : null;
         const actual = changedToolboxes(
-          compileLoadout(rows),
-          compileLoadout(next),
+          before,
+          patchLoadout(before, patch),
           next.agents.map((a) => a.id),
+          toolsOnly,
         );
         for (const agent of next.agents) {
           const summary = (

@@ -1,26 +1,26 @@
 import { diffToolboxes, type ToolboxDiff } from '../conversations/toolbox-diff';
-import type { PageSituation } from '../toolbox/assemble-toolbox';
+import { compareSortOrder, type PageSituation } from '../toolbox/assemble-toolbox';
 import {
-  assembleCompiled,
-  fingerprintOf,
+  agentClass,
+  filterReason,
+  remember,
+  situationToolbox,
+  toolboxClass,
+  toolboxOf,
   type CatalogueRow,
   type CompiledAgent,
   type CompiledLoadout,
   type CompiledTool,
+  type SituationToolbox,
 } from '../toolbox/compiled-loadout';
 import { allSituations, situationKey } from '../toolbox/situations';
-
-export interface SituationSide {
-  fingerprint: string;
-  entries: readonly CompiledTool[];
-}
 
 export interface ChangedToolbox {
   key: string;
   channel: CatalogueRow;
   page: PageSituation;
-  previous: SituationSide;
-  next: SituationSide;
+  previous: SituationToolbox;
+  next: SituationToolbox;
   diff: ToolboxDiff;
 }
 
@@ -30,35 +30,37 @@ export interface ChangedToolbox {
  * situation order (channels by key; HOME, LIST, RECORD, then RECORD with
  * each context object by key).
  *
- * Agents whose toolboxes cannot differ (same project, rules, limits, mode,
- * and no definition scoped to them) share one computation, before and after,
- * and the same result array. Channels no definition names behave alike, and
- * so do context objects no definition names; HOME and LIST always do.
- * Situations present on one side only are left out, as for a channel
- * created or deleted inside the change: no request could have been cached
- * for it, or none can ask for it any more.
+ * Agents of one class (see agentClass) share one computation and the same
+ * result array, and situations no filter tells apart are compared once.
+ * The toolboxes before come from what the loadout before remembered; where
+ * a change touched nothing but definitions (`touchedTools`), a situation
+ * whose toolbox holds none of them, and that none of them would enter, is
+ * unchanged without being assembled again: a tool outside the cut before
+ * and after cannot change it. Situations present on one side only are left
+ * out, as for a channel created or deleted inside the change: no request
+ * could have been cached for it, or none can ask for it any more.
  */
 export function changedToolboxes(
   before: CompiledLoadout,
   after: CompiledLoadout,
   agentIds: readonly string[],
+  touchedTools: ReadonlySet<string> | null = null,
 ): Map<string, readonly ChangedToolbox[]> {
   const situations = allSituations(
     [...after.channels.keys()].filter((k) => before.channels.has(k)),
     [...after.contextObjects.keys()].filter((k) => before.contextObjects.has(k)),
   );
-  const namedChannels = namedKeys(before, after, 'channelKeys');
-  const namedContexts = namedKeys(before, after, 'contextObjectKeys');
   const byClass = new Map<string, readonly ChangedToolbox[]>();
   const out = new Map<string, readonly ChangedToolbox[]>();
   for (const id of agentIds) {
     const was = before.agents.get(id);
     const is = after.agents.get(id);
     if (!was || !is) continue;
-    const pair = `${classKey(before, was)}\n${classKey(after, is)}`;
+    const pair = `${agentClass(before, was)}\n${agentClass(after, is)}`;
     let changed = byClass.get(pair);
     if (!changed) {
-      changed = compare(before, was, after, is, situations, namedChannels, namedContexts);
+      const toolsOnly = touchedTools && agentClass(before, was) === agentClass(after, is) && is.row.maxSchemaTokens === null;
+      changed = compare(before, was, after, is, situations, toolsOnly ? touchedTools : null);
       byClass.set(pair, changed);
     }
     out.set(id, changed);
@@ -72,65 +74,75 @@ function compare(
   after: CompiledLoadout,
   is: CompiledAgent,
   situations: ReturnType<typeof allSituations>,
-  namedChannels: ReadonlySet<string>,
-  namedContexts: ReadonlySet<string>,
+  touchedTools: ReadonlySet<string> | null,
 ): ChangedToolbox[] {
-  // Situations that no filter can tell apart assemble once.
-  const memo = new Map<string, { previous: SituationSide; next: SituationSide; diff: ToolboxDiff } | null>();
+  const outcomes = new Map<string, { previous: SituationToolbox; next: SituationToolbox; diff: ToolboxDiff } | null>();
   const changed: ChangedToolbox[] = [];
   for (const situation of situations) {
-    const channel = namedChannels.has(situation.channelKey) ? situation.channelKey : '';
-    const context = situation.page.contextObject && namedContexts.has(situation.page.contextObject) ? situation.page.contextObject : null;
-    const pageClass = situation.page.type === 'RECORD' ? 'RECORD' : 'HOME';
-    const memoKey = `${channel}|${pageClass}|${context ?? ''}`;
-    let outcome = memo.get(memoKey);
+    const page: PageSituation = { type: situation.page.type, contextObject: situation.page.contextObject ?? null };
+    // Both sides' classes: a situation alike others before may not be after (a definition now names its channel).
+    const classKey = `${toolboxClass(before, was, situation.channelKey, page)}\n${toolboxClass(after, is, situation.channelKey, page)}`;
+    let outcome = outcomes.get(classKey);
     if (outcome === undefined) {
-      const page: PageSituation = { type: situation.page.type, contextObject: situation.page.contextObject ?? null };
-      const previous = assembleCompiled(before, was, situation.channelKey, page, false).entries;
-      const next = assembleCompiled(after, is, situation.channelKey, page, false).entries;
-      outcome = sameContent(previous, next)
+      const previous = toolboxOf(before, was, situation.channelKey, page);
+      const known = touchedTools && withTouched(previous, after, is, situation.channelKey, page, touchedTools);
+      let next: SituationToolbox;
+      if (known) {
+        next = known;
+        remember(after, toolboxClass(after, is, situation.channelKey, page), known);
+      } else next = toolboxOf(after, is, situation.channelKey, page);
+      outcome = sameContent(previous.entries, next.entries)
         ? null
-        : {
-            previous: { fingerprint: fingerprintOf(previous), entries: previous },
-            next: { fingerprint: fingerprintOf(next), entries: next },
-            diff: diffToolboxes(previous, next),
-          };
-      memo.set(memoKey, outcome);
+        : { previous, next, diff: diffToolboxes(previous.entries, next.entries) };
+      outcomes.set(classKey, outcome);
     }
     if (outcome) {
-      changed.push({
-        key: situationKey(situation),
-        channel: after.channels.get(situation.channelKey)!,
-        page: situation.page,
-        ...outcome,
-      });
+      changed.push({ key: situationKey(situation), channel: after.channels.get(situation.channelKey)!, page: situation.page, ...outcome });
     }
   }
   return changed;
 }
 
+/**
+ * The toolbox after a change that touched only these definitions, where it
+ * follows from the one before without assembling: the same toolbox when
+ * none of them is in it or would now enter it ahead of the cut, or the same
+ * one with a touched definition swapped in place when it kept its place in
+ * Sort Order and still passes every filter. Null: assemble it.
+ */
+function withTouched(
+  previous: SituationToolbox,
+  after: CompiledLoadout,
+  agent: CompiledAgent,
+  channelKey: string,
+  page: PageSituation,
+  touched: ReadonlySet<string>,
+): SituationToolbox | null {
+  const context = page.contextObject ?? null;
+  const passes = (tool: CompiledTool) =>
+    (tool.projectId === null || tool.projectId === agent.row.projectId) && filterReason(tool, agent, channelKey, context) === null;
+  let swapped: CompiledTool[] | null = null;
+  const inside = new Set<string>();
+  for (const [i, tool] of previous.entries.entries()) {
+    if (!touched.has(tool.id)) continue;
+    inside.add(tool.id);
+    const now = after.toolsById.get(tool.id);
+    if (!now || compareSortOrder(now, tool) !== 0 || !passes(now)) return null;
+    (swapped ??= [...previous.entries])[i] = now;
+  }
+  if (!(agent.row.toolsMode === 'RECORD_PAGES_ONLY' && page.type !== 'RECORD')) {
+    const full = previous.entries.length >= agent.row.maxTools;
+    const last = previous.entries.at(-1);
+    for (const id of touched) {
+      const tool = after.toolsById.get(id);
+      if (inside.has(id) || !tool || !passes(tool)) continue;
+      if (!full || !last || compareSortOrder(tool, last) < 0) return null;
+    }
+  }
+  return swapped ? situationToolbox(swapped) : previous;
+}
+
 /** Equal content hashes in equal order: equal fingerprints. */
 function sameContent(a: readonly CompiledTool[], b: readonly CompiledTool[]): boolean {
-  return a.length === b.length && a.every((t, i) => t.contentHash === b[i].contentHash);
-}
-
-function namedKeys(before: CompiledLoadout, after: CompiledLoadout, field: 'channelKeys' | 'contextObjectKeys'): Set<string> {
-  const named = new Set<string>();
-  for (const loadout of [before, after]) for (const tool of loadout.sorted) for (const key of tool[field]) named.add(key);
-  return named;
-}
-
-/** What an agent's toolboxes depend on besides the catalogue: agents with equal keys have equal toolboxes. */
-function classKey(loadout: CompiledLoadout, agent: CompiledAgent): string {
-  const a = agent.row;
-  return JSON.stringify([
-    a.projectId,
-    a.maxTools,
-    a.toolsMode,
-    a.maxSchemaTokens,
-    a.maxSchemaTokens === null ? null : a.model,
-    agent.mcpServerInScope,
-    agent.rules.map((r) => `${r.on}:${r.effect}:${r.toolName}`).sort(),
-    loadout.scopedAgents.has(a.id) ? a.id : null,
-  ]);
+  return a === b || (a.length === b.length && a.every((t, i) => t.contentHash === b[i].contentHash));
 }

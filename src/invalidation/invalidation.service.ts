@@ -7,14 +7,18 @@ import { badInput } from '../common/errors';
 import { findOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { PrincipalEntity } from '../organizations/principal.entity';
-import { sha256Hex } from '../toolbox/canonical-json';
 import type { AgentRow, CompiledLoadout } from '../toolbox/compiled-loadout';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { changedToolboxes, type ChangedToolbox } from './changed-toolboxes';
 import { rewrittenTokens } from './compare-situations';
 import type { InvalidationBus } from './invalidation-bus';
 import type { ChangeObserver, ObserverFactory } from './loadout-change';
-import { InvalidationAffectedSetEntity, ToolboxInvalidationEntity, type StoredAffectedToolbox } from './toolbox-invalidation.entity';
+import {
+  InvalidationAffectedSetEntity,
+  ToolboxInvalidationEntity,
+  type CompactAffectedSet,
+  type StoredAffectedToolbox,
+} from './toolbox-invalidation.entity';
 
 export interface InvalidationFilter {
   agentId?: string | null;
@@ -90,12 +94,16 @@ export class InvalidationService {
 
   /** The affected situations of events, shared sets read once (for a page of events, or a subscription's event). */
   async affectedOf(organizationId: string, events: readonly ToolboxInvalidationEntity[]): Promise<StoredAffectedToolbox[][]> {
-    const hashes = [...new Set(events.flatMap((e) => (e.affectedSetHash && e.affected.length === 0 ? [e.affectedSetHash] : [])))];
-    const sets = hashes.length
-      ? await this.db.manager.find(InvalidationAffectedSetEntity, { where: { organizationId, hash: In(hashes) } })
+    const wanted = [...new Set(events.flatMap((e) => (e.affectedSetId && !setsInMemory.has(e) ? [e.affectedSetId] : [])))];
+    const sets = wanted.length
+      ? await this.db.manager.find(InvalidationAffectedSetEntity, { where: { organizationId, id: In(wanted) } })
       : [];
-    const byHash = new Map(sets.map((s) => [s.hash, s.affected]));
-    return events.map((e) => (e.affectedSetHash && e.affected.length === 0 ? (byHash.get(e.affectedSetHash) ?? []) : e.affected));
+    const byId = new Map(sets.map((s) => [s.id, s.affected]));
+    return events.map((e) => {
+      if (!e.affectedSetId) return e.affected;
+      const set = setsInMemory.get(e) ?? byId.get(e.affectedSetId);
+      return set ? expandAffected(set) : [];
+    });
   }
 
   agentOf(actor: Actor, event: ToolboxInvalidationEntity) {
@@ -121,11 +129,14 @@ export class InvalidationService {
              JOIN conversations c ON c.id = t.conversation_id
              JOIN turns p ON p.conversation_id = t.conversation_id AND p.index = t.index - 1
              JOIN toolbox_invalidations i ON i.agent_id = c.agent_id AND i.at > p.started_at AND i.at <= t.started_at
-             LEFT JOIN invalidation_affected_sets s ON s.organization_id = i.organization_id AND s.hash = i.affected_set_hash
+             LEFT JOIN invalidation_affected_sets s ON s.id = i.affected_set_id
             WHERE t.id = ANY($1::uuid[]) AND t.organization_id = $2 AND t.toolbox_changed
-              AND EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(s.affected, i.affected)) a
-                           WHERE a->'channel'->>'id' = c.channel_id::text AND a->'page'->>'type' = c.page_type
-                             AND coalesce(a->'page'->>'contextObject', '') = coalesce(c.page_context_object, ''))
+              AND (EXISTS (SELECT 1 FROM jsonb_array_elements(i.affected) a
+                            WHERE a->'channel'->>'id' = c.channel_id::text AND a->'page'->>'type' = c.page_type
+                              AND coalesce(a->'page'->>'contextObject', '') = coalesce(c.page_context_object, ''))
+                OR EXISTS (SELECT 1 FROM jsonb_array_elements(s.affected->'situations') a
+                            WHERE s.affected->'channels'->((a->>0)::int)->>'id' = c.channel_id::text AND a->>1 = c.page_type
+                              AND coalesce(a->>2, '') = coalesce(c.page_context_object, '')))
             ORDER BY t.id, i.seq DESC`,
           [ids, organizationId],
         )
@@ -160,8 +171,7 @@ const emptyPage = (): InvalidationPage => ({ edges: [], pageInfo: { hasNextPage:
  */
 export class InvalidationRecorder implements ChangeObserver {
   readonly events: ToolboxInvalidationEntity[] = [];
-  /** Sum over the changed situations of the new toolbox's schema tokens from the first changed position on. */
-  rewrittenToolTokens = 0;
+  private readonly rewrites: Array<{ set: AffectedSet; model: string }> = [];
   /** Conversations of the changed agents with a turn in the last 24 hours (computed in the transaction). */
   liveConversations = 0;
 
@@ -173,10 +183,13 @@ export class InvalidationRecorder implements ChangeObserver {
     private readonly dryRun: boolean,
   ) {}
 
-  async afterChange(tx: EntityManager, before: CompiledLoadout, after: CompiledLoadout, agentIds: string[]): Promise<void> {
-    const changes = changedToolboxes(before, after, agentIds);
+  async afterChange(
+    tx: EntityManager,
+    { before, after, touchedOnlyTools }: { before: CompiledLoadout; after: CompiledLoadout; touchedOnlyTools: ReadonlySet<string> | null },
+    agentIds: string[],
+  ): Promise<void> {
+    const changes = changedToolboxes(before, after, agentIds, touchedOnlyTools);
     const sets = new Map<readonly ChangedToolbox[], AffectedSet>();
-    const rewritten = new Map<string, number>();
     const pending: Array<{ agent: AgentRow; set: AffectedSet }> = [];
     for (const agentId of agentIds) {
       const changed = changes.get(agentId);
@@ -184,39 +197,30 @@ export class InvalidationRecorder implements ChangeObserver {
       const agent = after.agents.get(agentId)!.row;
       let set = sets.get(changed);
       if (!set) {
-        set = affectedSet(changed);
+        set = { id: randomUUID(), changed, compact: compactAffected(changed) };
         sets.set(changed, set);
       }
-      const tokensKey = `${set.hash}\n${agent.model}`;
-      let tokens = rewritten.get(tokensKey);
-      if (tokens === undefined) {
-        tokens = changed.reduce(
-          (sum, c) => sum + rewrittenTokens(c.previous.entries, c.next.entries, (e) => estimateToolTokens(e.row, agent.model)),
-          0,
-        );
-        rewritten.set(tokensKey, tokens);
-      }
-      this.rewrittenToolTokens += tokens;
       pending.push({ agent, set });
+      this.rewrites.push({ set, model: agent.model });
     }
     if (pending.length === 0) return;
     const stored = this.dryRun ? null : await this.store(tx, [...sets.values()], pending);
     pending.forEach(({ agent, set }, i) => {
-      this.events.push(
-        Object.assign(new ToolboxInvalidationEntity(), {
-          id: stored?.[i].id ?? randomUUID(),
-          seq: stored?.[i].seq ?? '0',
-          at: stored?.[i].at ?? new Date(),
-          organizationId: agent.organizationId,
-          agentId: agent.id,
-          projectId: agent.projectId,
-          cause: this.cause,
-          actorPrincipalId: this.actor.principalId,
-          loadoutVersion: agent.loadoutVersion,
-          affected: set.affected,
-          affectedSetHash: set.hash,
-        }),
-      );
+      const event = Object.assign(new ToolboxInvalidationEntity(), {
+        id: stored?.[i].id ?? randomUUID(),
+        seq: stored?.[i].seq ?? '0',
+        at: stored?.[i].at ?? new Date(),
+        organizationId: agent.organizationId,
+        agentId: agent.id,
+        projectId: agent.projectId,
+        cause: this.cause,
+        actorPrincipalId: this.actor.principalId,
+        loadoutVersion: agent.loadoutVersion,
+        affected: [],
+        affectedSetId: set.id,
+      });
+      setsInMemory.set(event, set.compact);
+      this.events.push(event);
     });
     if (this.dryRun) {
       this.liveConversations = await this.service.liveConversations(
@@ -233,15 +237,14 @@ export class InvalidationRecorder implements ChangeObserver {
     pending: Array<{ agent: AgentRow; set: AffectedSet }>,
   ): Promise<Array<{ id: string; seq: string; at: Date }>> {
     await tx.query(
-      `INSERT INTO invalidation_affected_sets (organization_id, hash, affected)
-       SELECT $1, h, a::jsonb FROM unnest($2::text[], $3::text[]) AS s(h, a)
-       ON CONFLICT (organization_id, hash) DO NOTHING`,
-      [this.actor.organizationId, sets.map((s) => s.hash), sets.map((s) => s.json)],
+      `INSERT INTO invalidation_affected_sets (id, organization_id, affected)
+       SELECT s.id, $1, s.affected::jsonb FROM unnest($2::uuid[], $3::text[]) AS s(id, affected)`,
+      [this.actor.organizationId, sets.map((s) => s.id), sets.map((s) => JSON.stringify(s.compact))],
     );
     return tx.query(
-      `INSERT INTO toolbox_invalidations (organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_hash)
-       SELECT $1, e.agent_id, e.project_id, $2, $3, e.version, '[]'::jsonb, e.hash
-         FROM unnest($4::uuid[], $5::uuid[], $6::int[], $7::text[]) WITH ORDINALITY AS e(agent_id, project_id, version, hash, n)
+      `INSERT INTO toolbox_invalidations (organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_id)
+       SELECT $1, e.agent_id, e.project_id, $2, $3, e.version, '[]'::jsonb, e.set_id
+         FROM unnest($4::uuid[], $5::uuid[], $6::int[], $7::uuid[]) WITH ORDINALITY AS e(agent_id, project_id, version, set_id, n)
         ORDER BY e.n
        RETURNING id, seq::text AS seq, at`,
       [
@@ -251,9 +254,32 @@ export class InvalidationRecorder implements ChangeObserver {
         pending.map((p) => p.agent.id),
         pending.map((p) => p.agent.projectId),
         pending.map((p) => p.agent.loadoutVersion),
-        pending.map((p) => p.set.hash),
+        pending.map((p) => p.set.id),
       ],
     );
+  }
+
+  /**
+   * Sum over the changed situations of the new toolbox's schema tokens from
+   * the first changed position on; computed when asked for (a change set's
+   * result), once per shared list and model.
+   */
+  get rewrittenToolTokens(): number {
+    const perSet = new Map<string, number>();
+    let total = 0;
+    for (const { set, model } of this.rewrites) {
+      const key = `${set.id}\n${model}`;
+      let tokens = perSet.get(key);
+      if (tokens === undefined) {
+        tokens = set.changed.reduce(
+          (sum, c) => sum + rewrittenTokens(c.previous.entries, c.next.entries, (e) => estimateToolTokens(e.row, model)),
+          0,
+        );
+        perSet.set(key, tokens);
+      }
+      total += tokens;
+    }
+    return total;
   }
 
   async afterCommit(): Promise<void> {
@@ -262,19 +288,42 @@ export class InvalidationRecorder implements ChangeObserver {
 }
 
 interface AffectedSet {
-  hash: string;
-  json: string;
-  affected: StoredAffectedToolbox[];
+  id: string;
+  changed: readonly ChangedToolbox[];
+  compact: CompactAffectedSet;
 }
 
-function affectedSet(changed: readonly ChangedToolbox[]): AffectedSet {
-  const affected: StoredAffectedToolbox[] = changed.map((c) => ({
-    channel: { id: c.channel.id, key: c.channel.key, name: c.channel.name },
-    page: { type: c.page.type, contextObject: c.page.contextObject ?? null, recordId: null },
-    previousFingerprint: c.previous.fingerprint,
-    newFingerprint: c.next.fingerprint,
-    diff: c.diff,
+/** Events this instance recorded keep their set at hand: a mutation's result or a local subscriber reads it without a query. */
+const setsInMemory = new WeakMap<ToolboxInvalidationEntity, CompactAffectedSet>();
+
+export function compactAffected(changed: readonly ChangedToolbox[]): CompactAffectedSet {
+  const channels = new Map<string, number>();
+  const diffs = new Map<string, number>();
+  const set: CompactAffectedSet = { channels: [], diffs: [], situations: [] };
+  for (const c of changed) {
+    let channel = channels.get(c.channel.id);
+    if (channel === undefined) {
+      channel = set.channels.push({ id: c.channel.id, key: c.channel.key, name: c.channel.name }) - 1;
+      channels.set(c.channel.id, channel);
+    }
+    // An edit seen everywhere makes the same diff everywhere: stored once.
+    const diffKey = JSON.stringify(c.diff);
+    let diff = diffs.get(diffKey);
+    if (diff === undefined) {
+      diff = set.diffs.push(c.diff) - 1;
+      diffs.set(diffKey, diff);
+    }
+    set.situations.push([channel, c.page.type, c.page.contextObject ?? null, c.previous.fingerprint, c.next.fingerprint, diff]);
+  }
+  return set;
+}
+
+export function expandAffected(set: CompactAffectedSet): StoredAffectedToolbox[] {
+  return set.situations.map(([channel, type, contextObject, previousFingerprint, newFingerprint, diff]) => ({
+    channel: set.channels[channel],
+    page: { type, contextObject, recordId: null },
+    previousFingerprint,
+    newFingerprint,
+    diff: set.diffs[diff],
   }));
-  const json = JSON.stringify(affected);
-  return { hash: sha256Hex(json), json, affected };
 }

@@ -67,6 +67,11 @@ export class ChangeTracker {
     return [...this.agentIds];
   }
 
+  /** The definitions touched, where the change touched nothing else (agents only had their version moved). */
+  get touchedOnlyTools(): ReadonlySet<string> | null {
+    return this.rulesTouched || this.ownersTouched || this.touchedAgents.size > 0 ? null : this.touchedTools;
+  }
+
   /** The organisation's loadout as the change found it; set once an agent is affected. */
   get before(): CompiledLoadout | null {
     return this.loadoutBefore;
@@ -116,7 +121,11 @@ export class ChangeTracker {
 
 /** What a change means beyond versions (fingerprints and invalidation events). */
 export interface ChangeObserver {
-  afterChange(tx: EntityManager, before: CompiledLoadout, after: CompiledLoadout, agentIds: string[]): Promise<void>;
+  afterChange(
+    tx: EntityManager,
+    loadouts: { before: CompiledLoadout; after: CompiledLoadout; touchedOnlyTools: ReadonlySet<string> | null },
+    agentIds: string[],
+  ): Promise<void>;
   afterCommit(): Promise<void>;
 }
 
@@ -175,7 +184,7 @@ export class LoadoutChanges {
         const ids = change.affectedAgentIds;
         if (ids.length > 0) {
           after = await change.after();
-          await observer?.afterChange(tx, change.before!, after, ids);
+          await observer?.afterChange(tx, { before: change.before!, after, touchedOnlyTools: change.touchedOnlyTools }, ids);
         }
         if (options.dryRun) throw new DryRunRollback(value);
         return value;

@@ -1,4 +1,4 @@
-import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { PrincipalEntity } from '../organizations/principal.entity';
@@ -42,9 +42,17 @@ export class ToolboxInvalidationEntity {
   actor?: PrincipalEntity;
   @Column('timestamptz', { default: () => 'now()' }) at: Date;
   @Column('int') loadoutVersion: number;
-  /** Inline on events recorded before affected sets existed; empty when `affectedSetHash` names the set. */
+  /** Inline on events recorded before affected sets existed; empty when `affectedSetId` names the set. */
   @Column('jsonb') affected: StoredAffectedToolbox[];
-  @Column('text', { nullable: true }) affectedSetHash: string | null;
+  @Column('uuid', { nullable: true }) affectedSetId: string | null;
+}
+
+/** An affected set as stored: each channel and diff once, and a row per changed situation pointing at them. */
+export interface CompactAffectedSet {
+  channels: Array<StoredAffectedToolbox['channel']>;
+  diffs: ToolboxDiff[];
+  /** [channel index, page type, context object, previous fingerprint, new fingerprint, diff index] */
+  situations: Array<[number, PageType, string | null, string, string, number]>;
 }
 
 /**
@@ -54,11 +62,12 @@ export class ToolboxInvalidationEntity {
  */
 @Entity('invalidation_affected_sets')
 export class InvalidationAffectedSetEntity {
-  @PrimaryColumn('uuid') organizationId: string;
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Index('idx_invalidation_affected_sets_organization')
+  @Column('uuid')
+  organizationId: string;
   @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'organization_id' })
   organization?: OrganizationEntity;
-  /** sha256 hex of the stored JSON. */
-  @PrimaryColumn('text') hash: string;
-  @Column('jsonb') affected: StoredAffectedToolbox[];
+  @Column('jsonb') affected: CompactAffectedSet;
 }

@@ -124,6 +124,13 @@ export class CompiledLoadout {
   readonly contextObjects: ReadonlyMap<string, CatalogueRow>;
   /** Agents that some definition names (AGENT_SCOPE): their toolboxes are their own. */
   readonly scopedAgents: ReadonlySet<string>;
+  readonly toolsById: ReadonlyMap<string, CompiledTool>;
+  /** Keys some definition lists: the others all behave alike. */
+  readonly namedChannels: ReadonlySet<string>;
+  readonly namedContexts: ReadonlySet<string>;
+  /** Filled lazily by toolboxOf and agentClass: pure functions of this loadout, remembered. */
+  readonly toolboxes = new Map<string, SituationToolbox>();
+  readonly agentClasses = new Map<string, string>();
 
   constructor(
     readonly rows: LoadoutRows,
@@ -150,6 +157,9 @@ export class CompiledLoadout {
     this.channelsById = new Map(rows.channels.map((c) => [c.id, c]));
     this.contextObjects = new Map(rows.contextObjects.map((c) => [c.key, c]));
     this.scopedAgents = new Set(sorted.flatMap((t) => (t.agentId ? [t.agentId] : [])));
+    this.toolsById = new Map(sorted.map((t) => [t.id, t]));
+    this.namedChannels = new Set(sorted.flatMap((t) => t.channelKeys));
+    this.namedContexts = new Set(sorted.flatMap((t) => t.contextObjectKeys));
   }
 }
 
@@ -283,22 +293,7 @@ export function assembleCompiled(
   let overBudget = false;
   for (const tool of loadout.sorted) {
     if (tool.projectId !== null && tool.projectId !== a.projectId) continue;
-    const reason = recordOnly
-      ? 'TOOLS_MODE'
-      : !tool.active
-        ? 'INACTIVE'
-        : (tool.ownerReason ??
-          (tool.requiresMcpServer && !agent.mcpServerInScope
-            ? 'REQUIRES_MCP_SERVER'
-            : tool.agentId !== null && tool.agentId !== a.id
-              ? 'AGENT_SCOPE'
-              : tool.channelSet && !tool.channelSet.has(channelKey)
-                ? 'CHANNEL'
-                : tool.contextSet && !(context && tool.contextSet.has(context))
-                  ? 'CONTEXT'
-                  : agent.rules.length && isExcluded(tool.name, agent.rules)
-                    ? 'EXCLUDED'
-                    : null));
+    const reason = recordOnly ? 'TOOLS_MODE' : filterReason(tool, agent, channelKey, context);
     if (reason) {
       dropped?.push({ tool, reason });
       continue;
@@ -319,6 +314,91 @@ export function assembleCompiled(
   // The oracle lists filter drops in Sort Order, then the count overflow, then the token overflow.
   dropped?.sort((x, y) => dropRank(x.reason) - dropRank(y.reason));
   return { entries, dropped };
+}
+
+/** Filters 2 to 9 of SEMANTICS section 3 for one candidate of the agent's scope: the first that fails, or null. */
+export function filterReason(tool: CompiledTool, agent: CompiledAgent, channelKey: string, context: string | null): DropReason | null {
+  if (!tool.active) return 'INACTIVE';
+  if (tool.ownerReason) return tool.ownerReason;
+  if (tool.requiresMcpServer && !agent.mcpServerInScope) return 'REQUIRES_MCP_SERVER';
+  if (tool.agentId !== null && tool.agentId !== agent.row.id) return 'AGENT_SCOPE';
+  if (tool.channelSet && !tool.channelSet.has(channelKey)) return 'CHANNEL';
+  if (tool.contextSet && !(context && tool.contextSet.has(context))) return 'CONTEXT';
+  if (agent.rules.length && isExcluded(tool.name, agent.rules)) return 'EXCLUDED';
+  return null;
+}
+
+/** What the model sees in one situation: the entries and, once asked for, their fingerprint. */
+export interface SituationToolbox {
+  readonly entries: readonly CompiledTool[];
+  readonly fingerprint: string;
+}
+
+class MemoToolbox implements SituationToolbox {
+  private hash: string | null = null;
+  constructor(readonly entries: readonly CompiledTool[]) {}
+  get fingerprint(): string {
+    this.hash ??= fingerprintOf(this.entries);
+    return this.hash;
+  }
+}
+
+/** Toolboxes remembered per loadout; a loadout lives until the next change, so this bounds one generation. */
+const MAX_REMEMBERED_TOOLBOXES = 20_000;
+
+/**
+ * The toolbox of an agent in a situation, assembled once per loadout for
+ * all agents of one class and all situations no filter tells apart (see
+ * toolboxClass). A change's loadout `after` can be handed the toolboxes a
+ * change found unaltered, so they are not assembled again.
+ */
+export function toolboxOf(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string, page: PageSituation): SituationToolbox {
+  const key = toolboxClass(loadout, agent, channelKey, page);
+  let toolbox = loadout.toolboxes.get(key);
+  if (!toolbox) {
+    toolbox = new MemoToolbox(assembleCompiled(loadout, agent, channelKey, page, false).entries);
+    remember(loadout, key, toolbox);
+  }
+  return toolbox;
+}
+
+export const situationToolbox = (entries: readonly CompiledTool[]): SituationToolbox => new MemoToolbox(entries);
+
+export function remember(loadout: CompiledLoadout, key: string, toolbox: SituationToolbox): void {
+  if (loadout.toolboxes.size < MAX_REMEMBERED_TOOLBOXES) loadout.toolboxes.set(key, toolbox);
+}
+
+/**
+ * Situations with equal keys have equal toolboxes for agents with equal
+ * keys: channels no definition names behave alike, and so do context
+ * objects; HOME, LIST and a RECORD without context object differ only under
+ * RECORD_PAGES_ONLY.
+ */
+export function toolboxClass(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string, page: PageSituation): string {
+  const a = agent.row;
+  if (a.toolsMode === 'RECORD_PAGES_ONLY' && page.type !== 'RECORD') return `${agentClass(loadout, agent)}\u0000-`;
+  const channel = loadout.namedChannels.has(channelKey) ? channelKey : '';
+  const context = page.contextObject && loadout.namedContexts.has(page.contextObject) ? page.contextObject : '';
+  return `${agentClass(loadout, agent)}\u0000${channel}\u0000${context}`;
+}
+
+/** What an agent's toolboxes depend on besides the situation: agents with equal classes carry equal toolboxes. */
+export function agentClass(loadout: CompiledLoadout, agent: CompiledAgent): string {
+  const known = loadout.agentClasses.get(agent.row.id);
+  if (known !== undefined) return known;
+  const a = agent.row;
+  const key = JSON.stringify([
+    a.projectId,
+    a.maxTools,
+    a.toolsMode,
+    a.maxSchemaTokens,
+    a.maxSchemaTokens === null ? null : a.model,
+    agent.mcpServerInScope,
+    agent.rules.map((r) => `${r.on}:${r.effect}:${r.toolName}`).sort(),
+    loadout.scopedAgents.has(a.id) ? a.id : null,
+  ]);
+  loadout.agentClasses.set(a.id, key);
+  return key;
 }
 
 const dropRank = (reason: DropReason): number => (reason === 'OVER_MAX_TOOLS' ? 1 : reason === 'OVER_TOKEN_BUDGET' ? 2 : 0);

@@ -38,6 +38,23 @@ const toolArb = (i: number) =>
     })
     .map((t): ToolRow => toolRow(`t${i}`, t));
 
+/** A definition every agent of the organisation can carry everywhere: it enters full toolboxes ahead of their cut. */
+const plainToolArb = fc
+  .record({ name: fc.constantFrom(...NAMES), sortOrder: fc.integer({ min: -1, max: 3 }), params: fc.integer({ min: 0, max: 3 }) })
+  .map((t) =>
+    toolRow('plain', {
+      ...t,
+      description: 'plain',
+      active: true,
+      projectId: null,
+      agentId: null,
+      channelKeys: [],
+      contextObjectKeys: [],
+      requiresMcpServer: false,
+      owner: 'none',
+    }),
+  );
+
 interface ToolFields {
   name: string;
   description: string;
@@ -90,7 +107,7 @@ const agentArb = (id: string) =>
     .record({
       projectId: fc.constantFrom<string | null>(null, ...PROJECTS),
       model: fc.constantFrom(...MODELS),
-      maxTools: fc.integer({ min: 1, max: 6 }),
+      maxTools: fc.integer({ min: 1, max: 4 }),
       maxSchemaTokens: fc.constantFrom<number | null>(null, null, 60, 150, 400),
       toolsMode: fc.constantFrom<'ALL_PAGES' | 'RECORD_PAGES_ONLY'>('ALL_PAGES', 'ALL_PAGES', 'RECORD_PAGES_ONLY'),
     })
@@ -135,7 +152,7 @@ const serversArb = fc.tuple(fc.boolean(), fc.boolean(), subset(NAMES), subset(NA
 
 export const worldArb: fc.Arbitrary<LoadoutRows> = fc
   .record({
-    toolCount: fc.integer({ min: 0, max: 14 }),
+    toolCount: fc.integer({ min: 0, max: 16 }),
     agentCount: fc.integer({ min: 1, max: AGENT_IDS.length }),
     ruleCount: fc.integer({ min: 0, max: 5 }),
     channels: fc.subarray(CHANNELS, { minLength: 1 }),
@@ -143,7 +160,14 @@ export const worldArb: fc.Arbitrary<LoadoutRows> = fc
   })
   .chain((shape) =>
     fc.record({
-      tools: fc.tuple(...Array.from({ length: shape.toolCount }, (_, i) => toolArb(i))),
+      tools: fc.tuple(
+        ...Array.from({ length: shape.toolCount }, (_, i) =>
+          fc.oneof(
+            toolArb(i),
+            plainToolArb.map((t) => ({ ...t, id: `t${i}` })),
+          ),
+        ),
+      ),
       agents: fc.tuple(...AGENT_IDS.slice(0, shape.agentCount).map(agentArb)),
       rules: fc.tuple(...Array.from({ length: shape.ruleCount }, (_, i) => ruleArb(i))),
       miniApps: fc.tuple(fc.boolean(), fc.boolean()).map(([a, b]) => [
@@ -193,6 +217,29 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
     };
     return replaceTool(rows, old.id, next);
   }),
+  // Move a tool in Sort Order, or rename it, and nothing else.
+  fc
+    .record({ pick: fc.nat(), sortOrder: fc.integer({ min: -1, max: 4 }), name: fc.option(fc.constantFrom(...NAMES), { nil: undefined }) })
+    .map(({ pick, sortOrder, name }): Change => (rows) => {
+      if (rows.tools.length === 0) return { rows, patch: {} };
+      const old = rows.tools[pick % rows.tools.length];
+      const renamed = name === undefined || old.source === 'MCP' ? old.name : name;
+      const next = {
+        ...old,
+        sortOrder,
+        name: renamed,
+        contentHash: contentHash({ name: renamed, description: old.description, inputSchema: old.inputSchema }),
+      };
+      return replaceTool(rows, old.id, next);
+    }),
+  // Switch a tool off or on, or move it to other channels, in place.
+  fc
+    .record({ pick: fc.nat(), active: fc.boolean(), channelKeys: fc.oneof(fc.constant<string[]>([]), subset(CHANNELS)) })
+    .map(({ pick, active, channelKeys }): Change => (rows) => {
+      if (rows.tools.length === 0) return { rows, patch: {} };
+      const old = rows.tools[pick % rows.tools.length];
+      return replaceTool(rows, old.id, { ...old, active, channelKeys: [...channelKeys].sort() });
+    }),
   // Edit only the content of a tool.
   fc.record({ pick: fc.nat(), description: fc.constantFrom(...DESCRIPTIONS, 'edited') }).map(({ pick, description }): Change => (rows) => {
     if (rows.tools.length === 0) return { rows, patch: {} };
@@ -205,7 +252,7 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
       (rows) =>
         rows.tools.length === 0 ? { rows, patch: {} } : replaceTool(rows, rows.tools[pick % rows.tools.length].id, null),
   ),
-  toolArb(99).map((fields): Change => (rows) => {
+  fc.oneof(toolArb(99), plainToolArb).map((fields): Change => (rows) => {
     const agentIds = new Set(rows.agents.map((a) => a.id));
     const id = `new${rows.tools.length}`;
     const tool = { ...fields, id, agentId: fields.agentId && agentIds.has(fields.agentId) ? fields.agentId : null };

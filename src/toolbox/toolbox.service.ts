@@ -5,7 +5,7 @@ import { estimateToolTokens } from '../tokens/estimate-tokens';
 import type { PageSituation } from './assemble-toolbox';
 import {
   assembleCompiled,
-  fingerprintOf,
+  toolboxOf,
   type AgentRow,
   type CatalogueRow,
   type CompiledAgent,
@@ -76,7 +76,7 @@ export class ToolboxService {
 
   assemble(loadout: CompiledLoadout, agent: CompiledAgent, channel: CatalogueRow, page: ResolvedPage): ResolvedToolbox {
     const model = agent.row.model;
-    const { entries } = assembleCompiled(loadout, agent, channel.key, page, false);
+    const { entries, fingerprint } = toolboxOf(loadout, agent, channel.key, page);
     const tools = entries.map((t, i) => ({
       position: i + 1,
       name: t.name,
@@ -89,7 +89,7 @@ export class ToolboxService {
       agent: agent.row,
       channel,
       page,
-      fingerprint: fingerprintOf(entries),
+      fingerprint,
       tools,
       toolCount: tools.length,
       schemaTokens: tools.reduce((sum, t) => sum + t.schemaTokens, 0),
