@@ -77,6 +77,7 @@ function compare(
   touchedTools: ReadonlySet<string> | null,
 ): ChangedToolbox[] {
   const outcomes = new Map<string, { previous: SituationToolbox; next: SituationToolbox; diff: ToolboxDiff } | null>();
+  const diffs = new Map<string, ToolboxDiff>();
   const changed: ChangedToolbox[] = [];
   for (const situation of situations) {
     const page: PageSituation = { type: situation.page.type, contextObject: situation.page.contextObject ?? null };
@@ -93,7 +94,7 @@ function compare(
       } else next = toolboxOf(after, is, situation.channelKey, page);
       outcome = sameContent(previous.entries, next.entries)
         ? null
-        : { previous, next, diff: diffToolboxes(previous.entries, next.entries) };
+        : { previous, next, diff: diffOf(previous, next, diffs) };
       outcomes.set(classKey, outcome);
     }
     if (outcome) {
@@ -122,10 +123,8 @@ function withTouched(
   const passes = (tool: CompiledTool) =>
     (tool.projectId === null || tool.projectId === agent.row.projectId) && filterReason(tool, agent, channelKey, context) === null;
   let swapped: CompiledTool[] | null = null;
-  const inside = new Set<string>();
   for (const [i, tool] of previous.entries.entries()) {
     if (!touched.has(tool.id)) continue;
-    inside.add(tool.id);
     const now = after.toolsById.get(tool.id);
     if (!now || compareSortOrder(now, tool) !== 0 || !passes(now)) return null;
     (swapped ??= [...previous.entries])[i] = now;
@@ -135,11 +134,31 @@ function withTouched(
     const last = previous.entries.at(-1);
     for (const id of touched) {
       const tool = after.toolsById.get(id);
-      if (inside.has(id) || !tool || !passes(tool)) continue;
+      if (!tool || !passes(tool) || previous.entries.some((t) => t.id === id)) continue;
       if (!full || !last || compareSortOrder(tool, last) < 0) return null;
     }
   }
   return swapped ? situationToolbox(swapped) : previous;
+}
+
+/**
+ * The diff of two toolboxes; where the later holds the same names in the
+ * same places (definitions edited in place), only contents changed, and
+ * equal diffs are one object (an edit seen in every situation has one diff).
+ */
+function diffOf(previous: SituationToolbox, next: SituationToolbox, shared: Map<string, ToolboxDiff>): ToolboxDiff {
+  const a = previous.entries;
+  const b = next.entries;
+  const inPlace = a.length === b.length && a.every((t, i) => t.id === b[i].id && t.name === b[i].name);
+  if (!inPlace || new Set(b.map((t) => t.name)).size !== b.length) return diffToolboxes(a, b);
+  const changed = b.filter((t, i) => t.contentHash !== a[i].contentHash).map((t) => t.name);
+  const key = changed.join('\n');
+  let diff = shared.get(key);
+  if (!diff) {
+    diff = { added: [], removed: [], changed, reordered: false };
+    shared.set(key, diff);
+  }
+  return diff;
 }
 
 /** Equal content hashes in equal order: equal fingerprints. */

@@ -13,6 +13,7 @@ import { changedToolboxes, type ChangedToolbox } from './changed-toolboxes';
 import { rewrittenTokens } from './compare-situations';
 import type { InvalidationBus } from './invalidation-bus';
 import type { ChangeObserver, ObserverFactory } from './loadout-change';
+import type { ToolboxDiff } from '../conversations/toolbox-diff';
 import {
   InvalidationAffectedSetEntity,
   ToolboxInvalidationEntity,
@@ -298,7 +299,8 @@ const setsInMemory = new WeakMap<ToolboxInvalidationEntity, CompactAffectedSet>(
 
 export function compactAffected(changed: readonly ChangedToolbox[]): CompactAffectedSet {
   const channels = new Map<string, number>();
-  const diffs = new Map<string, number>();
+  const diffs = new Map<ToolboxDiff, number>();
+  const diffsByContent = new Map<string, number>();
   const set: CompactAffectedSet = { channels: [], diffs: [], situations: [] };
   for (const c of changed) {
     let channel = channels.get(c.channel.id);
@@ -307,11 +309,12 @@ export function compactAffected(changed: readonly ChangedToolbox[]): CompactAffe
       channels.set(c.channel.id, channel);
     }
     // An edit seen everywhere makes the same diff everywhere: stored once.
-    const diffKey = JSON.stringify(c.diff);
-    let diff = diffs.get(diffKey);
+    let diff = diffs.get(c.diff);
     if (diff === undefined) {
-      diff = set.diffs.push(c.diff) - 1;
-      diffs.set(diffKey, diff);
+      const content = JSON.stringify(c.diff);
+      diff = diffsByContent.get(content) ?? set.diffs.push(c.diff) - 1;
+      diffs.set(c.diff, diff);
+      diffsByContent.set(content, diff);
     }
     set.situations.push([channel, c.page.type, c.page.contextObject ?? null, c.previous.fingerprint, c.next.fingerprint, diff]);
   }
