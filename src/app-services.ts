@@ -71,6 +71,6 @@ export function createServices(db: Database): AppServices {
     conversations: new ConversationService(ds, toolbox, loadouts, recordSurfaced),
     conversationList: new ConversationListService(ds),
     usage,
-    budget: new BudgetService(ds, usage),
+    budget: new BudgetService(ds, usage, loadouts),
   };
 }

@@ -1,24 +1,14 @@
-import { candidateOf, ruleOf } from '../toolbox/candidates';
+import { ruleOf } from '../toolbox/candidates';
+import type { LoadoutCache } from '../toolbox/loadout-cache';
 import type { DataSource } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
-import { PermissionRuleEntity } from '../agents/permission-rule.entity';
 import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
 import { findOwned } from '../common/tenant';
-import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
 import { estimateToolTokens, requestOverheadTokens } from '../tokens/estimate-tokens';
-import { McpServerEntity } from '../tools/mcp-server.entity';
-import { ToolDefinitionEntity } from '../tools/tool-definition.entity';
 import type { UsageService } from '../usage/usage.service';
-import {
-  budgetReport,
-  budgetSurface,
-  DEFAULT_HOT_THRESHOLD,
-  DEFAULT_WARN_THRESHOLD,
-  type BudgetCandidate,
-  type BudgetReport,
-} from './budget-report';
+import { budgetReport, budgetSurface, DEFAULT_HOT_THRESHOLD, DEFAULT_WARN_THRESHOLD, type BudgetReport } from './budget-report';
 
 export interface BudgetQuery {
   projectId?: string | null;
@@ -42,6 +32,7 @@ export class BudgetService {
   constructor(
     private readonly db: DataSource,
     private readonly usage: UsageService,
+    private readonly loadouts: LoadoutCache,
   ) {}
 
   /**
@@ -61,39 +52,28 @@ export class BudgetService {
     const projectId = q.projectId ?? agent?.projectId ?? null;
     const scope = { organizationId: actor.organizationId, userId, projectId };
 
-    const [org, definitions, rules, servers, roster, recentTurns] = await Promise.all([
-      m.findOneByOrFail(OrganizationEntity, { id: actor.organizationId }),
-      m
-        .createQueryBuilder(ToolDefinitionEntity, 't')
-        .leftJoinAndSelect('t.miniApp', 'miniApp')
-        .leftJoinAndSelect('t.mcpServer', 'mcpServer')
-        .where('t.organizationId = :org', { org: actor.organizationId })
-        .andWhere(projectId ? '(t.projectId IS NULL OR t.projectId = :project)' : 't.projectId IS NULL', { project: projectId })
-        .getMany(),
-      agent || projectId
-        ? m.find(PermissionRuleEntity, { where: [...(projectId ? [{ projectId }] : []), ...(agent ? [{ agentId: agent.id }] : [])] })
-        : Promise.resolve([]),
-      m.find(McpServerEntity, { where: { organizationId: actor.organizationId, enabled: true } }),
+    // The definitions, rules and servers come from the organisation's compiled loadout; only usage is read.
+    const [cached, roster, recentTurns] = await Promise.all([
+      this.loadouts.current(actor.organizationId),
       this.usage.rosterAsOf(m, scope, asOf),
       // Whole UTC days, from the day 7 days before asOf through asOf's day.
       this.usage.turnsBetween(m, scope, new Date(asOf.getTime() - 7 * DAY_MS), asOf),
     ]);
-    const model = agent?.model ?? org.defaultModel;
-    const inScope = servers.filter((s) => s.projectId === null || s.projectId === projectId);
-    const candidates: BudgetCandidate[] = definitions.map((d) => ({
-      ...candidateOf(d),
-      source: d.source,
-      hostDependent: d.hostDependent,
-      schemaTokens: 0,
-    }));
+    const loadout = cached!.loadout;
+    const model = agent?.model ?? loadout.rows.defaultModel;
+    const inScope = loadout.rows.mcpServers.filter((s) => s.enabled && (s.projectId === null || s.projectId === projectId));
+    const rules = loadout.rows.rules.flatMap((r) =>
+      (projectId && r.projectId === projectId) || (agent && r.agentId === agent.id) ? [ruleOf(r)] : [],
+    );
     const surface = budgetSurface({
-      candidates,
+      candidates: loadout.sorted
+        .filter((t) => t.projectId === null || t.projectId === projectId)
+        .map((t) => ({ ...t, source: t.row.source, hostDependent: t.row.hostDependent, schemaTokens: 0 })),
       agentId: agent?.id ?? null,
-      rules: rules.map(ruleOf),
+      rules,
       mcpServerInScope: inScope.length > 0,
     });
-    const byId = new Map(definitions.map((d) => [d.id, d]));
-    const tools = surface.map((t) => ({ ...t, schemaTokens: estimateToolTokens(byId.get(t.id)!, model) }));
+    const tools = surface.map((t) => ({ ...t, schemaTokens: estimateToolTokens(t.row, model) }));
     const report = budgetReport({
       asOf,
       tools,

@@ -92,9 +92,7 @@ function compare(
         next = known;
         remember(after, toolboxClass(after, is, situation.channelKey, page), known);
       } else next = toolboxOf(after, is, situation.channelKey, page);
-      outcome = sameContent(previous.entries, next.entries)
-        ? null
-        : { previous, next, diff: diffOf(previous, next, diffs) };
+      outcome = sameContent(previous.entries, next.entries) ? null : { previous, next, diff: diffOf(previous, next, diffs) };
       outcomes.set(classKey, outcome);
     }
     if (outcome) {

@@ -11,7 +11,7 @@ export type { ToolChoice } from './anthropic';
 // at MEMO_LIMIT entries with O(1) upkeep: entries unused for a whole
 // generation are dropped together (a per-hit LRU reshuffle of one big Map
 // degrades badly under churn).
-const MEMO_LIMIT = 10_000;
+const MEMO_LIMIT = 50_000;
 let recent = new Map<string, number>();
 let older = new Map<string, number>();
 

@@ -25,6 +25,6 @@ export function candidateOf(d: ToolDefinitionEntity): CandidateTool {
   };
 }
 
-export function ruleOf(r: PermissionRuleEntity): ToolRule {
+export function ruleOf(r: Pick<PermissionRuleEntity, 'toolName' | 'effect' | 'agentId'>): ToolRule {
   return { toolName: r.toolName, effect: r.effect, on: r.agentId ? 'AGENT' : 'PROJECT' };
 }

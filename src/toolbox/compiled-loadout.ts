@@ -76,7 +76,10 @@ export interface MiniAppRow {
 
 export interface McpServerRow {
   id: string;
+  name: string;
   projectId: string | null;
+  /** False until the server has reported an inventory. */
+  probed: boolean;
   enabled: boolean;
   enabledTools: string[];
   disabledTools: string[];

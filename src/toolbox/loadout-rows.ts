@@ -46,7 +46,7 @@ export function loadRuleRows(q: Queryable, organizationId: string): Promise<Rule
 export async function loadOwnerRows(q: Queryable, organizationId: string): Promise<{ miniApps: MiniAppRow[]; mcpServers: McpServerRow[] }> {
   const miniApps: MiniAppRow[] = await q.query(`SELECT id, enabled FROM mini_apps WHERE organization_id = $1`, [organizationId]);
   const mcpServers: McpServerRow[] = await q.query(
-    `SELECT id, project_id AS "projectId", enabled, enabled_tools AS "enabledTools", disabled_tools AS "disabledTools"
+    `SELECT id, name, project_id AS "projectId", probed, enabled, enabled_tools AS "enabledTools", disabled_tools AS "disabledTools"
        FROM mcp_servers WHERE organization_id = $1`,
     [organizationId],
   );

@@ -146,8 +146,8 @@ const uniqueRules = (rules: RuleRow[]) => {
 };
 
 const serversArb = fc.tuple(fc.boolean(), fc.boolean(), subset(NAMES), subset(NAMES)).map(([e0, e1, enabledTools, disabledTools]) => [
-  { id: 's0', projectId: null, enabled: e0, enabledTools, disabledTools: [] as string[] },
-  { id: 's1', projectId: 'p1', enabled: e1, enabledTools: [] as string[], disabledTools },
+  { id: 's0', name: 's0', probed: true, projectId: null, enabled: e0, enabledTools, disabledTools: [] as string[] },
+  { id: 's1', name: 's1', probed: false, projectId: 'p1', enabled: e1, enabledTools: [] as string[], disabledTools },
 ]);
 
 export const worldArb: fc.Arbitrary<LoadoutRows> = fc
