@@ -5,7 +5,7 @@ import { IsToolName } from '../common/validation';
 
 export const MODEL_PATTERN = /^[a-z0-9][a-z0-9-]*\/[A-Za-z0-9._:-]+$/;
 
-@ObjectType('Agent')
+@ObjectType('Agent', { simpleResolvers: true })
 export class AgentType {
   @Field(() => ID) id: string;
   @Field() name: string;

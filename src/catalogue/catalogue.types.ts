@@ -2,7 +2,7 @@ import { Length } from 'class-validator';
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { IsCatalogueKey } from '../common/validation';
 
-@ObjectType('Channel')
+@ObjectType('Channel', { simpleResolvers: true })
 export class ChannelType {
   @Field(() => ID) id: string;
   @Field({ description: 'Stable key used by runtimes, e.g. web, api, slack, email.' }) key: string;

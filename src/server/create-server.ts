@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from '../app-services';
@@ -60,6 +60,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     // We drain and exit on SIGTERM ourselves; Apollo re-sending the signal would kill the process mid-drain.
     stopOnTerminationSignals: false,
     plugins: [
+      // No field carries cache hints; the default plugin would wrap every field resolver of every request for nothing.
+      ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
       {

@@ -10,6 +10,7 @@ import {
   type CatalogueRow,
   type CompiledAgent,
   type CompiledLoadout,
+  type SituationToolbox,
   type ToolRow,
 } from './compiled-loadout';
 import type { LoadoutCache } from './loadout-cache';
@@ -35,6 +36,9 @@ export interface ResolvedToolbox {
 
 /** The Agent Runtime Preview and the toolbox of every turn, from the organisation's compiled loadout. */
 export class ToolboxService {
+  /** The entries of a remembered toolbox with their tokens, per model: every request for it shares one list. */
+  private readonly entries = new WeakMap<SituationToolbox, Map<string, { tools: ResolvedToolbox['tools']; schemaTokens: number }>>();
+
   constructor(private readonly cache: LoadoutCache) {}
 
   /** What the agent carries in this situation now. */
@@ -74,25 +78,36 @@ export class ToolboxService {
     return { type: page.type, contextObject: page.contextObject ?? null, recordId: page.recordId ?? null };
   }
 
+  private entriesFor(toolbox: SituationToolbox, model: string): { tools: ResolvedToolbox['tools']; schemaTokens: number } {
+    let byModel = this.entries.get(toolbox);
+    if (!byModel) this.entries.set(toolbox, (byModel = new Map()));
+    let found = byModel.get(model);
+    if (!found) {
+      const tools = toolbox.entries.map((t, i) => ({
+        position: i + 1,
+        name: t.name,
+        tool: t.row,
+        contentHash: t.contentHash,
+        schemaTokens: estimateToolTokens(t.row, model),
+      }));
+      found = { tools, schemaTokens: tools.reduce((sum, t) => sum + t.schemaTokens, 0) };
+      byModel.set(model, found);
+    }
+    return found;
+  }
+
   assemble(loadout: CompiledLoadout, agent: CompiledAgent, channel: CatalogueRow, page: ResolvedPage): ResolvedToolbox {
-    const model = agent.row.model;
-    const { entries, fingerprint } = toolboxOf(loadout, agent, channel.key, page);
-    const tools = entries.map((t, i) => ({
-      position: i + 1,
-      name: t.name,
-      tool: t.row,
-      contentHash: t.contentHash,
-      schemaTokens: estimateToolTokens(t.row, model),
-    }));
+    const toolbox = toolboxOf(loadout, agent, channel.key, page);
+    const { tools, schemaTokens } = this.entriesFor(toolbox, agent.row.model);
     let dropped: ResolvedToolbox['dropped'] | undefined;
     return {
       agent: agent.row,
       channel,
       page,
-      fingerprint,
+      fingerprint: toolbox.fingerprint,
       tools,
       toolCount: tools.length,
-      schemaTokens: tools.reduce((sum, t) => sum + t.schemaTokens, 0),
+      schemaTokens,
       get dropped() {
         dropped ??= assembleCompiled(loadout, agent, channel.key, page, true).dropped!.map(({ tool, reason }) => ({
           tool: tool.row,

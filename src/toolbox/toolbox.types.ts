@@ -15,14 +15,15 @@ export class PageInput {
   @Field({ nullable: true }) @MaxLength(256) recordId?: string;
 }
 
-@ObjectType('Page')
+@ObjectType('Page', { simpleResolvers: true })
 export class PageType {
   @Field(() => PageTypeEnum) type: PageTypeEnum;
   @Field(() => String, { nullable: true }) contextObject: string | null;
   @Field(() => String, { nullable: true }) recordId: string | null;
 }
 
-@ObjectType('ToolboxEntry')
+// Plain fields of the toolbox types resolve by property: no per-field wrapper on the hottest path.
+@ObjectType('ToolboxEntry', { simpleResolvers: true })
 export class ToolboxEntryType {
   @Field(() => Int, { description: '1-based, in Sort Order.' }) position: number;
   @Field() name: string;
@@ -31,13 +32,14 @@ export class ToolboxEntryType {
   @Field(() => Int) schemaTokens: number;
 }
 
-@ObjectType('DroppedTool')
+@ObjectType('DroppedTool', { simpleResolvers: true })
 export class DroppedToolType {
   @Field(() => ToolDefinitionType) tool: ToolDefinitionType;
   @Field(() => DropReasonEnum) reason: DropReasonEnum;
 }
 
 @ObjectType('Toolbox', {
+  simpleResolvers: true,
   description: 'The tools an agent carries on a model request in one situation, and why the others were left out.',
 })
 export class ToolboxType {

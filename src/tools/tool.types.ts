@@ -5,7 +5,7 @@ import { JSONScalar } from '../common/scalars';
 import { DESCRIPTION_MAX, IsCatalogueKey, IsJsonSchema, IsToolName } from '../common/validation';
 import type { JsonObject } from './tool-definition.entity';
 
-@ObjectType('ToolDefinition')
+@ObjectType('ToolDefinition', { simpleResolvers: true })
 export class ToolDefinitionType {
   @Field(() => ID) id: string;
   @Field() name: string;
