@@ -5,7 +5,7 @@ import { ChannelEntity } from '../catalogue/channel.entity';
 import type { Actor } from '../common/actor';
 import { badInput, conflict, notFound } from '../common/errors';
 import { isUuid } from '../common/uuid';
-import type { AgentRow } from '../toolbox/compiled-loadout';
+import { toolboxClass, type AgentRow, type CompiledAgent, type CompiledLoadout } from '../toolbox/compiled-loadout';
 import type { LoadoutCache } from '../toolbox/loadout-cache';
 import { findOwned, getOwned } from '../common/tenant';
 import { type OrganizationEntity } from '../organizations/organization.entity';
@@ -83,6 +83,9 @@ export interface SurfacedTools {
 /** Runs inside beginTurn's transaction, so a turn and its roster rows commit together. */
 export type SurfacedToolsRecorder = (tx: EntityManager, surfaced: SurfacedTools) => Promise<void>;
 
+/** Toolbox classes whose snapshot key one loadout remembers. */
+const MAX_IDENTITIES_PER_LOADOUT = 20_000;
+
 /** Snapshots never change, so a bounded in-process memo is always right. */
 const SNAPSHOT_MEMO_SIZE = 500;
 
@@ -95,6 +98,7 @@ const SNAPSHOT_MEMO_SIZE = 500;
  * two definitions share content.
  */
 export class ConversationService {
+  private readonly identities = new WeakMap<CompiledLoadout, Map<string, SnapshotIdentity>>();
   /** Loads in flight are shared too, so the fields of one turn list read each snapshot once. */
   private readonly snapshots = new Map<string, Promise<FrozenSnapshot>>();
 
@@ -165,7 +169,7 @@ export class ConversationService {
         contextObject: conversation.pageContextObject,
         recordId: conversation.pageRecordId,
       });
-      const snapshot = snapshotOf(agent.row, resolved);
+      const snapshot = this.snapshotIdentity(loadout, agent, resolved);
       const [found]: Array<{ snapshotId: string | null; index: number | null; fingerprint: string | null }> = await tx.query(
         `SELECT (SELECT id FROM toolbox_snapshots WHERE organization_id = $1 AND snapshot_key = $2) AS "snapshotId",
                 prev.index, prev.fingerprint
@@ -358,6 +362,19 @@ export class ConversationService {
   }
 
   // ---------------------------------------------------------------- snapshots
+
+  /** The identity of a toolbox's snapshot, once per loadout, toolbox class and model: every turn in it shares the key. */
+  private snapshotIdentity(loadout: CompiledLoadout, agent: CompiledAgent, resolved: ResolvedToolbox): SnapshotIdentity {
+    let known = this.identities.get(loadout);
+    if (!known) this.identities.set(loadout, (known = new Map()));
+    const key = `${toolboxClass(loadout, agent, resolved.channel.key, resolved.page)}\n${agent.row.model}`;
+    let identity = known.get(key);
+    if (!identity) {
+      identity = snapshotOf(agent.row, resolved);
+      if (known.size < MAX_IDENTITIES_PER_LOADOUT) known.set(key, identity);
+    }
+    return identity;
+  }
 
   /** Stores the snapshot on first sight and returns its id; concurrent first sights agree on one row. */
   private async storeSnapshot(tx: EntityManager, agent: AgentRow, resolved: ResolvedToolbox, snapshot: SnapshotIdentity): Promise<string> {
