@@ -164,3 +164,20 @@ describe('roster from turns', () => {
     expect(await usage(null, 'nf')).toEqual([]);
   });
 });
+
+describe('concurrent batches', () => {
+  it('count every call of batches that touch the same rows in different orders, without a deadlock', async () => {
+    const names = Array.from({ length: 150 }, (_, i) => `shared_${i}`);
+    const users = ['u1', 'u2', 'u3'];
+    // Each batch walks the same (user, tool) rows in its own order.
+    const batch = (seed: number) =>
+      names.flatMap((_, i) => users.map((u) => call({ toolName: names[(i * 37 + seed * 53) % names.length], userId: u })));
+    const seeds = [0, 1, 2, 3, 4, 5, 6, 7];
+    const results = await Promise.all(
+      seeds.map((seed) => t.gql(runtime, RECORD, { calls: seed % 2 ? batch(seed).reverse() : batch(seed) })),
+    );
+    expect(results.map((r) => r.errors ?? null)).toEqual(seeds.map(() => null));
+    const rows = await usage(null, 'u2');
+    expect(rows.filter((r: any) => r.toolName.startsWith('shared_')).map((r: any) => r.calls)).toEqual(names.map(() => seeds.length));
+  });
+});

@@ -45,7 +45,8 @@ export async function recordSurfaced(tx: EntityManager, s: SurfacedTools): Promi
        first_surfaced_at = COALESCE(tool_usage.first_surfaced_at, EXCLUDED.first_surfaced_at),
        last_surfaced_at = GREATEST(tool_usage.last_surfaced_at, EXCLUDED.last_surfaced_at),
        turns_surfaced = tool_usage.turns_surfaced + 1`,
-    [s.organizationId, s.userId, s.projectId, s.at.toISOString(), [...new Set(s.toolNames)]],
+    // Sorted: concurrent turns of one scope lock the roster rows in one order.
+    [s.organizationId, s.userId, s.projectId, s.at.toISOString(), [...new Set(s.toolNames)].sort()],
   );
 }
 
@@ -208,8 +209,14 @@ export class UsageService {
   }
 
   /** Stores the keys not yet recorded in their scope; returns those it stored. */
-  private async claimKeys(tx: EntityManager, organizationId: string, calls: readonly ScopedCall[]): Promise<Set<string>> {
-    if (calls.length === 0) return new Set();
+  private async claimKeys(tx: EntityManager, organizationId: string, unordered: readonly ScopedCall[]): Promise<Set<string>> {
+    if (unordered.length === 0) return new Set();
+    // Keys in one order for every batch, as the usage rows: no deadlock between concurrent retries.
+    const calls = [...unordered].sort((a, b) => {
+      const x = `${scopeKey(a)}\n${a.idempotencyKey}`;
+      const y = `${scopeKey(b)}\n${b.idempotencyKey}`;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
     const rows: Array<{ user_id: string; project_id: string | null; idempotency_key: string }> = await tx.query(
       `INSERT INTO tool_call_keys (organization_id, user_id, project_id, idempotency_key)
        SELECT $1, k.user_id, k.project_id, k.idempotency_key
@@ -247,7 +254,8 @@ export class UsageService {
         if (c.at > row.last) row.last = c.at;
       }
     }
-    const rows = [...byKey.values()];
+    // In one order for every batch: concurrent batches then wait for each other's rows instead of deadlocking.
+    const rows = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
     if (rows.length === 0) return;
     await tx.query(
       `INSERT INTO tool_calls (organization_id, user_id, project_id, tool_name, at, is_error)
