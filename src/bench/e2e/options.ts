@@ -1,0 +1,80 @@
+import { DEFAULT_SERVER_URL, type DatabaseKind } from './database';
+
+/** How big the worlds are and how long the loads run; --quick shrinks all of it to check the harness itself. */
+export interface Sizes {
+  rounds: number;
+  loadSeconds: number;
+  world: { channels: number; contextObjects: number; agents: number; tools: number };
+  toolboxConnections: number;
+  beginTurn: { conversations: number; connections: number };
+  edit: { edits: number; agents: number; larger: Array<{ agents: number; tools: number }> };
+  createTools: { agents: number; tools: number; concurrency: number; budgetSeconds: number };
+  recordToolCalls: { connections: number; batchSize: number; toolNames: number; users: number };
+  budget: { tools: number; calls: number; users: number; days: number; apiSeedingSeconds: number; samples: number };
+  scale: { agents: number; connections: number; tools: [number, number, number] };
+}
+
+const FULL: Sizes = {
+  rounds: 3,
+  loadSeconds: 5,
+  world: { channels: 20, contextObjects: 50, agents: 100, tools: 1000 },
+  toolboxConnections: 50,
+  beginTurn: { conversations: 200, connections: 20 },
+  edit: {
+    edits: 5,
+    agents: 100,
+    larger: [
+      { agents: 1000, tools: 1000 },
+      { agents: 100, tools: 10_000 },
+    ],
+  },
+  createTools: { agents: 100, tools: 1000, concurrency: 4, budgetSeconds: 600 },
+  recordToolCalls: { connections: 4, batchSize: 500, toolNames: 200, users: 50 },
+  budget: { tools: 10_000, calls: 1_000_000, users: 5, days: 60, apiSeedingSeconds: 240, samples: 7 },
+  scale: { agents: 10, connections: 10, tools: [100, 1000, 10_000] },
+};
+
+const QUICK: Sizes = {
+  rounds: 2,
+  loadSeconds: 2,
+  world: { channels: 5, contextObjects: 10, agents: 10, tools: 100 },
+  toolboxConnections: 50,
+  beginTurn: { conversations: 40, connections: 20 },
+  edit: { edits: 3, agents: 10, larger: [{ agents: 30, tools: 100 }] },
+  createTools: { agents: 10, tools: 100, concurrency: 4, budgetSeconds: 60 },
+  recordToolCalls: { connections: 4, batchSize: 500, toolNames: 50, users: 10 },
+  budget: { tools: 500, calls: 20_000, users: 3, days: 60, apiSeedingSeconds: 30, samples: 3 },
+  scale: { agents: 5, connections: 10, tools: [30, 100, 300] },
+};
+
+export const SCENARIOS = ['toolbox', 'beginTurn', 'edit', 'createTools', 'recordToolCalls', 'budget', 'scale'] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
+export interface Options {
+  quick: boolean;
+  databaseKind: DatabaseKind;
+  /** The PostgreSQL server the bench creates its databases on. */
+  serverUrl: string;
+  scenarios: ScenarioName[];
+  sizes: Sizes;
+  seed: number;
+}
+
+/** Flags after `npm run bench:e2e --`: --quick, --embedded, --only=a,b. */
+export function parseOptions(argv: readonly string[]): Options {
+  const quick = argv.includes('--quick');
+  const only = argv.find((a) => a.startsWith('--only='));
+  const unknown = argv.filter((a) => a !== '--quick' && a !== '--embedded' && a !== only);
+  if (unknown.length) throw new Error(`unknown flag ${unknown[0]}; use --quick, --embedded, --only=${SCENARIOS.join(',')}`);
+  const named = only ? only.slice('--only='.length).split(',').filter(Boolean) : [...SCENARIOS];
+  const wrong = named.filter((n) => !(SCENARIOS as readonly string[]).includes(n));
+  if (wrong.length) throw new Error(`unknown scenario ${wrong.join(', ')}; known: ${SCENARIOS.join(', ')}`);
+  return {
+    quick,
+    databaseKind: argv.includes('--embedded') ? 'embedded' : 'server',
+    serverUrl: process.env.DATABASE_URL || DEFAULT_SERVER_URL,
+    scenarios: named as ScenarioName[],
+    sizes: quick ? QUICK : FULL,
+    seed: 20_240_601,
+  };
+}

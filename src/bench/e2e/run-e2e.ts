@@ -1,0 +1,50 @@
+import { failedFigure, type Figure } from './figures';
+import { parseOptions, type Options, type ScenarioName } from './options';
+import { progress } from './progress';
+import { printTable, writeResults } from './report';
+import { beginTurnScenario } from './scenarios/begin-turn';
+import { budgetScenario } from './scenarios/budget';
+import { createToolsScenario } from './scenarios/create-tools';
+import { editScenario } from './scenarios/edit';
+import { recordToolCallsScenario } from './scenarios/record-tool-calls';
+import { scaleScenario } from './scenarios/scale';
+import { toolboxScenario } from './scenarios/toolbox';
+
+/**
+ * `npm run bench:e2e`: the built server as its own process, loaded from
+ * another process, every figure a ratio to a baseline measured in the same
+ * run. One table on stdout, bench/results/latest.json on disk.
+ */
+const SCENARIOS: Record<ScenarioName, (options: Options) => Promise<Figure[]>> = {
+  toolbox: toolboxScenario,
+  beginTurn: beginTurnScenario,
+  edit: editScenario,
+  createTools: createToolsScenario,
+  recordToolCalls: recordToolCallsScenario,
+  budget: budgetScenario,
+  scale: scaleScenario,
+};
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const started = Date.now();
+  const figures: Figure[] = [];
+  for (const name of options.scenarios) {
+    progress(name, 'start');
+    try {
+      figures.push(...(await SCENARIOS[name](options)));
+    } catch (error) {
+      // One scenario failing is a finding, not the end of the run.
+      figures.push(failedFigure(name, error));
+    }
+    progress(name, 'done');
+  }
+  printTable(figures);
+  const file = writeResults(figures, { databaseKind: options.databaseKind, quick: options.quick, seconds: (Date.now() - started) / 1000 });
+  console.log(`\n${options.databaseKind === 'server' ? 'PostgreSQL server' : 'embedded PGlite'}; written to ${file}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import { failuresOf, type LoadResult } from '../load-spec';
+import { figure, joinNotes, type Figure } from '../figures';
+import { lastServerError, withHello, withLoadout } from '../instance';
+import { graphqlLoad } from '../load';
+import type { Options } from '../options';
+import { progress } from '../progress';
+import type { LoadPlan } from '../request-bodies';
+import { RssSampler } from '../rss';
+import { median } from '../stats';
+import { buildWorld } from '../world';
+
+const S = 'toolbox';
+
+/**
+ * Toolbox reads under load (a VIEWER key, a random agent, channel and page
+ * per request) against the hello baseline at the same connections and
+ * duration, rounds interleaved so both see the same machine.
+ */
+export async function toolboxScenario(options: Options): Promise<Figure[]> {
+  const { sizes } = options;
+  return withLoadout(options, (loadout) =>
+    withHello(async (hello) => {
+      progress(S, `building the world (${sizes.world.agents} agents, ${sizes.world.tools} tools)`);
+      const world = await buildWorld(loadout.graphqlUrl, loadout.operatorToken, { ...sizes.world, seed: options.seed });
+      const plan: LoadPlan = { kind: 'toolbox', agentIds: world.agentIds, channels: world.channels, contextObjects: world.contextObjects };
+      const load = (seconds: number, seed: number) => ({ connections: sizes.toolboxConnections, seconds, seed });
+      // Warm-up: JIT, caches and pools, outside the figures.
+      await graphqlLoad(`${hello.baseUrl}/`, null, { kind: 'hello' }, load(1, 0));
+      await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, plan, load(1, 0));
+      await loadout.db.settle();
+
+      const helloRuns: LoadResult[] = [];
+      const toolboxRuns: LoadResult[] = [];
+      let helloRss = 0;
+      let serverRss = 0;
+      for (let round = 1; round <= sizes.rounds; round++) {
+        progress(S, `round ${round}/${sizes.rounds}`);
+        const helloSampler = new RssSampler(hello.pid);
+        helloRuns.push(await graphqlLoad(`${hello.baseUrl}/`, null, { kind: 'hello' }, load(sizes.loadSeconds, round)));
+        helloRss = Math.max(helloRss, helloSampler.stop());
+        const serverSampler = new RssSampler(loadout.server.pid);
+        toolboxRuns.push(await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, plan, load(sizes.loadSeconds, round)));
+        serverRss = Math.max(serverRss, serverSampler.stop());
+        await loadout.db.settle();
+      }
+      const failures = toolboxRuns.reduce((n, r) => n + failuresOf(r), 0);
+      const sample = toolboxRuns.find((r) => r.sampleFailure)?.sampleFailure;
+      return [
+        figure({
+          scenario: S,
+          name: `toolbox req/s, ${sizes.toolboxConnections} conn (baseline: hello)`,
+          unit: 'req/s',
+          value: median(toolboxRuns.map((r) => r.okPerSecond)),
+          baseline: median(helloRuns.map((r) => r.okPerSecond)),
+          target: { on: 'ratio', op: '>=', bound: 0.5 },
+        }),
+        figure({
+          scenario: S,
+          name: 'toolbox p99 latency (baseline: hello)',
+          unit: 'ms',
+          value: median(toolboxRuns.map((r) => r.latencyP99Ms)),
+          baseline: median(helloRuns.map((r) => r.latencyP99Ms)),
+          target: { on: 'ratio', op: '<=', bound: 10 },
+        }),
+        figure({
+          scenario: S,
+          name: 'toolbox failed responses, all rounds',
+          unit: '',
+          value: failures,
+          baseline: helloRuns.reduce((n, r) => n + failuresOf(r), 0),
+          target: { on: 'value', op: '=', bound: 0 },
+          note: joinNotes(sample && `toolbox: ${sample}`, sample && lastServerError(loadout.server)),
+        }),
+        figure({
+          scenario: S,
+          name: 'server peak RSS under toolbox load (baseline: hello)',
+          unit: 'MB',
+          value: serverRss,
+          baseline: helloRss,
+          target: { on: 'value', op: '<', bound: 300 },
+        }),
+      ];
+    }),
+  );
+}
