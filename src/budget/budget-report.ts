@@ -30,7 +30,7 @@ export interface BudgetCandidate extends CandidateTool {
   schemaTokens: number;
 }
 
-export interface SurfaceInput<T extends BudgetCandidate> {
+export interface SurfaceInput<T extends CandidateTool> {
   candidates: readonly T[];
   /** Set: the agent's scope (filter 6) applies too. */
   agentId: string | null;
@@ -44,7 +44,7 @@ export interface SurfaceInput<T extends BudgetCandidate> {
  * agent is given, then rules (9). No tools mode, channel, context or
  * maxTools filter: the surface is what any turn of the scope could carry.
  */
-export function budgetSurface<T extends BudgetCandidate>(input: SurfaceInput<T>): T[] {
+export function budgetSurface<T extends CandidateTool>(input: SurfaceInput<T>): T[] {
   return [...input.candidates].sort(compareSortOrder).filter((tool) => {
     if (!tool.active || !tool.ownerEnabled || isMcpFiltered(tool.mcp)) return false;
     if (tool.requiresMcpServer && !input.mcpServerInScope) return false;

@@ -66,14 +66,17 @@ export class BudgetService {
       (projectId && r.projectId === projectId) || (agent && r.agentId === agent.id) ? [ruleOf(r)] : [],
     );
     const surface = budgetSurface({
-      candidates: loadout.sorted
-        .filter((t) => t.projectId === null || t.projectId === projectId)
-        .map((t) => ({ ...t, source: t.row.source, hostDependent: t.row.hostDependent, schemaTokens: 0 })),
+      candidates: loadout.sorted.filter((t) => t.projectId === null || t.projectId === projectId),
       agentId: agent?.id ?? null,
       rules,
       mcpServerInScope: inScope.length > 0,
     });
-    const tools = surface.map((t) => ({ ...t, schemaTokens: estimateToolTokens(t.row, model) }));
+    const tools = surface.map((t) => ({
+      name: t.name,
+      source: t.row.source,
+      hostDependent: t.row.hostDependent,
+      schemaTokens: estimateToolTokens(t.row, model),
+    }));
     const report = budgetReport({
       asOf,
       tools,
