@@ -104,10 +104,11 @@ function compare(
 
 /**
  * The toolbox after a change that touched only these definitions, where it
- * follows from the one before without assembling: the same toolbox when
- * none of them is in it or would now enter it ahead of the cut, or the same
- * one with a touched definition swapped in place when it kept its place in
- * Sort Order and still passes every filter. Null: assemble it.
+ * follows from the one before without assembling: a touched definition that
+ * kept its place in Sort Order and still passes every filter is swapped in
+ * place, one that now passes ahead of the cut slots in (the last one then
+ * falls past the cut), one that was carried and no longer is (or moved)
+ * needs the next survivor: null, assemble it.
  */
 function withTouched(
   previous: SituationToolbox,
@@ -133,8 +134,14 @@ function withTouched(
     for (const id of touched) {
       const tool = after.toolsById.get(id);
       if (!tool || !passes(tool) || previous.entries.some((t) => t.id === id)) continue;
-      if (!full || !last || compareSortOrder(tool, last) < 0) return null;
+      // Not carried before, carried now: every survivor ahead of the cut was carried, so it slots in among them.
+      if (!full || !last || compareSortOrder(tool, last) < 0) {
+        const next: CompiledTool[] = (swapped ??= [...previous.entries]);
+        const at = next.findIndex((t) => compareSortOrder(tool, t) < 0);
+        next.splice(at === -1 ? next.length : at, 0, tool);
+      }
     }
+    if (swapped && swapped.length > agent.row.maxTools) swapped.length = agent.row.maxTools;
   }
   return swapped ? situationToolbox(swapped) : previous;
 }

@@ -78,7 +78,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
   await apollo.start();
 
   httpServer.on('request', (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const target = req.url ?? '/';
+    const path = target.includes('?') ? target.slice(0, target.indexOf('?')) : target;
     const respond = async () => {
       if (path === '/graphql') {
         return handleGraphQL(apollo, req, res, () => contextFor(services, config.adminToken, req.headers.authorization));

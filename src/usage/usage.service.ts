@@ -30,7 +30,7 @@ export interface SurfacedTools extends UsageScope {
 /**
  * Inside beginTurn's transaction: the roster rows of every tool the turn's
  * toolbox carries (first surfaced set once), and one more turn for the scope's
- * day. One statement, whatever the toolbox size.
+ * day. One statement, whatever the toolbox size; rows in the order recordToolCalls locks them too.
  */
 export async function recordSurfaced(tx: EntityManager, s: SurfacedTools): Promise<void> {
   await tx.query(
@@ -40,13 +40,12 @@ export async function recordSurfaced(tx: EntityManager, s: SurfacedTools): Promi
        ON CONFLICT (${SCOPE}, day) DO UPDATE SET turns = scope_turn_days.turns + 1
      )
      INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, first_surfaced_at, last_surfaced_at, turns_surfaced)
-     SELECT $1, $2, $3, name, $4, $4, 1 FROM unnest($5::text[]) AS name
+     SELECT $1, $2, $3, name, $4, $4, 1 FROM unnest($5::text[]) AS name ORDER BY name
      ON CONFLICT (${SCOPE}, tool_name) DO UPDATE SET
        first_surfaced_at = COALESCE(tool_usage.first_surfaced_at, EXCLUDED.first_surfaced_at),
        last_surfaced_at = GREATEST(tool_usage.last_surfaced_at, EXCLUDED.last_surfaced_at),
        turns_surfaced = tool_usage.turns_surfaced + 1`,
-    // Sorted: concurrent turns of one scope lock the roster rows in one order.
-    [s.organizationId, s.userId, s.projectId, s.at.toISOString(), [...new Set(s.toolNames)].sort()],
+    [s.organizationId, s.userId, s.projectId, s.at.toISOString(), [...new Set(s.toolNames)]],
   );
 }
 
@@ -254,27 +253,21 @@ export class UsageService {
         if (c.at > row.last) row.last = c.at;
       }
     }
-    // In one order for every batch: concurrent batches then wait for each other's rows instead of deadlocking.
-    const rows = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+    const rows = [...byKey.values()];
     if (rows.length === 0) return;
+    // One statement, each list one JSON parameter. The usage rows go in one order for every batch,
+    // so concurrent batches wait for each other's rows instead of deadlocking.
     await tx.query(
-      `INSERT INTO tool_calls (organization_id, user_id, project_id, tool_name, at, is_error)
-       SELECT $1, c.user_id, c.project_id, c.tool_name, c.at, c.is_error
-       FROM unnest($2::text[], $3::uuid[], $4::text[], $5::timestamptz[], $6::boolean[]) AS c(user_id, project_id, tool_name, at, is_error)`,
-      [
-        organizationId,
-        calls.map((c) => c.userId),
-        calls.map((c) => c.projectId),
-        calls.map((c) => c.toolName),
-        calls.map((c) => c.at.toISOString()),
-        calls.map((c) => c.isError),
-      ],
-    );
-    await tx.query(
-      `INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, calls, errors, first_called_at, last_called_at)
+      `WITH log AS (
+         INSERT INTO tool_calls (organization_id, user_id, project_id, tool_name, at, is_error)
+         SELECT $1, c.user_id, c.project_id, c.tool_name, c.at, c.is_error
+           FROM jsonb_to_recordset($2::jsonb) AS c(user_id text, project_id uuid, tool_name text, at timestamptz, is_error boolean)
+       )
+       INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, calls, errors, first_called_at, last_called_at)
        SELECT $1, r.user_id, r.project_id, r.tool_name, r.calls, r.errors, r.first_at, r.last_at
-       FROM unnest($2::text[], $3::uuid[], $4::text[], $5::int[], $6::int[], $7::timestamptz[], $8::timestamptz[])
-         AS r(user_id, project_id, tool_name, calls, errors, first_at, last_at)
+         FROM jsonb_to_recordset($3::jsonb)
+           AS r(user_id text, project_id uuid, tool_name text, calls int, errors int, first_at timestamptz, last_at timestamptz)
+        ORDER BY r.user_id, r.project_id, r.tool_name
        ON CONFLICT (${SCOPE}, tool_name) DO UPDATE SET
          calls = tool_usage.calls + EXCLUDED.calls,
          errors = tool_usage.errors + EXCLUDED.errors,
@@ -282,13 +275,26 @@ export class UsageService {
          last_called_at = GREATEST(tool_usage.last_called_at, EXCLUDED.last_called_at)`,
       [
         organizationId,
-        rows.map((r) => r.userId),
-        rows.map((r) => r.projectId),
-        rows.map((r) => r.toolName),
-        rows.map((r) => r.calls),
-        rows.map((r) => r.errors),
-        rows.map((r) => r.first.toISOString()),
-        rows.map((r) => r.last.toISOString()),
+        JSON.stringify(
+          calls.map((c) => ({
+            user_id: c.userId,
+            project_id: c.projectId,
+            tool_name: c.toolName,
+            at: c.at.toISOString(),
+            is_error: c.isError,
+          })),
+        ),
+        JSON.stringify(
+          rows.map((r) => ({
+            user_id: r.userId,
+            project_id: r.projectId,
+            tool_name: r.toolName,
+            calls: r.calls,
+            errors: r.errors,
+            first_at: r.first.toISOString(),
+            last_at: r.last.toISOString(),
+          })),
+        ),
       ],
     );
   }
