@@ -6,6 +6,8 @@ ALTER TABLE "organizations" ADD "loadout_seq" bigint NOT NULL DEFAULT '0';
 -- toolboxes one change altered alike; events recorded before keep theirs inline.
 CREATE TABLE "invalidation_affected_sets" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "organization_id" uuid NOT NULL, "affected" jsonb NOT NULL, CONSTRAINT "PK_64184b3a45fbea56d12a1dff6c0" PRIMARY KEY ("id"));
 CREATE INDEX "idx_invalidation_affected_sets_organization" ON "invalidation_affected_sets" ("organization_id");
+-- Mostly fingerprints, which do not compress: stored out of line without trying.
+ALTER TABLE "invalidation_affected_sets" ALTER COLUMN "affected" SET STORAGE EXTERNAL;
 ALTER TABLE "invalidation_affected_sets" ADD CONSTRAINT "FK_384136ac572203d5acbd77f6fee" FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE NO ACTION;
 ALTER TABLE "toolbox_invalidations" ADD "affected_set_id" uuid;
 

@@ -102,7 +102,7 @@ export class InvalidationService {
     const byId = new Map(sets.map((s) => [s.id, s.affected]));
     return events.map((e) => {
       if (!e.affectedSetId) return e.affected;
-      const set = setsInMemory.get(e) ?? byId.get(e.affectedSetId);
+      const set = setsInMemory.get(e)?.compact ?? byId.get(e.affectedSetId);
       return set ? expandAffected(set) : [];
     });
   }
@@ -198,7 +198,7 @@ export class InvalidationRecorder implements ChangeObserver {
       const agent = after.agents.get(agentId)!.row;
       let set = sets.get(changed);
       if (!set) {
-        set = { id: randomUUID(), changed, compact: compactAffected(changed) };
+        set = new AffectedSet(changed);
         sets.set(changed, set);
       }
       pending.push({ agent, set });
@@ -220,7 +220,7 @@ export class InvalidationRecorder implements ChangeObserver {
         affected: [],
         affectedSetId: set.id,
       });
-      setsInMemory.set(event, set.compact);
+      setsInMemory.set(event, set);
       this.events.push(event);
     });
     if (this.dryRun) {
@@ -231,18 +231,17 @@ export class InvalidationRecorder implements ChangeObserver {
     } else await this.bus.stored(tx, this.events);
   }
 
-  /** Two statements whatever the number of agents: the distinct sets, then the events in agent order. */
+  /**
+   * Two statements whatever the number of agents: the events in agent order,
+   * then the distinct sets, whose fingerprints and JSON are made while the
+   * database stores the events.
+   */
   private async store(
     tx: EntityManager,
     sets: AffectedSet[],
     pending: Array<{ agent: AgentRow; set: AffectedSet }>,
   ): Promise<Array<{ id: string; seq: string; at: Date }>> {
-    await tx.query(
-      `INSERT INTO invalidation_affected_sets (id, organization_id, affected)
-       SELECT s.id, $1, s.affected::jsonb FROM unnest($2::uuid[], $3::text[]) AS s(id, affected)`,
-      [this.actor.organizationId, sets.map((s) => s.id), sets.map((s) => JSON.stringify(s.compact))],
-    );
-    return tx.query(
+    const events: Promise<Array<{ id: string; seq: string; at: Date }>> = tx.query(
       `INSERT INTO toolbox_invalidations (organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_id)
        SELECT $1, e.agent_id, e.project_id, $2, $3, e.version, '[]'::jsonb, e.set_id
          FROM unnest($4::uuid[], $5::uuid[], $6::int[], $7::uuid[]) WITH ORDINALITY AS e(agent_id, project_id, version, set_id, n)
@@ -258,6 +257,14 @@ export class InvalidationRecorder implements ChangeObserver {
         pending.map((p) => p.set.id),
       ],
     );
+    const json = sets.map((s) => JSON.stringify(s.compact));
+    const stored = await events;
+    await tx.query(
+      `INSERT INTO invalidation_affected_sets (id, organization_id, affected)
+       SELECT s.id, $1, s.affected::jsonb FROM unnest($2::uuid[], $3::text[]) AS s(id, affected)`,
+      [this.actor.organizationId, sets.map((s) => s.id), json],
+    );
+    return stored;
   }
 
   /**
@@ -288,14 +295,19 @@ export class InvalidationRecorder implements ChangeObserver {
   }
 }
 
-interface AffectedSet {
-  id: string;
-  changed: readonly ChangedToolbox[];
-  compact: CompactAffectedSet;
+/** The changed situations one or more agents share, stored once; compacted on first use. */
+class AffectedSet {
+  readonly id = randomUUID();
+  private stored: CompactAffectedSet | null = null;
+  constructor(readonly changed: readonly ChangedToolbox[]) {}
+  get compact(): CompactAffectedSet {
+    this.stored ??= compactAffected(this.changed);
+    return this.stored;
+  }
 }
 
 /** Events this instance recorded keep their set at hand: a mutation's result or a local subscriber reads it without a query. */
-const setsInMemory = new WeakMap<ToolboxInvalidationEntity, CompactAffectedSet>();
+const setsInMemory = new WeakMap<ToolboxInvalidationEntity, AffectedSet>();
 
 export function compactAffected(changed: readonly ChangedToolbox[]): CompactAffectedSet {
   const channels = new Map<string, number>();
@@ -316,17 +328,28 @@ export function compactAffected(changed: readonly ChangedToolbox[]): CompactAffe
       diffs.set(c.diff, diff);
       diffsByContent.set(content, diff);
     }
-    set.situations.push([channel, c.page.type, c.page.contextObject ?? null, c.previous.fingerprint, c.next.fingerprint, diff]);
+    set.situations.push([
+      channel,
+      c.page.type,
+      c.page.contextObject ?? null,
+      packed(c.previous.fingerprint),
+      packed(c.next.fingerprint),
+      diff,
+    ]);
   }
   return set;
 }
+
+/** Fingerprints are stored as base64url, two thirds of their hex: a set is mostly fingerprints. */
+const packed = (hex: string): string => Buffer.from(hex, 'hex').toString('base64url');
+const unpacked = (stored: string): string => Buffer.from(stored, 'base64url').toString('hex');
 
 export function expandAffected(set: CompactAffectedSet): StoredAffectedToolbox[] {
   return set.situations.map(([channel, type, contextObject, previousFingerprint, newFingerprint, diff]) => ({
     channel: set.channels[channel],
     page: { type, contextObject, recordId: null },
-    previousFingerprint,
-    newFingerprint,
+    previousFingerprint: unpacked(previousFingerprint),
+    newFingerprint: unpacked(newFingerprint),
     diff: set.diffs[diff],
   }));
 }

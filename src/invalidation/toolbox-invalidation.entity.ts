@@ -51,7 +51,7 @@ export class ToolboxInvalidationEntity {
 export interface CompactAffectedSet {
   channels: Array<StoredAffectedToolbox['channel']>;
   diffs: ToolboxDiff[];
-  /** [channel index, page type, context object, previous fingerprint, new fingerprint, diff index] */
+  /** [channel index, page type, context object, previous fingerprint, new fingerprint (base64url), diff index] */
   situations: Array<[number, PageType, string | null, string, string, number]>;
 }
 

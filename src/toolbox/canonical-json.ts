@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** JSON with keys sorted at every depth and no insignificant whitespace. */
 export function canonicalJson(value: unknown): string {
@@ -12,7 +12,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 export interface ModelVisibleContent {
