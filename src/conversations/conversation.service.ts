@@ -91,11 +91,7 @@ const SNAPSHOT_MEMO_SIZE = 500;
 
 /**
  * Conversations, turns and their frozen toolboxes (SEMANTICS section 4).
- * A snapshot row is keyed by (organisation, snapshotKey), where the key is a
- * hash of the model, the fingerprint and the definition ids: schema tokens are
- * stored per snapshot entry for the model the turn was recorded with, and
- * definition ids keep `toolDefinition` pointing at the right definition when
- * two definitions share content.
+ * A snapshot row is keyed by (organisation, snapshotKey): see snapshotOf.
  */
 export class ConversationService {
   private readonly identities = new WeakMap<CompiledLoadout, Map<string, SnapshotIdentity>>();

@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { compileLoadout, patchLoadout, toolboxOf } from '../toolbox/compiled-loadout';
-import { applyChanges, changeArb, worldArb } from '../toolbox/loadout.arbitraries';
+import { applyChanges, changeArb, propertyOptions, worldArb } from '../toolbox/loadout.arbitraries';
 import { oracleChanges } from '../toolbox/loadout.oracle';
 import { changedToolboxes } from './changed-toolboxes';
-
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 
 describe('incremental invalidation against every situation assembled twice', () => {
   it('finds exactly the changed situations of every agent, with the same fingerprints and diffs', () => {
@@ -29,7 +27,7 @@ describe('incremental invalidation against every situation assembled twice', () 
           expect(summary(actual.get(agent.id) ?? [])).toEqual(summary(expected.get(agent.id) ?? []));
         }
       }),
-      { numRuns: RUNS },
+      propertyOptions(300),
     );
   });
 
@@ -45,7 +43,7 @@ describe('incremental invalidation against every situation assembled twice', () 
         const result = changedToolboxes(compileLoadout(twins), compileLoadout(next), [twins.agents[0].id, 'twin']);
         expect(result.get('twin')).toBe(result.get(twins.agents[0].id));
       }),
-      { numRuns: 100 },
+      propertyOptions(100),
     );
   });
 });

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import type { PageSituation } from './assemble-toolbox';
 import { assembleCompiled, compileLoadout, patchLoadout } from './compiled-loadout';
-import { applyChanges, changeArb, worldArb } from './loadout.arbitraries';
+import { applyChanges, changeArb, propertyOptions, worldArb } from './loadout.arbitraries';
 import { oracleToolbox } from './loadout.oracle';
 import { sameLoadout } from './same-loadout';
 import { allSituations } from './situations';
-
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 
 describe('the compiled loadout against the simple assembly it replaced', () => {
   it('assembles every situation of every agent exactly as assembleToolbox does: entries, drops and reasons', () => {
@@ -29,7 +27,7 @@ describe('the compiled loadout against the simple assembly it replaced', () => {
           }
         }
       }),
-      { numRuns: RUNS },
+      propertyOptions(300),
     );
   });
 
@@ -39,7 +37,7 @@ describe('the compiled loadout against the simple assembly it replaced', () => {
         const { rows: next, patch } = applyChanges(rows, changes);
         expect(sameLoadout(patchLoadout(compileLoadout(rows), patch), compileLoadout(next))).toBeNull();
       }),
-      { numRuns: RUNS },
+      propertyOptions(300),
     );
   });
 
@@ -50,7 +48,7 @@ describe('the compiled loadout against the simple assembly it replaced', () => {
         const edited = { ...rows, tools: rows.tools.map((t, i) => (i === 0 ? { ...t, sortOrder: t.sortOrder + 10 } : t)) };
         expect(sameLoadout(compileLoadout(rows), compileLoadout(edited))).toMatch(/^tools differ/);
       }),
-      { numRuns: 20 },
+      propertyOptions(20),
     );
   });
 });

@@ -27,6 +27,8 @@ export class LoadoutCache {
   /** The highest seq announced per organisation: an entry below it is stale, however it got here. */
   private readonly announced = new Map<string, number>();
   private readonly listeners: Array<(organizationId: string | null) => void> = [];
+  /** Moves on reset: a load begun before may have missed a change, so it is not kept. */
+  private epoch = 0;
 
   constructor(
     private readonly db: DataSource,
@@ -45,8 +47,9 @@ export class LoadoutCache {
     if (hit && hit.seq >= (this.announced.get(organizationId) ?? 0)) return Promise.resolve(hit);
     let loading = this.loads.get(organizationId);
     if (!loading) {
+      const epoch = this.epoch;
       loading = this.loadCommitted(organizationId).then((entry) => {
-        if (entry) this.install(organizationId, entry.seq, entry.loadout);
+        if (entry && epoch === this.epoch) this.install(organizationId, entry.seq, entry.loadout);
         return entry;
       });
       const forget = () => this.loads.delete(organizationId);
@@ -91,6 +94,7 @@ export class LoadoutCache {
 
   /** Notifications may have been missed (the listener reconnected): drop everything. */
   reset(): void {
+    this.epoch++;
     this.entries.clear();
     for (const listener of this.listeners) listener(null);
   }

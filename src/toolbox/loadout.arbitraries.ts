@@ -254,7 +254,10 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
   ),
   fc.oneof(toolArb(99), plainToolArb).map((fields): Change => (rows) => {
     const agentIds = new Set(rows.agents.map((a) => a.id));
-    const id = `new${rows.tools.length}`;
+    // Ids are never reused, even after a delete: the database's are unique.
+    let n = rows.tools.length;
+    while (rows.tools.some((t) => t.id === `new${n}`)) n++;
+    const id = `new${n}`;
     const tool = { ...fields, id, agentId: fields.agentId && agentIds.has(fields.agentId) ? fields.agentId : null };
     return { rows: { ...rows, tools: [...rows.tools, tool] }, patch: { tools: { ids: [id], rows: [tool] } } };
   }),
@@ -311,3 +314,9 @@ export function applyChanges(rows: LoadoutRows, changes: readonly Change[]): { r
     },
   };
 }
+
+/** fast-check options: PROPERTY_RUNS runs more, PROPERTY_SEED replays a reported failure. */
+export const propertyOptions = (runs: number) => ({
+  numRuns: Number(process.env.PROPERTY_RUNS ?? runs),
+  ...(process.env.PROPERTY_SEED ? { seed: Number(process.env.PROPERTY_SEED) } : {}),
+});
