@@ -244,4 +244,27 @@ describe('toolboxInvalidated when the listener connection drops', () => {
     expect(sub.errors).toEqual([]);
     await sub.close();
   });
+
+  it('does not replay to a later subscriber the events made while nobody listened', async () => {
+    if (t.databaseKind === 'embedded') {
+      expect(t.server.services.invalidationBus).toBeInstanceOf(InProcessBus);
+      return;
+    }
+    const a = await setUpOrg(t.url, async () => (await t.createOrganization()).adminKey);
+    // No subscription connection is open: this event is recorded but not loaded by the listener.
+    await addTool(t.url, a.key, 'before_anyone_listened', a.agent.id);
+    await sleep(QUIET_MS);
+    const sub = listen(t.url, a.key, { agentId: a.agent.id });
+    await sub.ready;
+    await t.server.services.db.dataSource.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+    );
+    await addTool(t.url, a.key, 'after_subscribing', a.agent.id);
+    await sub.until(1);
+    await sleep(QUIET_MS);
+    const version = (await gql(t.url, a.key, `query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id: a.agent.id })).agent
+      .loadoutVersion;
+    expect(sub.heard.map((e) => e.loadoutVersion)).toEqual([version]);
+    await sub.close();
+  });
 });

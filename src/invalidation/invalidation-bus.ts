@@ -28,6 +28,8 @@ export interface InvalidationBus {
   stop(): Promise<void>;
   /** Every other instance's changes reach this one: caches may be trusted. */
   readonly live: boolean;
+  /** Whether anyone on this instance could be subscribed (an open graphql-ws connection); set by the server. */
+  audience: () => boolean;
 }
 
 /** What the bus tells the loadout cache: another instance committed a change, or notifications may have been missed. */
@@ -39,6 +41,7 @@ export interface LoadoutListener {
 /** Embedded PGlite serves one process: events go straight to this process's subscribers. */
 export class InProcessBus implements InvalidationBus {
   readonly live = true;
+  audience = () => true;
   constructor(private readonly pubSub: LoadoutPubSub) {}
   async stored(): Promise<void> {}
   committed(events: readonly ToolboxInvalidationEntity[]): void {
@@ -75,6 +78,7 @@ export class PostgresNotifyBus implements InvalidationBus {
   private lastSeq: bigint | null = null;
   private readonly delivered = new Set<string>();
   private reconnectTimer: NodeJS.Timeout | null = null;
+  audience = () => true;
 
   constructor(
     private readonly connectionString: string,
@@ -89,8 +93,9 @@ export class PostgresNotifyBus implements InvalidationBus {
 
   async stored(tx: EntityManager, events: readonly ToolboxInvalidationEntity[]): Promise<void> {
     for (let i = 0; i < events.length; i += IDS_PER_NOTIFY) {
-      const ids = events.slice(i, i + IDS_PER_NOTIFY).map((e) => e.id);
-      await tx.query(`SELECT pg_notify($1, $2)`, [NOTIFY_CHANNEL, ids.join(',')]);
+      const chunk = events.slice(i, i + IDS_PER_NOTIFY);
+      const lastSeq = chunk.reduce((max, e) => (BigInt(e.seq) > max ? BigInt(e.seq) : max), 0n);
+      await tx.query(`SELECT pg_notify($1, $2)`, [NOTIFY_CHANNEL, `${chunk.map((e) => e.id).join(',')};${lastSeq}`]);
     }
   }
 
@@ -114,7 +119,7 @@ export class PostgresNotifyBus implements InvalidationBus {
     const client = new Client({ connectionString: this.connectionString });
     client.on('notification', (message) => {
       if (!message.payload) return;
-      if (message.channel === NOTIFY_CHANNEL) void this.deliverByIds(message.payload.split(','));
+      if (message.channel === NOTIFY_CHANNEL) this.heard(message.payload);
       else if (message.channel === LOADOUT_CHANGED_CHANNEL) {
         const [organizationId, seq] = message.payload.split(':');
         this.loadouts.changed(organizationId, Number(seq));
@@ -159,6 +164,21 @@ export class PostgresNotifyBus implements InvalidationBus {
       order: { seq: 'ASC' },
     });
     for (const event of missed) this.deliver(event);
+  }
+
+  /**
+   * `ids;seq`. With nobody to hear them (no open subscription connection) the
+   * events are not loaded: only the replay position moves past them, so a
+   * later replay does not hand them to subscribers that came after.
+   */
+  private heard(payload: string): void {
+    const [ids, seq] = payload.split(';');
+    if (this.audience()) {
+      void this.deliverByIds(ids.split(','));
+      return;
+    }
+    const last = BigInt(seq);
+    if (this.lastSeq === null || last > this.lastSeq) this.lastSeq = last;
   }
 
   private async deliverByIds(ids: string[]): Promise<void> {

@@ -38,6 +38,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
 
   const httpServer = http.createServer();
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  services.invalidationBus.audience = () => wsServer.clients.size > 0;
   const wsCleanup = useServer<Record<string, unknown>, { ctx?: RequestContext }>(
     {
       schema,
