@@ -309,7 +309,7 @@ class AffectedSet {
 /** Events this instance recorded keep their set at hand: a mutation's result or a local subscriber reads it without a query. */
 const setsInMemory = new WeakMap<ToolboxInvalidationEntity, AffectedSet>();
 
-export function compactAffected(changed: readonly ChangedToolbox[]): CompactAffectedSet {
+function compactAffected(changed: readonly ChangedToolbox[]): CompactAffectedSet {
   const channels = new Map<string, number>();
   const diffs = new Map<ToolboxDiff, number>();
   const diffsByContent = new Map<string, number>();
@@ -344,7 +344,7 @@ export function compactAffected(changed: readonly ChangedToolbox[]): CompactAffe
 const packed = (hex: string): string => Buffer.from(hex, 'hex').toString('base64url');
 const unpacked = (stored: string): string => Buffer.from(stored, 'base64url').toString('hex');
 
-export function expandAffected(set: CompactAffectedSet): StoredAffectedToolbox[] {
+function expandAffected(set: CompactAffectedSet): StoredAffectedToolbox[] {
   return set.situations.map(([channel, type, contextObject, previousFingerprint, newFingerprint, diff]) => ({
     channel: set.channels[channel],
     page: { type, contextObject, recordId: null },

@@ -10,6 +10,7 @@ import {
   type PageSituation,
   type ToolRule,
 } from './assemble-toolbox';
+import { ruleOf } from './candidates';
 import { toolboxFingerprint } from './canonical-json';
 
 /**
@@ -148,10 +149,7 @@ export class CompiledLoadout {
         a.id,
         {
           row: a,
-          rules: [
-            ...(agentRules.get(a.id) ?? []).map((r) => ruleOf(r, 'AGENT')),
-            ...((a.projectId && projectRules.get(a.projectId)) || []).map((r) => ruleOf(r, 'PROJECT')),
-          ],
+          rules: [...(agentRules.get(a.id) ?? []), ...((a.projectId && projectRules.get(a.projectId)) || [])],
           mcpServerInScope: serverProjects.has(null) || (a.projectId !== null && serverProjects.has(a.projectId)),
         },
       ]),
@@ -166,16 +164,17 @@ export class CompiledLoadout {
   }
 }
 
-function groupRules(rules: readonly RuleRow[], by: 'agentId' | 'projectId'): Map<string, RuleRow[]> {
-  const out = new Map<string, RuleRow[]>();
+function groupRules(rules: readonly RuleRow[], by: 'agentId' | 'projectId'): Map<string, ToolRule[]> {
+  const out = new Map<string, ToolRule[]>();
   for (const r of rules) {
     const key = r[by];
-    if (key) out.set(key, [...(out.get(key) ?? []), r]);
+    if (!key) continue;
+    const group = out.get(key);
+    if (group) group.push(ruleOf(r));
+    else out.set(key, [ruleOf(r)]);
   }
   return out;
 }
-
-const ruleOf = (r: RuleRow, on: ToolRule['on']): ToolRule => ({ toolName: r.toolName, effect: r.effect, on });
 
 function compileTool(row: ToolRow, apps: ReadonlyMap<string, MiniAppRow>, servers: ReadonlyMap<string, McpServerRow>): CompiledTool {
   const server = row.mcpServerId ? servers.get(row.mcpServerId) : undefined;
@@ -406,4 +405,4 @@ export function agentClass(loadout: CompiledLoadout, agent: CompiledAgent): stri
 
 const dropRank = (reason: DropReason): number => (reason === 'OVER_MAX_TOOLS' ? 1 : reason === 'OVER_TOKEN_BUDGET' ? 2 : 0);
 
-export const fingerprintOf = (entries: readonly { contentHash: string }[]): string => toolboxFingerprint(entries.map((e) => e.contentHash));
+const fingerprintOf = (entries: readonly { contentHash: string }[]): string => toolboxFingerprint(entries.map((e) => e.contentHash));

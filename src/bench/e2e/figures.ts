@@ -1,4 +1,6 @@
 import { TimeoutError } from './http';
+import { failuresOf, type LoadResult } from './load-spec';
+import type { RawResult } from './raw-spec';
 
 /** A bound a figure must keep, on its ratio to the baseline or on its value. */
 export interface Target {
@@ -47,3 +49,24 @@ export function failedFigure(scenario: string, error: unknown): Figure {
 /** The parts that are set, joined; undefined when none is. */
 export const joinNotes = (...parts: Array<string | null | undefined | false>): string | undefined =>
   parts.filter((p): p is string => typeof p === 'string' && p.length > 0).join('; ') || undefined;
+
+/** Failed responses of the API over all rounds, against those of its raw baseline (none on embedded), with a sample of each. */
+export function failuresAgainstRaw(
+  scenario: string,
+  operation: string,
+  apiRuns: readonly LoadResult[],
+  rawRuns: readonly RawResult[],
+  serverError: string | null,
+): Figure {
+  const apiSample = apiRuns.find((r) => r.sampleFailure)?.sampleFailure;
+  const rawSample = rawRuns.find((r) => r.sampleFailure)?.sampleFailure;
+  return figure({
+    scenario,
+    name: `${operation} failed responses, all rounds (baseline: raw)`,
+    unit: '',
+    value: apiRuns.reduce((n, r) => n + failuresOf(r), 0),
+    baseline: rawRuns.length ? rawRuns.reduce((n, r) => n + r.failures, 0) : null,
+    target: { on: 'value', op: '=', bound: 0 },
+    note: joinNotes(apiSample && `API: ${apiSample}`, apiSample && serverError, rawSample && `raw: ${rawSample}`),
+  });
+}

@@ -1,8 +1,8 @@
-import { figure, joinNotes, NO_RAW_BASELINE_ON_EMBEDDED, type Figure } from '../figures';
+import { failuresAgainstRaw, figure, NO_RAW_BASELINE_ON_EMBEDDED, type Figure } from '../figures';
 import { firstTurns, startConversations } from '../conversations';
 import { lastServerError, withLoadout } from '../instance';
 import { graphqlLoad } from '../load';
-import { failuresOf, type LoadResult } from '../load-spec';
+import type { LoadResult } from '../load-spec';
 import type { Options } from '../options';
 import { progress } from '../progress';
 import type { RawResult } from '../raw-spec';
@@ -54,10 +54,6 @@ export async function beginTurnScenario(options: Options): Promise<Figure[]> {
         }),
       );
     }
-    const apiFailures = apiRuns.reduce((n, r) => n + failuresOf(r), 0);
-    const rawFailures = rawRuns.reduce((n, r) => n + r.failures, 0);
-    const apiSample = apiRuns.find((r) => r.sampleFailure)?.sampleFailure;
-    const rawSample = rawRuns.find((r) => r.sampleFailure)?.sampleFailure;
     return [
       figure({
         scenario: S,
@@ -69,15 +65,7 @@ export async function beginTurnScenario(options: Options): Promise<Figure[]> {
         met: rawRuns.length ? undefined : null,
         note: rawRuns.length ? undefined : NO_RAW_BASELINE_ON_EMBEDDED,
       }),
-      figure({
-        scenario: S,
-        name: 'beginTurn failed responses, all rounds (baseline: raw)',
-        unit: '',
-        value: apiFailures,
-        baseline: rawRuns.length ? rawFailures : null,
-        target: { on: 'value', op: '=', bound: 0 },
-        note: joinNotes(apiSample && `API: ${apiSample}`, apiSample && lastServerError(loadout.server), rawSample && `raw: ${rawSample}`),
-      }),
+      failuresAgainstRaw(S, 'beginTurn', apiRuns, rawRuns, lastServerError(loadout.server)),
     ];
   });
 }

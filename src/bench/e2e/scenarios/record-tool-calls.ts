@@ -1,7 +1,7 @@
-import { figure, joinNotes, NO_RAW_BASELINE_ON_EMBEDDED, type Figure } from '../figures';
+import { failuresAgainstRaw, figure, NO_RAW_BASELINE_ON_EMBEDDED, type Figure } from '../figures';
 import { lastServerError, withLoadout } from '../instance';
 import { graphqlLoad } from '../load';
-import { failuresOf, type LoadResult } from '../load-spec';
+import type { LoadResult } from '../load-spec';
 import type { Options } from '../options';
 import { progress } from '../progress';
 import type { RawResult } from '../raw-spec';
@@ -54,8 +54,6 @@ export async function recordToolCallsScenario(options: Options): Promise<Figure[
         }),
       );
     }
-    const apiSample = apiRuns.find((x) => x.sampleFailure)?.sampleFailure;
-    const rawSample = rawRuns.find((x) => x.sampleFailure)?.sampleFailure;
     return [
       figure({
         scenario: S,
@@ -67,15 +65,7 @@ export async function recordToolCallsScenario(options: Options): Promise<Figure[
         met: rawRuns.length ? undefined : null,
         note: rawRuns.length ? undefined : NO_RAW_BASELINE_ON_EMBEDDED,
       }),
-      figure({
-        scenario: S,
-        name: 'recordToolCalls failed responses, all rounds (baseline: raw)',
-        unit: '',
-        value: apiRuns.reduce((n, x) => n + failuresOf(x), 0),
-        baseline: rawRuns.length ? rawRuns.reduce((n, x) => n + x.failures, 0) : null,
-        target: { on: 'value', op: '=', bound: 0 },
-        note: joinNotes(apiSample && `API: ${apiSample}`, apiSample && lastServerError(loadout.server), rawSample && `raw: ${rawSample}`),
-      }),
+      failuresAgainstRaw(S, 'recordToolCalls', apiRuns, rawRuns, lastServerError(loadout.server)),
     ];
   });
 }
