@@ -4,6 +4,7 @@ import {
   agentClass,
   filterReason,
   remember,
+  situationClass,
   situationToolbox,
   toolboxClass,
   toolboxOf,
@@ -13,7 +14,7 @@ import {
   type CompiledTool,
   type SituationToolbox,
 } from '../toolbox/compiled-loadout';
-import { allSituations, situationKey } from '../toolbox/situations';
+import { keyedSituations, type KeyedSituation } from '../toolbox/situations';
 
 export interface ChangedToolbox {
   key: string;
@@ -46,10 +47,13 @@ export function changedToolboxes(
   agentIds: readonly string[],
   touchedTools: ReadonlySet<string> | null = null,
 ): Map<string, readonly ChangedToolbox[]> {
-  const situations = allSituations(
-    [...after.channels.keys()].filter((k) => before.channels.has(k)),
-    [...after.contextObjects.keys()].filter((k) => before.contextObjects.has(k)),
-  );
+  const sameCatalogue = before.rows.channels === after.rows.channels && before.rows.contextObjects === after.rows.contextObjects;
+  const situations = sameCatalogue
+    ? after.situations
+    : keyedSituations(
+        [...after.channels.keys()].filter((k) => before.channels.has(k)),
+        [...after.contextObjects.keys()].filter((k) => before.contextObjects.has(k)),
+      );
   const byClass = new Map<string, readonly ChangedToolbox[]>();
   const out = new Map<string, readonly ChangedToolbox[]>();
   for (const id of agentIds) {
@@ -73,16 +77,16 @@ function compare(
   was: CompiledAgent,
   after: CompiledLoadout,
   is: CompiledAgent,
-  situations: ReturnType<typeof allSituations>,
+  situations: readonly KeyedSituation[],
   touchedTools: ReadonlySet<string> | null,
 ): ChangedToolbox[] {
   const outcomes = new Map<string, { previous: SituationToolbox; next: SituationToolbox; diff: ToolboxDiff } | null>();
   const diffs = new Map<string, ToolboxDiff>();
   const changed: ChangedToolbox[] = [];
   for (const situation of situations) {
-    const page: PageSituation = { type: situation.page.type, contextObject: situation.page.contextObject ?? null };
+    const page = situation.page;
     // Both sides' classes: a situation alike others before may not be after (a definition now names its channel).
-    const classKey = `${toolboxClass(before, was, situation.channelKey, page)}\n${toolboxClass(after, is, situation.channelKey, page)}`;
+    const classKey = `${situationClass(before, was, situation.channelKey, page)}\n${situationClass(after, is, situation.channelKey, page)}`;
     let outcome = outcomes.get(classKey);
     if (outcome === undefined) {
       const previous = toolboxOf(before, was, situation.channelKey, page);
@@ -96,7 +100,7 @@ function compare(
       outcomes.set(classKey, outcome);
     }
     if (outcome) {
-      changed.push({ key: situationKey(situation), channel: after.channels.get(situation.channelKey)!, page: situation.page, ...outcome });
+      changed.push({ key: situation.key, channel: after.channels.get(situation.channelKey)!, page, ...outcome });
     }
   }
   return changed;

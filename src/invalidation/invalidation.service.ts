@@ -7,7 +7,7 @@ import { badInput } from '../common/errors';
 import { findOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { PrincipalEntity } from '../organizations/principal.entity';
-import type { AgentRow, CompiledLoadout } from '../toolbox/compiled-loadout';
+import type { AgentRow, CompiledLoadout, SituationToolbox } from '../toolbox/compiled-loadout';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { changedToolboxes, type ChangedToolbox } from './changed-toolboxes';
 import { rewrittenTokens } from './compare-situations';
@@ -313,29 +313,31 @@ function compactAffected(changed: readonly ChangedToolbox[]): CompactAffectedSet
   const channels = new Map<string, number>();
   const diffs = new Map<ToolboxDiff, number>();
   const diffsByContent = new Map<string, number>();
-  const set: CompactAffectedSet = { channels: [], diffs: [], situations: [] };
+  const changes = new Map<SituationToolbox, Map<SituationToolbox, number>>();
+  const set: Required<CompactAffectedSet> = { channels: [], diffs: [], changes: [], situations: [] };
   for (const c of changed) {
     let channel = channels.get(c.channel.id);
     if (channel === undefined) {
       channel = set.channels.push({ id: c.channel.id, key: c.channel.key, name: c.channel.name }) - 1;
       channels.set(c.channel.id, channel);
     }
-    // An edit seen everywhere makes the same diff everywhere: stored once.
-    let diff = diffs.get(c.diff);
-    if (diff === undefined) {
-      const content = JSON.stringify(c.diff);
-      diff = diffsByContent.get(content) ?? set.diffs.push(c.diff) - 1;
-      diffs.set(c.diff, diff);
-      diffsByContent.set(content, diff);
+    // Situations of one class share their toolboxes: each change, its fingerprints and diff, stored once.
+    let byNext = changes.get(c.previous);
+    if (!byNext) changes.set(c.previous, (byNext = new Map()));
+    let change = byNext.get(c.next);
+    if (change === undefined) {
+      // An edit seen everywhere makes the same diff everywhere: stored once.
+      let diff = diffs.get(c.diff);
+      if (diff === undefined) {
+        const content = JSON.stringify(c.diff);
+        diff = diffsByContent.get(content) ?? set.diffs.push(c.diff) - 1;
+        diffs.set(c.diff, diff);
+        diffsByContent.set(content, diff);
+      }
+      change = set.changes.push([packed(c.previous.fingerprint), packed(c.next.fingerprint), diff]) - 1;
+      byNext.set(c.next, change);
     }
-    set.situations.push([
-      channel,
-      c.page.type,
-      c.page.contextObject ?? null,
-      packed(c.previous.fingerprint),
-      packed(c.next.fingerprint),
-      diff,
-    ]);
+    set.situations.push([channel, c.page.type, c.page.contextObject ?? null, change]);
   }
   return set;
 }
@@ -345,11 +347,16 @@ const packed = (hex: string): string => Buffer.from(hex, 'hex').toString('base64
 const unpacked = (stored: string): string => Buffer.from(stored, 'base64url').toString('hex');
 
 function expandAffected(set: CompactAffectedSet): StoredAffectedToolbox[] {
-  return set.situations.map(([channel, type, contextObject, previousFingerprint, newFingerprint, diff]) => ({
-    channel: set.channels[channel],
-    page: { type, contextObject, recordId: null },
-    previousFingerprint: unpacked(previousFingerprint),
-    newFingerprint: unpacked(newFingerprint),
-    diff: set.diffs[diff],
-  }));
+  return set.situations.map((situation) => {
+    const [channel, type, contextObject] = situation;
+    const [previousFingerprint, newFingerprint, diff] =
+      situation.length === 4 ? set.changes![situation[3]] : [situation[3], situation[4], situation[5]];
+    return {
+      channel: set.channels[channel],
+      page: { type, contextObject, recordId: null },
+      previousFingerprint: unpacked(previousFingerprint),
+      newFingerprint: unpacked(newFingerprint),
+      diff: set.diffs[diff],
+    };
+  });
 }

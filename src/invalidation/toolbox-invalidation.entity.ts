@@ -47,12 +47,18 @@ export class ToolboxInvalidationEntity {
   @Column('uuid', { nullable: true }) affectedSetId: string | null;
 }
 
-/** An affected set as stored: each channel and diff once, and a row per changed situation pointing at them. */
+/**
+ * An affected set as stored: each channel, diff and distinct change of
+ * toolbox once, and a row per changed situation pointing at them. Sets
+ * stored before `changes` existed carry the change inline in each row.
+ */
 export interface CompactAffectedSet {
   channels: Array<StoredAffectedToolbox['channel']>;
   diffs: ToolboxDiff[];
-  /** [channel index, page type, context object, previous fingerprint, new fingerprint (base64url), diff index] */
-  situations: Array<[number, PageType, string | null, string, string, number]>;
+  /** [previous fingerprint, new fingerprint (base64url), diff index] */
+  changes?: Array<[string, string, number]>;
+  /** [channel index, page type, context object, change index], or inline: [..., previous, new fingerprint, diff index] */
+  situations: Array<[number, PageType, string | null, number] | [number, PageType, string | null, string, string, number]>;
 }
 
 /**

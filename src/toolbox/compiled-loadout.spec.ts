@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { PageSituation } from './assemble-toolbox';
-import { assembleCompiled, compileLoadout, patchLoadout } from './compiled-loadout';
+import { assembleCompiled, compileLoadout, patchLoadout, toolboxOf } from './compiled-loadout';
 import { applyChanges, changeArb, propertyOptions, worldArb } from './loadout.arbitraries';
 import { oracleToolbox } from './loadout.oracle';
 import { sameLoadout } from './same-loadout';
@@ -24,6 +24,29 @@ describe('the compiled loadout against the simple assembly it replaced', () => {
             expect(full.entries.map((t) => t.id)).toEqual(expected.entries.map((e) => e.tool.id));
             expect(fast.entries.map((t) => t.id)).toEqual(expected.entries.map((e) => e.tool.id));
             expect(full.dropped!.map((d) => `${d.tool.id}:${d.reason}`)).toEqual(expected.dropped.map((d) => `${d.tool.id}:${d.reason}`));
+          }
+        }
+      }),
+      propertyOptions(300),
+    );
+  });
+
+  it('serves every situation, in any order, the toolbox remembered for its class, which is the one assembleToolbox makes', () => {
+    fc.assert(
+      fc.property(worldArb, fc.boolean(), (rows, reversed) => {
+        const loadout = compileLoadout(rows);
+        const situations = allSituations(
+          rows.channels.map((c) => c.key),
+          rows.contextObjects.map((o) => o.key),
+        );
+        // Classes are shared: whichever situation of a class is asked first, the others must get the same answer.
+        if (reversed) situations.reverse();
+        for (const agent of rows.agents) {
+          for (const s of situations) {
+            const page: PageSituation = { type: s.page.type, contextObject: s.page.contextObject ?? null };
+            const expected = oracleToolbox(rows, agent, s.channelKey, page);
+            const served = toolboxOf(loadout, loadout.agents.get(agent.id)!, s.channelKey, page);
+            expect(served.entries.map((t) => t.id)).toEqual(expected.entries.map((e) => e.tool.id));
           }
         }
       }),

@@ -12,6 +12,7 @@ import {
 } from './assemble-toolbox';
 import { ruleOf } from './candidates';
 import { toolboxFingerprint } from './canonical-json';
+import { keyedSituations, type KeyedSituation } from './situations';
 
 /**
  * An organisation's loadout as plain rows (what the database holds), and
@@ -131,16 +132,24 @@ export class CompiledLoadout {
   readonly toolsById: ReadonlyMap<string, CompiledTool>;
   /** Keys some definition lists: the others all behave alike. */
   readonly namedChannels: ReadonlySet<string>;
-  readonly namedContexts: ReadonlySet<string>;
-  /** Filled lazily by toolboxOf and agentClass: pure functions of this loadout, remembered. */
+  /** Definitions that name context objects and carry a name another definition carries too, in Sort Order. */
+  readonly contextToolsSharingNames: readonly CompiledTool[];
+  /** Filled lazily by toolboxOf, agentClass and toolboxClass: pure functions of this loadout, remembered. */
   readonly toolboxes = new Map<string, SituationToolbox>();
   readonly agentClasses = new Map<string, string>();
+  /** Per agent class, then per channel class: see contextsThatMatter. */
+  readonly contextClasses = new Map<string, Map<string, ReadonlySet<string>>>();
+
+  private keyed: readonly KeyedSituation[] | null;
 
   constructor(
     readonly rows: LoadoutRows,
     /** Every definition of the organisation, in Sort Order. */
     readonly sorted: readonly CompiledTool[],
+    /** The situations of a loadout with the same catalogue, if known. */
+    situations: readonly KeyedSituation[] | null = null,
   ) {
+    this.keyed = situations;
     const serverProjects = new Set(rows.mcpServers.filter((s) => s.enabled).map((s) => s.projectId));
     const agentRules = groupRules(rows.rules, 'agentId');
     const projectRules = groupRules(rows.rules, 'projectId');
@@ -160,7 +169,17 @@ export class CompiledLoadout {
     this.scopedAgents = new Set(sorted.flatMap((t) => (t.agentId ? [t.agentId] : [])));
     this.toolsById = new Map(sorted.map((t) => [t.id, t]));
     this.namedChannels = new Set(sorted.flatMap((t) => t.channelKeys));
-    this.namedContexts = new Set(sorted.flatMap((t) => t.contextObjectKeys));
+    const names = new Map<string, number>();
+    for (const t of sorted) names.set(t.name, (names.get(t.name) ?? 0) + 1);
+    this.contextToolsSharingNames = sorted.filter((t) => t.contextSet && names.get(t.name)! > 1);
+  }
+
+  /** Every situation of the catalogue, in situation order (channels and context objects as loaded: by key). */
+  get situations(): readonly KeyedSituation[] {
+    return (this.keyed ??= keyedSituations(
+      this.rows.channels.map((c) => c.key),
+      this.rows.contextObjects.map((o) => o.key),
+    ));
   }
 }
 
@@ -251,7 +270,7 @@ export function patchLoadout(before: CompiledLoadout, patch: LoadoutPatch): Comp
     const tool = compileTool(row, apps, servers);
     sorted.splice(insertionPoint(sorted, tool), 0, tool);
   }
-  return new CompiledLoadout(rows, sorted);
+  return new CompiledLoadout(rows, sorted, patch.catalogue ? null : before.situations);
 }
 
 function insertionPoint(sorted: readonly CandidateTool[], tool: CandidateTool): number {
@@ -372,16 +391,66 @@ export function remember(loadout: CompiledLoadout, key: string, toolbox: Situati
 
 /**
  * Situations with equal keys have equal toolboxes for agents with equal
- * keys: channels no definition names behave alike, and so do context
- * objects; HOME, LIST and a RECORD without context object differ only under
- * RECORD_PAGES_ONLY.
+ * keys: channels no definition names behave alike; HOME, LIST and a RECORD
+ * without context object differ only under RECORD_PAGES_ONLY; and a RECORD
+ * page's context object matters only where it can bring a tool into the
+ * toolbox (see contextsThatMatter).
  */
 export function toolboxClass(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string, page: PageSituation): string {
-  const a = agent.row;
-  if (a.toolsMode === 'RECORD_PAGES_ONLY' && page.type !== 'RECORD') return `${agentClass(loadout, agent)}\u0000-`;
+  return `${agentClass(loadout, agent)}\u0000${situationClass(loadout, agent, channelKey, page)}`;
+}
+
+/** The situation's part of its toolboxClass: situations of one agent with equal classes carry equal toolboxes. */
+export function situationClass(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string, page: PageSituation): string {
+  if (agent.row.toolsMode === 'RECORD_PAGES_ONLY' && page.type !== 'RECORD') return '-';
   const channel = loadout.namedChannels.has(channelKey) ? channelKey : '';
-  const context = page.contextObject && loadout.namedContexts.has(page.contextObject) ? page.contextObject : '';
-  return `${agentClass(loadout, agent)}\u0000${channel}\u0000${context}`;
+  const context = page.contextObject && contextsThatMatter(loadout, agent, channelKey).has(page.contextObject) ? page.contextObject : '';
+  return `${channel}\u0000${context}`;
+}
+
+/**
+ * The context objects whose RECORD pages can carry another toolbox than a
+ * page without one, for this agent on this channel. A page's context object
+ * only lets in the definitions naming it, so it changes nothing when each
+ * of them either fails another filter or comes after the cut of the toolbox
+ * without context: past the Max Tools count, or past the first survivor the
+ * token cap drops. One sharing its name with another definition can shadow
+ * that one from anywhere in Sort Order, so it always counts. Any other
+ * context object shares the toolbox without context, which is what keeps
+ * an organisation with many context objects from multiplying its toolboxes.
+ * Over-approximates where a later filter (a rule) would drop the tool
+ * anyway: that only costs sharing.
+ */
+function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string): ReadonlySet<string> {
+  const agentKey = agentClass(loadout, agent);
+  let ofAgent = loadout.contextClasses.get(agentKey);
+  if (!ofAgent) loadout.contextClasses.set(agentKey, (ofAgent = new Map()));
+  const channelClass = loadout.namedChannels.has(channelKey) ? channelKey : '';
+  const known = ofAgent.get(channelClass);
+  if (known) return known;
+  const a = agent.row;
+  const out = new Set<string>();
+  const inScope = (tool: CompiledTool) => tool.projectId === null || tool.projectId === a.projectId;
+  const lets = (tool: CompiledTool) => {
+    if (inScope(tool) && filterReason(tool, agent, channelKey, null) === 'CONTEXT') for (const c of tool.contextObjectKeys) out.add(c);
+  };
+  let survivors = 0;
+  let tokens = 0;
+  for (const tool of a.maxTools > 0 ? loadout.sorted : []) {
+    if (tool.contextSet) {
+      lets(tool);
+      continue;
+    }
+    if (!inScope(tool) || filterReason(tool, agent, channelKey, null) !== null) continue;
+    if (a.maxSchemaTokens !== null) {
+      tokens += estimateToolTokens(tool.row, a.model);
+      if (tokens > a.maxSchemaTokens) break;
+    }
+    if (++survivors >= a.maxTools) break;
+  }
+  for (const tool of loadout.contextToolsSharingNames) lets(tool);
+  ofAgent.set(channelClass, out);
+  return out;
 }
 
 /** What an agent's toolboxes depend on besides the situation: agents with equal classes carry equal toolboxes. */

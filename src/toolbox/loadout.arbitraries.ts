@@ -108,7 +108,7 @@ const agentArb = (id: string) =>
       projectId: fc.constantFrom<string | null>(null, ...PROJECTS),
       model: fc.constantFrom(...MODELS),
       maxTools: fc.integer({ min: 1, max: 4 }),
-      maxSchemaTokens: fc.constantFrom<number | null>(null, null, 60, 150, 400),
+      maxSchemaTokens: fc.constantFrom<number | null>(null, null, 45, 60, 90, 150, 400),
       toolsMode: fc.constantFrom<'ALL_PAGES' | 'RECORD_PAGES_ONLY'>('ALL_PAGES', 'ALL_PAGES', 'RECORD_PAGES_ONLY'),
     })
     .map((a) => ({

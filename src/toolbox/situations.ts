@@ -19,3 +19,17 @@ export function allSituations(channelKeys: readonly string[], contextObjectKeys:
 export function situationKey(s: Situation): string {
   return `${s.channelKey}|${s.page.type}|${s.page.contextObject ?? ''}`;
 }
+
+/** A situation as a change compares it: its page as the filters read it, and its key, made once per catalogue. */
+export interface KeyedSituation {
+  channelKey: string;
+  page: PageSituation;
+  key: string;
+}
+
+export const keyedSituations = (channelKeys: readonly string[], contextObjectKeys: readonly string[]): KeyedSituation[] =>
+  allSituations(channelKeys, contextObjectKeys).map((s) => ({
+    channelKey: s.channelKey,
+    page: { type: s.page.type, contextObject: s.page.contextObject ?? null },
+    key: situationKey(s),
+  }));
