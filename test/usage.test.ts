@@ -181,3 +181,22 @@ describe('concurrent batches', () => {
     expect(rows.filter((r: any) => r.toolName.startsWith('shared_')).map((r: any) => r.calls)).toEqual(names.map(() => seeds.length));
   });
 });
+
+describe('the call log', () => {
+  const logged = async (column: 'organization_id' | 'project_id', id: string): Promise<number> =>
+    (await t.server.services.db.dataSource.query(`SELECT count(*)::int AS n FROM tool_calls WHERE ${column} = $1`, [id]))[0].n;
+
+  it('goes with a deleted project or organisation, as the usage counters do', async () => {
+    const org = await t.createOrganization('Deleted later');
+    const key = await t.createKey(org.adminKey, 'RUNTIME');
+    const project = (await t.ok(org.adminKey, `mutation { createProject(input: { name: "Gone" }) { id } }`)).createProject.id;
+    await t.ok(key, RECORD, { calls: [call({ userId: 'd1', projectId: project }), call({ userId: 'd1' })] });
+    expect([await logged('project_id', project), await logged('organization_id', org.id)]).toEqual([1, 2]);
+
+    const sql = t.server.services.db.dataSource;
+    await sql.query(`DELETE FROM projects WHERE id = $1`, [project]);
+    expect([await logged('project_id', project), await logged('organization_id', org.id)]).toEqual([0, 1]);
+    await sql.query(`DELETE FROM organizations WHERE id = $1`, [org.id]);
+    expect(await logged('organization_id', org.id)).toBe(0);
+  });
+});
