@@ -238,3 +238,34 @@ describe('turns', () => {
     expect(third.invalidation).toBeNull();
   });
 });
+
+describe('stored affected situations', () => {
+  it('reads a set stored with each change inline, as sets were first stored, exactly as one listing distinct changes once', async () => {
+    const w = await world();
+    const id = await w.tool('lookup');
+    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited" }) { id } }`, { id });
+    const listed = async () => (await w.events(1)).edges[0].node.affected;
+    const before = await listed();
+    expect(before.length).toBeGreaterThan(1);
+
+    const sql = t.server.services.db.dataSource;
+    const [{ affected_set_id: setId }] = await sql.query(
+      `SELECT affected_set_id FROM toolbox_invalidations WHERE agent_id = $1 ORDER BY seq DESC LIMIT 1`,
+      [w.agent.id],
+    );
+    await sql.query(
+      `UPDATE invalidation_affected_sets SET affected = jsonb_build_object(
+         'channels', affected->'channels', 'diffs', affected->'diffs',
+         'situations', (SELECT jsonb_agg(jsonb_build_array(s->0, s->1, s->2, c->0, c->1, c->2) ORDER BY n)
+                          FROM jsonb_array_elements(affected->'situations') WITH ORDINALITY AS x(s, n),
+                               LATERAL (SELECT affected->'changes'->((s->>3)::int) AS c) AS change))
+        WHERE id = $1 AND affected ? 'changes'`,
+      [setId],
+    );
+    const [{ inline }] = await sql.query(`SELECT NOT (affected ? 'changes') AS inline FROM invalidation_affected_sets WHERE id = $1`, [
+      setId,
+    ]);
+    expect(inline).toBe(true);
+    expect(await listed()).toEqual(before);
+  });
+});
