@@ -23,7 +23,9 @@ describe('the compiled loadout against the simple assembly it replaced', () => {
             const fast = assembleCompiled(loadout, loadout.agents.get(agent.id)!, s.channelKey, page, false);
             expect(full.entries.map((t) => t.id)).toEqual(expected.entries.map((e) => e.tool.id));
             expect(fast.entries.map((t) => t.id)).toEqual(expected.entries.map((e) => e.tool.id));
-            expect(full.dropped!.map((d) => `${d.tool.id}:${d.reason}`)).toEqual(expected.dropped.map((d) => `${d.tool.id}:${d.reason}`));
+            const why = (d: { tool: { id: string }; reason: string; shadowedBy?: { id: string }; rule?: { id?: string } }) =>
+              `${d.tool.id}:${d.reason}:${d.shadowedBy?.id ?? ''}:${d.rule?.id ?? ''}`;
+            expect(full.dropped!.map(why)).toEqual(expected.dropped.map(why));
           }
         }
       }),

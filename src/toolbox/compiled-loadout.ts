@@ -2,7 +2,9 @@ import type { JsonObject, ToolSource } from '../tools/tool-definition.entity';
 import type { ExecutionContext, ToolsMode } from '../agents/agent.entity';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import {
+  compareShadowRank,
   compareSortOrder,
+  excludingRule,
   isExcluded,
   isMcpFiltered,
   type CandidateTool,
@@ -132,6 +134,8 @@ export class CompiledLoadout {
   /** Keys some definition lists: the others all behave alike. */
   readonly namedChannels: ReadonlySet<string>;
   readonly namedContexts: ReadonlySet<string>;
+  /** Names more than one definition holds, each list in shadow rank (most specific first): only these can be SHADOWED. */
+  readonly sharedNames: ReadonlyMap<string, readonly CompiledTool[]>;
   /** Filled lazily by toolboxOf and agentClass: pure functions of this loadout, remembered. */
   readonly toolboxes = new Map<string, SituationToolbox>();
   readonly agentClasses = new Map<string, string>();
@@ -161,6 +165,15 @@ export class CompiledLoadout {
     this.toolsById = new Map(sorted.map((t) => [t.id, t]));
     this.namedChannels = new Set(sorted.flatMap((t) => t.channelKeys));
     this.namedContexts = new Set(sorted.flatMap((t) => t.contextObjectKeys));
+    const byName = new Map<string, CompiledTool[]>();
+    for (const t of sorted) {
+      const group = byName.get(t.name);
+      if (group) group.push(t);
+      else byName.set(t.name, [t]);
+    }
+    const shared = new Map<string, CompiledTool[]>();
+    for (const [name, group] of byName) if (group.length > 1) shared.set(name, group.sort(compareShadowRank));
+    this.sharedNames = shared;
   }
 }
 
@@ -265,10 +278,19 @@ function insertionPoint(sorted: readonly CandidateTool[], tool: CandidateTool): 
   return lo;
 }
 
+export interface CompiledDrop {
+  tool: CompiledTool;
+  reason: DropReason;
+  /** SHADOWED: the definition carried instead. */
+  shadowedBy?: CompiledTool;
+  /** EXCLUDED: the DENY rule that applied. */
+  rule?: ToolRule;
+}
+
 export interface CompiledToolbox {
   entries: CompiledTool[];
   /** Only when asked for: a request that reads the entries alone stops at the cut. */
-  dropped: Array<{ tool: CompiledTool; reason: DropReason }> | null;
+  dropped: CompiledDrop[] | null;
 }
 
 /**
@@ -285,7 +307,7 @@ export function assembleCompiled(
 ): CompiledToolbox {
   const a = agent.row;
   const entries: CompiledTool[] = [];
-  const dropped: Array<{ tool: CompiledTool; reason: DropReason }> | null = withDropped ? [] : null;
+  const dropped: CompiledDrop[] | null = withDropped ? [] : null;
   const recordOnly = a.toolsMode === 'RECORD_PAGES_ONLY' && page.type !== 'RECORD';
   const cap = a.maxSchemaTokens;
   const context = page.contextObject ?? null;
@@ -297,7 +319,12 @@ export function assembleCompiled(
     if (tool.projectId !== null && tool.projectId !== a.projectId) continue;
     const reason = recordOnly ? 'TOOLS_MODE' : filterReason(tool, agent, channelKey, context);
     if (reason) {
-      dropped?.push({ tool, reason });
+      dropped?.push(reason === 'EXCLUDED' ? { tool, reason, rule: excludingRule(tool.name, agent.rules)! } : { tool, reason });
+      continue;
+    }
+    const winner = shadowWinner(loadout, tool, agent, channelKey, context);
+    if (winner !== tool) {
+      dropped?.push({ tool, reason: 'SHADOWED', shadowedBy: winner });
       continue;
     }
     if (survivors++ >= a.maxTools) {
@@ -328,6 +355,28 @@ export function filterReason(tool: CompiledTool, agent: CompiledAgent, channelKe
   if (tool.contextSet && !(context && tool.contextSet.has(context))) return 'CONTEXT';
   if (agent.rules.length && isExcluded(tool.name, agent.rules)) return 'EXCLUDED';
   return null;
+}
+
+/**
+ * The survivor of the tool's name that the toolbox carries (filter 10), for
+ * a tool that passed filters 2 to 9: itself unless a more specific
+ * definition of its name passes them too.
+ */
+export function shadowWinner(
+  loadout: CompiledLoadout,
+  tool: CompiledTool,
+  agent: CompiledAgent,
+  channelKey: string,
+  context: string | null,
+): CompiledTool {
+  const group = loadout.sharedNames.get(tool.name);
+  if (!group) return tool;
+  const projectId = agent.row.projectId;
+  for (const other of group) {
+    if (other === tool) return tool;
+    if ((other.projectId === null || other.projectId === projectId) && filterReason(other, agent, channelKey, context) === null) return other;
+  }
+  return tool;
 }
 
 /** What the model sees in one situation: the entries and, once asked for, their fingerprint. */
