@@ -96,8 +96,12 @@ export interface AssembledToolbox<T> {
   fingerprint: string;
 }
 
+type Ordered = Pick<CandidateTool, 'id' | 'name' | 'sortOrder'>;
+/** Where a definition applies: organisation-wide, a project, or one agent. */
+export type Placed = Ordered & Pick<CandidateTool, 'projectId' | 'agentId'>;
+
 /** Sort Order: (sortOrder asc, name asc, id asc), byte-wise so it is locale-free. */
-export function compareSortOrder(a: CandidateTool, b: CandidateTool): number {
+export function compareSortOrder(a: Ordered, b: Ordered): number {
   if (a.sortOrder !== b.sortOrder) return a.sortOrder - b.sortOrder;
   if (a.name !== b.name) return a.name < b.name ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -107,8 +111,8 @@ export function compareSortOrder(a: CandidateTool, b: CandidateTool): number {
  * Among survivors of one name, the most specific wins (SHADOWED): agent-scoped,
  * then project, then organisation-wide; ties by Sort Order. Negative: `a` wins.
  */
-export function compareShadowRank(a: CandidateTool, b: CandidateTool): number {
-  const rank = (t: CandidateTool) => (t.agentId !== null ? 0 : t.projectId !== null ? 1 : 2);
+export function compareShadowRank(a: Placed, b: Placed): number {
+  const rank = (t: Placed) => (t.agentId !== null ? 0 : t.projectId !== null ? 1 : 2);
   return rank(a) - rank(b) || compareSortOrder(a, b);
 }
 
