@@ -88,10 +88,9 @@ describe('budgetSurface', () => {
     ];
     expect(budgetSurface({ candidates, agentId: null, rules: [], mcpServerInScope: false }).map((t) => t.id)).toEqual(['id-z', 'project']);
     const own = candidate('y', { id: 'own', agentId: 'mine', sortOrder: 9 });
-    expect(budgetSurface({ candidates: [...candidates, own], agentId: 'mine', rules: [], mcpServerInScope: false }).map((t) => t.id)).toEqual([
-      'id-z',
-      'own',
-    ]);
+    expect(
+      budgetSurface({ candidates: [...candidates, own], agentId: 'mine', rules: [], mcpServerInScope: false }).map((t) => t.id),
+    ).toEqual(['id-z', 'own']);
   });
 
   it('keeps Sort Order and ignores maxTools', () => {
@@ -173,8 +172,16 @@ describe('verdicts', () => {
     ['4 calls, all errors', row('t', { calls: 4, errors: 4, lastCalledAt: daysAgo(1) }), null],
     ['5 calls, one success', row('t', { calls: 5, errors: 4, lastCalledAt: daysAgo(1) }), null],
     ['cold and always failing: cold first', row('t', { calls: 6, errors: 6, lastCalledAt: daysAgo(45) }), 'COLD'],
-    ['called but never surfaced, long ago: no roster row, no verdict', row('t', { firstSurfacedAt: null, calls: 1, lastCalledAt: daysAgo(60) }), null],
-    ['called but never surfaced, always failing: no verdict', row('t', { firstSurfacedAt: null, calls: 9, errors: 9, lastCalledAt: daysAgo(1) }), null],
+    [
+      'called but never surfaced, long ago: no roster row, no verdict',
+      row('t', { firstSurfacedAt: null, calls: 1, lastCalledAt: daysAgo(60) }),
+      null,
+    ],
+    [
+      'called but never surfaced, always failing: no verdict',
+      row('t', { firstSurfacedAt: null, calls: 9, errors: 9, lastCalledAt: daysAgo(1) }),
+      null,
+    ],
   ] as const)('%s', (_name, r, verdict) => {
     expect(verdictOf(r, AS_OF)).toBe(verdict);
   });

@@ -355,7 +355,10 @@ export class ConversationService {
       },
       price,
       // The model the turn was completed under; the organisation's own only for turns stored before it was recorded.
-      { includedCredits: (turn.fundingModel ?? organization.fundingModel) === 'INCLUDED_CREDITS', snapshotSchemaTokens: snapshot.schemaTokens },
+      {
+        includedCredits: (turn.fundingModel ?? organization.fundingModel) === 'INCLUDED_CREDITS',
+        snapshotSchemaTokens: snapshot.schemaTokens,
+      },
     );
   }
 

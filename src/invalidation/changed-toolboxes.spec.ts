@@ -79,7 +79,12 @@ describe('shadowing on the fast paths of a change that touched only definitions'
   const world: LoadoutRows = {
     organizationId: 'org',
     defaultModel: 'openai/gpt-4o',
-    tools: [tool('a', 'a'), tool('y-org', 'y', { sortOrder: 1 }), tool('b', 'b', { sortOrder: 2 }), tool('y-p', 'y', { projectId: 'p', sortOrder: 3 })],
+    tools: [
+      tool('a', 'a'),
+      tool('y-org', 'y', { sortOrder: 1 }),
+      tool('b', 'b', { sortOrder: 2 }),
+      tool('y-p', 'y', { projectId: 'p', sortOrder: 3 }),
+    ],
     agents: [
       {
         id: 'agent',

@@ -374,7 +374,8 @@ export function shadowWinner(
   const projectId = agent.row.projectId;
   for (const other of group) {
     if (other === tool) return tool;
-    if ((other.projectId === null || other.projectId === projectId) && filterReason(other, agent, channelKey, context) === null) return other;
+    if ((other.projectId === null || other.projectId === projectId) && filterReason(other, agent, channelKey, context) === null)
+      return other;
   }
   return tool;
 }

@@ -12,9 +12,7 @@ export function canMeet(a: Placed, b: Placed): boolean {
  * toolbox, split by shadow rank, most specific first.
  */
 export function shadowRelations<T extends Placed>(tool: Placed, definitions: readonly T[]): { shadows: T[]; shadowedBy: T[] } {
-  const rivals = definitions
-    .filter((d) => d.id !== tool.id && d.name === tool.name && canMeet(tool, d))
-    .sort(compareShadowRank);
+  const rivals = definitions.filter((d) => d.id !== tool.id && d.name === tool.name && canMeet(tool, d)).sort(compareShadowRank);
   return {
     shadows: rivals.filter((d) => compareShadowRank(tool, d) < 0),
     shadowedBy: rivals.filter((d) => compareShadowRank(tool, d) > 0),
