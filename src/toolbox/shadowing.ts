@@ -1,7 +1,7 @@
 import { compareShadowRank, type Placed } from './assemble-toolbox';
 
 /** Two definitions some agent can have as candidates at once: compatible projects, and not scoped to two different agents. */
-export function canMeet(a: Placed, b: Placed): boolean {
+function canMeet(a: Placed, b: Placed): boolean {
   const projects = a.projectId === null || b.projectId === null || a.projectId === b.projectId;
   return projects && (a.agentId === null || b.agentId === null || a.agentId === b.agentId);
 }
