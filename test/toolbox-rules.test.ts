@@ -81,9 +81,11 @@ describe('MCP tools', () => {
     await o.inventory(server, ['lookup', 'update', 'delete']);
     const agent = await o.agent();
     const tools = (await o.ok(`{ toolDefinitions(source: MCP) { name source } }`)).toolDefinitions;
-    expect(tools).toEqual(['mcp__crm__delete', 'mcp__crm__lookup', 'mcp__crm__update'].map((name) => ({ name, source: 'MCP' })));
-    expect(names(await o.box(agent, 'web'))).toEqual(['mcp__crm__delete', 'mcp__crm__lookup', 'mcp__crm__update']);
-    expect(names(await o.box(agent, 'api'))).toEqual(['mcp__crm__delete', 'mcp__crm__lookup', 'mcp__crm__update']);
+    // New inventory tools land after the scope's last tool, in the order reported.
+    const all = ['mcp__crm__lookup', 'mcp__crm__update', 'mcp__crm__delete'];
+    expect(tools).toEqual(all.map((name) => ({ name, source: 'MCP' })));
+    expect(names(await o.box(agent, 'web'))).toEqual(all);
+    expect(names(await o.box(agent, 'api'))).toEqual(all);
 
     await o.updateServer(server, { disabledTools: ['delete'] });
     let box = await o.box(agent);
@@ -97,7 +99,7 @@ describe('MCP tools', () => {
 
     // The prefixed name is not what the server reported, so it filters nothing.
     await o.updateServer(server, { enabledTools: [], disabledTools: ['mcp__crm__lookup'] });
-    expect(names(await o.box(agent))).toEqual(['mcp__crm__delete', 'mcp__crm__lookup', 'mcp__crm__update']);
+    expect(names(await o.box(agent))).toEqual(all);
 
     await o.updateServer(server, { enabled: false });
     box = await o.box(agent);
@@ -178,10 +180,10 @@ describe('rules', () => {
     const outside = await o.agent();
     await o.rule({ projectId: project }, 'search', 'DENY');
     await o.rule({ agentId: allowed }, 'search', 'ALLOW');
-    expect(names(await o.box(allowed))).toEqual(['other', 'search']);
+    expect(names(await o.box(allowed))).toEqual(['search', 'other']);
     expect(names(await o.box(plain))).toEqual(['other']);
     expect(reasons(await o.box(plain))).toEqual({ search: 'EXCLUDED' });
-    expect(names(await o.box(outside))).toEqual(['other', 'search']);
+    expect(names(await o.box(outside))).toEqual(['search', 'other']);
   });
 
   it('an agent DENY always wins, and removing it brings the tool back', async () => {
@@ -228,7 +230,7 @@ describe('placement', () => {
     expect(names(box)).toEqual(['everywhere', 'mine']);
     expect(reasons(box)).toEqual({ api_only: 'CHANNEL', accounts: 'CONTEXT', theirs: 'AGENT_SCOPE', off: 'INACTIVE' });
     box = await o.box(agent, 'api', { type: 'RECORD', contextObject: 'Account', recordId: '42' });
-    expect(names(box)).toEqual(['accounts', 'api_only', 'everywhere', 'mine']);
+    expect(names(box)).toEqual(['everywhere', 'api_only', 'accounts', 'mine']);
 
     await o.ok(`mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: RECORD_PAGES_ONLY }) { id } }`, { id: agent });
     for (const type of ['HOME', 'LIST']) {
@@ -246,7 +248,7 @@ describe('placement', () => {
     await o.tool('in_mine', { projectId: mine });
     await o.tool('in_other', { projectId: other });
     const box = await o.box(await o.agent({ projectId: mine }));
-    expect(names(box)).toEqual(['in_mine', 'org_wide']);
+    expect(names(box)).toEqual(['org_wide', 'in_mine']);
     expect(box.dropped).toEqual([]);
   });
 });

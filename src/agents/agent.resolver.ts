@@ -1,4 +1,4 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { ProjectType } from '../organizations/organization.types';
 import { PageInput, ToolboxType } from '../toolbox/toolbox.types';
@@ -88,5 +88,13 @@ export class PermissionRuleFieldsResolver {
   @FieldResolver(() => ProjectType, { nullable: true })
   project(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
     return rule.projectId ? loadersOf(ctx).project.load(rule.projectId) : null;
+  }
+
+  @FieldResolver(() => Int, {
+    description:
+      "Definitions named by the rule among its agent's or project's candidates now. 0: the rule names no tool yet (allowed: a rule may precede its tool).",
+  })
+  matchingToolCount(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
+    return ctx.services.toolbox.ruleMatches(actorOf(ctx), rule);
   }
 }

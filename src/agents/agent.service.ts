@@ -48,10 +48,13 @@ export class AgentService {
   }
 
   async create(actor: Actor, input: AgentSettings & { name: string; projectId?: string | null }) {
-    checkThresholds(input.budgetWarnThreshold ?? 48, input.budgetHotThreshold ?? 96, input, 'input');
     return this.changes.write(actor.organizationId, async (tx) => {
       if (input.projectId) await getOwned(tx, ProjectEntity, actor, input.projectId, 'input.projectId', 'Project');
       const org = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
+      // Thresholds not given start as the organisation's.
+      const warn = input.budgetWarnThreshold ?? org.toolBudgetWarn;
+      const hot = input.budgetHotThreshold ?? org.toolBudgetHot;
+      checkThresholds(warn, hot, input, 'input');
       return tx.save(
         tx.create(AgentEntity, {
           organizationId: actor.organizationId,
@@ -62,8 +65,8 @@ export class AgentService {
           maxSchemaTokens: input.maxSchemaTokens ?? null,
           toolsMode: input.toolsMode ?? 'ALL_PAGES',
           executionContext: input.executionContext ?? 'RUNNING_USER',
-          budgetWarnThreshold: input.budgetWarnThreshold ?? 48,
-          budgetHotThreshold: input.budgetHotThreshold ?? 96,
+          budgetWarnThreshold: warn,
+          budgetHotThreshold: hot,
         }),
       );
     });
@@ -108,6 +111,14 @@ export class AgentService {
   async rules(actor: Actor, agent: { id: string; projectId: string | null }) {
     return this.db.manager.find(PermissionRuleEntity, {
       where: { organizationId: actor.organizationId, agentId: agent.id },
+      order: { toolName: 'ASC' },
+    });
+  }
+
+  /** The rules set on a project (its agents' own rules are listed on each agent). */
+  async projectRules(actor: Actor, projectId: string) {
+    return this.db.manager.find(PermissionRuleEntity, {
+      where: { organizationId: actor.organizationId, projectId },
       order: { toolName: 'ASC' },
     });
   }

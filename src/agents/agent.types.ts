@@ -18,8 +18,8 @@ export class AgentType {
     description: 'Cap on the summed schema tokens of a toolbox; tools past it in Sort Order drop (OVER_TOKEN_BUDGET). Null: no cap.',
   })
   maxSchemaTokens: number | null;
-  @Field(() => Int, { description: 'Default 48.' }) budgetWarnThreshold: number;
-  @Field(() => Int) budgetHotThreshold: number;
+  @Field(() => Int, { description: "Default: the organisation's toolBudgetWarn when the agent was created." }) budgetWarnThreshold: number;
+  @Field(() => Int, { description: "Default: the organisation's toolBudgetHot when the agent was created." }) budgetHotThreshold: number;
   @Field(() => Int, { description: "Increases by one with every committed change that can affect this agent's toolbox." })
   loadoutVersion: number;
   organizationId: string;

@@ -39,6 +39,7 @@ function candidates(n: number): CandidateTool[] {
       contentHash: contentHash(content),
       active: i % 17 !== 0,
       sortOrder: i % 7,
+      projectId: null,
       agentId: i % 29 === 0 ? 'other-agent' : null,
       channelKeys: i % 5 === 0 ? ['web'] : [],
       contextObjectKeys: i % 11 === 0 ? ['Case'] : [],

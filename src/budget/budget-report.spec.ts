@@ -80,6 +80,19 @@ describe('budgetSurface', () => {
     expect(surfaced(c, over as Partial<Parameters<typeof budgetSurface>[0]>)).toBe(expected);
   });
 
+  it('counts a name once: the definition a toolbox would carry (agent, then project, then organisation-wide)', () => {
+    const candidates = [
+      candidate('y', { id: 'org', source: 'BUILT_IN', sortOrder: -1 }),
+      candidate('y', { id: 'project', projectId: 'p', sortOrder: 5, schemaTokens: 30 }),
+      candidate('z'),
+    ];
+    expect(budgetSurface({ candidates, agentId: null, rules: [], mcpServerInScope: false }).map((t) => t.id)).toEqual(['id-z', 'project']);
+    const own = candidate('y', { id: 'own', agentId: 'mine', sortOrder: 9 });
+    expect(
+      budgetSurface({ candidates: [...candidates, own], agentId: 'mine', rules: [], mcpServerInScope: false }).map((t) => t.id),
+    ).toEqual(['id-z', 'own']);
+  });
+
   it('keeps Sort Order and ignores maxTools', () => {
     const tools = Array.from({ length: 120 }, (_, i) => candidate(`t${String(i).padStart(3, '0')}`, { sortOrder: 120 - i }));
     const out = budgetSurface({ candidates: tools, agentId: null, rules: [], mcpServerInScope: false });
@@ -159,7 +172,16 @@ describe('verdicts', () => {
     ['4 calls, all errors', row('t', { calls: 4, errors: 4, lastCalledAt: daysAgo(1) }), null],
     ['5 calls, one success', row('t', { calls: 5, errors: 4, lastCalledAt: daysAgo(1) }), null],
     ['cold and always failing: cold first', row('t', { calls: 6, errors: 6, lastCalledAt: daysAgo(45) }), 'COLD'],
-    ['called but never surfaced, long ago', row('t', { firstSurfacedAt: null, calls: 1, lastCalledAt: daysAgo(60) }), 'COLD'],
+    [
+      'called but never surfaced, long ago: no roster row, no verdict',
+      row('t', { firstSurfacedAt: null, calls: 1, lastCalledAt: daysAgo(60) }),
+      null,
+    ],
+    [
+      'called but never surfaced, always failing: no verdict',
+      row('t', { firstSurfacedAt: null, calls: 9, errors: 9, lastCalledAt: daysAgo(1) }),
+      null,
+    ],
   ] as const)('%s', (_name, r, verdict) => {
     expect(verdictOf(r, AS_OF)).toBe(verdict);
   });
@@ -196,6 +218,15 @@ describe('verdicts', () => {
       'ALWAYS_FAILS:f',
     ]);
     expect(r.suggestions[0]).toMatchObject({ schemaTokens: 7, projectedSavingTokens: 7 * 30, calls: 0, lastUsedAt: null });
+  });
+
+  it('suggests nothing for a surfaced tool whose only row came from calls; it stays in inventedToolCalls', () => {
+    const r = report({
+      tools: [tool('called_only'), tool('unused')],
+      roster: [busy, row('called_only', { firstSurfacedAt: null, calls: 6, errors: 6, lastCalledAt: daysAgo(40) }), row('unused')],
+    });
+    expect(r.suggestions.map((s) => s.toolName)).toEqual(['unused']);
+    expect(r.inventedToolCalls).toEqual([{ name: 'called_only', calls: 6 }]);
   });
 
   it('reports calls to names no toolbox carried, most called first', () => {

@@ -1,4 +1,4 @@
-import { compareSortOrder, isExcluded, isMcpFiltered, type CandidateTool, type ToolRule } from '../toolbox/assemble-toolbox';
+import { compareSortOrder, isExcluded, isMcpFiltered, shadowWinners, type CandidateTool, type ToolRule } from '../toolbox/assemble-toolbox';
 
 /**
  * The budget report of SEMANTICS section 7 as pure functions over plain
@@ -16,8 +16,6 @@ export const REQUIRED_DAYS = 7;
 export const NEVER_USED_DAYS = 7;
 export const COLD_DAYS = 30;
 export const ALWAYS_FAILS_MIN_CALLS = 5;
-export const DEFAULT_WARN_THRESHOLD = 48;
-export const DEFAULT_HOT_THRESHOLD = 96;
 /** Tools an agent runtime depends on: never suggested for removal, whatever the evidence. */
 export const PROTECTED_TOOLS: ReadonlySet<string> = new Set(['AskUserQuestion', 'Bash', 'Read', 'Search', 'Write', 'Edit', 'ToolOutput']);
 
@@ -41,16 +39,19 @@ export interface SurfaceInput<T extends CandidateTool> {
 
 /**
  * Filters 2 to 5 of toolbox assembly, then the agent's scope (6) when an
- * agent is given, then rules (9). No tools mode, channel, context or
- * maxTools filter: the surface is what any turn of the scope could carry.
+ * agent is given, then rules (9), then one definition per name (10: the one
+ * a toolbox would carry). No tools mode, channel, context or maxTools
+ * filter: the surface is what any turn of the scope could carry.
  */
 export function budgetSurface<T extends CandidateTool>(input: SurfaceInput<T>): T[] {
-  return [...input.candidates].sort(compareSortOrder).filter((tool) => {
+  const survivors = [...input.candidates].sort(compareSortOrder).filter((tool) => {
     if (!tool.active || !tool.ownerEnabled || isMcpFiltered(tool.mcp)) return false;
     if (tool.requiresMcpServer && !input.mcpServerInScope) return false;
     if (input.agentId !== null && tool.agentId !== null && tool.agentId !== input.agentId) return false;
     return !isExcluded(tool.name, input.rules);
   });
+  const winners = shadowWinners(survivors);
+  return survivors.filter((tool) => winners.get(tool.name) === tool);
 }
 
 export interface RosterRow {
@@ -110,9 +111,10 @@ export function budgetLevel(count: number, warn: number, hot: number): BudgetLev
 
 const daysBefore = (asOf: Date, at: Date): number => (asOf.getTime() - at.getTime()) / DAY_MS;
 
-/** The first verdict that applies to a roster row, or null. */
+/** The first verdict that applies to a roster row, or null; a row no turn created (calls only) gets none. */
 export function verdictOf(row: RosterRow, asOf: Date): Verdict | null {
-  if (row.calls === 0 && row.firstSurfacedAt && daysBefore(asOf, row.firstSurfacedAt) >= NEVER_USED_DAYS) return 'NEVER_USED';
+  if (!row.firstSurfacedAt) return null;
+  if (row.calls === 0 && daysBefore(asOf, row.firstSurfacedAt) >= NEVER_USED_DAYS) return 'NEVER_USED';
   if (row.lastCalledAt && daysBefore(asOf, row.lastCalledAt) >= COLD_DAYS) return 'COLD';
   if (row.calls >= ALWAYS_FAILS_MIN_CALLS && row.errors === row.calls) return 'ALWAYS_FAILS';
   return null;
@@ -143,9 +145,8 @@ export function budgetReport(input: BudgetReportInput): BudgetReport {
   );
   const gateOpen = totalCalls >= REQUIRED_CALLS && firstCallAt !== null && daysBefore(asOf, firstCallAt) >= REQUIRED_DAYS;
 
-  // A name can be surfaced by more than one definition (one per source); removing the name saves them all.
-  const tokensByName = new Map<string, number>();
-  for (const t of tools) tokensByName.set(t.name, (tokensByName.get(t.name) ?? 0) + t.schemaTokens);
+  // The surface holds one definition per name (the one a toolbox carries).
+  const tokensByName = new Map(tools.map((t) => [t.name, t.schemaTokens]));
   const suggestions: Suggestion[] = [];
   if (gateOpen) {
     for (const row of roster) {

@@ -8,7 +8,8 @@ import { findOwned } from '../common/tenant';
 import { ProjectEntity } from '../organizations/project.entity';
 import { estimateToolTokens, requestOverheadTokens } from '../tokens/estimate-tokens';
 import type { UsageService } from '../usage/usage.service';
-import { budgetReport, budgetSurface, DEFAULT_HOT_THRESHOLD, DEFAULT_WARN_THRESHOLD, type BudgetReport } from './budget-report';
+import { OrganizationEntity } from '../organizations/organization.entity';
+import { budgetReport, budgetSurface, type BudgetReport } from './budget-report';
 
 export interface BudgetQuery {
   projectId?: string | null;
@@ -53,7 +54,8 @@ export class BudgetService {
     const scope = { organizationId: actor.organizationId, userId, projectId };
 
     // The definitions, rules and servers come from the organisation's compiled loadout; only usage is read.
-    const [cached, roster, recentTurns] = await Promise.all([
+    const [organization, cached, roster, recentTurns] = await Promise.all([
+      m.findOneByOrFail(OrganizationEntity, { id: actor.organizationId }),
       this.loadouts.current(actor.organizationId),
       this.usage.rosterAsOf(m, scope, asOf),
       // Whole UTC days, from the day 7 days before asOf through asOf's day.
@@ -82,8 +84,9 @@ export class BudgetService {
       tools,
       unprobedMcpServers: inScope.filter((s) => !s.probed).map((s) => s.name),
       requestOverheadTokens: requestOverheadTokens(model, tools.length),
-      warnThreshold: agent?.budgetWarnThreshold ?? DEFAULT_WARN_THRESHOLD,
-      hotThreshold: agent?.budgetHotThreshold ?? DEFAULT_HOT_THRESHOLD,
+      // An agent's own thresholds override the organisation's.
+      warnThreshold: agent?.budgetWarnThreshold ?? organization.toolBudgetWarn,
+      hotThreshold: agent?.budgetHotThreshold ?? organization.toolBudgetHot,
       roster,
       recentTurns,
     });

@@ -44,6 +44,7 @@ export enum DropReasonEnum {
   CHANNEL = 'CHANNEL',
   CONTEXT = 'CONTEXT',
   EXCLUDED = 'EXCLUDED',
+  SHADOWED = 'SHADOWED',
   OVER_MAX_TOOLS = 'OVER_MAX_TOOLS',
   OVER_TOKEN_BUDGET = 'OVER_TOKEN_BUDGET',
 }
@@ -101,7 +102,10 @@ registerEnumType(RuleEffectEnum, { name: 'RuleEffect' });
 registerEnumType(PageTypeEnum, { name: 'PageType' });
 registerEnumType(DropReasonEnum, {
   name: 'DropReason',
-  valuesConfig: { OVER_TOKEN_BUDGET: { description: "Past the agent's maxSchemaTokens in Sort Order." } },
+  valuesConfig: {
+    SHADOWED: { description: 'Another survivor of the same name is more specific (agent, project, organisation; ties by Sort Order).' },
+    OVER_TOKEN_BUDGET: { description: "Past the agent's maxSchemaTokens in Sort Order." },
+  },
 });
 registerEnumType(InvalidationCauseEnum, { name: 'InvalidationCause' });
 registerEnumType(BudgetLevelEnum, { name: 'BudgetLevel' });

@@ -8,7 +8,7 @@ import { isUuid } from '../common/uuid';
 import { toolboxClass, type AgentRow, type CompiledAgent, type CompiledLoadout } from '../toolbox/compiled-loadout';
 import type { LoadoutCache } from '../toolbox/loadout-cache';
 import { findOwned, getOwned } from '../common/tenant';
-import { type OrganizationEntity } from '../organizations/organization.entity';
+import { OrganizationEntity } from '../organizations/organization.entity';
 import type { PageSituation } from '../toolbox/assemble-toolbox';
 import type { ResolvedToolbox, ToolboxService } from '../toolbox/toolbox.service';
 import { ConversationEntity } from './conversation.entity';
@@ -216,7 +216,8 @@ export class ConversationService {
     return this.db.transaction(async (tx) => {
       const turn = await getOwned(tx, TurnEntity, actor, turnId, 'turnId', 'Turn', true);
       if (turn.completedAt) throw conflict('This turn is already completed', 'turnId');
-      Object.assign(turn, usage, { providerCacheMissReason: reason, completedAt: new Date() });
+      const { fundingModel } = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
+      Object.assign(turn, usage, { providerCacheMissReason: reason, fundingModel, completedAt: new Date() });
       return tx.save(turn);
     });
   }
@@ -353,7 +354,11 @@ export class ConversationService {
         outputTokens: turn.outputTokens,
       },
       price,
-      { includedCredits: organization.fundingModel === 'INCLUDED_CREDITS', snapshotSchemaTokens: snapshot.schemaTokens },
+      // The model the turn was completed under; the organisation's own only for turns stored before it was recorded.
+      {
+        includedCredits: (turn.fundingModel ?? organization.fundingModel) === 'INCLUDED_CREDITS',
+        snapshotSchemaTokens: snapshot.schemaTokens,
+      },
     );
   }
 

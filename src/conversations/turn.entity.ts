@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { OrganizationEntity } from '../organizations/organization.entity';
+import { OrganizationEntity, type FundingModel } from '../organizations/organization.entity';
 import { ConversationEntity } from './conversation.entity';
 import { ToolboxSnapshotEntity } from './toolbox-snapshot.entity';
 
@@ -38,6 +38,8 @@ export class TurnEntity {
   @Column('int', { nullable: true }) cachedInputTokens: number | null;
   @Column('int', { nullable: true }) cacheWriteTokens: number | null;
   @Column('int', { nullable: true }) outputTokens: number | null;
+  /** The organisation's funding model when the turn was completed: credits apply under INCLUDED_CREDITS. */
+  @Column('text', { nullable: true }) fundingModel: FundingModel | null;
   /** The provider's own account of a cache miss, as the runtime reported it. */
   @Column('text', { nullable: true }) providerCacheMissReason: string | null;
 }

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { compileLoadout, patchLoadout, toolboxOf } from '../toolbox/compiled-loadout';
+import type { LoadoutRows } from '../toolbox/compiled-loadout';
+import { agentRow, exampleWorld, toolRow } from '../toolbox/loadout-rows.fixture';
 import { applyChanges, changeArb, propertyOptions, worldArb } from '../toolbox/loadout.arbitraries';
 import { oracleChanges } from '../toolbox/loadout.oracle';
 import { changedToolboxes } from './changed-toolboxes';
@@ -45,5 +47,42 @@ describe('incremental invalidation against every situation assembled twice', () 
       }),
       propertyOptions(100),
     );
+  });
+});
+
+describe('shadowing on the fast paths of a change that touched only definitions', () => {
+  const tool = toolRow;
+  // An agent of project p carrying two tools: the organisation's `y` is shadowed by the project's `y`, which the cut drops.
+  const world = exampleWorld(
+    [
+      tool('a', 'a'),
+      tool('y-org', 'y', { sortOrder: 1 }),
+      tool('b', 'b', { sortOrder: 2 }),
+      tool('y-p', 'y', { projectId: 'p', sortOrder: 3 }),
+    ],
+    [agentRow('agent', { projectId: 'p', maxTools: 2 })],
+  );
+  const changes = (next: LoadoutRows, ids: string[]) => {
+    const before = compileLoadout(world);
+    const patch = { tools: { ids, rows: next.tools.filter((t) => ids.includes(t.id)) } };
+    const actual = changedToolboxes(before, patchLoadout(before, patch), ['agent'], new Set(ids)).get('agent')!;
+    return { actual: actual.map((c) => c.next.entries.map((t) => t.id)), expected: oracleChanges(world, next).get('agent')! };
+  };
+
+  it.each([
+    ['deleted', world.tools.filter((t) => t.id !== 'y-p')],
+    ['renamed', world.tools.map((t) => (t.id === 'y-p' ? { ...t, name: 'z', contentHash: 'z' } : t))],
+    ['moved to another project', world.tools.map((t) => (t.id === 'y-p' ? { ...t, projectId: 'q' } : t))],
+  ])('a winner past the cut %s brings the tool it shadowed back', (_label, tools) => {
+    const { actual, expected } = changes({ ...world, tools }, ['y-p']);
+    // HOME, LIST and RECORD alike.
+    expect(actual).toEqual(Array(3).fill(['a', 'y-org']));
+    expect(expected.map((c) => c.next.entries.map((t) => (t as unknown as { id: string }).id))).toEqual(actual);
+  });
+
+  it('a new definition past the cut that shadows a carried tool pushes it out', () => {
+    const tools = [...world.tools, tool('a-own', 'a', { projectId: 'p', agentId: 'agent', sortOrder: 9 })];
+    const { actual } = changes({ ...world, tools }, ['a-own']);
+    expect(actual).toEqual(Array(3).fill(['b', 'y-p']));
   });
 });

@@ -90,7 +90,7 @@ function compare(
     let outcome = outcomes.get(classKey);
     if (outcome === undefined) {
       const previous = toolboxOf(before, was, situation.channelKey, page);
-      const known = touchedTools && withTouched(previous, after, is, situation.channelKey, page, touchedTools);
+      const known = touchedTools && withTouched(previous, before, after, is, situation.channelKey, page, touchedTools);
       let next: SituationToolbox;
       if (known) {
         next = known;
@@ -112,10 +112,13 @@ function compare(
  * kept its place in Sort Order and still passes every filter is swapped in
  * place, one that now passes ahead of the cut slots in (the last one then
  * falls past the cut), one that was carried and no longer is (or moved)
- * needs the next survivor: null, assemble it.
+ * needs the next survivor: null, assemble it. So does a touched definition
+ * whose name, before or after, another candidate holds: it may shadow a
+ * carried tool, or stop shadowing one that then comes back.
  */
 function withTouched(
   previous: SituationToolbox,
+  before: CompiledLoadout,
   after: CompiledLoadout,
   agent: CompiledAgent,
   channelKey: string,
@@ -125,6 +128,13 @@ function withTouched(
   const context = page.contextObject ?? null;
   const passes = (tool: CompiledTool) =>
     (tool.projectId === null || tool.projectId === agent.row.projectId) && filterReason(tool, agent, channelKey, context) === null;
+  const projectId = agent.row.projectId;
+  const sharesName = (loadout: CompiledLoadout, id: string, name: string | undefined) =>
+    name !== undefined &&
+    (loadout.sharedNames.get(name) ?? []).some((t) => t.id !== id && (t.projectId === null || t.projectId === projectId));
+  for (const id of touched) {
+    if (sharesName(before, id, before.toolsById.get(id)?.name) || sharesName(after, id, after.toolsById.get(id)?.name)) return null;
+  }
   let swapped: CompiledTool[] | null = null;
   for (const [i, tool] of previous.entries.entries()) {
     if (!touched.has(tool.id)) continue;

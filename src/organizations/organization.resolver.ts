@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { AgentType } from '../agents/agent.types';
+import { ruleView } from '../agents/agent.resolver';
+import { AgentType, PermissionRuleType } from '../agents/agent.types';
 import { actorOf, type RequestContext } from '../common/context';
 import {
   CreateApiKeyInput,
@@ -10,6 +11,7 @@ import {
   OrganizationType,
   PrincipalType,
   ProjectType,
+  UpdateOrganizationInput,
 } from './organization.types';
 
 @Resolver()
@@ -31,6 +33,12 @@ export class OrganizationResolver {
   @Query(() => OrganizationType)
   organization(@Ctx() ctx: RequestContext) {
     return ctx.services.organizations.organization(actorOf(ctx));
+  }
+
+  @Authorized('ADMIN')
+  @Mutation(() => OrganizationType, { description: "The organisation's funding model, default model and budget thresholds." })
+  updateOrganization(@Arg('input') input: UpdateOrganizationInput, @Ctx() ctx: RequestContext) {
+    return ctx.services.organizations.updateOrganization(actorOf(ctx), input);
   }
 
   @Authorized('ADMIN')
@@ -77,5 +85,10 @@ export class ProjectFieldsResolver {
   @FieldResolver(() => [AgentType])
   agents(@Root() project: ProjectType, @Ctx() ctx: RequestContext) {
     return ctx.services.agents.agents(actorOf(ctx), project.id);
+  }
+
+  @FieldResolver(() => [PermissionRuleType], { description: "The project's own tool rules, by tool name; an agent's are on the agent." })
+  async permissionRules(@Root() project: ProjectType, @Ctx() ctx: RequestContext) {
+    return (await ctx.services.agents.projectRules(actorOf(ctx), project.id)).map(ruleView);
   }
 }

@@ -1,6 +1,6 @@
 import { IsNull, type DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
-import { LoadoutError } from '../common/errors';
+import { badInput, LoadoutError } from '../common/errors';
 import type { LoadoutChanges } from '../invalidation/loadout-change';
 import type { LoadoutCache } from '../toolbox/loadout-cache';
 import { findOwned, getOwned } from '../common/tenant';
@@ -10,6 +10,14 @@ import { PrincipalEntity, type Role } from './principal.entity';
 import { ProjectEntity } from './project.entity';
 
 export const DEFAULT_MODEL = 'openai/gpt-4o';
+
+export interface OrganizationSettings {
+  name?: string;
+  fundingModel?: FundingModel;
+  defaultModel?: string;
+  toolBudgetWarn?: number;
+  toolBudgetHot?: number;
+}
 
 /** Keys remembered at once; a key not remembered is looked up again. */
 const MAX_REMEMBERED_KEYS = 10_000;
@@ -87,6 +95,26 @@ export class OrganizationService {
 
   async organizationById(id: string) {
     return this.db.manager.findOneOrFail(OrganizationEntity, { where: { id } });
+  }
+
+  /**
+   * The default model is part of the compiled loadout, so the write goes
+   * through LoadoutChanges like any other: every instance drops what it
+   * cached. No agent's toolbox reads it (agents store their own model).
+   */
+  async updateOrganization(actor: Actor, input: OrganizationSettings) {
+    return this.changes.write(actor.organizationId, async (tx) => {
+      const current = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
+      const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null)) as OrganizationSettings;
+      const next = { ...current, ...given };
+      if (next.toolBudgetHot < next.toolBudgetWarn) {
+        throw given.toolBudgetHot === undefined
+          ? badInput('input.toolBudgetWarn', 'must be at or below toolBudgetHot')
+          : badInput('input.toolBudgetHot', 'must be at or above toolBudgetWarn');
+      }
+      if (Object.keys(given).length) await tx.update(OrganizationEntity, { id: current.id }, given);
+      return next;
+    });
   }
 
   async createApiKey(actor: Actor, input: { name: string; role: Role }) {

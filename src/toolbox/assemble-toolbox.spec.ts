@@ -193,17 +193,54 @@ describe('OVER_MAX_TOOLS and Sort Order', () => {
     expect(names(result)).toEqual(['A', 'B', '_x', 'a', 'a-b', 'a.b', 'b']);
   });
 
-  it('breaks name ties by id', () => {
-    const result = assemble([tool('same', { id: 'id-2' }), tool('same', { id: 'id-1' }), tool('same', { id: 'id-3' })]);
-    expect(result.entries.map((e) => e.tool.id)).toEqual(['id-1', 'id-2', 'id-3']);
-  });
-
   it('gives the same list whatever order the candidates arrive in', () => {
-    const candidates = [tool('c', { sortOrder: 1 }), tool('a', { sortOrder: 1 }), tool('b'), tool('a', { id: 'id-a0', sortOrder: 1 })];
+    const candidates = [tool('c', { sortOrder: 1 }), tool('a', { sortOrder: 1 }), tool('b'), tool('a', { id: 'id-a0', projectId: 'p' })];
     const forward = assemble(candidates);
     const backward = assemble([...candidates].reverse());
     expect(backward.entries.map((e) => e.tool.id)).toEqual(forward.entries.map((e) => e.tool.id));
     expect(backward.fingerprint).toBe(forward.fingerprint);
+  });
+});
+
+describe('SHADOWED: one tool per name', () => {
+  const org = tool('y_tool', { id: 'org', sortOrder: 0 });
+  const builtIn = tool('y_tool', { id: 'builtin', sortOrder: -5 });
+  const project = tool('y_tool', { id: 'project', projectId: 'p', sortOrder: 9 });
+  const own = tool('y_tool', { id: 'own', projectId: 'p', agentId: AGENT_ID, sortOrder: 20 });
+  const shadowing = (result: ReturnType<typeof assemble>) =>
+    result.dropped.map((d) => `${d.tool.id}:${d.reason}${d.shadowedBy ? `:${d.shadowedBy.id}` : ''}`);
+
+  it('keeps the project tool over organisation-wide ones, whatever their Sort Order, and names it in each drop', () => {
+    const result = assemble([org, builtIn, project, tool('other')]);
+    expect(result.entries.map((e) => e.tool.id)).toEqual(['id-other', 'project']);
+    expect(shadowing(result)).toEqual(['builtin:SHADOWED:project', 'org:SHADOWED:project']);
+  });
+
+  it("keeps the agent's own tool over the project's and the organisation's", () => {
+    const result = assemble([org, project, own]);
+    expect(result.entries.map((e) => e.tool.id)).toEqual(['own']);
+    expect(shadowing(result)).toEqual(['org:SHADOWED:own', 'project:SHADOWED:own']);
+  });
+
+  it('breaks a tie of one scope by Sort Order, then id', () => {
+    expect(shadowing(assemble([org, builtIn]))).toEqual(['org:SHADOWED:builtin']);
+    const twins = assemble([tool('same', { id: 'id-2' }), tool('same', { id: 'id-1' }), tool('same', { id: 'id-3' })]);
+    expect(twins.entries.map((e) => e.tool.id)).toEqual(['id-1']);
+    expect(shadowing(twins)).toEqual(['id-2:SHADOWED:id-1', 'id-3:SHADOWED:id-1']);
+  });
+
+  it('lets only survivors shadow: an inactive, excluded or out-of-channel winner brings the next one back', () => {
+    expect(assemble([org, { ...project, active: false }]).entries.map((e) => e.tool.id)).toEqual(['org']);
+    expect(assemble([org, { ...project, channelKeys: ['api'] }]).entries.map((e) => e.tool.id)).toEqual(['org']);
+    const denied = assemble([org, project], { agent: agent({ rules: [{ id: 'r1', ...rule('y_tool', 'DENY', 'PROJECT') }] }) });
+    expect(denied.entries).toEqual([]);
+    expect(denied.dropped.map((d) => `${d.tool.id}:${d.reason}:${d.rule?.id}`)).toEqual(['org:EXCLUDED:r1', 'project:EXCLUDED:r1']);
+  });
+
+  it('runs before Max Tools: a shadowed tool takes no place, the winner counts once', () => {
+    const result = assemble([tool('a', { sortOrder: -1 }), org, project, tool('z', { sortOrder: 10 })], { agent: agent({ maxTools: 2 }) });
+    expect(result.entries.map((e) => e.tool.id)).toEqual(['id-a', 'project']);
+    expect(shadowing(result)).toEqual(['org:SHADOWED:project', 'id-z:OVER_MAX_TOOLS']);
   });
 });
 

@@ -16,6 +16,7 @@ export type DropReason =
   | 'CHANNEL'
   | 'CONTEXT'
   | 'EXCLUDED'
+  | 'SHADOWED'
   | 'OVER_MAX_TOOLS'
   | 'OVER_TOKEN_BUDGET';
 
@@ -33,6 +34,8 @@ export interface CandidateTool {
   contentHash: string;
   active: boolean;
   sortOrder: number;
+  /** Null: organisation-wide. */
+  projectId: string | null;
   /** Set: only this agent may load it. */
   agentId: string | null;
   channelKeys: readonly string[];
@@ -47,6 +50,8 @@ export interface CandidateTool {
 }
 
 export interface ToolRule {
+  /** The stored rule's id, so a drop can name it; absent in specs that need no id. */
+  id?: string;
   toolName: string;
   effect: 'ALLOW' | 'DENY';
   on: 'AGENT' | 'PROJECT';
@@ -79,6 +84,10 @@ export interface ToolboxEntryResult<T> {
 export interface DroppedResult<T> {
   tool: T;
   reason: DropReason;
+  /** SHADOWED: the definition of the same name the toolbox carries instead. */
+  shadowedBy?: T;
+  /** EXCLUDED: the DENY rule that applied. */
+  rule?: ToolRule;
 }
 
 export interface AssembledToolbox<T> {
@@ -87,18 +96,43 @@ export interface AssembledToolbox<T> {
   fingerprint: string;
 }
 
+type Ordered = Pick<CandidateTool, 'id' | 'name' | 'sortOrder'>;
+/** Where a definition applies: organisation-wide, a project, or one agent. */
+export type Placed = Ordered & Pick<CandidateTool, 'projectId' | 'agentId'>;
+
 /** Sort Order: (sortOrder asc, name asc, id asc), byte-wise so it is locale-free. */
-export function compareSortOrder(a: CandidateTool, b: CandidateTool): number {
+export function compareSortOrder(a: Ordered, b: Ordered): number {
   if (a.sortOrder !== b.sortOrder) return a.sortOrder - b.sortOrder;
   if (a.name !== b.name) return a.name < b.name ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** An agent DENY always wins; an agent ALLOW overrides a project DENY. */
-export function isExcluded(toolName: string, rules: readonly ToolRule[]): boolean {
+/**
+ * Among survivors of one name, the most specific wins (SHADOWED): agent-scoped,
+ * then project, then organisation-wide; ties by Sort Order. Negative: `a` wins.
+ */
+export function compareShadowRank(a: Placed, b: Placed): number {
+  const rank = (t: Placed) => (t.agentId !== null ? 0 : t.projectId !== null ? 1 : 2);
+  return rank(a) - rank(b) || compareSortOrder(a, b);
+}
+
+/** The DENY rule that excludes the name, or null. An agent DENY always wins; an agent ALLOW overrides a project DENY. */
+export function excludingRule(toolName: string, rules: readonly ToolRule[]): ToolRule | null {
   const agentRule = rules.find((r) => r.on === 'AGENT' && r.toolName === toolName);
-  if (agentRule) return agentRule.effect === 'DENY';
-  return rules.some((r) => r.on === 'PROJECT' && r.toolName === toolName && r.effect === 'DENY');
+  if (agentRule) return agentRule.effect === 'DENY' ? agentRule : null;
+  return rules.find((r) => r.on === 'PROJECT' && r.toolName === toolName && r.effect === 'DENY') ?? null;
+}
+
+export const isExcluded = (toolName: string, rules: readonly ToolRule[]): boolean => excludingRule(toolName, rules) !== null;
+
+/** The winner of each name among survivors (see compareShadowRank). */
+export function shadowWinners<T extends CandidateTool>(survivors: readonly T[]): Map<string, T> {
+  const winners = new Map<string, T>();
+  for (const tool of survivors) {
+    const best = winners.get(tool.name);
+    if (!best || compareShadowRank(tool, best) < 0) winners.set(tool.name, tool);
+  }
+  return winners;
 }
 
 export function isMcpFiltered(mcp: CandidateTool['mcp']): boolean {
@@ -124,11 +158,17 @@ function firstFailedFilter(tool: CandidateTool, input: AssemblyInput<CandidateTo
 }
 
 export function assembleToolbox<T extends CandidateTool>(input: AssemblyInput<T>): AssembledToolbox<T> {
+  const sorted = [...input.candidates].sort(compareSortOrder);
+  const reasons = sorted.map((tool) => firstFailedFilter(tool, input as AssemblyInput<CandidateTool>));
+  const winners = shadowWinners(sorted.filter((_, i) => reasons[i] === null));
   const survivors: T[] = [];
   const dropped: DroppedResult<T>[] = [];
-  for (const tool of [...input.candidates].sort(compareSortOrder)) {
-    const reason = firstFailedFilter(tool, input as AssemblyInput<CandidateTool>);
-    if (reason) dropped.push({ tool, reason });
+  for (const [i, tool] of sorted.entries()) {
+    const reason = reasons[i];
+    const winner = winners.get(tool.name)!;
+    if (reason === 'EXCLUDED') dropped.push({ tool, reason, rule: excludingRule(tool.name, input.agent.rules)! });
+    else if (reason) dropped.push({ tool, reason });
+    else if (winner !== tool) dropped.push({ tool, reason: 'SHADOWED', shadowedBy: winner });
     else survivors.push(tool);
   }
   const withinCount = survivors.slice(0, Math.max(0, input.agent.maxTools));

@@ -9,6 +9,7 @@ export function candidateTool(name: string, over: Partial<CandidateTool> = {}): 
     contentHash: contentHash({ name, description: `about ${name}`, inputSchema: { type: 'object' } }),
     active: true,
     sortOrder: 0,
+    projectId: null,
     agentId: null,
     channelKeys: [],
     contextObjectKeys: [],

@@ -14,6 +14,7 @@ export function candidateOf(d: ToolDefinitionEntity): CandidateTool {
     contentHash: d.contentHash,
     active: d.active,
     sortOrder: d.sortOrder,
+    projectId: d.projectId,
     agentId: d.agentId,
     channelKeys: (d.channels ?? []).map((c) => c.key),
     contextObjectKeys: (d.contextObjects ?? []).map((o) => o.key),
@@ -25,6 +26,6 @@ export function candidateOf(d: ToolDefinitionEntity): CandidateTool {
   };
 }
 
-export function ruleOf(r: Pick<PermissionRuleEntity, 'toolName' | 'effect' | 'agentId'>): ToolRule {
-  return { toolName: r.toolName, effect: r.effect, on: r.agentId ? 'AGENT' : 'PROJECT' };
+export function ruleOf(r: Pick<PermissionRuleEntity, 'id' | 'toolName' | 'effect' | 'agentId'>): ToolRule {
+  return { id: r.id, toolName: r.toolName, effect: r.effect, on: r.agentId ? 'AGENT' : 'PROJECT' };
 }

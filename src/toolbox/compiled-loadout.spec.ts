@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { PageSituation } from './assemble-toolbox';
 import { assembleCompiled, compileLoadout, patchLoadout, toolboxOf } from './compiled-loadout';
 import { applyChanges, changeArb, propertyOptions, worldArb } from './loadout.arbitraries';
+import { agentRow, exampleWorld, toolRow } from './loadout-rows.fixture';
 import { oracleToolbox } from './loadout.oracle';
 import { sameLoadout } from './same-loadout';
 import { allSituations } from './situations';
@@ -23,7 +24,9 @@ describe('the compiled loadout against the simple assembly it replaced', () => {
             const fast = assembleCompiled(loadout, loadout.agents.get(agent.id)!, s.channelKey, page, false);
             expect(full.entries.map((t) => t.id)).toEqual(expected.entries.map((e) => e.tool.id));
             expect(fast.entries.map((t) => t.id)).toEqual(expected.entries.map((e) => e.tool.id));
-            expect(full.dropped!.map((d) => `${d.tool.id}:${d.reason}`)).toEqual(expected.dropped.map((d) => `${d.tool.id}:${d.reason}`));
+            const why = (d: { tool: { id: string }; reason: string; shadowedBy?: { id: string }; rule?: { id?: string } }) =>
+              `${d.tool.id}:${d.reason}:${d.shadowedBy?.id ?? ''}:${d.rule?.id ?? ''}`;
+            expect(full.dropped!.map(why)).toEqual(expected.dropped.map(why));
           }
         }
       }),
@@ -73,5 +76,47 @@ describe('the compiled loadout against the simple assembly it replaced', () => {
       }),
       propertyOptions(20),
     );
+  });
+
+  describe('a RECORD page of a context object shares the toolbox without one only where that is exact', () => {
+    const served = (rows: ReturnType<typeof exampleWorld>, contextObject: string | null) => {
+      const loadout = compileLoadout(rows);
+      const agent = loadout.agents.get('agent')!;
+      // The page without context first: a context object wrongly alike would be served its toolbox.
+      toolboxOf(loadout, agent, 'web', { type: 'RECORD', contextObject: null });
+      return toolboxOf(loadout, agent, 'web', { type: 'RECORD', contextObject }).entries.map((t) => t.id);
+    };
+    const agent = agentRow('agent', { projectId: 'p', maxTools: 2 });
+
+    it('a shadowed survivor takes no place, so a tool of the context object just past two survivors still enters', () => {
+      const rows = exampleWorld(
+        [
+          toolRow('x-org', 'x'),
+          toolRow('x-p', 'x', { projectId: 'p', sortOrder: 1 }),
+          toolRow('c', 'c', { sortOrder: 2, contextObjectKeys: ['k'] }),
+          toolRow('b', 'b', { sortOrder: 3 }),
+        ],
+        [agent],
+        ['k'],
+      );
+      expect(served(rows, null)).toEqual(['x-p', 'b']);
+      expect(served(rows, 'k')).toEqual(['x-p', 'c']);
+    });
+
+    it('a tool of the context object far past the cut still shadows a carried tool of its name', () => {
+      const rows = exampleWorld(
+        [
+          toolRow('a', 'a'),
+          toolRow('y-org', 'y', { sortOrder: 1 }),
+          toolRow('b', 'b', { sortOrder: 2 }),
+          toolRow('z', 'z', { sortOrder: 3 }),
+          toolRow('y-k', 'y', { projectId: 'p', sortOrder: 10, contextObjectKeys: ['k'] }),
+        ],
+        [agent],
+        ['k'],
+      );
+      expect(served(rows, null)).toEqual(['a', 'y-org']);
+      expect(served(rows, 'k')).toEqual(['a', 'b']);
+    });
   });
 });

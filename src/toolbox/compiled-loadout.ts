@@ -2,7 +2,9 @@ import type { JsonObject, ToolSource } from '../tools/tool-definition.entity';
 import type { ExecutionContext, ToolsMode } from '../agents/agent.entity';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import {
+  compareShadowRank,
   compareSortOrder,
+  excludingRule,
   isExcluded,
   isMcpFiltered,
   type CandidateTool,
@@ -132,7 +134,9 @@ export class CompiledLoadout {
   readonly toolsById: ReadonlyMap<string, CompiledTool>;
   /** Keys some definition lists: the others all behave alike. */
   readonly namedChannels: ReadonlySet<string>;
-  /** Definitions that name context objects and carry a name another definition carries too, in Sort Order. */
+  /** Names more than one definition holds, each list in shadow rank (most specific first): only these can be SHADOWED. */
+  readonly sharedNames: ReadonlyMap<string, readonly CompiledTool[]>;
+  /** Definitions that name context objects and hold a shared name, in Sort Order. */
   readonly contextToolsSharingNames: readonly CompiledTool[];
   /** Filled lazily by toolboxOf, agentClass and toolboxClass: pure functions of this loadout, remembered. */
   readonly toolboxes = new Map<string, SituationToolbox>();
@@ -169,9 +173,16 @@ export class CompiledLoadout {
     this.scopedAgents = new Set(sorted.flatMap((t) => (t.agentId ? [t.agentId] : [])));
     this.toolsById = new Map(sorted.map((t) => [t.id, t]));
     this.namedChannels = new Set(sorted.flatMap((t) => t.channelKeys));
-    const names = new Map<string, number>();
-    for (const t of sorted) names.set(t.name, (names.get(t.name) ?? 0) + 1);
-    this.contextToolsSharingNames = sorted.filter((t) => t.contextSet && names.get(t.name)! > 1);
+    const byName = new Map<string, CompiledTool[]>();
+    for (const t of sorted) {
+      const group = byName.get(t.name);
+      if (group) group.push(t);
+      else byName.set(t.name, [t]);
+    }
+    const shared = new Map<string, CompiledTool[]>();
+    for (const [name, group] of byName) if (group.length > 1) shared.set(name, group.sort(compareShadowRank));
+    this.sharedNames = shared;
+    this.contextToolsSharingNames = sorted.filter((t) => t.contextSet && shared.has(t.name));
   }
 
   /** Every situation of the catalogue, in situation order (channels and context objects as loaded: by key). */
@@ -284,10 +295,19 @@ function insertionPoint(sorted: readonly CandidateTool[], tool: CandidateTool): 
   return lo;
 }
 
+export interface CompiledDrop {
+  tool: CompiledTool;
+  reason: DropReason;
+  /** SHADOWED: the definition carried instead. */
+  shadowedBy?: CompiledTool;
+  /** EXCLUDED: the DENY rule that applied. */
+  rule?: ToolRule;
+}
+
 export interface CompiledToolbox {
   entries: CompiledTool[];
   /** Only when asked for: a request that reads the entries alone stops at the cut. */
-  dropped: Array<{ tool: CompiledTool; reason: DropReason }> | null;
+  dropped: CompiledDrop[] | null;
 }
 
 /**
@@ -304,7 +324,7 @@ export function assembleCompiled(
 ): CompiledToolbox {
   const a = agent.row;
   const entries: CompiledTool[] = [];
-  const dropped: Array<{ tool: CompiledTool; reason: DropReason }> | null = withDropped ? [] : null;
+  const dropped: CompiledDrop[] | null = withDropped ? [] : null;
   const recordOnly = a.toolsMode === 'RECORD_PAGES_ONLY' && page.type !== 'RECORD';
   const cap = a.maxSchemaTokens;
   const context = page.contextObject ?? null;
@@ -316,7 +336,12 @@ export function assembleCompiled(
     if (tool.projectId !== null && tool.projectId !== a.projectId) continue;
     const reason = recordOnly ? 'TOOLS_MODE' : filterReason(tool, agent, channelKey, context);
     if (reason) {
-      dropped?.push({ tool, reason });
+      dropped?.push(reason === 'EXCLUDED' ? { tool, reason, rule: excludingRule(tool.name, agent.rules)! } : { tool, reason });
+      continue;
+    }
+    const winner = shadowWinner(loadout, tool, agent, channelKey, context);
+    if (winner !== tool) {
+      dropped?.push({ tool, reason: 'SHADOWED', shadowedBy: winner });
       continue;
     }
     if (survivors++ >= a.maxTools) {
@@ -347,6 +372,29 @@ export function filterReason(tool: CompiledTool, agent: CompiledAgent, channelKe
   if (tool.contextSet && !(context && tool.contextSet.has(context))) return 'CONTEXT';
   if (agent.rules.length && isExcluded(tool.name, agent.rules)) return 'EXCLUDED';
   return null;
+}
+
+/**
+ * The survivor of the tool's name that the toolbox carries (filter 10), for
+ * a tool that passed filters 2 to 9: itself unless a more specific
+ * definition of its name passes them too.
+ */
+export function shadowWinner(
+  loadout: CompiledLoadout,
+  tool: CompiledTool,
+  agent: CompiledAgent,
+  channelKey: string,
+  context: string | null,
+): CompiledTool {
+  const group = loadout.sharedNames.get(tool.name);
+  if (!group) return tool;
+  const projectId = agent.row.projectId;
+  for (const other of group) {
+    if (other === tool) return tool;
+    if ((other.projectId === null || other.projectId === projectId) && filterReason(other, agent, channelKey, context) === null)
+      return other;
+  }
+  return tool;
 }
 
 /** What the model sees in one situation: the entries and, once asked for, their fingerprint. */
@@ -415,7 +463,9 @@ export function situationClass(loadout: CompiledLoadout, agent: CompiledAgent, c
  * of them either fails another filter or comes after the cut of the toolbox
  * without context: past the Max Tools count, or past the first survivor the
  * token cap drops. One sharing its name with another definition can shadow
- * that one from anywhere in Sort Order, so it always counts. Any other
+ * that one from anywhere in Sort Order, so it always counts; and a survivor
+ * of a shared name may be shadowed, so it does not count towards the cut.
+ * Any other
  * context object shares the toolbox without context, which is what keeps
  * an organisation with many context objects from multiplying its toolboxes.
  * Over-approximates where a later filter (a rule) would drop the tool
@@ -442,6 +492,8 @@ function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, chan
       continue;
     }
     if (!inScope(tool) || filterReason(tool, agent, channelKey, null) !== null) continue;
+    // A shared name may be shadowed, taking no place and no tokens: counting it could close the window early.
+    if (loadout.sharedNames.has(tool.name)) continue;
     if (a.maxSchemaTokens !== null) {
       tokens += estimateToolTokens(tool.row, a.model);
       if (tokens > a.maxSchemaTokens) break;

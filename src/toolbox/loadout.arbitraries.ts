@@ -6,7 +6,8 @@ import { contentHash } from './canonical-json';
  * Random organisations and random changes to them, for the property specs
  * that hold the compiled loadout, its patches and the incremental
  * invalidation to the simple computations they replace. Small pools of
- * names, keys and sort orders make ties, shadowing names and cuts common.
+ * names, keys and sort orders make ties, cuts and one name held in several
+ * scopes (agent, project, organisation, built-in: SHADOWED) common.
  */
 
 const ORG = 'org';
@@ -14,6 +15,8 @@ const PROJECTS = ['p1', 'p2'];
 const CHANNELS = ['c0', 'c1', 'c2', 'c3'];
 const CONTEXTS = ['k0', 'k1', 'k2'];
 const NAMES = ['n0', 'n1', 'n2', 'n3', 'n4', 'n5'];
+/** Names drawn with n0 and n1 favoured, so several scopes often hold one. */
+const nameArb = fc.constantFrom('n0', 'n0', 'n1', ...NAMES);
 const MODELS = ['openai/gpt-4o', 'anthropic/claude-sonnet-4-5'];
 const DESCRIPTIONS = ['short', 'a somewhat longer description of what the tool does'];
 const AGENT_IDS = ['a0', 'a1', 'a2', 'a3', 'a4'];
@@ -24,7 +27,7 @@ const subset = <T>(pool: readonly T[]) => fc.subarray([...pool]);
 const toolArb = (i: number) =>
   fc
     .record({
-      name: fc.constantFrom(...NAMES),
+      name: nameArb,
       description: fc.constantFrom(...DESCRIPTIONS),
       params: fc.integer({ min: 0, max: 3 }),
       active: fc.constantFrom(true, true, true, false),
@@ -34,13 +37,13 @@ const toolArb = (i: number) =>
       channelKeys: fc.oneof(fc.constant<string[]>([]), subset(CHANNELS)),
       contextObjectKeys: fc.oneof(fc.constant<string[]>([]), fc.constant<string[]>([]), subset(CONTEXTS)),
       requiresMcpServer: fc.boolean(),
-      owner: fc.constantFrom<'none' | 'm0' | 'm1' | 's0' | 's1'>('none', 'none', 'none', 'm0', 'm1', 's0', 's1'),
+      owner: fc.constantFrom<Owner>('none', 'none', 'builtin', 'm0', 'm1', 's0', 's1'),
     })
     .map((t): ToolRow => toolRow(`t${i}`, t));
 
 /** A definition every agent of the organisation can carry everywhere: it enters full toolboxes ahead of their cut. */
 const plainToolArb = fc
-  .record({ name: fc.constantFrom(...NAMES), sortOrder: fc.integer({ min: -1, max: 3 }), params: fc.integer({ min: 0, max: 3 }) })
+  .record({ name: nameArb, sortOrder: fc.integer({ min: -1, max: 3 }), params: fc.integer({ min: 0, max: 3 }) })
   .map((t) =>
     toolRow('plain', {
       ...t,
@@ -66,8 +69,10 @@ interface ToolFields {
   channelKeys: string[];
   contextObjectKeys: string[];
   requiresMcpServer: boolean;
-  owner: 'none' | 'm0' | 'm1' | 's0' | 's1';
+  owner: Owner;
 }
+
+type Owner = 'none' | 'builtin' | 'm0' | 'm1' | 's0' | 's1';
 
 function toolRow(id: string, t: ToolFields): ToolRow {
   const inputSchema = {
@@ -80,8 +85,9 @@ function toolRow(id: string, t: ToolFields): ToolRow {
     id,
     organizationId: ORG,
     projectId: t.owner === 's1' ? 'p1' : t.projectId,
-    agentId: mcp ? null : t.agentId,
-    source: mcp ? 'MCP' : t.owner === 'none' ? 'CUSTOM' : 'MINI_APP',
+    // Built-in tools may not name an agent.
+    agentId: mcp || t.owner === 'builtin' ? null : t.agentId,
+    source: mcp ? 'MCP' : t.owner === 'none' ? 'CUSTOM' : t.owner === 'builtin' ? 'BUILT_IN' : 'MINI_APP',
     name,
     description: t.description,
     inputSchema,
@@ -219,7 +225,7 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
   }),
   // Move a tool in Sort Order, or rename it, and nothing else.
   fc
-    .record({ pick: fc.nat(), sortOrder: fc.integer({ min: -1, max: 4 }), name: fc.option(fc.constantFrom(...NAMES), { nil: undefined }) })
+    .record({ pick: fc.nat(), sortOrder: fc.integer({ min: -1, max: 4 }), name: fc.option(nameArb, { nil: undefined }) })
     .map(({ pick, sortOrder, name }): Change => (rows) => {
       if (rows.tools.length === 0) return { rows, patch: {} };
       const old = rows.tools[pick % rows.tools.length];
@@ -261,6 +267,38 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
     const tool = { ...fields, id, agentId: fields.agentId && agentIds.has(fields.agentId) ? fields.agentId : null };
     return { rows: { ...rows, tools: [...rows.tools, tool] }, patch: { tools: { ids: [id], rows: [tool] } } };
   }),
+  // Another scope takes an existing tool's name: it may shadow it, or be shadowed.
+  fc
+    .record({
+      pick: fc.nat(),
+      scope: fc.constantFrom<Pick<ToolRow, 'projectId' | 'agentId'>>(
+        { projectId: null, agentId: null },
+        ...PROJECTS.map((p) => ({ projectId: p, agentId: null })),
+        ...AGENT_IDS.map((a) => ({ projectId: null, agentId: a })),
+      ),
+      sortOrder: fc.integer({ min: -1, max: 4 }),
+    })
+    .map(({ pick, scope, sortOrder }): Change => (rows) => {
+      const named = rows.tools.filter((t) => t.source !== 'MCP');
+      if (named.length === 0) return { rows, patch: {} };
+      const model = named[pick % named.length];
+      const agent = rows.agents.find((a) => a.id === scope.agentId);
+      let n = rows.tools.length;
+      while (rows.tools.some((t) => t.id === `dup${n}`)) n++;
+      const tool: ToolRow = {
+        ...model,
+        id: `dup${n}`,
+        source: 'CUSTOM',
+        miniAppId: null,
+        // An agent-scoped tool lives in its agent's project.
+        projectId: scope.agentId ? (agent?.projectId ?? null) : scope.projectId,
+        agentId: agent ? agent.id : null,
+        sortOrder,
+        description: 'copy',
+        contentHash: contentHash({ name: model.name, description: 'copy', inputSchema: model.inputSchema }),
+      };
+      return { rows: { ...rows, tools: [...rows.tools, tool] }, patch: { tools: { ids: [tool.id], rows: [tool] } } };
+    }),
   // Agent settings.
   fc.record({ pick: fc.nat(), settings: agentArb('x') }).map(({ pick, settings }): Change => (rows) => {
     const old = rows.agents[pick % rows.agents.length];

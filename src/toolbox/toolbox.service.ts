@@ -2,7 +2,7 @@ import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
 import { isUuid } from '../common/uuid';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
-import type { PageSituation } from './assemble-toolbox';
+import type { PageSituation, Placed } from './assemble-toolbox';
 import {
   assembleCompiled,
   toolboxOf,
@@ -10,10 +10,12 @@ import {
   type CatalogueRow,
   type CompiledAgent,
   type CompiledLoadout,
+  type RuleRow,
   type SituationToolbox,
   type ToolRow,
 } from './compiled-loadout';
 import type { LoadoutCache } from './loadout-cache';
+import { shadowRelations } from './shadowing';
 
 export interface ResolvedPage {
   type: PageSituation['type'];
@@ -30,8 +32,17 @@ export interface ResolvedToolbox {
   toolCount: number;
   schemaTokens: number;
   /** Assembled again on first read, with every candidate: a request that does not ask for it stops at the cut. */
-  readonly dropped: Array<{ tool: ToolRow; reason: string }>;
+  readonly dropped: ResolvedDrop[];
   loadoutVersion: number;
+}
+
+export interface ResolvedDrop {
+  tool: ToolRow;
+  reason: string;
+  /** SHADOWED: the definition of the same name carried instead. */
+  shadowedBy: ToolRow | null;
+  /** EXCLUDED: the stored DENY rule that applied, as the API shows a rule. */
+  rule: (RuleRow & { subject: string }) | null;
 }
 
 /** The Agent Runtime Preview and the toolbox of every turn, from the organisation's compiled loadout. */
@@ -53,6 +64,27 @@ export class ToolboxService {
     const cached = await this.cache.current(actor.organizationId);
     if (!cached) throw notFound('Organization', 'authorization');
     return cached.loadout;
+  }
+
+  /** The definitions of the tool's name it shadows and is shadowed by (see shadowRelations), as committed now. */
+  async shadowRelationsOf(actor: Actor, tool: Placed): Promise<{ shadows: ToolRow[]; shadowedBy: ToolRow[] }> {
+    const group = (await this.loadoutOf(actor)).sharedNames.get(tool.name);
+    if (!group) return { shadows: [], shadowedBy: [] };
+    const { shadows, shadowedBy } = shadowRelations(tool, group);
+    return { shadows: shadows.map((t) => t.row), shadowedBy: shadowedBy.map((t) => t.row) };
+  }
+
+  /** How many definitions a `tool:<name>` rule can act on now: those named so among its agent's or project's candidates. */
+  async ruleMatches(actor: Actor, rule: { toolName: string; agentId: string | null; projectId: string | null }): Promise<number> {
+    const loadout = await this.loadoutOf(actor);
+    const agent = rule.agentId ? loadout.agents.get(rule.agentId)?.row : undefined;
+    const projectId = agent ? agent.projectId : rule.projectId;
+    return loadout.sorted.filter(
+      (t) =>
+        t.name === rule.toolName &&
+        (t.projectId === null || t.projectId === projectId) &&
+        (!agent || t.agentId === null || t.agentId === agent.id),
+    ).length;
   }
 
   agentIn(loadout: CompiledLoadout, agentId: string): CompiledAgent | undefined {
@@ -109,10 +141,15 @@ export class ToolboxService {
       toolCount: tools.length,
       schemaTokens,
       get dropped() {
-        dropped ??= assembleCompiled(loadout, agent, channel.key, page, true).dropped!.map(({ tool, reason }) => ({
-          tool: tool.row,
-          reason,
-        }));
+        dropped ??= assembleCompiled(loadout, agent, channel.key, page, true).dropped!.map(({ tool, reason, shadowedBy, rule }) => {
+          const stored = rule && loadout.rows.rules.find((r) => r.id === rule.id);
+          return {
+            tool: tool.row,
+            reason,
+            shadowedBy: shadowedBy?.row ?? null,
+            rule: stored ? { ...stored, subject: `tool:${stored.toolName}` } : null,
+          };
+        });
         return dropped;
       },
       loadoutVersion: agent.row.loadoutVersion,

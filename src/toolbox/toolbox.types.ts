@@ -1,6 +1,6 @@
 import { MaxLength } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { AgentType } from '../agents/agent.types';
+import { AgentType, PermissionRuleType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { DropReasonEnum, PageTypeEnum } from '../common/enums';
 import { IsCatalogueKey } from '../common/validation';
@@ -36,6 +36,13 @@ export class ToolboxEntryType {
 export class DroppedToolType {
   @Field(() => ToolDefinitionType) tool: ToolDefinitionType;
   @Field(() => DropReasonEnum) reason: DropReasonEnum;
+  @Field(() => ToolDefinitionType, {
+    nullable: true,
+    description: 'SHADOWED: the definition of the same name the toolbox carries instead (more specific, or first in Sort Order).',
+  })
+  shadowedBy: ToolDefinitionType | null;
+  @Field(() => PermissionRuleType, { nullable: true, description: 'EXCLUDED: the DENY rule that applied (on the agent or its project).' })
+  rule: PermissionRuleType | null;
 }
 
 @ObjectType('Toolbox', {

@@ -84,6 +84,21 @@ export class ToolDefinitionResolver {
     return tool.mcpServerId ? loadersOf(ctx).mcpServer.load(tool.mcpServerId) : null;
   }
 
+  @FieldResolver(() => [ToolDefinitionType], {
+    description:
+      'Definitions of the same name this one outranks where both pass the other filters (it is more specific, or first in Sort Order): they drop as SHADOWED.',
+  })
+  async shadows(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
+    return (await ctx.services.toolbox.shadowRelationsOf(actorOf(ctx), tool)).shadows;
+  }
+
+  @FieldResolver(() => [ToolDefinitionType], {
+    description: 'Definitions of the same name that outrank this one where both pass the other filters: this one drops as SHADOWED.',
+  })
+  async shadowedBy(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
+    return (await ctx.services.toolbox.shadowRelationsOf(actorOf(ctx), tool)).shadowedBy;
+  }
+
   @FieldResolver(() => Int, {
     description:
       "Estimated tokens this definition adds to every model request, for the given model (default: the organisation's default model).",

@@ -136,7 +136,7 @@ export class ToolService {
         description: input.description,
         inputSchema: input.inputSchema,
         active: input.active ?? true,
-        sortOrder: input.sortOrder ?? 0,
+        sortOrder: input.sortOrder ?? (await this.nextSortOrder(tx, actor, projectId)),
         tier: input.tier ?? null,
         hostDependent: input.hostDependent ?? false,
         requiresMcpServer: input.requiresMcpServer ?? false,
@@ -325,6 +325,7 @@ export class ToolService {
           continue;
         }
         await this.checkNameFree(tx, actor, server.projectId, 'MCP', name, null, 'tools');
+        const sortOrder = await this.nextSortOrder(tx, actor, server.projectId);
         const created = await tx.save(
           tx.create(ToolDefinitionEntity, {
             organizationId: actor.organizationId,
@@ -335,7 +336,7 @@ export class ToolService {
             description: spec.description,
             inputSchema: spec.inputSchema,
             active: true,
-            sortOrder: 0,
+            sortOrder,
             tier: null,
             hostDependent: false,
             requiresMcpServer: false,
@@ -355,6 +356,21 @@ export class ToolService {
   }
 
   // ---------------------------------------------------------------- helpers
+
+  /**
+   * A new definition's default sortOrder: one past the largest of every
+   * definition it can share a toolbox with (its project's and the
+   * organisation-wide ones; an organisation-wide one meets every project's),
+   * so it lands after the tools already carried and cached prefixes survive.
+   */
+  private async nextSortOrder(tx: EntityManager, actor: Actor, projectId: string | null): Promise<number> {
+    const [row]: Array<{ next: number }> = await tx.query(
+      `SELECT COALESCE(MAX(sort_order) + 1, 0) AS next FROM tool_definitions
+        WHERE organization_id = $1 AND ($2::uuid IS NULL OR project_id IS NULL OR project_id = $2::uuid)`,
+      [actor.organizationId, projectId],
+    );
+    return row.next;
+  }
 
   private async lockedTool(tx: EntityManager, actor: Actor, id: string, field: string) {
     return getOwned(tx, ToolDefinitionEntity, actor, id, field, 'Tool definition', true);

@@ -30,6 +30,7 @@ const DROP_REASONS: Record<DropReason, string> = {
   CHANNEL: 'Not offered on this channel',
   CONTEXT: "Not offered for this page's context object",
   EXCLUDED: 'Excluded by a DENY rule',
+  SHADOWED: 'A more specific tool of the same name is carried instead',
   OVER_MAX_TOOLS: "Cut by the agent's maximum number of tools",
   OVER_TOKEN_BUDGET: "Past the agent's schema token cap",
 };

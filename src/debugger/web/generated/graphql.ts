@@ -15,6 +15,8 @@ export type DropReason =
   | 'OVER_TOKEN_BUDGET'
   | 'OWNER_DISABLED'
   | 'REQUIRES_MCP_SERVER'
+  /** Another survivor of the same name is more specific (agent, project, organisation; ties by Sort Order). */
+  | 'SHADOWED'
   | 'TOOLS_MODE';
 
 export type InvalidationCause =

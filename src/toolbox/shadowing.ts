@@ -1,0 +1,20 @@
+import { compareShadowRank, type Placed } from './assemble-toolbox';
+
+/** Two definitions some agent can have as candidates at once: compatible projects, and not scoped to two different agents. */
+function canMeet(a: Placed, b: Placed): boolean {
+  const projects = a.projectId === null || b.projectId === null || a.projectId === b.projectId;
+  return projects && (a.agentId === null || b.agentId === null || a.agentId === b.agentId);
+}
+
+/**
+ * What a definition shadows and is shadowed by, wherever both pass the
+ * other filters: the other definitions of its name that can meet it in one
+ * toolbox, split by shadow rank, most specific first.
+ */
+export function shadowRelations<T extends Placed>(tool: Placed, definitions: readonly T[]): { shadows: T[]; shadowedBy: T[] } {
+  const rivals = definitions.filter((d) => d.id !== tool.id && d.name === tool.name && canMeet(tool, d)).sort(compareShadowRank);
+  return {
+    shadows: rivals.filter((d) => compareShadowRank(tool, d) < 0),
+    shadowedBy: rivals.filter((d) => compareShadowRank(tool, d) > 0),
+  };
+}

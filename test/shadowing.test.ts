@@ -1,0 +1,144 @@
+import { startTestServer, type TestServer } from './support/harness';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") {
+  tools { name tool { id } } rendered(provider: ANTHROPIC)
+  dropped { tool { id name } reason shadowedBy { id } rule { id subject effect project { id } agent { id } } }
+} }`;
+const CREATE = `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id sortOrder shadows { id } shadowedBy { id } } }`;
+
+async function org() {
+  const { adminKey: key } = await t.createOrganization();
+  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const ok = <T = any>(query: string, vars?: Record<string, unknown>) => t.ok<T>(key, query, vars);
+  const project = (await ok(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id as string;
+  return {
+    key,
+    ok,
+    project,
+    agent: async (input: Record<string, unknown> = {}) =>
+      (await ok(`mutation($i: CreateAgentInput!) { createAgent(input: $i) { id } }`, { i: { name: 'agent', ...input } })).createAgent
+        .id as string,
+    tool: async (name: string, input: Record<string, unknown> = {}) =>
+      (await ok(CREATE, { i: { name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input } })).createToolDefinition as {
+        id: string;
+        sortOrder: number;
+        shadows: Array<{ id: string }>;
+        shadowedBy: Array<{ id: string }>;
+      },
+    box: async (agentId: string) => (await ok(TOOLBOX, { a: agentId })).toolbox,
+    events: async (agentId: string) =>
+      (await ok(`query($a: ID!) { toolboxInvalidations(agentId: $a) { edges { node { id } } } }`, { a: agentId })).toolboxInvalidations
+        .edges as unknown[],
+  };
+}
+
+describe('one tool per name (SHADOWED)', () => {
+  it('a project tool overrides an organisation tool and a built-in of its name: one entry, the others SHADOWED naming it', async () => {
+    const o = await org();
+    const builtIn = await o.tool('y_tool', { source: 'BUILT_IN', sortOrder: -1 });
+    const orgWide = await o.tool('y_tool');
+    expect(orgWide.shadowedBy).toEqual([{ id: builtIn.id }]);
+    const agent = await o.agent({ projectId: o.project });
+    const outside = await o.agent();
+    const own = await o.tool('y_tool', { projectId: o.project });
+    // The result says what the new definition shadows; the name stays allowed.
+    expect(own.shadows).toEqual([{ id: builtIn.id }, { id: orgWide.id }]);
+    expect(own.shadowedBy).toEqual([]);
+
+    const box = await o.box(agent);
+    expect(box.tools).toEqual([{ name: 'y_tool', tool: { id: own.id } }]);
+    expect(box.rendered.map((r: { name: string }) => r.name)).toEqual(['y_tool']);
+    expect(box.dropped.map((d: any) => [d.tool.id, d.reason, d.shadowedBy?.id])).toEqual([
+      [builtIn.id, 'SHADOWED', own.id],
+      [orgWide.id, 'SHADOWED', own.id],
+    ]);
+    // An agent outside the project carries the first organisation-wide one in Sort Order.
+    expect((await o.box(outside)).tools).toEqual([{ name: 'y_tool', tool: { id: builtIn.id } }]);
+    const listed = (await o.ok(`query($id: ID!) { toolDefinition(id: $id) { shadowedBy { id } } }`, { id: orgWide.id })).toolDefinition;
+    expect(listed.shadowedBy).toEqual([{ id: own.id }, { id: builtIn.id }]);
+  });
+
+  it('deactivating the winner brings the next most specific back, with one invalidation event', async () => {
+    const o = await org();
+    const agent = await o.agent({ projectId: o.project });
+    // Each its own description: a toolbox whose content stays the same breaks no cache and causes no event.
+    const orgWide = await o.tool('y_tool', { description: 'organisation' });
+    // Names are unique per (project, source): the project's is a built-in, the agent's own a custom tool.
+    const projectTool = await o.tool('y_tool', { projectId: o.project, source: 'BUILT_IN', description: 'project' });
+    const own = await o.tool('y_tool', { projectId: o.project, agentId: agent, description: 'agent' });
+    expect((await o.box(agent)).tools).toEqual([{ name: 'y_tool', tool: { id: own.id } }]);
+    const before = (await o.events(agent)).length;
+    await o.ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { active: false }) { id } }`, { id: own.id });
+    expect((await o.events(agent)).length).toBe(before + 1);
+    const box = await o.box(agent);
+    expect(box.tools).toEqual([{ name: 'y_tool', tool: { id: projectTool.id } }]);
+    expect(box.dropped.map((d: any) => [d.tool.id, d.reason, d.shadowedBy?.id ?? null])).toEqual([
+      [orgWide.id, 'SHADOWED', projectTool.id],
+      [own.id, 'INACTIVE', null],
+    ]);
+    await o.ok(`mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: projectTool.id });
+    expect((await o.events(agent)).length).toBe(before + 2);
+    expect((await o.box(agent)).tools).toEqual([{ name: 'y_tool', tool: { id: orgWide.id } }]);
+  });
+
+  it('a tool:<name> DENY removes every tool of that name, and each drop names the rule', async () => {
+    const o = await org();
+    const agent = await o.agent({ projectId: o.project });
+    const orgWide = await o.tool('y_tool', { source: 'BUILT_IN' });
+    const projectTool = await o.tool('y_tool', { projectId: o.project });
+    await o.tool('kept');
+    const rule = (
+      await o.ok(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id matchingToolCount } }`, {
+        i: { projectId: o.project, toolName: 'y_tool', effect: 'DENY' },
+      })
+    ).setToolRule;
+    expect(rule.matchingToolCount).toBe(2);
+    const box = await o.box(agent);
+    expect(box.tools.map((e: any) => e.name)).toEqual(['kept']);
+    const expectedRule = { id: rule.id, subject: 'tool:y_tool', effect: 'DENY', project: { id: o.project }, agent: null };
+    expect(box.dropped.map((d: any) => [d.tool.id, d.reason, d.rule])).toEqual([
+      [orgWide.id, 'EXCLUDED', expectedRule],
+      [projectTool.id, 'EXCLUDED', expectedRule],
+    ]);
+    // Listed on the project, where it acts.
+    const listed = (
+      await o.ok(`query($id: ID!) { project(id: $id) { permissionRules { id subject effect matchingToolCount } } }`, { id: o.project })
+    ).project.permissionRules;
+    expect(listed).toEqual([{ id: rule.id, subject: 'tool:y_tool', effect: 'DENY', matchingToolCount: 2 }]);
+  });
+
+  it('a rule naming no tool is allowed and matches 0 until its tool exists', async () => {
+    const o = await org();
+    const agent = await o.agent();
+    const SET = `mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id matchingToolCount } }`;
+    const rule = (await o.ok(SET, { i: { agentId: agent, toolName: 'not_yet', effect: 'DENY' } })).setToolRule;
+    expect(rule.matchingToolCount).toBe(0);
+    await o.tool('not_yet');
+    // Another agent's own tool of that name is not one this rule can act on.
+    await o.tool('not_yet', { projectId: o.project, agentId: await o.agent({ projectId: o.project }) });
+    const rules = (await o.ok(`query($id: ID!) { agent(id: $id) { permissionRules { matchingToolCount } } }`, { id: agent })).agent;
+    expect(rules.permissionRules).toEqual([{ matchingToolCount: 1 }]);
+  });
+});
+
+describe('default sortOrder', () => {
+  it("lands a tool created without one past its scope's last, so the toolbox keeps its prefix and fingerprint order", async () => {
+    const o = await org();
+    const other = (await o.ok(`mutation { createProject(input: { name: "q" }) { id } }`)).createProject.id as string;
+    expect((await o.tool('b_first')).sortOrder).toBe(0);
+    expect((await o.tool('a_second', { sortOrder: 7 })).sortOrder).toBe(7);
+    // A project tool follows its project's and the organisation's tools; another project's do not count.
+    await o.tool('q_tool', { projectId: other, sortOrder: 50 });
+    expect((await o.tool('p_tool', { projectId: o.project })).sortOrder).toBe(8);
+    // An organisation-wide tool meets every project's: it follows them all.
+    expect((await o.tool('z_org')).sortOrder).toBe(51);
+    const agent = await o.agent({ projectId: o.project });
+    expect((await o.box(agent)).tools.map((e: any) => e.name)).toEqual(['b_first', 'a_second', 'p_tool', 'z_org']);
+  });
+});
