@@ -8,6 +8,15 @@ export const TOOL_NAME_MAX = 128;
 export const KEY_MAX = 64;
 export const DESCRIPTION_MAX = 10_000;
 
+/**
+ * Items in one list argument, so no request holds a transaction or a core for
+ * long: recordToolCalls batches (the benchmark sends 500), change sets, and
+ * MCP inventories.
+ */
+export const CALLS_PER_BATCH_MAX = 1_000;
+export const CHANGES_PER_SET_MAX = 200;
+export const INVENTORY_TOOLS_MAX = 500;
+
 const nameRule = (max: number, options?: ValidationOptions): PropertyDecorator =>
   applyDecorators(
     MinLength(1, options),
