@@ -155,6 +155,21 @@ describe('every bad input is a coded error naming the field, and writes nothing'
   });
 });
 
+describe('an organisation’s catalogue is bounded', () => {
+  it('200 channels, five per request; the 201st is refused and not stored', async () => {
+    for (let request = 0; request < 40; request++) {
+      const creates = Array.from({ length: 5 }, (_, i) => `c${i}: createChannel(input: { key: "ch${request * 5 + i}", name: "c" }) { id }`);
+      await t.ok(admin, `mutation { ${creates.join(' ')} }`);
+    }
+    const refused = await t.gql(admin, `mutation { createChannel(input: { key: "one-more", name: "c" }) { id } }`);
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'input: an organisation has at most 200 channels',
+      extensions: { code: 'BAD_USER_INPUT', field: 'input' },
+    });
+    expect((await t.ok(admin, `{ channels { key } }`)).channels).toHaveLength(200);
+  });
+});
+
 describe('dates', () => {
   const BUDGET = `query($at: DateTime) { toolBudget(asOf: $at) { level } }`;
 

@@ -17,6 +17,12 @@ export const CALLS_PER_BATCH_MAX = 1_000;
 export const CHANGES_PER_SET_MAX = 200;
 export const INVENTORY_TOOLS_MAX = 500;
 
+/**
+ * Channels, and context objects, of one organisation: every change compares
+ * each agent class's toolboxes in every channel times every page situation.
+ */
+export const CATALOGUE_KEYS_MAX = 200;
+
 const nameRule = (max: number, options?: ValidationOptions): PropertyDecorator =>
   applyDecorators(
     MinLength(1, options),
