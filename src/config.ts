@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readHttpTimeouts, type HttpTimeouts } from './server/http-limits';
 
 export interface Config {
   port: number;
@@ -10,6 +11,7 @@ export interface Config {
   /** 'auto': seed only an empty embedded database. */
   demo: 'always' | 'never' | 'auto';
   production: boolean;
+  httpTimeouts: HttpTimeouts;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,5 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminTokenGenerated: generated !== null,
     demo: env.LOADOUT_DEMO === '1' ? 'always' : env.LOADOUT_DEMO === '0' ? 'never' : 'auto',
     production: env.NODE_ENV === 'production',
+    httpTimeouts: readHttpTimeouts(env),
   };
 }

@@ -1,7 +1,10 @@
 import type http from 'node:http';
 import type { AppServices } from '../app-services';
 import { toClientError, type ErrorCode } from '../common/errors';
+import { textProblem } from '../common/input-text';
+import { dateProblem } from '../common/scalars';
 import { contextFor } from '../server/authenticate';
+import { capMessage } from '../server/query-limits';
 import { sendJson } from '../server/send-json';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -26,7 +29,7 @@ export async function handleToolGc(
 ): Promise<void> {
   const send = (status: number, body: unknown): void => sendJson(res, status, body);
   const fail = (code: ErrorCode, message: string, field?: string): void =>
-    send(STATUS[code], { error: { code, message, ...(field ? { field } : {}) } });
+    send(STATUS[code], { error: { code, message: capMessage(message), ...(field ? { field } : {}) } });
   if (req.method !== 'GET') return fail('BAD_USER_INPUT', 'Use GET');
   const ctx = await contextFor(services, adminToken, req.headers.authorization);
   if (!ctx.actor) {
@@ -36,9 +39,14 @@ export async function handleToolGc(
   }
   const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
   const text = (name: string) => params.get(name) || null;
+  for (const [name, value] of params) {
+    const problem = textProblem(value);
+    if (problem) return fail('BAD_USER_INPUT', `${name}: ${problem}`, name.slice(0, 64));
+  }
   const asOfText = text('asOf');
   const asOf = asOfText ? new Date(asOfText) : null;
-  if (asOf && Number.isNaN(asOf.getTime())) return fail('BAD_USER_INPUT', 'asOf: not a date-time', 'asOf');
+  const asOfProblem = asOf && dateProblem(asOf);
+  if (asOfProblem) return fail('BAD_USER_INPUT', `asOf: ${asOfProblem}`, 'asOf');
   try {
     const report = await services.budget.report(ctx.actor, {
       projectId: text('projectId'),

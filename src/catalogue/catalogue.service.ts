@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
+import { badInput } from '../common/errors';
+import { CATALOGUE_KEYS_MAX } from '../common/validation';
 import type { LoadoutChanges } from '../invalidation/loadout-change';
 import { ChannelEntity } from './channel.entity';
 import { ContextObjectEntity } from './context-object.entity';
@@ -18,16 +20,25 @@ export class CatalogueService {
     return this.db.manager.find(ContextObjectEntity, { where: { organizationId: actor.organizationId }, order: { key: 'ASC' } });
   }
 
-  /** A new channel adds situations but changes no toolbox: announced for the caches, no invalidation. */
+  /**
+   * A new channel adds situations but changes no toolbox: announced for the caches, no invalidation.
+   * Counted under the change's organisation lock, so concurrent creates cannot pass the cap together.
+   */
   createChannel(actor: Actor, input: { key: string; name: string }) {
-    return this.changes.write(actor.organizationId, (tx) =>
-      tx.save(tx.create(ChannelEntity, { ...input, organizationId: actor.organizationId })),
-    );
+    return this.changes.write(actor.organizationId, async (tx) => {
+      if ((await tx.count(ChannelEntity, { where: { organizationId: actor.organizationId } })) >= CATALOGUE_KEYS_MAX) {
+        throw badInput('input', `an organisation has at most ${CATALOGUE_KEYS_MAX} channels`);
+      }
+      return tx.save(tx.create(ChannelEntity, { ...input, organizationId: actor.organizationId }));
+    });
   }
 
   createContextObject(actor: Actor, input: { key: string; name: string }) {
-    return this.changes.write(actor.organizationId, (tx) =>
-      tx.save(tx.create(ContextObjectEntity, { ...input, organizationId: actor.organizationId })),
-    );
+    return this.changes.write(actor.organizationId, async (tx) => {
+      if ((await tx.count(ContextObjectEntity, { where: { organizationId: actor.organizationId } })) >= CATALOGUE_KEYS_MAX) {
+        throw badInput('input', `an organisation has at most ${CATALOGUE_KEYS_MAX} context objects`);
+      }
+      return tx.save(tx.create(ContextObjectEntity, { ...input, organizationId: actor.organizationId }));
+    });
   }
 }

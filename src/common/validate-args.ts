@@ -1,6 +1,7 @@
 import { getMetadataStorage, validateSync, type ValidationError } from 'class-validator';
-import type { ResolverData } from 'type-graphql';
-import { LoadoutError } from './errors';
+import type { ArgOptions, ResolverData } from 'type-graphql';
+import { LoadoutError, badInput } from './errors';
+import { inputProblem, textProblem } from './input-text';
 
 const OPTIONS = {
   // Optional input fields are absent more often than not; GraphQL itself enforces the required ones.
@@ -33,8 +34,16 @@ storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, gr
  * the operation's arguments, the same paths services use for their own checks.
  */
 export function validateArgs(value: unknown, _type: unknown, { args }: ResolverData<object>): void {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    if (problem) throw badInput(Object.keys(args).find((name) => args[name] === value) ?? 'input', problem);
+    return;
+  }
   if (value === null || typeof value !== 'object') return;
   const root = argumentName(args, value);
+  // Text and nesting first: class-validator and the JSON Schema check walk inputs recursively.
+  const shape = inputProblem(value, root);
+  if (shape) throw badInput(shape.field, shape.message);
   const items: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [`${root}[${i}]`, v]) : [[root, value]];
   const problems: Array<{ path: string; messages: string[] }> = [];
   for (const [path, item] of items) {
@@ -51,12 +60,41 @@ export function validateArgs(value: unknown, _type: unknown, { args }: ResolverD
   );
 }
 
-/** type-graphql hands over the converted value, not its name: find the argument it came from. */
+/**
+ * A list argument of at most `max` items, refused by its length before any
+ * item is validated.
+ */
+export function listArgument(name: string, max: number): ArgOptions {
+  return {
+    validateFn: (value, type, data) => {
+      if (Array.isArray(value) && value.length > max) throw badInput(name, `must have at most ${max} items, not ${value.length}`);
+      validateArgs(value, type, data);
+    },
+  };
+}
+
+/**
+ * type-graphql hands over the converted value, not its name: find the
+ * argument it came from by comparing a level or two (never a full walk: the
+ * input is not yet known to be shallow).
+ */
 function argumentName(args: Record<string, unknown>, value: object): string {
   const names = Object.keys(args);
   if (names.length === 1) return names[0];
-  const json = JSON.stringify(value);
-  return Object.keys(args).find((name) => JSON.stringify(args[name]) === json) ?? 'input';
+  return names.find((name) => similar(args[name], value, 2)) ?? 'input';
+}
+
+function similar(a: unknown, b: unknown, levels: number): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => {
+    const x = (a as Record<string, unknown>)[key];
+    const y = (b as Record<string, unknown>)[key];
+    return typeof x === 'object' && x !== null ? levels === 0 || similar(x, y, levels - 1) : x === y;
+  });
 }
 
 function flatten(errors: ValidationError[], prefix: string): Array<{ path: string; messages: string[] }> {

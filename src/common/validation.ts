@@ -8,6 +8,21 @@ export const TOOL_NAME_MAX = 128;
 export const KEY_MAX = 64;
 export const DESCRIPTION_MAX = 10_000;
 
+/**
+ * Items in one list argument, so no request holds a transaction or a core for
+ * long: recordToolCalls batches (the benchmark sends 500), change sets, and
+ * MCP inventories.
+ */
+export const CALLS_PER_BATCH_MAX = 1_000;
+export const CHANGES_PER_SET_MAX = 200;
+export const INVENTORY_TOOLS_MAX = 500;
+
+/**
+ * Channels, and context objects, of one organisation: every change compares
+ * each agent class's toolboxes in every channel times every page situation.
+ */
+export const CATALOGUE_KEYS_MAX = 200;
+
 const nameRule = (max: number, options?: ValidationOptions): PropertyDecorator =>
   applyDecorators(
     MinLength(1, options),

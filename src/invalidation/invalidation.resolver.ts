@@ -1,6 +1,8 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { AgentType } from '../agents/agent.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { listArgument } from '../common/validate-args';
+import { CHANGES_PER_SET_MAX } from '../common/validation';
 import { TurnType } from '../conversations/conversation.types';
 import { PrincipalType } from '../organizations/organization.types';
 import { Topic } from './invalidation-bus';
@@ -36,7 +38,7 @@ export class InvalidationResolver {
   @Authorized('EDITOR')
   @Mutation(() => ChangeSetResultType, { description: 'Many changes in one transaction: at most one invalidation per agent.' })
   applyChangeSet(
-    @Arg('changes', () => [LoadoutChangeInput]) changes: LoadoutChangeInput[],
+    @Arg('changes', () => [LoadoutChangeInput], listArgument('changes', CHANGES_PER_SET_MAX)) changes: LoadoutChangeInput[],
     @Arg('dryRun', () => Boolean, {
       defaultValue: false,
       description:

@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
+import { readBody } from './http-limits';
+import { QUERY_LIMITS, exceedsTokenLimit } from './query-limits';
 
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const refusal = (res: ServerResponse, status: number, code: string, message: string): void => {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
+};
 
 /** Apollo on plain node:http, so graphql-ws can share the same server and path. */
 export async function handleGraphQL<C extends BaseContext>(
@@ -19,16 +23,20 @@ export async function handleGraphQL<C extends BaseContext>(
   const search = target.includes('?') ? target.slice(target.indexOf('?')) : '';
   let body: unknown = undefined;
   if (req.method === 'POST') {
-    const raw = await readBody(req);
-    if (raw === null) {
-      res.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: 'Request body too large' }] }));
-      return;
+    const read = await readBody(req, QUERY_LIMITS.maxBodyBytes);
+    if (read.kind === 'aborted') return;
+    if (read.kind === 'too-large') {
+      return refusal(res, 413, 'BAD_REQUEST', `Request body larger than ${QUERY_LIMITS.maxBodyBytes} bytes`);
     }
     try {
-      body = raw.length ? JSON.parse(raw) : undefined;
+      body = read.text.length ? JSON.parse(read.text) : undefined;
     } catch {
-      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: 'Body is not valid JSON' }] }));
-      return;
+      return refusal(res, 400, 'BAD_REQUEST', 'Body is not valid JSON');
+    }
+    // Before the key is looked up: an oversized document costs nothing but this count, key or not.
+    const query = (body as { query?: unknown } | undefined)?.query;
+    if (typeof query === 'string' && exceedsTokenLimit(query)) {
+      return refusal(res, 400, 'GRAPHQL_VALIDATION_FAILED', `Document has more than ${QUERY_LIMITS.maxTokens} tokens`);
     }
   }
   const response = await apollo.executeHTTPGraphQLRequest({
@@ -43,22 +51,4 @@ export async function handleGraphQL<C extends BaseContext>(
   }
   for await (const chunk of response.body.asyncIterator) res.write(chunk);
   res.end();
-}
-
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

@@ -17,6 +17,8 @@ import { isDebuggerPath, serveDebugger } from '../debugger/debugger-page';
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
+import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions } from './http-limits';
+import { QUERY_LIMITS, limitedFormatError, queryLimitRules } from './query-limits';
 import { sendJson } from './send-json';
 
 export interface LoadoutServer {
@@ -27,7 +29,8 @@ export interface LoadoutServer {
   stop(): Promise<void>;
 }
 
-export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'>;
+export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'> &
+  Partial<Pick<Config, 'httpTimeouts'>>;
 
 export async function startServer(config: ServerConfig): Promise<LoadoutServer> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -36,7 +39,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
   await services.invalidationBus.start();
   const schema = await buildLoadoutSchema(services.pubSub);
 
-  const httpServer = http.createServer();
+  const httpServer = http.createServer(httpServerOptions(config.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS));
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   services.invalidationBus.audience = () => wsServer.clients.size > 0;
   const wsCleanup = useServer<Record<string, unknown>, { ctx?: RequestContext }>(
@@ -56,7 +59,11 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
 
   const apollo = new ApolloServer<RequestContext>({
     schema,
-    formatError,
+    // Suggestions name real fields; they are hidden wherever introspection is (production).
+    formatError: limitedFormatError(formatError, config.production),
+    introspection: !config.production,
+    validationRules: queryLimitRules,
+    parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     includeStacktraceInErrorResponses: false,
     // We drain and exit on SIGTERM ourselves; Apollo re-sending the signal would kill the process mid-drain.
     stopOnTerminationSignals: false,

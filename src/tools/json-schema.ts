@@ -1,4 +1,5 @@
 import Ajv from 'ajv';
+import { inputProblem } from '../common/input-text';
 import { canonicalJson } from '../toolbox/canonical-json';
 
 export const INPUT_SCHEMA_MAX_BYTES = 64 * 1024;
@@ -9,6 +10,9 @@ const ajv = new Ajv({ strict: false, validateSchema: true, validateFormats: fals
 /** Why `value` is not an acceptable tool input schema, or null when it is. */
 export function jsonSchemaProblem(value: unknown): string | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'must be a JSON object';
+  // Nesting first: the size check and the meta-schema check below both recurse.
+  const shape = inputProblem(value, 'inputSchema');
+  if (shape) return `${shape.message} (at ${shape.field})`;
   if (Buffer.byteLength(canonicalJson(value), 'utf8') > INPUT_SCHEMA_MAX_BYTES) return 'must be at most 64 KiB';
   const withoutDialect = { ...(value as Record<string, unknown>) };
   // Tools from MCP servers name draft-07 or 2020-12; the meta-schema check is the same for what tools use.

@@ -3,6 +3,8 @@ import { AgentType } from '../agents/agent.types';
 import { ChannelType, ContextObjectType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { ToolSourceEnum } from '../common/enums';
+import { listArgument } from '../common/validate-args';
+import { INVENTORY_TOOLS_MAX } from '../common/validation';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { ToolDefinitionEntity } from './tool-definition.entity';
@@ -168,7 +170,7 @@ export class McpServerResolver {
   @Mutation(() => McpServerType, { description: "Replaces the server's cached tool inventory." })
   reportMcpInventory(
     @Arg('serverId', () => ID) serverId: string,
-    @Arg('tools', () => [McpToolInput]) tools: McpToolInput[],
+    @Arg('tools', () => [McpToolInput], listArgument('tools', INVENTORY_TOOLS_MAX)) tools: McpToolInput[],
     @Arg('advertisesResources') advertisesResources: boolean,
     @Ctx() ctx: RequestContext,
   ) {

@@ -1,5 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { actorOf, type RequestContext } from '../common/context';
+import { listArgument } from '../common/validate-args';
+import { CALLS_PER_BATCH_MAX } from '../common/validation';
 import { ProjectType } from '../organizations/organization.types';
 import { RecordToolCallsResultType, ToolCallInput, ToolUsageType } from './usage.types';
 
@@ -19,7 +21,10 @@ export class UsageResolver {
 
   @Authorized('RUNTIME')
   @Mutation(() => RecordToolCallsResultType)
-  recordToolCalls(@Arg('calls', () => [ToolCallInput]) calls: ToolCallInput[], @Ctx() ctx: RequestContext) {
+  recordToolCalls(
+    @Arg('calls', () => [ToolCallInput], listArgument('calls', CALLS_PER_BATCH_MAX)) calls: ToolCallInput[],
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.usage.recordToolCalls(actorOf(ctx), calls);
   }
 
