@@ -10,6 +10,23 @@ export interface Config {
   /** 'auto': seed only an empty embedded database. */
   demo: 'always' | 'never' | 'auto';
   production: boolean;
+  /** How long a request waits for a database connection before SERVICE_UNAVAILABLE. */
+  poolWaitMs: number;
+  /** PostgreSQL's statement_timeout for the application's connections (a PostgreSQL server only). */
+  statementTimeoutMs: number;
+  /** On SIGTERM, how long requests in flight may take before the remaining connections are cut. */
+  shutdownGraceMs: number;
+  /** Bearer token that may read /metrics from anywhere; null: loopback only. */
+  metricsToken: string | null;
+}
+
+function milliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 3_600_000)
+    throw new Error(`${name} must be milliseconds from 1 to 3600000, not '${text}'`);
+  return value;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,5 +44,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminTokenGenerated: generated !== null,
     demo: env.LOADOUT_DEMO === '1' ? 'always' : env.LOADOUT_DEMO === '0' ? 'never' : 'auto',
     production: env.NODE_ENV === 'production',
+    poolWaitMs: milliseconds(env, 'LOADOUT_DB_POOL_WAIT_MS', 5_000),
+    statementTimeoutMs: milliseconds(env, 'LOADOUT_DB_STATEMENT_TIMEOUT_MS', 30_000),
+    shutdownGraceMs: milliseconds(env, 'LOADOUT_SHUTDOWN_GRACE_MS', 10_000),
+    metricsToken: env.LOADOUT_METRICS_TOKEN || null,
   };
 }

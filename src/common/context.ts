@@ -10,6 +10,10 @@ export interface RequestContext {
   operator: boolean;
   services: AppServices;
   loaders?: Loaders;
+  /** The request's id (x-request-id), for log lines and masked errors. */
+  requestId?: string;
+  /** The operation it runs, named for the latency metric once resolved. */
+  operation?: string;
 }
 
 /** The request's relation loaders, made on first use (only authenticated requests have any). */

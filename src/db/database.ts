@@ -21,6 +21,10 @@ export interface DatabaseOptions {
   /** PGlite's data directory, or `memory://` to keep nothing. */
   dataDir: string;
   poolSize?: number;
+  /** How long a query waits for a connection (default 5 s); past it, a coded SERVICE_UNAVAILABLE. */
+  poolWaitMs?: number;
+  /** statement_timeout of a PostgreSQL server's connections (default 30 s). */
+  statementTimeoutMs?: number;
 }
 
 const common = {
@@ -34,16 +38,27 @@ const common = {
   uuidExtension: 'pgcrypto' as const,
 };
 
+const DEFAULT_POOL_WAIT_MS = 5_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = new QueryCounter();
   const queryCount = () => logger.count;
   if (options.url) {
-    const dataSource = new DataSource({ ...common, logger, url: options.url, poolSize: options.poolSize ?? 10 });
+    const dataSource = new DataSource({
+      ...common,
+      logger,
+      url: options.url,
+      poolSize: options.poolSize ?? 10,
+      // Bounds both the wait for a free connection and the connect itself, so an unreachable server fails fast.
+      connectTimeoutMS: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
+      extra: { statement_timeout: options.statementTimeoutMs ?? 30_000 },
+      poolErrorHandler: (error: Error) => logger.poolError(error),
+    });
     await dataSource.initialize();
     return { kind: 'server', dataSource, queryCount, close: () => dataSource.destroy() };
   }
   const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir);
-  const dataSource = new DataSource({ ...common, logger, driver: pgliteDriverModule(pglite) });
+  const dataSource = new DataSource({ ...common, logger, driver: pgliteDriverModule(pglite, options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS) });
   await dataSource.initialize();
   return {
     kind: 'embedded',

@@ -1,6 +1,7 @@
 import { createPubSub } from '@graphql-yoga/subscription';
 import { Client } from 'pg';
 import { In, MoreThan, type DataSource, type EntityManager } from 'typeorm';
+import { logger } from '../common/logger';
 import { LOADOUT_CHANGED_CHANNEL } from './loadout-change';
 import { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
@@ -139,7 +140,7 @@ export class PostgresNotifyBus implements InvalidationBus {
   private lost(client: Client, error?: Error): void {
     if (this.stopped || this.client !== client) return;
     this.client = null;
-    if (error) console.error('invalidation listener lost its connection:', error.message);
+    if (error) logger.warn({ err: error }, 'invalidation listener lost its connection');
     client.end().catch(() => undefined);
     this.scheduleReconnect();
   }
@@ -152,7 +153,7 @@ export class PostgresNotifyBus implements InvalidationBus {
       this.connect()
         .then(() => this.replayMissed())
         .catch((error: Error) => {
-          console.error('invalidation listener could not reconnect:', error.message);
+          logger.warn({ err: error, attempt: this.attempt }, 'invalidation listener could not reconnect');
           this.scheduleReconnect();
         });
     }, delay);
@@ -186,7 +187,7 @@ export class PostgresNotifyBus implements InvalidationBus {
       const events = await this.db.manager.find(ToolboxInvalidationEntity, { where: { id: In(ids) }, order: { seq: 'ASC' } });
       for (const event of events) this.deliver(event);
     } catch (error) {
-      console.error('could not load invalidation events', ids.join(','), (error as Error).message);
+      logger.error({ err: error, events: ids.length }, 'could not load invalidation events');
     }
   }
 
