@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { toClientError } from '../common/errors';
 import { isDatabaseUnavailable } from './unavailable';
 
@@ -17,6 +17,7 @@ describe('isDatabaseUnavailable', () => {
     ['too many connections', pgError('53300')],
     ['statement_timeout', failedQuery(pgError('57014', 'canceling statement due to statement timeout'))],
     ['a connection exception (class 08)', pgError('08006')],
+    ['a transaction whose connection failed between two statements', new QueryRunnerProviderAlreadyReleasedError()],
     ['an outage as the cause of another error', new Error('wrapped', { cause: pgError('57P01') })],
   ])('is true for %s', (_what, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);

@@ -7,13 +7,20 @@
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
+    if (typeof name === 'string' && RELEASED_RUNNER.has(name)) return true;
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
     e = (e as { driverError?: unknown }).driverError ?? (e as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/**
+ * TypeORM releases a transaction's connection as soon as it fails; the
+ * transaction's next statement then meets this instead of the driver's error.
+ */
+const RELEASED_RUNNER = new Set(['QueryRunnerProviderAlreadyReleasedError', 'QueryRunnerAlreadyReleasedError']);
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

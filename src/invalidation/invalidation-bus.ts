@@ -131,6 +131,11 @@ export class PostgresNotifyBus implements InvalidationBus {
     await client.connect();
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     await client.query(`LISTEN ${LOADOUT_CHANGED_CHANNEL}`);
+    // Stopped while connecting: this connection must not outlive the instance.
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     // Changes committed while no connection listened were never heard: start the cache afresh.
     this.loadouts.reset();
     this.client = client;
