@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { Client } from 'pg';
 import type { QueryRunner } from 'typeorm';
+import { logger } from '../src/common/logger';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
 
@@ -53,10 +54,16 @@ describe('with every pooled connection taken', () => {
       await runner.connect();
       held.push(runner);
     }
+    const warned = jest.spyOn(logger, 'warn');
     try {
       const started = Date.now();
       // A key never seen: checking it needs the database.
       const unchecked = await post(t.server.url, viewer, `{ me { role } }`);
+      // The operator's log line names the request and never the key.
+      expect(warned.mock.calls.map(([fields]) => fields)).toContainEqual(
+        expect.objectContaining({ requestId: unchecked.requestId, err: expect.any(Error) }),
+      );
+      expect(JSON.stringify(warned.mock.calls)).not.toContain(viewer);
       expect(unchecked.status).toBe(503);
       expect(unchecked.retryAfter).toBe('2');
       expect(unchecked.body.errors[0].extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: unchecked.requestId });
@@ -74,6 +81,7 @@ describe('with every pooled connection taken', () => {
       expect(report.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
       expect(Date.now() - started).toBeLessThan(POOL_WAIT_MS * 3 + 2_000);
     } finally {
+      warned.mockRestore();
       for (const runner of held) await runner.release();
     }
     expect((await post(t.server.url, viewer, `{ me { role } }`)).body.data.me.role).toBe('VIEWER');

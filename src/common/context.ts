@@ -12,8 +12,8 @@ export interface RequestContext {
   loaders?: Loaders;
   /** The request's id (x-request-id), for log lines and masked errors. */
   requestId?: string;
-  /** The operation it runs, named for the latency metric once resolved. */
-  operation?: string;
+  /** When the request arrived (performance.now()), for the latency metric. */
+  startedAt?: number;
 }
 
 /** The request's relation loaders, made on first use (only authenticated requests have any). */

@@ -115,7 +115,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       // No field carries cache hints; the default plugin would wrap every field resolver of every request for nothing.
       ApolloServerPluginCacheControlDisabled(),
       config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
-      requestObserver(services.stats),
+      requestObserver(services.stats, metrics),
     ],
   });
   await apollo.start();
@@ -125,17 +125,17 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     const path = target.includes('?') ? target.slice(0, target.indexOf('?')) : target;
     const respond = async () => {
       if (path === '/graphql') {
-        const started = performance.now();
+        const startedAt = performance.now();
         const requestId = assignRequestId(req, res);
-        let context: RequestContext | undefined;
-        await handleGraphQL(apollo, req, res, async () => {
-          context = await contextFor(services, config.adminToken, req.headers.authorization).catch((error: unknown) => {
+        return handleGraphQL(apollo, req, res, async () => {
+          const context = await contextFor(services, config.adminToken, req.headers.authorization).catch((error: unknown) => {
+            metrics.observe('unknown', startedAt);
             throw contextFailure(error, requestId, services.stats);
           });
           context.requestId = requestId;
+          context.startedAt = startedAt;
           return context;
         });
-        return metrics.observe(context?.operation ?? 'unknown', started);
       }
       if (path === '/rpc/tools/gc') {
         const started = performance.now();

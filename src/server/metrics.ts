@@ -14,6 +14,17 @@ interface PoolCounts {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
+ * Who may read /metrics: with LOADOUT_METRICS_TOKEN set, a request bearing
+ * it, from anywhere (else 401); without one, connections from this host only
+ * (else 403), so a scraper on the host or a sidecar reads it and the
+ * internet does not.
+ */
+export function metricsAccess(remoteAddress: string | undefined, authorization: string | undefined, token: string | null): 200 | 401 | 403 {
+  if (token) return sameSecret(bearerToken(authorization) ?? '', token) ? 200 : 401;
+  return LOOPBACK.has(remoteAddress ?? '') ? 200 : 403;
+}
+
+/**
  * `/metrics` in Prometheus' text format, one registry per server. Request
  * latency is observed once per request; everything else is read from
  * counters and the pool only when scraped.
@@ -93,16 +104,10 @@ export class Metrics {
     this.duration.observe({ operation }, (performance.now() - startedMs) / 1000);
   }
 
-  /**
-   * With LOADOUT_METRICS_TOKEN set, `Authorization: Bearer <token>` from
-   * anywhere; without it, connections from this host only (loopback).
-   */
   async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const allowed = this.token
-      ? sameSecret(bearerToken(req.headers.authorization) ?? '', this.token)
-      : LOOPBACK.has(req.socket.remoteAddress ?? '');
-    if (!allowed) {
-      res.writeHead(this.token ? 401 : 403, { 'content-type': 'text/plain' }).end('metrics: not allowed\n');
+    const status = metricsAccess(req.socket.remoteAddress, req.headers.authorization, this.token);
+    if (status !== 200) {
+      res.writeHead(status, { 'content-type': 'text/plain' }).end('metrics: not allowed\n');
       return;
     }
     const body = await this.registry.metrics();

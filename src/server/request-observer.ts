@@ -5,6 +5,7 @@ import { toClientError } from '../common/errors';
 import { logger } from '../common/logger';
 import type { Stats } from '../common/stats';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable';
+import type { Metrics } from './metrics';
 
 /** Codes whose message hides what happened: the client gets the request id to quote instead. */
 const MASKED = new Set(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE']);
@@ -20,16 +21,13 @@ export function operationLabel(operation: OperationDefinitionNode): string {
 }
 
 /**
- * Per request: names the operation for the latency metric, logs internal
- * errors and outages with the request id, counts errors by code, gives
- * masked errors the request id and an outage a `Retry-After`. Nothing is
+ * Per request: logs internal errors and outages with the request id, counts
+ * errors by code, gives masked errors the request id and an outage a
+ * `Retry-After`, and observes the latency once, by operation. Nothing is
  * logged for a request that succeeds; the hooks are one shared object.
  */
-export function requestObserver(stats: Stats): ApolloServerPlugin<RequestContext> {
+export function requestObserver(stats: Stats, metrics: Metrics): ApolloServerPlugin<RequestContext> {
   const hooks: GraphQLRequestListener<RequestContext> = {
-    async didResolveOperation({ operation, contextValue }) {
-      if (operation) contextValue.operation = operationLabel(operation);
-    },
     async didEncounterErrors({ errors, contextValue }) {
       for (const error of errors) {
         const original = error.originalError;
@@ -40,7 +38,8 @@ export function requestObserver(stats: Stats): ApolloServerPlugin<RequestContext
         else if (code === 'SERVICE_UNAVAILABLE') logger.warn({ requestId: contextValue.requestId, err: original }, 'database unavailable');
       }
     },
-    async willSendResponse({ response, contextValue }) {
+    async willSendResponse({ response, contextValue, operation }) {
+      if (contextValue.startedAt !== undefined) metrics.observe(operation ? operationLabel(operation) : 'unknown', contextValue.startedAt);
       if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
       const errors = response.body.singleResult.errors as GraphQLFormattedError[];
       for (let i = 0; i < errors.length; i++) {
