@@ -3,12 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { GraphQLError } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from '../budget/budget.http';
-import type { Actor } from '../common/actor';
 import type { RequestContext } from '../common/context';
 import { formatError, toClientError } from '../common/errors';
 import { logger } from '../common/logger';
@@ -24,9 +21,9 @@ import { contextFailure } from './context-failure';
 import { HttpDrain } from './http-drain';
 import { Metrics } from './metrics';
 import { requestObserver } from './request-observer';
-import { assignRequestId } from './request-id';
+import { assignRequestId, requestIdOf } from './request-id';
 import { sendJson } from './send-json';
-import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions } from './socket-sessions';
+import { serveSockets } from './graphql-ws';
 
 export interface LoadoutServer {
   url: string;
@@ -42,12 +39,6 @@ export interface LoadoutServer {
 
 export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'> &
   Partial<Pick<Config, 'poolWaitMs' | 'statementTimeoutMs' | 'shutdownGraceMs' | 'metricsToken'>>;
-
-/** What an open graphql-ws connection keeps: who opened it. */
-type SocketExtra = {
-  actor?: Actor;
-  forget?: () => void;
-};
 
 export async function startServer(config: ServerConfig): Promise<LoadoutServer> {
   const db = await openDatabase({
@@ -66,44 +57,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
   const metrics = new Metrics(services.stats, db.dataSource, config.metricsToken ?? null);
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   services.invalidationBus.audience = () => wsServer.clients.size > 0;
-  const sockets = new SocketSessions(services.organizations, services.loadouts);
-  const wsCleanup = useServer<Record<string, unknown>, SocketExtra>(
-    {
-      schema,
-      onConnect: async (ctx) => {
-        const authorization = ctx.connectionParams?.authorization;
-        const context = await contextFor(services, config.adminToken, typeof authorization === 'string' ? authorization : null).catch(
-          (error: unknown) => {
-            logger.warn({ err: error }, 'could not authenticate a socket');
-            return null;
-          },
-        );
-        if (!context?.actor) return false;
-        const socket = ctx.extra.socket;
-        ctx.extra.actor = context.actor;
-        ctx.extra.forget = sockets.add({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
-        return true;
-      },
-      // Every operation asks the database whether its key still holds, whichever instance revoked it.
-      onSubscribe: async (ctx) => {
-        const active = await services.organizations.keyActive(ctx.extra.actor!.principalId).catch((error: unknown) => error);
-        if (active === true) return;
-        if (active === false) {
-          ctx.extra.socket.close(REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON);
-          return [new GraphQLError(REVOKED_CLOSE_REASON, { extensions: { code: 'UNAUTHENTICATED' } })];
-        }
-        const { code, message } = toClientError(active);
-        return [new GraphQLError(message, { extensions: { code } })];
-      },
-      // A context per operation: loaders must not outlive it.
-      context: (ctx): RequestContext => ({ actor: ctx.extra.actor!, operator: false, services }),
-      onNext: () => {
-        services.stats.eventsDelivered++;
-      },
-      onClose: (ctx) => ctx.extra.forget?.(),
-    },
-    wsServer,
-  );
+  const wsCleanup = serveSockets(wsServer, schema, services, config.adminToken);
 
   const apollo = new ApolloServer<RequestContext>({
     schema,
@@ -160,7 +114,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     };
     respond().catch((error: unknown) => {
       const { code } = toClientError(error);
-      const requestId = res.getHeader('x-request-id');
+      const requestId = requestIdOf(res);
       if (code === 'SERVICE_UNAVAILABLE') logger.warn({ requestId, err: error, path }, 'database unavailable');
       else logger.error({ requestId, err: error, path }, 'request failed');
       if (res.headersSent) res.end();
