@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './support/harness';
 let t: TestServer;
 const METRICS_TOKEN = 'metrics-secret';
 beforeAll(async () => {
-  t = await startTestServer({ metricsToken: null });
+  t = await startTestServer({ metricsToken: null, statementTimeoutMs: 1_234 });
 });
 afterAll(() => t.stop());
 
@@ -51,6 +51,12 @@ describe('request ids', () => {
     const rest = await fetch(`${t.server.url}/rpc/tools/gc`, { headers: { 'x-request-id': 'rest-1' } });
     expect(rest.headers.get('x-request-id')).toBe('rest-1');
   });
+});
+
+it('bounds every statement on a PostgreSQL server with the configured statement_timeout', async () => {
+  const [{ statement_timeout }] = await t.server.services.db.dataSource.query(`SHOW statement_timeout`);
+  // The embedded database is one session of this process: nothing to cut off there.
+  expect(statement_timeout).toBe(t.databaseKind === 'server' ? '1234ms' : '0');
 });
 
 describe('/metrics', () => {
