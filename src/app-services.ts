@@ -19,6 +19,7 @@ import { ToolboxService } from './toolbox/toolbox.service';
 import { ToolService } from './tools/tool.service';
 import { BudgetService } from './budget/budget.service';
 import { recordSurfaced, UsageService } from './usage/usage.service';
+import { Stats } from './common/stats';
 
 /** The application's services, built once per server over one database. */
 export interface AppServices {
@@ -39,22 +40,25 @@ export interface AppServices {
   conversationList: ConversationListService;
   usage: UsageService;
   budget: BudgetService;
+  /** Counters for /metrics. */
+  stats: Stats;
 }
 
 export function createServices(db: Database): AppServices {
   const ds = db.dataSource;
   const pubSub = createLoadoutPubSub();
+  const stats = new Stats();
   // Trusted only while every other instance's changes can reach this one.
-  const loadouts: LoadoutCache = new LoadoutCache(ds, () => invalidationBus.live);
+  const loadouts: LoadoutCache = new LoadoutCache(ds, () => invalidationBus.live, stats);
   // Several instances may share a server, so events travel through it; embedded PGlite is one process.
   const serverUrl = db.kind === 'server' ? (ds.options as { url?: string }).url : undefined;
   const invalidationBus: InvalidationBus = serverUrl ? new PostgresNotifyBus(serverUrl, ds, pubSub, loadouts) : new InProcessBus(pubSub);
   const toolbox = new ToolboxService(loadouts);
-  const invalidations = new InvalidationService(ds, invalidationBus);
+  const invalidations = new InvalidationService(ds, invalidationBus, stats);
   const changes = new LoadoutChanges(ds, loadouts, invalidations.observe);
   const agents = new AgentService(ds, changes);
   const tools = new ToolService(ds, changes);
-  const usage = new UsageService(ds);
+  const usage = new UsageService(ds, stats);
   return {
     db,
     organizations: new OrganizationService(ds, changes, loadouts),
@@ -72,5 +76,6 @@ export function createServices(db: Database): AppServices {
     conversationList: new ConversationListService(ds),
     usage,
     budget: new BudgetService(ds, usage, loadouts),
+    stats,
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { milliseconds } from './common/env-milliseconds';
 import { readHttpTimeouts, type HttpTimeouts } from './server/http-limits';
 
 export interface Config {
@@ -12,6 +13,14 @@ export interface Config {
   demo: 'always' | 'never' | 'auto';
   production: boolean;
   httpTimeouts: HttpTimeouts;
+  /** How long a request waits for a database connection before SERVICE_UNAVAILABLE. */
+  poolWaitMs: number;
+  /** PostgreSQL's statement_timeout for the application's connections (a PostgreSQL server only). */
+  statementTimeoutMs: number;
+  /** On SIGTERM, how long requests in flight may take before the remaining connections are cut. */
+  shutdownGraceMs: number;
+  /** Bearer token that may read /metrics from anywhere; null: loopback only. */
+  metricsToken: string | null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +39,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.LOADOUT_DEMO === '1' ? 'always' : env.LOADOUT_DEMO === '0' ? 'never' : 'auto',
     production: env.NODE_ENV === 'production',
     httpTimeouts: readHttpTimeouts(env),
+    poolWaitMs: milliseconds(env, 'LOADOUT_DB_POOL_WAIT_MS', 5_000),
+    statementTimeoutMs: milliseconds(env, 'LOADOUT_DB_STATEMENT_TIMEOUT_MS', 30_000),
+    shutdownGraceMs: milliseconds(env, 'LOADOUT_SHUTDOWN_GRACE_MS', 10_000),
+    metricsToken: env.LOADOUT_METRICS_TOKEN || null,
   };
 }

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { logger } from './common/logger';
 import { readConfig } from './config';
 import { databaseIsEmpty, seedDemo } from './demo/seed-demo';
 import { startServer } from './server/create-server';
@@ -20,16 +21,20 @@ async function main(): Promise<void> {
       `  try: query { agents { name toolbox(channel: "web") { toolCount schemaTokens tools { name } dropped { tool { name } reason } } } }`,
     );
   }
-  if (config.adminToken)
-    console.log(`Operator token${config.adminTokenGenerated ? ' (generated for this run)' : ''}: ${config.adminToken}`);
+  // A token the operator configured is never echoed: only one generated for this run, which nobody could know otherwise.
+  if (config.adminTokenGenerated) console.log(`Operator token (generated for this run): ${config.adminToken}`);
+  else if (config.adminToken) console.log('Operator token: the one in LOADOUT_ADMIN_TOKEN');
   else console.log('No LOADOUT_ADMIN_TOKEN set: createOrganization is disabled.');
 
   const shutdown = (signal: string) => {
-    console.log(`${signal}: draining`);
+    logger.info({ signal, graceMs: config.shutdownGraceMs }, `${signal}: draining`);
     server.stop().then(
-      () => process.exit(0),
-      (error) => {
-        console.error('shutdown failed:', error);
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.fatal({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );
@@ -38,7 +43,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((error) => {
-  console.error('Loadout failed to start:', error);
+main().catch((error: unknown) => {
+  logger.fatal({ err: error }, 'Loadout failed to start');
   process.exit(1);
 });

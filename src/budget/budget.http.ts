@@ -2,9 +2,12 @@ import type http from 'node:http';
 import type { AppServices } from '../app-services';
 import { toClientError, type ErrorCode } from '../common/errors';
 import { textProblem } from '../common/input-text';
+import { logger } from '../common/logger';
 import { dateProblem } from '../common/scalars';
+import { RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { contextFor } from '../server/authenticate';
 import { capMessage } from '../server/query-limits';
+import { requestIdOf } from '../server/request-id';
 import { sendJson } from '../server/send-json';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -13,6 +16,7 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   BAD_USER_INPUT: 400,
   CONFLICT: 409,
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -28,10 +32,16 @@ export async function handleToolGc(
   res: http.ServerResponse,
 ): Promise<void> {
   const send = (status: number, body: unknown): void => sendJson(res, status, body);
-  const fail = (code: ErrorCode, message: string, field?: string): void =>
+  const fail = (code: ErrorCode, message: string, field?: string): void => {
+    services.stats.error(code);
     send(STATUS[code], { error: { code, message: capMessage(message), ...(field ? { field } : {}) } });
+  };
   if (req.method !== 'GET') return fail('BAD_USER_INPUT', 'Use GET');
-  const ctx = await contextFor(services, adminToken, req.headers.authorization);
+  const ctx = await contextFor(services, adminToken, req.headers.authorization).catch((error: unknown) => {
+    failWith(services, res, error);
+    return null;
+  });
+  if (!ctx) return;
   if (!ctx.actor) {
     return ctx.operator
       ? fail('FORBIDDEN', 'The operator token may only create organisations')
@@ -57,8 +67,20 @@ export async function handleToolGc(
     });
     send(200, report);
   } catch (error) {
-    const mapped = toClientError(error);
-    if (mapped.code === 'INTERNAL_SERVER_ERROR') console.error('internal error:', error);
-    fail(mapped.code, mapped.message, mapped.field);
+    failWith(services, res, error);
   }
+}
+
+/** A thrown error as the route's JSON error; an outage is a 503 with Retry-After, and masked errors carry the request id. */
+function failWith(services: AppServices, res: http.ServerResponse, error: unknown): void {
+  const { code, message, field } = toClientError(error);
+  const requestId = requestIdOf(res);
+  services.stats.error(code);
+  if (code === 'INTERNAL_SERVER_ERROR') logger.error({ requestId, err: error }, 'internal error');
+  if (code === 'SERVICE_UNAVAILABLE') {
+    logger.warn({ requestId, err: error }, 'database unavailable');
+    res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
+  }
+  const masked = code === 'INTERNAL_SERVER_ERROR' || code === 'SERVICE_UNAVAILABLE';
+  sendJson(res, STATUS[code], { error: { code, message, ...(field ? { field } : {}), ...(masked ? { requestId } : {}) } });
 }

@@ -10,6 +10,10 @@ export interface RequestContext {
   operator: boolean;
   services: AppServices;
   loaders?: Loaders;
+  /** The request's id (x-request-id), for log lines and masked errors. */
+  requestId?: string;
+  /** When the request arrived (performance.now()), for the latency metric. */
+  startedAt?: number;
 }
 
 /** The request's relation loaders, made on first use (only authenticated requests have any). */

@@ -1,7 +1,9 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { QueryFailedError } from 'typeorm';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'INTERNAL_SERVER_ERROR';
+export type ErrorCode =
+  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR';
 
 /**
  * Every error a user can cause. Its code goes to `extensions.code`; `field`
@@ -34,6 +36,7 @@ export function toClientError(error: unknown): { message: string; code: ErrorCod
   if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === UNIQUE_VIOLATION) {
     return { message: 'An object with that name or key already exists', code: 'CONFLICT' };
   }
+  if (isDatabaseUnavailable(error)) return { message: 'The database is unavailable; retry shortly', code: 'SERVICE_UNAVAILABLE' };
   return { message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
 }
 
@@ -48,8 +51,8 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     const { stacktrace: _ignored, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions };
   }
+  // Logged with the request's id by the request observer, which sees the context this hook does not.
   const mapped = toClientError(original);
-  if (mapped.code === 'INTERNAL_SERVER_ERROR') console.error('internal error:', original);
   return {
     message: mapped.message,
     locations: formatted.locations,

@@ -1,5 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
+import { Client, type ClientConfig } from 'pg';
 import { DataSource } from 'typeorm';
+import { logger } from '../common/logger';
 import { entities } from './entities';
 import { pgliteDriverModule } from './pglite-pool';
 import { QueryCounter } from './query-counter';
@@ -21,6 +23,10 @@ export interface DatabaseOptions {
   /** PGlite's data directory, or `memory://` to keep nothing. */
   dataDir: string;
   poolSize?: number;
+  /** How long a query waits for a connection (default 5 s); past it, a coded SERVICE_UNAVAILABLE. */
+  poolWaitMs?: number;
+  /** statement_timeout of a PostgreSQL server's connections (default 30 s). */
+  statementTimeoutMs?: number;
 }
 
 const common = {
@@ -34,16 +40,41 @@ const common = {
   uuidExtension: 'pgcrypto' as const,
 };
 
+const DEFAULT_POOL_WAIT_MS = 5_000;
+
+/**
+ * pg reports a dead connection as an `error` event. The pool listens while
+ * a connection is idle and TypeORM while it is checked out, but not in the
+ * moment between (a backend terminated just as its connection is handed
+ * out): an event nobody hears would crash the process. Queries on the
+ * connection still fail with the error, and the pool drops it.
+ */
+class GuardedClient extends Client {
+  constructor(config?: ClientConfig) {
+    super(config);
+    this.on('error', (error) => logger.debug({ err: error }, 'database connection failed'));
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = new QueryCounter();
   const queryCount = () => logger.count;
   if (options.url) {
-    const dataSource = new DataSource({ ...common, logger, url: options.url, poolSize: options.poolSize ?? 10 });
+    const dataSource = new DataSource({
+      ...common,
+      logger,
+      url: options.url,
+      poolSize: options.poolSize ?? 10,
+      // Bounds both the wait for a free connection and the connect itself, so an unreachable server fails fast.
+      connectTimeoutMS: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
+      extra: { statement_timeout: options.statementTimeoutMs ?? 30_000, Client: GuardedClient },
+      poolErrorHandler: (error: Error) => logger.poolError(error),
+    });
     await dataSource.initialize();
     return { kind: 'server', dataSource, queryCount, close: () => dataSource.destroy() };
   }
   const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir);
-  const dataSource = new DataSource({ ...common, logger, driver: pgliteDriverModule(pglite) });
+  const dataSource = new DataSource({ ...common, logger, driver: pgliteDriverModule(pglite, options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS) });
   await dataSource.initialize();
   return {
     kind: 'embedded',

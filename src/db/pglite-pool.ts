@@ -16,9 +16,24 @@ export class SerializedPGlitePool extends EventEmitter {
   private readonly waiting: Array<() => void> = [];
   private readonly connection: PGliteConnection;
 
-  constructor(db: PGlite) {
+  constructor(
+    db: PGlite,
+    /** Like pg's connectionTimeoutMillis: a holder waiting longer gets pg's own timeout error. */
+    private readonly waitMs: number,
+  ) {
     super();
     this.connection = new PGliteConnection(db);
+  }
+
+  /** As pg's pool reports them, for /metrics. */
+  get totalCount(): number {
+    return 1;
+  }
+  get idleCount(): number {
+    return this.busy ? 0 : 1;
+  }
+  get waitingCount(): number {
+    return this.waiting.length;
   }
 
   connect(callback: (err: Error | null, client: PGliteConnection | null, release: (err?: unknown) => void) => void): void {
@@ -54,7 +69,17 @@ export class SerializedPGlitePool extends EventEmitter {
       this.busy = true;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    return new Promise((resolve, reject) => {
+      const granted = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(granted), 1);
+        reject(new Error('timeout exceeded when trying to connect'));
+      }, this.waitMs);
+      this.waiting.push(granted);
+    });
   }
 
   private releaseSession(): void {
@@ -89,8 +114,8 @@ class PGliteConnection extends EventEmitter {
 }
 
 /** What TypeORM's postgres driver loads in place of the `pg` module. */
-export function pgliteDriverModule(db: PGlite): unknown {
-  const pool = new SerializedPGlitePool(db);
+export function pgliteDriverModule(db: PGlite, waitMs: number): unknown {
+  const pool = new SerializedPGlitePool(db, waitMs);
   return {
     Pool: class {
       constructor() {

@@ -1,4 +1,6 @@
 import type { Logger } from 'typeorm';
+import { logger } from '../common/logger';
+import { isDatabaseUnavailable } from './unavailable';
 
 /** Counts the statements sent to the database, so a spec can prove a list costs a constant number of queries. */
 export class QueryCounter implements Logger {
@@ -9,14 +11,20 @@ export class QueryCounter implements Logger {
   }
 
   logQueryError(error: string | Error, query: string): void {
-    // Constraint violations are user errors mapped to codes; anything else is worth a line.
-    if (!/duplicate key|violates/.test(String(error))) console.error('query failed:', String(error), query.slice(0, 200));
+    // Constraint violations are user errors mapped to codes, and an outage is logged once per request that met it.
+    if (/duplicate key|violates/.test(String(error)) || isDatabaseUnavailable(error)) return;
+    logger.error({ err: error, query: query.slice(0, 200) }, 'query failed');
+  }
+
+  /** An idle pooled connection failed (the server went away): the pool drops it and the process goes on. */
+  poolError(error: Error): void {
+    logger.warn({ err: error }, 'database connection lost');
   }
 
   logQuerySlow(): void {}
   logSchemaBuild(): void {}
   logMigration(): void {}
   log(level: 'log' | 'info' | 'warn', message: unknown): void {
-    if (level === 'warn') console.warn(message);
+    if (level === 'warn') logger.warn({ message: String(message) }, 'database driver warning');
   }
 }

@@ -1,6 +1,7 @@
 import { createPubSub } from '@graphql-yoga/subscription';
 import { Client } from 'pg';
 import { In, MoreThan, type DataSource, type EntityManager } from 'typeorm';
+import { logger } from '../common/logger';
 import { LOADOUT_CHANGED_CHANNEL } from './loadout-change';
 import { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
@@ -130,6 +131,11 @@ export class PostgresNotifyBus implements InvalidationBus {
     await client.connect();
     await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
     await client.query(`LISTEN ${LOADOUT_CHANGED_CHANNEL}`);
+    // Stopped while connecting: this connection must not outlive the instance.
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     // Changes committed while no connection listened were never heard: start the cache afresh.
     this.loadouts.reset();
     this.client = client;
@@ -139,7 +145,7 @@ export class PostgresNotifyBus implements InvalidationBus {
   private lost(client: Client, error?: Error): void {
     if (this.stopped || this.client !== client) return;
     this.client = null;
-    if (error) console.error('invalidation listener lost its connection:', error.message);
+    if (error) logger.warn({ err: error }, 'invalidation listener lost its connection');
     client.end().catch(() => undefined);
     this.scheduleReconnect();
   }
@@ -152,7 +158,7 @@ export class PostgresNotifyBus implements InvalidationBus {
       this.connect()
         .then(() => this.replayMissed())
         .catch((error: Error) => {
-          console.error('invalidation listener could not reconnect:', error.message);
+          logger.warn({ err: error, attempt: this.attempt }, 'invalidation listener could not reconnect');
           this.scheduleReconnect();
         });
     }, delay);
@@ -186,7 +192,7 @@ export class PostgresNotifyBus implements InvalidationBus {
       const events = await this.db.manager.find(ToolboxInvalidationEntity, { where: { id: In(ids) }, order: { seq: 'ASC' } });
       for (const event of events) this.deliver(event);
     } catch (error) {
-      console.error('could not load invalidation events', ids.join(','), (error as Error).message);
+      logger.error({ err: error, events: ids.length }, 'could not load invalidation events');
     }
   }
 

@@ -4,6 +4,7 @@ import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
 import { badInput } from '../common/errors';
+import type { Stats } from '../common/stats';
 import { findOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { PrincipalEntity } from '../organizations/principal.entity';
@@ -61,6 +62,7 @@ export class InvalidationService {
   constructor(
     private readonly db: DataSource,
     private readonly bus: InvalidationBus,
+    readonly stats: Stats,
   ) {}
 
   /** The factory every LoadoutChanges run uses: record and publish. */
@@ -291,7 +293,9 @@ export class InvalidationRecorder implements ChangeObserver {
   }
 
   async afterCommit(): Promise<void> {
-    if (!this.dryRun) this.bus.committed(this.events);
+    if (this.dryRun) return;
+    this.bus.committed(this.events);
+    this.service.stats.eventsPublished += this.events.length;
   }
 }
 

@@ -85,6 +85,11 @@ export class OrganizationService {
     return actor;
   }
 
+  /** Whether a principal's key is still unrevoked, read from the database and never the cache: open sockets ask before every operation. */
+  async keyActive(principalId: string): Promise<boolean> {
+    return this.db.manager.exists(PrincipalEntity, { where: { id: principalId, revokedAt: IsNull() } });
+  }
+
   async principal(actor: Actor, id: string) {
     return findOwned(this.db.manager, PrincipalEntity, actor, id);
   }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AppServices } from '../app-services';
 import type { RequestContext } from '../common/context';
 
-function sameSecret(a: string, b: string): boolean {
+export function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

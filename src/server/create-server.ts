@@ -1,61 +1,65 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from '../budget/budget.http';
 import type { RequestContext } from '../common/context';
-import { formatError } from '../common/errors';
+import { formatError, toClientError } from '../common/errors';
+import { logger } from '../common/logger';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
+import { RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { pendingMigrations, runMigrations } from '../db/migrations';
 import { isDebuggerPath, serveDebugger } from '../debugger/debugger-page';
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
+import { contextFailure } from './context-failure';
+import { HttpDrain } from './http-drain';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions } from './http-limits';
+import { Metrics } from './metrics';
 import { QUERY_LIMITS, limitedFormatError, queryLimitRules } from './query-limits';
+import { requestObserver } from './request-observer';
+import { assignRequestId, requestIdOf } from './request-id';
 import { sendJson } from './send-json';
+import { serveSockets } from './graphql-ws';
 
 export interface LoadoutServer {
   url: string;
   port: number;
   services: AppServices;
-  /** Stop accepting, finish requests in flight, close subscriptions and the pool. */
+  /**
+   * Graceful shutdown: /readyz answers 503, no new connections, every request
+   * already sent is answered (within the grace period), subscriptions close
+   * with 1001, then the LISTEN connection and the pool close.
+   */
   stop(): Promise<void>;
 }
 
 export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'> &
-  Partial<Pick<Config, 'httpTimeouts'>>;
+  Partial<Pick<Config, 'httpTimeouts' | 'poolWaitMs' | 'statementTimeoutMs' | 'shutdownGraceMs' | 'metricsToken'>>;
 
 export async function startServer(config: ServerConfig): Promise<LoadoutServer> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolWaitMs: config.poolWaitMs,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
   await runMigrations(db.dataSource);
   const services = createServices(db);
   await services.invalidationBus.start();
   const schema = await buildLoadoutSchema(services.pubSub);
 
   const httpServer = http.createServer(httpServerOptions(config.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS));
+  const drain = new HttpDrain(httpServer);
+  const metrics = new Metrics(services.stats, db.dataSource, config.metricsToken ?? null);
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   services.invalidationBus.audience = () => wsServer.clients.size > 0;
-  const wsCleanup = useServer<Record<string, unknown>, { ctx?: RequestContext }>(
-    {
-      schema,
-      onConnect: async (ctx) => {
-        const authorization = ctx.connectionParams?.authorization;
-        const context = await contextFor(services, config.adminToken, typeof authorization === 'string' ? authorization : null);
-        if (!context.actor) return false;
-        ctx.extra.ctx = context;
-        return true;
-      },
-      context: (ctx) => ctx.extra.ctx!,
-    },
-    wsServer,
-  );
+  const wsCleanup = serveSockets(wsServer, schema, services, config.adminToken);
 
   const apollo = new ApolloServer<RequestContext>({
     schema,
@@ -70,17 +74,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     plugins: [
       // No field carries cache hints; the default plugin would wrap every field resolver of every request for nothing.
       ApolloServerPluginCacheControlDisabled(),
-      ApolloServerPluginDrainHttpServer({ httpServer }),
       config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
-      {
-        async serverWillStart() {
-          return {
-            async drainServer() {
-              await wsCleanup.dispose();
-            },
-          };
-        },
-      },
+      requestObserver(services.stats, metrics),
     ],
   });
   await apollo.start();
@@ -90,12 +85,29 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     const path = target.includes('?') ? target.slice(0, target.indexOf('?')) : target;
     const respond = async () => {
       if (path === '/graphql') {
-        return handleGraphQL(apollo, req, res, () => contextFor(services, config.adminToken, req.headers.authorization));
+        const startedAt = performance.now();
+        const requestId = assignRequestId(req, res);
+        return handleGraphQL(apollo, req, res, async () => {
+          const context = await contextFor(services, config.adminToken, req.headers.authorization).catch((error: unknown) => {
+            metrics.observe('unknown', startedAt);
+            throw contextFailure(error, requestId, services.stats);
+          });
+          context.requestId = requestId;
+          context.startedAt = startedAt;
+          return context;
+        });
       }
-      if (path === '/rpc/tools/gc') return handleToolGc(services, config.adminToken, req, res);
+      if (path === '/rpc/tools/gc') {
+        const started = performance.now();
+        assignRequestId(req, res);
+        await handleToolGc(services, config.adminToken, req, res);
+        return metrics.observe('rpc.tools.gc', started);
+      }
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+      if (path === '/metrics') return metrics.serve(req, res);
       if (isDebuggerPath(path)) return serveDebugger(path, res);
       if (path === '/readyz') {
+        if (drain.isDraining) return sendJson(res, 503, { status: 'draining' });
         const pending = await db.dataSource.query('SELECT 1').then(
           () => pendingMigrations(db.dataSource),
           () => null,
@@ -106,10 +118,15 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       }
       return sendJson(res, 404, { error: 'not found' });
     };
-    respond().catch((error) => {
-      console.error('request failed:', error);
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal server error' });
-      else res.end();
+    respond().catch((error: unknown) => {
+      const { code } = toClientError(error);
+      const requestId = requestIdOf(res);
+      if (code === 'SERVICE_UNAVAILABLE') logger.warn({ requestId, err: error, path }, 'database unavailable');
+      else logger.error({ requestId, err: error, path }, 'request failed');
+      if (res.headersSent) res.end();
+      else if (code === 'SERVICE_UNAVAILABLE')
+        sendJson(res.setHeader('retry-after', String(RETRY_AFTER_SECONDS)), 503, { error: { code } });
+      else sendJson(res, 500, { error: 'internal server error' });
     });
   });
 
@@ -123,8 +140,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     services,
     stop: () => {
       stopping ??= (async () => {
+        await Promise.all([drain.drain(config.shutdownGraceMs ?? 10_000), wsCleanup.dispose()]);
         await apollo.stop();
-        wsServer.close();
         await services.invalidationBus.stop();
         await db.close();
       })();

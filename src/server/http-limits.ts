@@ -1,3 +1,4 @@
+import { milliseconds } from '../common/env-milliseconds';
 import type { IncomingMessage, ServerOptions } from 'node:http';
 
 /** How long a client may take, so a slow or idle one cannot hold a socket and its memory. */
@@ -25,14 +26,7 @@ export function httpServerOptions(timeouts: HttpTimeouts): ServerOptions {
 
 /** Reads `LOADOUT_HEADERS_TIMEOUT_MS`, `LOADOUT_REQUEST_TIMEOUT_MS`, `LOADOUT_KEEP_ALIVE_TIMEOUT_MS`. */
 export function readHttpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
-  const read = (name: string, fallback: number): number => {
-    const text = env[name];
-    if (text === undefined || text === '') return fallback;
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < 1 || value > 3_600_000)
-      throw new Error(`${name} must be a number of milliseconds from 1 to 3600000, not '${text}'`);
-    return value;
-  };
+  const read = (name: string, fallback: number) => milliseconds(env, name, fallback);
   return {
     headersTimeoutMs: read('LOADOUT_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
     requestTimeoutMs: read('LOADOUT_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { Stats } from '../common/stats';
 import { compileLoadout, type CompiledLoadout } from './compiled-loadout';
 import { loadLoadoutRows, type Queryable } from './loadout-rows';
 
@@ -33,6 +34,7 @@ export class LoadoutCache {
   constructor(
     private readonly db: DataSource,
     private readonly live: () => boolean,
+    private readonly stats: Stats,
   ) {}
 
   /** False while changes of other instances might not reach this one: nothing cached may be served. */
@@ -42,9 +44,16 @@ export class LoadoutCache {
 
   /** The organisation's loadout as committed now (null: no such organisation). */
   current(organizationId: string): Promise<CachedLoadout | null> {
-    if (!this.live()) return this.loadCommitted(organizationId);
+    if (!this.live()) {
+      this.stats.loadoutMisses++;
+      return this.loadCommitted(organizationId);
+    }
     const hit = this.entries.get(organizationId);
-    if (hit && hit.seq >= (this.announced.get(organizationId) ?? 0)) return Promise.resolve(hit);
+    if (hit && hit.seq >= (this.announced.get(organizationId) ?? 0)) {
+      this.stats.loadoutHits++;
+      return Promise.resolve(hit);
+    }
+    this.stats.loadoutMisses++;
     let loading = this.loads.get(organizationId);
     if (!loading) {
       const epoch = this.epoch;

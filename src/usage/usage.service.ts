@@ -1,6 +1,7 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput } from '../common/errors';
+import type { Stats } from '../common/stats';
 import { getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { ConversationEntity } from '../conversations/conversation.entity';
@@ -69,7 +70,10 @@ interface ScopedCall extends UsageScope {
 const scopeKey = (s: Omit<UsageScope, 'organizationId'>): string => `${s.userId}\n${s.projectId ?? ''}`;
 
 export class UsageService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly stats: Stats,
+  ) {}
 
   /**
    * Counts a batch of tool calls, all or nothing. Retries naming an
@@ -83,7 +87,7 @@ export class UsageService {
       }
     });
     if (calls.length === 0) return { accepted: 0, duplicates: 0 };
-    return this.db.transaction(async (tx) => {
+    const counted = await this.db.transaction(async (tx) => {
       const scoped = await this.scopeCalls(tx, actor, calls, now);
 
       const seen = new Set<string>();
@@ -102,6 +106,9 @@ export class UsageService {
       await this.addCalls(tx, actor.organizationId, accepted);
       return { accepted: accepted.length, duplicates: scoped.length - accepted.length };
     });
+    this.stats.callsAccepted += counted.accepted;
+    this.stats.callsDeduplicated += counted.duplicates;
+    return counted;
   }
 
   /** The roster and counters of one scope, by tool name. userId null: the caller. */

@@ -30,7 +30,7 @@ export interface TestServer {
  * fresh database of that server that is dropped afterwards; otherwise on
  * embedded PGlite in memory.
  */
-export async function startTestServer(options: Pick<ServerConfig, 'httpTimeouts'> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
@@ -56,7 +56,7 @@ export async function startTestServer(options: Pick<ServerConfig, 'httpTimeouts'
       await c.end();
     };
   }
-  const config = { port: 0, databaseUrl, dataDir: 'memory://', adminToken: OPERATOR_TOKEN, production: true, ...options };
+  const config = { port: 0, databaseUrl, dataDir: 'memory://', adminToken: OPERATOR_TOKEN, production: true, ...overrides };
   const server = await startServer(config);
   const others: LoadoutServer[] = [];
   const url = `${server.url}/graphql`;

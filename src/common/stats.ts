@@ -1,0 +1,23 @@
+/**
+ * What /metrics reports beyond the pool and request timings: plain numbers
+ * the domains bump on their paths (no allocation, no library call), read
+ * only when /metrics is scraped.
+ */
+export class Stats {
+  /** Invalidation events this instance stored and published. */
+  eventsPublished = 0;
+  /** Invalidation events sent to subscribers on this instance's sockets, one per subscription that heard it. */
+  eventsDelivered = 0;
+  /** recordToolCalls: calls counted, and calls refused as repeats of an idempotency key. */
+  callsAccepted = 0;
+  callsDeduplicated = 0;
+  /** Compiled-loadout reads answered from the cache, and those that loaded from the database. */
+  loadoutHits = 0;
+  loadoutMisses = 0;
+  /** Errors sent to clients, by code (codes are a closed set, so the map stays small). */
+  readonly errors = new Map<string, number>();
+
+  error(code: string): void {
+    this.errors.set(code, (this.errors.get(code) ?? 0) + 1);
+  }
+}

@@ -1,0 +1,27 @@
+import { HeaderMap } from '@apollo/server';
+import { GraphQLError } from 'graphql';
+import { toClientError } from '../common/errors';
+import { logger } from '../common/logger';
+import type { Stats } from '../common/stats';
+import { RETRY_AFTER_SECONDS } from '../db/unavailable';
+
+/**
+ * A request whose context could not be built (its key could not be checked:
+ * the database is away) as a coded error, where Apollo would answer a bare
+ * 500: SERVICE_UNAVAILABLE with HTTP 503 and Retry-After, or a masked
+ * internal error, each with the request id.
+ */
+export function contextFailure(error: unknown, requestId: string, stats: Stats): GraphQLError {
+  const { code, message } = toClientError(error);
+  stats.error(code);
+  const unavailable = code === 'SERVICE_UNAVAILABLE';
+  if (unavailable) logger.warn({ requestId, err: error }, 'database unavailable');
+  else logger.error({ requestId, err: error }, 'could not authenticate a request');
+  return new GraphQLError(unavailable ? message : 'Internal server error', {
+    extensions: {
+      code: unavailable ? code : 'INTERNAL_SERVER_ERROR',
+      requestId,
+      http: unavailable ? { status: 503, headers: new HeaderMap([['retry-after', String(RETRY_AFTER_SECONDS)]]) } : { status: 500 },
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import type http from 'node:http';
+import net from 'node:net';
+import type { Socket } from 'node:net';
+
+/**
+ * How long sockets idle when the drain begins stay open. A request already
+ * sent on one may still sit unread in the kernel's buffer (the event loop
+ * was busy when the signal came); it gets its answer. Closing them at once,
+ * as `http.Server.close` does, resets such a request.
+ */
+const IDLE_LINGER_MS = 300;
+const IDLE_SWEEP_MS = 100;
+
+/**
+ * The HTTP side of a graceful shutdown: stop accepting connections, answer
+ * every request already sent (including those arriving on keep-alive
+ * sockets meanwhile, answered with `Connection: close`), then close the
+ * connections, cutting whatever is left once the grace period is over.
+ */
+export class HttpDrain {
+  private draining = false;
+  private readonly sockets = new Set<Socket>();
+  /** Responses not yet finished: told to close their connection once the drain begins. */
+  private readonly responses = new Set<http.ServerResponse>();
+
+  constructor(private readonly server: http.Server) {
+    server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
+    server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (this.draining) {
+        res.setHeader('connection', 'close');
+        return;
+      }
+      this.responses.add(res);
+      res.once('close', () => this.responses.delete(res));
+    });
+  }
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /** Resolves once every connection is closed, at the latest after `graceMs`. */
+  async drain(graceMs: number): Promise<void> {
+    this.draining = true;
+    // Stop listening only: net's close leaves open connections be (http's would close idle ones at once).
+    net.Server.prototype.close.call(this.server);
+    for (const res of this.responses) if (!res.headersSent) res.setHeader('connection', 'close');
+    this.responses.clear();
+    const deadline = Date.now() + graceMs;
+    const gone = () => this.sockets.size === 0;
+    await this.until(gone, Math.min(deadline, Date.now() + IDLE_LINGER_MS));
+    while (!gone() && Date.now() < deadline) {
+      // Node's idle means no request begun on the socket and no response unfinished.
+      this.server.closeIdleConnections();
+      await this.until(gone, Math.min(deadline, Date.now() + IDLE_SWEEP_MS));
+    }
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  private async until(done: () => boolean, deadline: number): Promise<void> {
+    while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

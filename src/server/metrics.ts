@@ -1,0 +1,116 @@
+import type http from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import type { Stats } from '../common/stats';
+import { bearerToken, sameSecret } from './authenticate';
+
+/** What a pool (pg's, or the embedded one) tells about its connections. */
+interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Who may read /metrics: with LOADOUT_METRICS_TOKEN set, a request bearing
+ * it, from anywhere (else 401); without one, connections from this host only
+ * (else 403), so a scraper on the host or a sidecar reads it and the
+ * internet does not.
+ */
+export function metricsAccess(remoteAddress: string | undefined, authorization: string | undefined, token: string | null): 200 | 401 | 403 {
+  if (token) return sameSecret(bearerToken(authorization) ?? '', token) ? 200 : 401;
+  return LOOPBACK.has(remoteAddress ?? '') ? 200 : 403;
+}
+
+/**
+ * `/metrics` in Prometheus' text format, one registry per server. Request
+ * latency is observed once per request; everything else is read from
+ * counters and the pool only when scraped.
+ */
+export class Metrics {
+  private readonly registry = new Registry();
+  private readonly duration: Histogram<'operation'>;
+
+  constructor(
+    stats: Stats,
+    dataSource: DataSource,
+    private readonly token: string | null,
+  ) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.duration = new Histogram({
+      name: 'loadout_request_duration_seconds',
+      help: 'GraphQL and REST requests by operation (the root field; several: multiple; none valid: unknown); _count is the number of requests',
+      labelNames: ['operation'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    new Counter({
+      name: 'loadout_errors_total',
+      help: 'Errors sent to clients, by code',
+      labelNames: ['code'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [code, n] of stats.errors) this.inc({ code }, n);
+      },
+    });
+    const pool = (): PoolCounts | undefined => (dataSource.driver as { master?: PoolCounts }).master;
+    new Gauge({
+      name: 'loadout_db_pool_connections',
+      help: 'Database connections of the pool, in use or idle',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const p = pool();
+        this.set({ state: 'in_use' }, p ? p.totalCount - p.idleCount : 0);
+        this.set({ state: 'idle' }, p?.idleCount ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'loadout_db_pool_waiting',
+      help: 'Queries waiting for a database connection',
+      registers,
+      collect() {
+        this.set(pool()?.waitingCount ?? 0);
+      },
+    });
+    const counter = (name: string, help: string, read: () => number) =>
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
+    counter('loadout_events_published_total', 'Invalidation events this instance stored and published', () => stats.eventsPublished);
+    counter('loadout_events_delivered_total', 'Invalidation events sent to subscriptions on this instance', () => stats.eventsDelivered);
+    counter('loadout_tool_calls_accepted_total', 'recordToolCalls: calls counted', () => stats.callsAccepted);
+    counter(
+      'loadout_tool_calls_deduplicated_total',
+      'recordToolCalls: calls not counted again (an idempotency key already seen)',
+      () => stats.callsDeduplicated,
+    );
+    counter('loadout_loadout_cache_hits_total', 'Compiled-loadout reads served from the cache', () => stats.loadoutHits);
+    counter('loadout_loadout_cache_misses_total', 'Compiled-loadout reads that loaded from the database', () => stats.loadoutMisses);
+  }
+
+  /** Once per request, when its answer is complete. */
+  observe(operation: string, startedMs: number): void {
+    this.duration.observe({ operation }, (performance.now() - startedMs) / 1000);
+  }
+
+  async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const status = metricsAccess(req.socket.remoteAddress, req.headers.authorization, this.token);
+    if (status !== 200) {
+      res.writeHead(status, { 'content-type': 'text/plain' }).end('metrics: not allowed\n');
+      return;
+    }
+    const body = await this.registry.metrics();
+    res.writeHead(200, { 'content-type': this.registry.contentType }).end(body);
+  }
+}

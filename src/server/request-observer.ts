@@ -1,0 +1,59 @@
+import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
+import { GraphQLError, Kind, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
+import type { RequestContext } from '../common/context';
+import { toClientError } from '../common/errors';
+import { logger } from '../common/logger';
+import type { Stats } from '../common/stats';
+import { RETRY_AFTER_SECONDS } from '../db/unavailable';
+import type { Metrics } from './metrics';
+
+/** Codes whose message hides what happened: the client gets the request id to quote instead. */
+const MASKED = new Set(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE']);
+
+/**
+ * The operation a request runs, as a metrics label: its root field (a
+ * name of the schema, so the label set is bounded whatever clients send),
+ * `multiple` for several root fields.
+ */
+export function operationLabel(operation: OperationDefinitionNode): string {
+  const selections = operation.selectionSet.selections;
+  return selections.length === 1 && selections[0].kind === Kind.FIELD ? selections[0].name.value : 'multiple';
+}
+
+/**
+ * Per request: logs internal errors and outages with the request id, counts
+ * errors by code, gives masked errors the request id and an outage a
+ * `Retry-After`, and observes the latency once, by operation. Nothing is
+ * logged for a request that succeeds; the hooks are one shared object.
+ */
+export function requestObserver(stats: Stats, metrics: Metrics): ApolloServerPlugin<RequestContext> {
+  const hooks: GraphQLRequestListener<RequestContext> = {
+    async didEncounterErrors({ errors, contextValue }) {
+      for (const error of errors) {
+        const original = error.originalError;
+        if (!original || original instanceof GraphQLError) continue;
+        const { code } = toClientError(original);
+        if (code === 'INTERNAL_SERVER_ERROR')
+          logger.error({ requestId: contextValue.requestId, err: original, path: error.path }, 'internal error');
+        else if (code === 'SERVICE_UNAVAILABLE') logger.warn({ requestId: contextValue.requestId, err: original }, 'database unavailable');
+      }
+    },
+    async willSendResponse({ response, contextValue, operation }) {
+      if (contextValue.startedAt !== undefined) metrics.observe(operation ? operationLabel(operation) : 'unknown', contextValue.startedAt);
+      if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
+      const errors = response.body.singleResult.errors as GraphQLFormattedError[];
+      for (let i = 0; i < errors.length; i++) {
+        const code = String(errors[i].extensions?.code ?? 'INTERNAL_SERVER_ERROR');
+        stats.error(code);
+        if (!MASKED.has(code)) continue;
+        errors[i] = { ...errors[i], extensions: { ...errors[i].extensions, requestId: contextValue.requestId } };
+        if (code === 'SERVICE_UNAVAILABLE') response.http.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+      }
+    },
+  };
+  return {
+    async requestDidStart() {
+      return hooks;
+    },
+  };
+}

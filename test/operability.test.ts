@@ -1,0 +1,129 @@
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from './support/harness';
+
+/**
+ * What an operator reads: request ids on every answer, `/metrics` in
+ * Prometheus' format with bounded labels, readable from this host or with
+ * the metrics token.
+ */
+let t: TestServer;
+const METRICS_TOKEN = 'metrics-secret';
+beforeAll(async () => {
+  t = await startTestServer({ metricsToken: null, statementTimeoutMs: 1_234 });
+});
+afterAll(() => t.stop());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function post(key: string | null, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(t.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The value of one sample of the scraped text (0 when absent). */
+function sample(text: string, name: string, labels = ''): number {
+  const line = text.split('\n').find((l) => l.startsWith(labels ? `${name}{${labels}} ` : `${name} `));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+const scrape = async () => {
+  const res = await fetch(`${t.server.url}/metrics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+  return res.text();
+};
+
+describe('request ids', () => {
+  it('returns the caller’s x-request-id, or a fresh one, and never keeps an unusable one', async () => {
+    const given = await post(null, { query: '{ __typename }' }, { 'x-request-id': 'trace-42.a:b' });
+    expect(given.headers.get('x-request-id')).toBe('trace-42.a:b');
+    const fresh = [await post(null, { query: '{ __typename }' }), await post(null, { query: '{ __typename }' })];
+    const ids = fresh.map((r) => r.headers.get('x-request-id'));
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+    for (const bad of ['x'.repeat(129), 'two words', 'quote"d']) {
+      const res = await post(null, { query: '{ __typename }' }, { 'x-request-id': bad });
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const rest = await fetch(`${t.server.url}/rpc/tools/gc`, { headers: { 'x-request-id': 'rest-1' } });
+    expect(rest.headers.get('x-request-id')).toBe('rest-1');
+  });
+});
+
+it('bounds every statement on a PostgreSQL server with the configured statement_timeout', async () => {
+  const [{ statement_timeout }] = await t.server.services.db.dataSource.query(`SHOW statement_timeout`);
+  // The embedded database is one session of this process: nothing to cut off there.
+  expect(statement_timeout).toBe(t.databaseKind === 'server' ? '1234ms' : '0');
+});
+
+describe('/metrics', () => {
+  it('counts requests by operation (a schema name, whatever clients call theirs), errors by code, calls, events and the loadout cache', async () => {
+    const { adminKey } = await t.createOrganization('metrics');
+    await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+    const agent = (await t.ok(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
+    const before = await scrape();
+
+    const ws = new WebSocket(`${t.server.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+    const heard: unknown[] = [];
+    ws.on('message', (data) => heard.push(JSON.parse(String(data))));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${adminKey}` } }));
+    await sleep(200);
+    ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { toolboxInvalidated { id } }` } }));
+    await sleep(200);
+
+    await t.ok(
+      adminKey,
+      `mutation { createToolDefinition(input: { name: "lookup", description: "d", inputSchema: { type: "object" } }) { id } }`,
+    );
+    for (let i = 0; i < 30; i++) {
+      const res = await post(adminKey, {
+        query: `query Client${i}($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint } }`,
+        variables: { a: agent.id },
+        operationName: `Client${i}`,
+      });
+      expect(res.status).toBe(200);
+    }
+    const calls = [
+      { toolName: 'lookup', isError: false, idempotencyKey: 'k1' },
+      { toolName: 'lookup', isError: false, idempotencyKey: 'k1' },
+      { toolName: 'lookup', isError: false, idempotencyKey: 'k2' },
+    ];
+    await t.ok(adminKey, `mutation($c: [ToolCallInput!]!) { recordToolCalls(calls: $c) { accepted } }`, { c: calls });
+    await post(null, { query: '{ agents { id } }' });
+    await post(adminKey, { query: '{ toolbox(agentId: "nope", channel: "web") { fingerprint } }' });
+    while (!heard.some((m: any) => m.type === 'next')) await sleep(20);
+    ws.close();
+
+    const after = await scrape();
+    const delta = (name: string, labels = '') => sample(after, name, labels) - sample(before, name, labels);
+    expect(delta('loadout_request_duration_seconds_count', 'operation="toolbox"')).toBe(31);
+    expect(delta('loadout_request_duration_seconds_count', 'operation="recordToolCalls"')).toBe(1);
+    expect(after).not.toMatch(/Client\d/);
+    expect(delta('loadout_errors_total', 'code="UNAUTHENTICATED"')).toBe(1);
+    expect(delta('loadout_errors_total', 'code="NOT_FOUND"')).toBe(1);
+    expect(delta('loadout_tool_calls_accepted_total')).toBe(2);
+    expect(delta('loadout_tool_calls_deduplicated_total')).toBe(1);
+    expect(delta('loadout_events_published_total')).toBe(1);
+    expect(delta('loadout_events_delivered_total')).toBe(1);
+    expect(delta('loadout_loadout_cache_hits_total')).toBeGreaterThanOrEqual(29);
+    expect(sample(after, 'loadout_db_pool_connections', 'state="idle"')).toBeGreaterThanOrEqual(1);
+    expect(after).toMatch(/^loadout_db_pool_waiting 0$/m);
+    expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
+  });
+
+  it('wants the metrics token once one is configured', async () => {
+    const guarded = await startTestServer({ metricsToken: METRICS_TOKEN });
+    try {
+      expect((await fetch(`${guarded.server.url}/metrics`)).status).toBe(401);
+      const res = await fetch(`${guarded.server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('loadout_request_duration_seconds');
+    } finally {
+      await guarded.stop();
+    }
+  });
+});

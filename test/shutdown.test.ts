@@ -1,0 +1,171 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { Client } from 'pg';
+import WebSocket from 'ws';
+
+/**
+ * SIGTERM as a deployment sends it, to the built server in its own process:
+ * requests already sent all get their answers (writes included, and those
+ * sent on idle keep-alive sockets while it drains), /readyz says 503, new
+ * connections are refused, subscriptions close with 1001, the process exits
+ * 0. With DATABASE_URL, on a fresh database of that server, where the
+ * committed calls are counted afterwards.
+ */
+const root = path.join(__dirname, '..');
+const OPERATOR = `op_${randomBytes(8).toString('hex')}`;
+const CALLS_PER_BATCH = 100;
+let child: ChildProcess;
+let output = '';
+let base = '';
+let databaseUrl = '';
+let dropDatabase: (() => Promise<void>) | null = null;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (process.env.DATABASE_URL) {
+    const name = `loadout_drain_${randomBytes(6).toString('hex')}`;
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOADOUT_DATA_DIR: 'memory://',
+      PORT: '0',
+      LOADOUT_ADMIN_TOKEN: OPERATOR,
+      LOADOUT_DEMO: '0',
+      NODE_OPTIONS: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  while (!/listening on (http:\/\/\S+)/.test(output) && Date.now() < deadline) await sleep(50);
+  base = /listening on (http:\/\/\S+)/.exec(output)![1];
+}, 180_000);
+
+afterAll(async () => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+  await dropDatabase?.();
+});
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+function request(agent: http.Agent | false, method: string, target: string, key?: string, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${target}`,
+      {
+        method,
+        agent,
+        headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+it('answers all 50 requests in flight and those sent on keep-alive sockets while draining, then exits 0', async () => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 60 });
+  const gql = (key: string, query: string, variables?: Record<string, unknown>) =>
+    request(agent, 'POST', '/graphql', key, { query, variables });
+  const ok = async (key: string, query: string, variables?: Record<string, unknown>) => {
+    const answer = await gql(key, query, variables);
+    if (answer.body.errors) throw new Error(JSON.stringify(answer.body.errors));
+    return answer.body.data;
+  };
+  const key = (await ok(OPERATOR, `mutation { createOrganization(input: { name: "drain" }) { apiKey } }`)).createOrganization.apiKey;
+  await ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const agentId = (await ok(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
+  await ok(key, `mutation { createToolDefinition(input: { name: "lookup", description: "d", inputSchema: { type: "object" } }) { id } }`);
+  // Sixty open keep-alive sockets: fifty carry the requests in flight, ten sit idle until the drain has begun.
+  await Promise.all(Array.from({ length: 60 }, () => ok(key, `{ me { role } }`)));
+  expect(Object.values(agent.freeSockets).flat()).toHaveLength(60);
+
+  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+  const wsClosed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  await new Promise((resolve) => ws.once('open', resolve));
+  ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
+  await new Promise((resolve) => ws.once('message', resolve));
+  ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { toolboxInvalidated { id } }` } }));
+
+  const batch = (tag: string) =>
+    gql(key, `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`, {
+      calls: Array.from({ length: CALLS_PER_BATCH }, (_, i) => ({ toolName: 'lookup', isError: false, idempotencyKey: `${tag}-${i}` })),
+    });
+  const read = () => gql(key, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint toolCount } }`, { a: agentId });
+  let answered = 0;
+  const inFlight = Array.from({ length: 50 }, (_, i) => (i % 2 ? batch(`flight-${i}`) : read()).finally(() => answered++));
+  await sleep(20);
+  const answeredBeforeSignal = answered;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  while (!/draining/.test(output)) await sleep(2);
+
+  // Sent after the signal, on sockets that were idle when it came.
+  const late = [gql(key, `{ me { role } }`), batch('late-1'), batch('late-2'), request(agent, 'GET', '/readyz')];
+  const refused = await request(false, 'GET', '/healthz').then(
+    () => 'answered',
+    (error: NodeJS.ErrnoException) => error.code,
+  );
+
+  const answers = await Promise.all(inFlight);
+  const [me, late1, late2, readyz] = await Promise.all(late);
+  expect(answeredBeforeSignal).toBeLessThan(50);
+  answers.forEach((answer, i) => {
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors).toBeUndefined();
+    if (i % 2) expect(answer.body.data.recordToolCalls).toEqual({ accepted: CALLS_PER_BATCH, duplicates: 0 });
+    else expect(answer.body.data.toolbox.toolCount).toBe(1);
+  });
+  expect(me.body.data.me.role).toBe('ADMIN');
+  expect([late1.body.data, late2.body.data]).toEqual([
+    { recordToolCalls: { accepted: CALLS_PER_BATCH, duplicates: 0 } },
+    { recordToolCalls: { accepted: CALLS_PER_BATCH, duplicates: 0 } },
+  ]);
+  expect(readyz).toEqual({ status: 503, body: { status: 'draining' } });
+  expect(refused).toBe('ECONNREFUSED');
+  expect(await wsClosed).toBe(1001);
+  expect(await exited).toBe(0);
+
+  // Every log line is JSON, and neither the key nor the operator token reached one.
+  const lines = output.split('\n').filter((line) => line.startsWith('{'));
+  expect(lines.map((line) => JSON.parse(line).msg)).toEqual(expect.arrayContaining(['SIGTERM: draining', 'stopped']));
+  expect(output).not.toContain(key);
+  expect(output).not.toContain(OPERATOR);
+
+  if (databaseUrl) {
+    const db = new Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query(`SELECT sum(calls)::int AS calls FROM tool_usage`);
+    await db.end();
+    expect(rows[0].calls).toBe(27 * CALLS_PER_BATCH);
+  }
+});

@@ -1,0 +1,117 @@
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from './support/harness';
+
+/**
+ * A revoked key's open graphql-ws connections: closed within a second with
+ * 4403 on the instance that revoked it and on any other instance (which hears
+ * of it through the database's notifications), and an operation sent over
+ * the socket just after the revocation is refused, never run.
+ */
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A raw graphql-transport-ws connection, so the test sees every message and the exact close code. */
+async function openSocket(httpUrl: string, key: string) {
+  const ws = new WebSocket(`${httpUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+  const messages: any[] = [];
+  const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString(), at: Date.now() })),
+  );
+  ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+  await new Promise((resolve) => ws.once('open', resolve));
+  ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
+  await until(() => messages.some((m) => m.type === 'connection_ack'));
+  return {
+    ws,
+    messages,
+    closed,
+    send(id: string, query: string) {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ id, type: 'subscribe', payload: { query } }));
+    },
+    of: (id: string) => messages.filter((m) => m.id === id),
+  };
+}
+
+async function until(done: () => boolean, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(10);
+  }
+}
+
+/** The socket's close, or a failure once 2 s have passed (the bound is 1 s). */
+const within = <T>(closed: Promise<T>) =>
+  Promise.race([closed, sleep(2_000).then(() => Promise.reject(new Error('the socket is still open 2 s later')))]);
+
+const SUBSCRIBE = `subscription { toolboxInvalidated { id } }`;
+const createChannel = (key: string) => `mutation { createChannel(input: { key: "${key}", name: "${key}" }) { id } }`;
+
+async function editorKey(adminKey: string) {
+  const created = (await t.ok(adminKey, `mutation { createApiKey(input: { name: "e", role: EDITOR }) { apiKey principal { id } } }`))
+    .createApiKey;
+  return { key: created.apiKey as string, principalId: created.principal.id as string };
+}
+
+async function channelKeys(adminKey: string): Promise<string[]> {
+  return (await t.ok(adminKey, `{ channels { key } }`)).channels.map((c: { key: string }) => c.key);
+}
+
+/** Opens a socket with a fresh EDITOR key on `socketUrl`, revokes the key through the first instance, and checks what follows. */
+async function revokeUnder(socketUrl: string) {
+  const { adminKey } = await t.createOrganization('sockets');
+  const doomed = await editorKey(adminKey);
+  const kept = await editorKey(adminKey);
+  // One socket only listens, so nothing but the revocation's notification can close it; the other sends a mutation after it.
+  const listening = await openSocket(socketUrl, doomed.key);
+  const socket = await openSocket(socketUrl, doomed.key);
+  const bystander = await openSocket(socketUrl, kept.key);
+  listening.send('events', SUBSCRIBE);
+  socket.send('before', createChannel('before'));
+  await until(() => socket.of('before').some((m) => m.type === 'complete'));
+  expect(socket.of('before')[0].payload.data.createChannel.id).toBeTruthy();
+
+  await t.ok(adminKey, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: doomed.principalId });
+  const revokedAt = Date.now();
+  socket.send('after', createChannel('after'));
+  for (const closed of await Promise.all([within(listening.closed), within(socket.closed)])) {
+    expect(closed.code).toBe(4403);
+    expect(closed.reason).toBe('API key revoked');
+    expect(closed.at - revokedAt).toBeLessThan(1_000);
+  }
+  expect(socket.of('after').filter((m) => m.payload?.data)).toEqual([]);
+  expect(await channelKeys(adminKey)).toEqual(['before']);
+
+  // Another key's socket of the same organisation stays open and keeps working.
+  bystander.send('still', `{ me { role } }`);
+  await until(() => bystander.of('still').some((m) => m.type === 'complete'));
+  expect(bystander.of('still')[0].payload.data.me.role).toBe('EDITOR');
+  bystander.ws.close();
+}
+
+it('closes a revoked key’s socket within a second with 4403 and runs nothing sent on it after the revocation', async () => {
+  await revokeUnder(t.server.url);
+});
+
+it('closes it on another instance of the same PostgreSQL server, told through the notification path', async () => {
+  if (t.databaseKind !== 'server') return; // one embedded database serves one instance; the case above covers it
+  const second = await t.startAnother();
+  await revokeUnder(second.url);
+});
+
+it('refuses an operation of a socket whose key was revoked before its notification could arrive', async () => {
+  const { adminKey } = await t.createOrganization('unheard');
+  const doomed = await editorKey(adminKey);
+  const socket = await openSocket(t.server.url, doomed.key);
+  // Written straight to the database, the revocation is announced to no instance: only the operation's own check can see it.
+  await t.server.services.db.dataSource.query(`UPDATE principals SET revoked_at = now() WHERE id = $1`, [doomed.principalId]);
+  socket.send('late', createChannel('late'));
+  expect((await within(socket.closed)).code).toBe(4403);
+  expect(socket.of('late').filter((m) => m.payload?.data)).toEqual([]);
+  expect(await channelKeys(adminKey)).toEqual([]);
+});
