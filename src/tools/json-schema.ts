@@ -10,6 +10,9 @@ const ajv = new Ajv({ strict: false, validateSchema: true, validateFormats: fals
 export function jsonSchemaProblem(value: unknown): string | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'must be a JSON object';
   if (Buffer.byteLength(canonicalJson(value), 'utf8') > INPUT_SCHEMA_MAX_BYTES) return 'must be at most 64 KiB';
+  // Providers take a tool's arguments as one object: Anthropic and OpenAI refuse any other top-level type.
+  if ((value as Record<string, unknown>).type !== 'object')
+    return 'must be a JSON Schema of an object ("type": "object"), as providers require';
   const withoutDialect = { ...(value as Record<string, unknown>) };
   // Tools from MCP servers name draft-07 or 2020-12; the meta-schema check is the same for what tools use.
   delete withoutDialect.$schema;
