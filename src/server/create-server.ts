@@ -2,7 +2,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
@@ -14,6 +13,7 @@ import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import { pendingMigrations, runMigrations } from '../db/migrations';
 import { isDebuggerPath, serveDebugger } from '../debugger/debugger-page';
+import { isExplorerAsset, serveExplorer, wantsExplorer } from '../explorer/explorer-page';
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
@@ -64,7 +64,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       // No field carries cache hints; the default plugin would wrap every field resolver of every request for nothing.
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
-      config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      // Outside production a browser gets our own bundled explorer instead (Apollo's loads from a CDN).
+      ApolloServerPluginLandingPageDisabled(),
       {
         async serverWillStart() {
           return {
@@ -83,11 +84,13 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     const path = target.includes('?') ? target.slice(0, target.indexOf('?')) : target;
     const respond = async () => {
       if (path === '/graphql') {
+        if (!config.production && wantsExplorer(req)) return serveExplorer(path, res);
         return handleGraphQL(apollo, req, res, () => contextFor(services, config.adminToken, req.headers.authorization));
       }
       if (path === '/rpc/tools/gc') return handleToolGc(services, config.adminToken, req, res);
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
       if (isDebuggerPath(path)) return serveDebugger(path, res);
+      if (!config.production && isExplorerAsset(path)) return serveExplorer(path, res);
       if (path === '/readyz') {
         const pending = await db.dataSource.query('SELECT 1').then(
           () => pendingMigrations(db.dataSource),

@@ -15,6 +15,8 @@ export interface TestServer {
   url: string;
   /** Which database this run uses: the embedded default or DATABASE_URL's server. */
   databaseKind: 'embedded' | 'server';
+  /** The fresh database of DATABASE_URL's server this run uses; undefined on the embedded default. */
+  databaseUrl?: string;
   gql<T = any>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<GraphQLResult<T>>;
   /** Like gql, but fails the test on any error and returns data. */
   ok<T = any>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<T>;
@@ -30,7 +32,7 @@ export interface TestServer {
  * fresh database of that server that is dropped afterwards; otherwise on
  * embedded PGlite in memory.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { production?: boolean } = {}): Promise<TestServer> {
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
@@ -56,7 +58,7 @@ export async function startTestServer(): Promise<TestServer> {
       await c.end();
     };
   }
-  const config = { port: 0, databaseUrl, dataDir: 'memory://', adminToken: OPERATOR_TOKEN, production: true };
+  const config = { port: 0, databaseUrl, dataDir: 'memory://', adminToken: OPERATOR_TOKEN, production: options.production ?? true };
   const server = await startServer(config);
   const others: LoadoutServer[] = [];
   const url = `${server.url}/graphql`;
@@ -78,6 +80,7 @@ export async function startTestServer(): Promise<TestServer> {
     server,
     url,
     databaseKind: serverUrl ? 'server' : 'embedded',
+    databaseUrl,
     gql,
     ok,
     async createOrganization(name = 'Test org') {
