@@ -73,6 +73,10 @@ export function createLoaders(services: AppServices, organizationId: string) {
     turnInvalidation: new DataLoader((turnIds: readonly string[]) => services.invalidations.forTurns(organizationId, turnIds), {
       cache: false,
     }),
+    /** Every event that changed a turn's situation since the previous turn (see InvalidationService.allForTurns). */
+    turnInvalidations: new DataLoader((turnIds: readonly string[]) => services.invalidations.allForTurns(organizationId, turnIds), {
+      cache: false,
+    }),
     /** The affected situations of invalidation events (shared sets are read once per batch). */
     affected: new DataLoader((events: readonly ToolboxInvalidationEntity[]) => services.invalidations.affectedOf(organizationId, events), {
       cache: false,
