@@ -3,20 +3,27 @@ import { logger } from './common/logger';
 import { readConfig } from './config';
 import { databaseIsEmpty, seedDemo } from './demo/seed-demo';
 import { startServer } from './server/create-server';
+import { addressLines, existingDataLines } from './startup-messages';
 
 async function main(): Promise<void> {
   const config = readConfig();
   const server = await startServer(config);
   const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
   console.log(`Loadout listening on ${server.url} (${where})`);
-  console.log(`  GraphQL and subscriptions: ${server.url}/graphql   health: /healthz   readiness: /readyz`);
+  for (const line of addressLines(server.url, config.production)) console.log(line);
 
   const demoWanted = config.demo === 'always' || (config.demo === 'auto' && !config.databaseUrl);
-  if (demoWanted && (await databaseIsEmpty(server.services))) {
+  const empty = await databaseIsEmpty(server.services);
+  if (!empty) {
+    const names = (await server.services.organizations.organizationNames()).map((o) => o.name);
+    for (const line of existingDataLines(names, !config.databaseUrl)) console.log(line);
+  }
+  if (demoWanted && empty) {
     const demo = await seedDemo(server.services);
     console.log('Seeded a demo organisation.');
     console.log(`  demo ADMIN key (shown once): ${demo.adminKey}`);
     console.log(`  open ${server.url}/graphql and send the header  Authorization: Bearer ${demo.adminKey}`);
+    console.log(`  or open ${server.url}/debugger and paste the key`);
     console.log(
       `  try: query { agents { name toolbox(channel: "web") { toolCount schemaTokens tools { name } dropped { tool { name } reason } } } }`,
     );

@@ -236,12 +236,15 @@ describe('GET /rpc/tools/gc', () => {
     expect(await res.json()).toEqual(await budget({ p, u: 'frank', s: 's-9', asOf }));
   });
 
-  it('uses the no-project scope without projectId, and refuses missing keys with a JSON 401', async () => {
+  it('uses the no-project scope without projectId, and refuses missing keys with a JSON 401 and other methods with 405', async () => {
     const res = await gc('', viewer);
     expect((await res.json()).projectId).toBeNull();
     const denied = await gc('', null);
     expect(denied.status).toBe(401);
     expect((await denied.json()).error.code).toBe('UNAUTHENTICATED');
+    const posted = await fetch(`${t.server.url}/rpc/tools/gc`, { method: 'POST', headers: { authorization: `Bearer ${viewer}` } });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET');
     const bad = await gc('?asOf=yesterday', viewer);
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.field).toBe('asOf');

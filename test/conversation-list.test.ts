@@ -40,6 +40,25 @@ it("pages through an agent's conversations newest first, for a VIEWER too", asyn
   expect(rest.pageInfo).toEqual({ hasNextPage: false, endCursor: rest.edges[0].cursor });
 });
 
+it('gives each conversation its turn count and last activity, from its start until its first turn', async () => {
+  const ACTIVITY = `query($agentId: ID!) { conversations(agentId: $agentId) { edges { node { id startedAt turnCount lastActivityAt } } } }`;
+  const node = async (id: string) =>
+    (await t.ok(key, ACTIVITY, { agentId })).conversations.edges.map((e: any) => e.node).find((n: any) => n.id === id);
+  const before = await node(started[1]);
+  expect(before).toMatchObject({ turnCount: 0, lastActivityAt: before.startedAt });
+  const begun = (await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id startedAt } }`, { c: started[1] })).beginTurn;
+  await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: started[1] });
+  const completed = (
+    await t.ok(key, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 10, outputTokens: 2 }) { completedAt } }`, {
+      id: begun.id,
+    })
+  ).completeTurn;
+  const after = await node(started[1]);
+  expect(after.turnCount).toBe(2);
+  expect(after.lastActivityAt).toBe(completed.completedAt);
+  expect((await node(started[0])).turnCount).toBe(0);
+});
+
 it("reads another organisation's agent as one without conversations", async () => {
   const other = (await t.createOrganization('Other')).adminKey;
   const list = (await t.ok(other, LIST, { agentId })).conversations;

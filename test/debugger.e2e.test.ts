@@ -3,9 +3,9 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildDebuggerPage } from '../src/debugger/build-page';
 import { CHROMIUM, ensureChromium } from './support/chromium';
-import { startTestServer, type TestServer } from './support/harness';
+import { OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
 
-const SCREENSHOT = path.join(__dirname, '..', 'test-output', 'debugger.png');
+const SCREENSHOTS = path.join(__dirname, '..', 'test-output');
 
 let t: TestServer;
 let browser: Browser;
@@ -24,7 +24,17 @@ beforeAll(async () => {
   ensureChromium();
   await buildDebuggerPage();
   t = await startTestServer();
-  key = (await t.createOrganization('Acme support')).adminKey;
+  // On included credits, so the page shows each turn's credits.
+  key = (
+    await t.ok(
+      OPERATOR_TOKEN,
+      `mutation { createOrganization(input: { name: "Acme support", fundingModel: INCLUDED_CREDITS }) { apiKey } }`,
+    )
+  ).createOrganization.apiKey;
+  await t.ok(
+    key,
+    `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10, creditsPerMTok: 1000 }) { model } }`,
+  );
   await t.ok(
     key,
     `mutation { a: createChannel(input: { key: "web", name: "Web chat" }) { id } b: createChannel(input: { key: "api", name: "API" }) { id } }`,
@@ -39,7 +49,7 @@ beforeAll(async () => {
       input: { name, description: `Does ${name.replace(/_/g, ' ')}.`, inputSchema: schema('query'), sortOrder, ...extra },
     });
   const searchDocs = (await tool('search_docs', 1)).createToolDefinition.id;
-  await tool('lookup_account', 2);
+  const lookupAccount = (await tool('lookup_account', 2)).createToolDefinition.id;
   await tool('create_ticket', 3);
   await tool('escalate_to_human', 4);
   await tool('send_invoice', 5, { channels: ['api'] });
@@ -52,11 +62,11 @@ beforeAll(async () => {
       { agentId },
     )
   ).startConversation.id;
-  const turn = async (usage: Record<string, number>) => {
+  const turn = async (usage: Record<string, number> | null) => {
     const id = (await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId })).beginTurn.id;
-    await t.ok(key, `mutation($id: ID!, $u: TurnUsageInput!) { completeTurn(turnId: $id, usage: $u) { id } }`, { id, u: usage });
+    if (usage) await t.ok(key, `mutation($id: ID!, $u: TurnUsageInput!) { completeTurn(turnId: $id, usage: $u) { id } }`, { id, u: usage });
   };
-  await turn({ inputTokens: 1800, cachedInputTokens: 0, outputTokens: 120 });
+  await turn({ inputTokens: 1800, cachedInputTokens: 0, cacheWriteTokens: 1500, outputTokens: 120 });
   // Between turns 1 and 2: one change set edits a tool and adds one that sorts first, pushing the last tool over maxTools.
   await t.ok(key, `mutation($changes: [LoadoutChangeInput!]!) { applyChangeSet(changes: $changes) { invalidations { id } } }`, {
     changes: [
@@ -71,6 +81,15 @@ beforeAll(async () => {
   });
   await turn({ inputTokens: 2400, cachedInputTokens: 900, outputTokens: 210 });
   await turn({ inputTokens: 2650, cachedInputTokens: 2100, outputTokens: 95 });
+  // Between turns 3 and 4, two changes: a tool edit, then a rule that drops the first tool (letting create_ticket back in).
+  await t.ok(key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "Finds the customer's account." }) { id } }`, {
+    id: lookupAccount,
+  });
+  await t.ok(key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "summarise_case", effect: DENY }) { id } }`, {
+    a: agentId,
+  });
+  // Turn 4 is still running: no usage yet.
+  await turn(null);
 
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -85,7 +104,7 @@ beforeAll(async () => {
       '--disable-sync',
     ],
   });
-  page = await browser.newPage({ viewport: { width: 1360, height: 1500 } });
+  page = await browser.newPage({ viewport: { width: 1366, height: 1500 } });
 }, 15 * 60_000);
 
 afterAll(async () => {
@@ -102,16 +121,21 @@ it('asks for an API key, refuses a wrong one and keeps a good one for the tab on
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Open' }).click();
   await page.getByRole('link', { name: /Support agent/ }).waitFor();
+  await expectText(page.locator('header.top .org'), 'Acme support');
+  expect(await page.locator('header.top .funding').getAttribute('data-funding-model')).toBe('INCLUDED_CREDITS');
+  await expectText(page.locator('header.top .funding'), 'AI included');
   expect(await page.evaluate(() => Object.values(sessionStorage))).toEqual([key]);
   expect(await page.evaluate(() => Object.values(localStorage))).toEqual([]);
 });
 
 it("shows the chosen conversation's turns, what changed on turn 2 and why, the dropped tools and the token chart", async () => {
   await page.getByRole('link', { name: /Support agent/ }).click();
-  await page.locator(`[data-conversation-id="${conversationId}"]`).click();
+  const listed = page.locator(`[data-conversation-id="${conversationId}"]`);
+  await expectText(listed.locator('.activity'), '4 turns · last activity ');
+  await listed.click();
   const turns = page.locator('article.turn');
-  await turns.nth(2).waitFor();
-  expect(await turns.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-turn')))).toEqual(['1', '2', '3']);
+  await turns.nth(3).waitFor();
+  expect(await turns.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-turn')))).toEqual(['1', '2', '3', '4']);
 
   const toolsOf = (n: number) =>
     page
@@ -131,17 +155,38 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   await expectText(page.locator('article[data-turn="3"] .badge'), 'Same toolbox');
   expect(await page.locator('article[data-turn="3"] .why, article[data-turn="3"] tr.row-added').count()).toBe(0);
 
-  // The schema as the model saw it on that turn, on click.
+  // A toolbox equal to the previous turn's is one line, expandable.
+  const same = page.locator('article[data-turn="3"] details.same-toolbox');
+  await expectText(same.locator(':scope > summary'), 'Same 3 tools as turn 2');
+  expect(await same.locator('table.tools').isVisible()).toBe(false);
+  await same.locator(':scope > summary').click();
+  expect(await same.locator('tbody tr').count()).toBe(3);
+  expect(await page.locator('article[data-turn="2"] details.same-toolbox').count()).toBe(0);
+
+  // A changed tool shows what changed, before and after, on click.
   const changed = second.locator('tr[data-tool="search_docs"] details');
-  expect(await changed.locator('pre').isVisible()).toBe(false);
+  expect(await changed.locator('pre').first().isVisible()).toBe(false);
   await changed.locator('summary').click();
-  await expectText(changed.locator('pre'), '"question"');
+  await expectText(changed.locator('pre.schema'), '"question"');
+  await expectText(changed.locator('.schema-diff .line-removed'), '"query"');
+  await expectText(changed.locator('.schema-diff .line-added'), '"question"');
+  await expectText(changed.locator('.description-diff .line-removed'), 'Does search docs.');
+  await expectText(changed.locator('.description-diff .line-added'), 'best three articles');
+
+  // Two changes between turns 3 and 4: both listed, oldest first, each with what it did to this turn.
+  const events = page.locator('article[data-turn="4"] .why .why-event');
+  expect(await events.evaluateAll((items) => items.map((i) => i.getAttribute('data-cause')))).toEqual(['TOOL_UPDATED', 'RULE_CHANGED']);
+  await expectText(events.nth(0).locator('.tag-changed'), 'lookup_account');
+  expect(await events.nth(0).locator('.tag-removed, .tag-added').count()).toBe(0);
+  await expectText(events.nth(1).locator('.tag-removed'), 'summarise_case');
+  await expectText(events.nth(1).locator('.tag-added'), 'create_ticket');
+  expect(await events.nth(1).locator('.tag-changed').count()).toBe(0);
   const before = page.locator('article[data-turn="1"] tr[data-tool="search_docs"] details');
   await before.locator('summary').click();
   await expectText(before.locator('pre'), '"query"');
 
   const dropped = page.locator('.dropped');
-  await expectText(dropped.locator('.note'), 'As recorded with turn 3');
+  await expectText(dropped.locator('.note'), 'As recorded with turn 4');
   const reasons = await dropped
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((r) => [r.querySelector('td')!.textContent, r.getAttribute('data-reason')]));
@@ -149,7 +194,7 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
     expect.arrayContaining([
       ['send_invoice', 'CHANNEL'],
       ['legacy_export', 'INACTIVE'],
-      ['create_ticket', 'OVER_MAX_TOOLS'],
+      ['summarise_case', 'EXCLUDED'],
       ['escalate_to_human', 'OVER_MAX_TOOLS'],
     ]),
   );
@@ -162,15 +207,64 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   expect(await leftOut(1)).not.toContainEqual(['create_ticket', 'OVER_MAX_TOOLS']);
   expect(await leftOut(3)).toContainEqual(['create_ticket', 'OVER_MAX_TOOLS']);
 
-  const bars = page.locator('svg.token-chart g.bar');
-  expect(await bars.count()).toBe(3);
+  const chart = page.locator('svg.token-chart');
+  const bars = chart.locator('g.bar');
+  expect(await bars.count()).toBe(4);
   expect(await bars.nth(1).locator('title').textContent()).toMatch(/^Turn 2: 2,400 input tokens/);
   for (const segment of ['seg-tools', 'seg-cached', 'seg-other']) {
     expect(Number(await bars.nth(1).locator(`rect.${segment}`).getAttribute('height'))).toBeGreaterThan(0);
   }
+  // Cache writes are their own category; round ticks; each total printed; the running turn a labelled gap.
+  expect(Number(await bars.nth(0).locator('rect.seg-write').getAttribute('height'))).toBeGreaterThan(0);
+  await expectText(page.locator('.chart .legend'), 'cache-write');
+  expect(await chart.locator('g.grid text').allTextContents()).toEqual(['0', '1,000', '2,000', '3,000']);
+  expect(await chart.locator('g.bar text.value').allTextContents()).toEqual(['1.8k', '2.4k', '2.7k']);
+  expect(await bars.nth(3).getAttribute('class')).toContain('gap');
+  await expectText(bars.nth(3).locator('text.gap-label'), 'no usage');
+  await expectText(bars.nth(3).locator('text.x-label'), 'T4');
+  // Sized to its card: the chart spans the card's content width.
+  const [chartWidth, cardWidth] = await page
+    .locator('.card.chart')
+    .evaluate((card) => [card.querySelector('svg')!.getBoundingClientRect().width, card.clientWidth]);
+  expect(chartWidth).toBeGreaterThan(cardWidth - 40);
 
-  fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
-  await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  // Credits, for an organisation on included credits, beside the dollars.
+  const table = page.locator('.chart table.usage-table');
+  expect(await table.locator('th[data-column="credits"]').count()).toBe(1);
+  const credits = await table.locator('tbody td[data-column="credits"]').allTextContents();
+  // Turn 2: 2,400 input and 210 output tokens at 1,000 credits per million tokens.
+  expect(credits).toEqual(['1.92', '2.61', '2.75', '–']);
+  await expectText(page.locator('article[data-turn="2"] .usage'), '2.61 credits');
+
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'debugger-1366.png'), fullPage: true });
+});
+
+it('fits a 420 px screen with no horizontal overflow, the chosen conversation above the fold', async () => {
+  const narrow = await browser.newPage({ viewport: { width: 420, height: 860 } });
+  await narrow.goto(`${t.server.url}/debugger`);
+  await narrow.evaluate((k) => sessionStorage.setItem('loadout.debugger.apiKey', k), key);
+  await narrow.goto(`${t.server.url}/debugger#agent=${agentId}&conversation=${conversationId}`);
+  await narrow.reload();
+  await narrow.locator('article.turn[data-turn="4"]').waitFor();
+  // Opened like a user reading it: every changed tool's details and the collapsed toolbox open.
+  await narrow.locator('article.turn details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+  const widths = await narrow.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  // Nothing wider than the screen, not even inside a scrolling box.
+  expect(
+    await narrow.evaluate(
+      () => Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > 420).length,
+    ),
+  ).toBe(0);
+  expect(widths.viewport).toBe(420);
+  expect(widths.document).toBeLessThanOrEqual(420);
+  const head = await narrow.locator('.conversation-head h2').boundingBox();
+  expect(head!.y).toBeGreaterThanOrEqual(0);
+  expect(head!.y + head!.height).toBeLessThan(860);
+  await expectText(narrow.locator('.conversation-head h2'), 'Support agent on Web chat');
+  await narrow.screenshot({ path: path.join(SCREENSHOTS, 'debugger-420-fold.png') });
+  await narrow.screenshot({ path: path.join(SCREENSHOTS, 'debugger-420.png'), fullPage: true });
+  await narrow.close();
 });
 
 it('serves only its own files', async () => {

@@ -94,6 +94,9 @@ const BAD_INPUTS: Case[] = [
   ['inputSchema a number', createTool, () => ({ input: tool({ inputSchema: 12 }) }), 'input.inputSchema'],
   ['inputSchema a string', createTool, () => ({ input: tool({ inputSchema: 'object' }) }), 'input.inputSchema'],
   ['inputSchema an array', createTool, () => ({ input: tool({ inputSchema: [] }) }), 'input.inputSchema'],
+  ['inputSchema of an array', createTool, () => ({ input: tool({ inputSchema: { type: 'array' } }) }), 'input.inputSchema'],
+  ['inputSchema with no type', createTool, () => ({ input: tool({ inputSchema: { properties: {} } }) }), 'input.inputSchema'],
+  ['inputSchema empty', createTool, () => ({ input: tool({ inputSchema: {} }) }), 'input.inputSchema'],
   ['inputSchema not a valid JSON Schema', createTool, () => ({ input: tool({ inputSchema: { type: 12 } }) }), 'input.inputSchema'],
   [
     'inputSchema with an invalid nested schema',
@@ -120,6 +123,7 @@ const BAD_INPUTS: Case[] = [
     () => ({ id: toolId, input: { inputSchema: { type: 12 } } }),
     'input.inputSchema',
   ],
+  ['update inputSchema of a string', updateTool, () => ({ id: toolId, input: { inputSchema: { type: 'string' } } }), 'input.inputSchema'],
   ['update inputSchema an array', updateTool, () => ({ id: toolId, input: { inputSchema: [1] } }), 'input.inputSchema'],
   ['update inputSchema over 64 KiB', updateTool, () => ({ id: toolId, input: { inputSchema: bigSchema() } }), 'input.inputSchema'],
   ['update channel key of 65 characters', updateTool, () => ({ id: toolId, input: { channels: [long(65)] } }), 'input.channels'],
@@ -176,7 +180,7 @@ const BAD_INPUTS: Case[] = [
     () => ({
       id: serverId,
       tools: [
-        { name: 'ok', description: 'd', inputSchema: {} },
+        { name: 'ok', description: 'd', inputSchema: { type: 'object' } },
         { name: 'bad', description: 'd', inputSchema: { type: 12 } },
       ],
     }),
@@ -188,8 +192,8 @@ const BAD_INPUTS: Case[] = [
     () => ({
       id: serverId,
       tools: [
-        { name: 'twice', description: 'd', inputSchema: {} },
-        { name: 'twice', description: 'd', inputSchema: {} },
+        { name: 'twice', description: 'd', inputSchema: { type: 'object' } },
+        { name: 'twice', description: 'd', inputSchema: { type: 'object' } },
       ],
     }),
     'tools[1].name',
@@ -200,8 +204,8 @@ const BAD_INPUTS: Case[] = [
     () => ({
       id: serverId,
       tools: [
-        { name: 'fine', description: 'd', inputSchema: {} },
-        { name: long(125), description: 'd', inputSchema: {} },
+        { name: 'fine', description: 'd', inputSchema: { type: 'object' } },
+        { name: long(125), description: 'd', inputSchema: { type: 'object' } },
       ],
     }),
     'tools[1].name',
@@ -268,10 +272,13 @@ describe('the limits themselves are accepted', () => {
     ],
     ['names with letters, digits, _, - and .', createTool, { input: tool({ name: 'Az09_-.x' }) }],
     [
-      'an empty schema, an unknown keyword and a $schema dialect',
+      'an object schema with nothing else, an unknown keyword and a $schema dialect',
       createTool,
       {
-        input: tool({ name: 'schema_edges', inputSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', 'x-custom': 1 } }),
+        input: tool({
+          name: 'schema_edges',
+          inputSchema: { type: 'object', $schema: 'https://json-schema.org/draft/2020-12/schema', 'x-custom': 1 },
+        }),
       },
     ],
     ['a channel key of 64 characters', `mutation($k: String!) { createChannel(input: { key: $k, name: "x" }) { id } }`, { k: long(64) }],
@@ -291,16 +298,17 @@ describe('the limits themselves are accepted', () => {
   });
 });
 
-describe('duplicate names are CONFLICT and store nothing', () => {
-  it.each<[string, string, Record<string, unknown>]>([
-    ['tool name in the same scope and source', createTool, { input: tool({ name: 'existing' }) }],
-    ['channel key', `mutation { createChannel(input: { key: "web", name: "again" }) { id } }`, {}],
-    ['context object key', `mutation { createContextObject(input: { key: "Account", name: "again" }) { id } }`, {}],
-    ['MCP server name', `mutation { registerMcpServer(input: { name: "srv" }) { id } }`, {}],
-  ])('%s', async (_label, query, vars) => {
+describe('duplicate names are CONFLICT naming the field, and store nothing', () => {
+  it.each<[string, string, Record<string, unknown>, string]>([
+    ['tool name in the same scope and source', createTool, { input: tool({ name: 'existing' }) }, 'input.name'],
+    ['channel key', `mutation { createChannel(input: { key: "web", name: "again" }) { id } }`, {}, 'input.key'],
+    ['context object key', `mutation { createContextObject(input: { key: "Account", name: "again" }) { id } }`, {}, 'input.key'],
+    ['MCP server name', `mutation { registerMcpServer(input: { name: "srv" }) { id } }`, {}, 'input.name'],
+  ])('%s', async (_label, query, vars, field) => {
     const before = await t.ok(key, STATE);
     const result = await t.gql(key, query, vars);
     expect(codeOf(result)).toBe('CONFLICT');
+    expect(result.errors?.[0].extensions?.field).toBe(field);
     expect(await t.ok(key, STATE)).toEqual(before);
   });
 

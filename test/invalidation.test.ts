@@ -237,6 +237,49 @@ describe('turns', () => {
     const third = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
     expect(third.invalidation).toBeNull();
   });
+
+  it('lists every event between two turns that changed the situation, oldest first, each with the part of the diff it caused', async () => {
+    const w = await world();
+    const edited = await w.tool('edited', { sortOrder: 1 });
+    await w.tool('denied', { sortOrder: 2 });
+    await w.tool('kept', { sortOrder: 3 });
+    const conversation = (
+      await t.ok(w.key, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: w.agent.id })
+    ).startConversation;
+    const TURN = `mutation($c: ID!) { beginTurn(conversationId: $c) {
+      index diff { added removed changed reordered } invalidation { id }
+      invalidations { invalidation { id cause } affected { channel { key } page { type } diff { changed removed } } diff { added removed changed reordered } }
+    } }`;
+    const first = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    expect(first.invalidations).toEqual([]);
+
+    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id: edited });
+    // Only the api channel: not this conversation's situation, so not listed.
+    await w.tool('api_only', { channels: ['api'] });
+    await t.ok(w.key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "denied", effect: DENY }) { id } }`, {
+      a: w.agent.id,
+    });
+    const [ruleEvent, , editEvent] = (await w.events(3)).edges.map((e: { node: { id: string } }) => e.node.id);
+
+    const second = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    const none = { added: [], removed: [], changed: [], reordered: false };
+    expect(second.diff).toEqual({ ...none, changed: ['edited'], removed: ['denied'] });
+    expect(second.invalidation).toEqual({ id: ruleEvent });
+    expect(second.invalidations).toEqual([
+      {
+        invalidation: { id: editEvent, cause: 'TOOL_UPDATED' },
+        affected: { channel: { key: 'web' }, page: { type: 'HOME' }, diff: { changed: ['edited'], removed: [] } },
+        diff: { ...none, changed: ['edited'] },
+      },
+      {
+        invalidation: { id: ruleEvent, cause: 'RULE_CHANGED' },
+        affected: { channel: { key: 'web' }, page: { type: 'HOME' }, diff: { changed: [], removed: ['denied'] } },
+        diff: { ...none, removed: ['denied'] },
+      },
+    ]);
+    const third = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    expect(third.invalidations).toEqual([]);
+  });
 });
 
 describe('stored affected situations', () => {

@@ -45,8 +45,11 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
     [
       'createToolDefinition',
       async () => {
-        scratchTool = (await ok(`mutation { createToolDefinition(input: { name: "scratch", description: "d", inputSchema: {} }) { id } }`))
-          .createToolDefinition.id;
+        scratchTool = (
+          await ok(
+            `mutation { createToolDefinition(input: { name: "scratch", description: "d", inputSchema: { type: "object" } }) { id } }`,
+          )
+        ).createToolDefinition.id;
       },
     ],
     [
@@ -106,7 +109,7 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
       'reportMcpInventory',
       () =>
         ok(
-          `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [{ name: "x", description: "d", inputSchema: {} }], advertisesResources: false) { id } }`,
+          `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [{ name: "x", description: "d", inputSchema: { type: "object" } }], advertisesResources: false) { id } }`,
           { id: serverId },
         ),
     ],
@@ -136,7 +139,7 @@ describe('loadoutVersion stays put when nothing the toolbox depends on changed',
       'a tool of another project',
       () =>
         ok(
-          `mutation($p: ID!) { createToolDefinition(input: { name: "theirs", description: "d", inputSchema: {}, projectId: $p }) { id } }`,
+          `mutation($p: ID!) { createToolDefinition(input: { name: "theirs", description: "d", inputSchema: { type: "object" }, projectId: $p }) { id } }`,
           { p: projectId },
         ),
     ],
@@ -144,7 +147,7 @@ describe('loadoutVersion stays put when nothing the toolbox depends on changed',
       'a tool for another agent',
       () =>
         ok(
-          `mutation($a: ID!) { createToolDefinition(input: { name: "for_other", description: "d", inputSchema: {}, agentId: $a }) { id } }`,
+          `mutation($a: ID!) { createToolDefinition(input: { name: "for_other", description: "d", inputSchema: { type: "object" }, agentId: $a }) { id } }`,
           { a: otherProjectAgent },
         ),
     ],
@@ -166,7 +169,7 @@ describe('loadoutVersion stays put when nothing the toolbox depends on changed',
   it("moves the other project's agent for its project's tool", async () => {
     const before = await versionOf(otherProjectAgent);
     await ok(
-      `mutation($p: ID!) { createToolDefinition(input: { name: "theirs_too", description: "d", inputSchema: {}, projectId: $p }) { id } }`,
+      `mutation($p: ID!) { createToolDefinition(input: { name: "theirs_too", description: "d", inputSchema: { type: "object" }, projectId: $p }) { id } }`,
       { p: projectId },
     );
     expect(await versionOf(otherProjectAgent)).toBe(before + 1);
@@ -228,12 +231,12 @@ describe('tier is inert', () => {
   it('a tier set at creation changes nothing the model sees', async () => {
     const plain = (
       await ok(
-        `mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: {}, tier: 4 }) { contentHash version } }`,
+        `mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: { type: "object" }, tier: 4 }) { contentHash version } }`,
       )
     ).createToolDefinition;
     const twin = (
       await ok(
-        `mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: {}, source: BUILT_IN }) { contentHash version } }`,
+        `mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: { type: "object" }, source: BUILT_IN }) { contentHash version } }`,
       )
     ).createToolDefinition;
     expect(twin).toEqual(plain);

@@ -235,6 +235,38 @@ describe('authentication', () => {
     expectUnauthenticated(await t.gql('lo_not-a-real-key', `{ me { id } }`));
   });
 
+  const withHeader = async (authorization: string | null, path = '/graphql') => {
+    const res = await fetch(`${t.server.url}${path}`, {
+      method: path === '/graphql' ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json', ...(authorization === null ? {} : { authorization }) },
+      body: path === '/graphql' ? JSON.stringify({ query: `{ me { id } }` }) : undefined,
+    });
+    const body = await res.json();
+    return {
+      status: res.status,
+      code: body.errors?.[0].extensions.code ?? body.error?.code,
+      message: body.errors?.[0].message ?? body.error?.message,
+    };
+  };
+
+  const MISSING = 'An API key is required';
+  const UNKNOWN = 'API key not recognised';
+  const MALFORMED = 'expected `Authorization: Bearer <key>`';
+  it.each([
+    ['no header', null, MISSING],
+    ['an unknown key', 'Bearer lo_not-a-real-key', UNKNOWN],
+    ['a key without the Bearer scheme', 'lo_not-a-real-key', MALFORMED],
+    ['Basic credentials', 'Basic dXNlcjpwYXNz', MALFORMED],
+    ['Bearer with no key', 'Bearer ', MALFORMED],
+  ])('says what is wrong with %s, on GraphQL and GET /rpc/tools/gc alike', async (_label, authorization, message) => {
+    for (const path of ['/graphql', '/rpc/tools/gc']) {
+      const answer = await withHeader(authorization, path);
+      expect(answer.code).toBe('UNAUTHENTICATED');
+      expect(answer.message).toContain(message);
+      for (const other of [MISSING, UNKNOWN, MALFORMED].filter((m) => m !== message)) expect(answer.message).not.toContain(other);
+    }
+  });
+
   it('answers UNAUTHENTICATED for a revoked key, and only that key stops working', async () => {
     const created = (await t.ok(admin, `mutation { createApiKey(input: { name: "temp", role: EDITOR }) { apiKey principal { id role } } }`))
       .createApiKey;

@@ -41,7 +41,8 @@ it('prints the demo ADMIN key, the operator token and what to open', () => {
   expect(baseUrl).toMatch(/^http:\/\/localhost:\d+$/);
   expect(output).toMatch(/demo ADMIN key \(shown once\): lo_\S+/);
   expect(output).toMatch(/Operator token \(generated for this run\): op_\S+/);
-  expect(output).toContain('/graphql');
+  expect(output).toContain(`GraphQL and subscriptions: ${baseUrl}/graphql`);
+  expect(output).toContain(`conversation debugger: ${baseUrl}/debugger`);
 });
 
 it('serves GraphQL with the printed key, health, readiness and the debugger page', async () => {

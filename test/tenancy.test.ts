@@ -126,7 +126,7 @@ describe("mutations naming another organisation's object fail with NOT_FOUND and
     ],
     [
       'reportMcpInventory',
-      `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [{ name: "x", description: "d", inputSchema: {} }], advertisesResources: true) { id } }`,
+      `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [{ name: "x", description: "d", inputSchema: { type: "object" } }], advertisesResources: true) { id } }`,
       () => ({ id: theirs.mcpServer }),
     ],
     ['revokeApiKey', `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, () => ({ id: theirs.principal })],
@@ -137,17 +137,17 @@ describe("mutations naming another organisation's object fail with NOT_FOUND and
     ],
     [
       'createToolDefinition in their project',
-      `mutation($id: ID!) { createToolDefinition(input: { name: "x1", description: "d", inputSchema: {}, projectId: $id }) { id } }`,
+      `mutation($id: ID!) { createToolDefinition(input: { name: "x1", description: "d", inputSchema: { type: "object" }, projectId: $id }) { id } }`,
       () => ({ id: theirs.project }),
     ],
     [
       'createToolDefinition for their agent',
-      `mutation($id: ID!) { createToolDefinition(input: { name: "x2", description: "d", inputSchema: {}, agentId: $id }) { id } }`,
+      `mutation($id: ID!) { createToolDefinition(input: { name: "x2", description: "d", inputSchema: { type: "object" }, agentId: $id }) { id } }`,
       () => ({ id: theirs.agent }),
     ],
     [
       'createToolDefinition in their mini app',
-      `mutation($id: ID!) { createToolDefinition(input: { name: "x3", description: "d", inputSchema: {}, miniAppId: $id }) { id } }`,
+      `mutation($id: ID!) { createToolDefinition(input: { name: "x3", description: "d", inputSchema: { type: "object" }, miniAppId: $id }) { id } }`,
       () => ({ id: theirs.miniApp }),
     ],
     [
@@ -201,12 +201,12 @@ describe('keys and names are per organisation', () => {
   it("another organisation's channel or context object key is unknown here", async () => {
     const channel = await t.gql(
       a,
-      `mutation { createToolDefinition(input: { name: "ch_probe", description: "d", inputSchema: {}, channels: ["${SECRET}_ch"] }) { id } }`,
+      `mutation { createToolDefinition(input: { name: "ch_probe", description: "d", inputSchema: { type: "object" }, channels: ["${SECRET}_ch"] }) { id } }`,
     );
     expect(codeOf(channel)).toBe('BAD_USER_INPUT');
     const object = await t.gql(
       a,
-      `mutation { createToolDefinition(input: { name: "obj_probe", description: "d", inputSchema: {}, contextObjects: ["${SECRET}_obj"] }) { id } }`,
+      `mutation { createToolDefinition(input: { name: "obj_probe", description: "d", inputSchema: { type: "object" }, contextObjects: ["${SECRET}_obj"] }) { id } }`,
     );
     expect(codeOf(object)).toBe('BAD_USER_INPUT');
     const agent = (await t.ok(a, `mutation { createAgent(input: { name: "mine" }) { id } }`)).createAgent.id;
@@ -215,7 +215,10 @@ describe('keys and names are per organisation', () => {
   });
 
   it('the same tool, channel and MCP server names may exist in both organisations', async () => {
-    await t.ok(a, `mutation { createToolDefinition(input: { name: "${SECRET}_tool", description: "mine", inputSchema: {} }) { id } }`);
+    await t.ok(
+      a,
+      `mutation { createToolDefinition(input: { name: "${SECRET}_tool", description: "mine", inputSchema: { type: "object" } }) { id } }`,
+    );
     await t.ok(a, `mutation { createChannel(input: { key: "${SECRET}_ch", name: "mine" }) { id } }`);
     await t.ok(a, `mutation { registerMcpServer(input: { name: "${SECRET}_srv" }) { id } }`);
   });
@@ -223,13 +226,13 @@ describe('keys and names are per organisation', () => {
   it("an agent never carries another organisation's tools, and their MCP server is not in its scope", async () => {
     await t.ok(
       b,
-      `mutation { createToolDefinition(input: { name: "b_resources", description: "d", inputSchema: {}, requiresMcpServer: true }) { id } }`,
+      `mutation { createToolDefinition(input: { name: "b_resources", description: "d", inputSchema: { type: "object" }, requiresMcpServer: true }) { id } }`,
     );
     const org = await t.createOrganization('Org C');
     await t.ok(org.adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
     await t.ok(
       org.adminKey,
-      `mutation { createToolDefinition(input: { name: "McpResources", description: "d", inputSchema: {}, requiresMcpServer: true }) { id } }`,
+      `mutation { createToolDefinition(input: { name: "McpResources", description: "d", inputSchema: { type: "object" }, requiresMcpServer: true }) { id } }`,
     );
     const agent = (await t.ok(org.adminKey, `mutation { createAgent(input: { name: "c" }) { id } }`)).createAgent.id;
     const box = (

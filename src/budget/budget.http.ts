@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { AppServices } from '../app-services';
+import { unauthenticated } from '../common/context';
 import { toClientError, type ErrorCode } from '../common/errors';
 import { textProblem } from '../common/input-text';
 import { logger } from '../common/logger';
@@ -36,16 +37,19 @@ export async function handleToolGc(
     services.stats.error(code);
     send(STATUS[code], { error: { code, message: capMessage(message), ...(field ? { field } : {}) } });
   };
-  if (req.method !== 'GET') return fail('BAD_USER_INPUT', 'Use GET');
+  if (req.method !== 'GET') {
+    res.setHeader('allow', 'GET');
+    return send(405, { error: { code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed here: use GET` } });
+  }
   const ctx = await contextFor(services, adminToken, req.headers.authorization).catch((error: unknown) => {
     failWith(services, res, error);
     return null;
   });
   if (!ctx) return;
   if (!ctx.actor) {
-    return ctx.operator
-      ? fail('FORBIDDEN', 'The operator token may only create organisations')
-      : fail('UNAUTHENTICATED', 'An API key is required');
+    if (ctx.operator) return fail('FORBIDDEN', 'The operator token may only create organisations');
+    const error = unauthenticated(ctx.credentialProblem);
+    return fail(error.code, error.message);
   }
   const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
   const text = (name: string) => params.get(name) || null;

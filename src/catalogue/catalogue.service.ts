@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
-import { badInput } from '../common/errors';
+import { badInput, conflict } from '../common/errors';
 import { CATALOGUE_KEYS_MAX } from '../common/validation';
 import type { LoadoutChanges } from '../invalidation/loadout-change';
 import { ChannelEntity } from './channel.entity';
@@ -29,6 +29,9 @@ export class CatalogueService {
       if ((await tx.count(ChannelEntity, { where: { organizationId: actor.organizationId } })) >= CATALOGUE_KEYS_MAX) {
         throw badInput('input', `an organisation has at most ${CATALOGUE_KEYS_MAX} channels`);
       }
+      // The change holds the organisation's row lock, so this check cannot race another create.
+      if (await tx.exists(ChannelEntity, { where: { organizationId: actor.organizationId, key: input.key } }))
+        throw conflict(`A channel with key '${input.key}' already exists`, 'input.key');
       return tx.save(tx.create(ChannelEntity, { ...input, organizationId: actor.organizationId }));
     });
   }
@@ -38,6 +41,8 @@ export class CatalogueService {
       if ((await tx.count(ContextObjectEntity, { where: { organizationId: actor.organizationId } })) >= CATALOGUE_KEYS_MAX) {
         throw badInput('input', `an organisation has at most ${CATALOGUE_KEYS_MAX} context objects`);
       }
+      if (await tx.exists(ContextObjectEntity, { where: { organizationId: actor.organizationId, key: input.key } }))
+        throw conflict(`A context object with key '${input.key}' already exists`, 'input.key');
       return tx.save(tx.create(ContextObjectEntity, { ...input, organizationId: actor.organizationId }));
     });
   }

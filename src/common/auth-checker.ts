@@ -1,6 +1,6 @@
 import type { AuthCheckerInterface, ResolverData } from 'type-graphql';
 import { roleAtLeast, type Role } from './actor';
-import type { RequestContext } from './context';
+import { unauthenticated, type RequestContext } from './context';
 import { LoadoutError } from './errors';
 
 /** `@Authorized('EDITOR')` means EDITOR or above; `@Authorized('OPERATOR')` means the operator's token. */
@@ -19,7 +19,7 @@ export class AuthChecker implements AuthCheckerInterface<RequestContext, Access>
     }
     if (!context.actor) {
       if (context.operator) throw new LoadoutError('FORBIDDEN', 'The operator token may only create organisations');
-      throw new LoadoutError('UNAUTHENTICATED', 'An API key is required');
+      throw unauthenticated(context.credentialProblem);
     }
     if (needed && !roleAtLeast(context.actor.role, needed)) {
       throw new LoadoutError('FORBIDDEN', `This needs the ${needed} role or above`);

@@ -3,11 +3,15 @@ import type { Actor } from './actor';
 import { LoadoutError } from './errors';
 import { createLoaders, type Loaders } from './loaders';
 
+/** Why a request has no actor although it sent an `Authorization` value; absent when it sent none. */
+export type CredentialProblem = 'MALFORMED' | 'UNRECOGNISED';
+
 /** What every resolver receives: who is asking, and the application's services. */
 export interface RequestContext {
   actor: Actor | null;
   /** The platform operator's token: may only create organisations. */
   operator: boolean;
+  credentialProblem?: CredentialProblem;
   services: AppServices;
   loaders?: Loaders;
   /** The request's id (x-request-id), for log lines and masked errors. */
@@ -24,6 +28,18 @@ export function loadersOf(ctx: RequestContext): Loaders {
 
 /** Resolvers behind @Authorized always have an actor; this narrows the type. */
 export function actorOf(ctx: RequestContext): Actor {
-  if (!ctx.actor) throw new LoadoutError('UNAUTHENTICATED', 'An API key is required');
+  if (!ctx.actor) throw unauthenticated(ctx.credentialProblem);
   return ctx.actor;
+}
+
+/** A message that tells a missing key, a malformed header and a key we do not know apart: each has its own fix. */
+export function unauthenticated(problem: CredentialProblem | undefined): LoadoutError {
+  switch (problem) {
+    case 'MALFORMED':
+      return new LoadoutError('UNAUTHENTICATED', 'Malformed Authorization header: expected `Authorization: Bearer <key>`');
+    case 'UNRECOGNISED':
+      return new LoadoutError('UNAUTHENTICATED', 'API key not recognised: it is mistyped, revoked or of another server');
+    case undefined:
+      return new LoadoutError('UNAUTHENTICATED', 'An API key is required: send `Authorization: Bearer <key>`');
+  }
 }

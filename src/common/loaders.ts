@@ -69,8 +69,25 @@ export function createLoaders(services: AppServices, organizationId: string) {
       },
       { cache: false, cacheKeyFn: (t) => t.id },
     ),
+    /** A conversation's number of turns and its latest turn start or completion (null: no turn yet). */
+    conversationActivity: new DataLoader<string, { turns: number; lastAt: Date | null }>(
+      async (conversationIds) => {
+        const rows: Array<{ conversation_id: string; turns: number; last_at: Date }> = await db.query(
+          `SELECT conversation_id, count(*)::int AS turns, max(greatest(started_at, completed_at)) AS last_at
+             FROM turns WHERE conversation_id = ANY($1::uuid[]) AND organization_id = $2 GROUP BY conversation_id`,
+          [conversationIds.filter(isUuid), organizationId],
+        );
+        const byId = new Map(rows.map((r) => [r.conversation_id, { turns: r.turns, lastAt: new Date(r.last_at) }]));
+        return conversationIds.map((id) => byId.get(id) ?? { turns: 0, lastAt: null });
+      },
+      { cache: false },
+    ),
     /** The invalidation that changed a turn's toolbox (see InvalidationService.forTurns). */
     turnInvalidation: new DataLoader((turnIds: readonly string[]) => services.invalidations.forTurns(organizationId, turnIds), {
+      cache: false,
+    }),
+    /** Every event that changed a turn's situation since the previous turn (see InvalidationService.allForTurns). */
+    turnInvalidations: new DataLoader((turnIds: readonly string[]) => services.invalidations.allForTurns(organizationId, turnIds), {
       cache: false,
     }),
     /** The affected situations of invalidation events (shared sets are read once per batch). */

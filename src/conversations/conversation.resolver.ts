@@ -85,6 +85,16 @@ export class ConversationFieldsResolver {
     return ctx.services.conversations.channel(c);
   }
 
+  @FieldResolver(() => Int)
+  async turnCount(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext): Promise<number> {
+    return (await loadersOf(ctx).conversationActivity.load(c.id)).turns;
+  }
+
+  @FieldResolver(() => Date, { description: "The latest turn's start or completion; the conversation's start before its first turn." })
+  async lastActivityAt(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext): Promise<Date> {
+    return (await loadersOf(ctx).conversationActivity.load(c.id)).lastAt ?? c.startedAt;
+  }
+
   @FieldResolver(() => PageType)
   page(@Root() c: ConversationEntity): PageType {
     return { type: c.pageType as PageType['type'], contextObject: c.pageContextObject, recordId: c.pageRecordId };

@@ -1,4 +1,4 @@
-import { diffToolboxes } from './toolbox-diff';
+import { diffShare, diffToolboxes, type ToolboxDiff } from './toolbox-diff';
 
 const box = (...entries: string[]) =>
   entries.map((e) => {
@@ -20,5 +20,24 @@ describe('diffToolboxes', () => {
     ['from nothing', box(), box('a'), { added: ['a'], removed: [], changed: [], reordered: false }],
   ])('%s', (_name, before, after, expected) => {
     expect(diffToolboxes(before, after)).toEqual(expected);
+  });
+});
+
+describe('diffShare', () => {
+  const diff = (over: Partial<ToolboxDiff>): ToolboxDiff => ({ added: [], removed: [], changed: [], reordered: false, ...over });
+  // Between two turns: a tool edit (changes a), then a rule change (removes b), then a new tool c later removed again.
+  const turn = diff({ changed: ['a'], removed: ['b'] });
+  it.each([
+    ['the edit gets the changed tool only', diff({ changed: ['a'] }), diff({ changed: ['a'] })],
+    ['the rule change gets the removed tool only', diff({ removed: ['b'] }), diff({ removed: ['b'] })],
+    ['an event a later one undid gets nothing', diff({ added: ['c'] }), diff({})],
+    ['a tool removed and added back by one event is its change', diff({ removed: ['a'], added: ['a'] }), diff({ changed: ['a'] })],
+    ['a reorder counts only where the turn saw one', diff({ reordered: true }), diff({})],
+  ])('%s', (_label, event, expected) => {
+    expect(diffShare(turn, event)).toEqual(expected);
+  });
+
+  it('shares a reorder the turn saw with the event that reordered', () => {
+    expect(diffShare(diff({ reordered: true }), diff({ reordered: true }))).toEqual(diff({ reordered: true }));
   });
 });

@@ -32,3 +32,19 @@ export function diffToolboxes(before: readonly DiffEntry[], after: readonly Diff
 
 export const isEmptyDiff = (d: ToolboxDiff): boolean =>
   d.added.length === 0 && d.removed.length === 0 && d.changed.length === 0 && !d.reordered;
+
+/**
+ * The entries of a turn's diff one event accounts for: those naming a tool the
+ * event itself added, removed or changed in the turn's situation. Several
+ * events between two turns each get their share; a tool two of them touched
+ * is in both shares, and an event whose effect a later one undid has none.
+ */
+export function diffShare(turn: ToolboxDiff, event: ToolboxDiff): ToolboxDiff {
+  const touched = new Set([...event.added, ...event.removed, ...event.changed]);
+  return {
+    added: turn.added.filter((name) => touched.has(name)),
+    removed: turn.removed.filter((name) => touched.has(name)),
+    changed: turn.changed.filter((name) => touched.has(name)),
+    reordered: turn.reordered && event.reordered,
+  };
+}

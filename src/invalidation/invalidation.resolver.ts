@@ -4,6 +4,8 @@ import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { listArgument } from '../common/validate-args';
 import { CHANGES_PER_SET_MAX } from '../common/validation';
 import { TurnType } from '../conversations/conversation.types';
+import { diffShare } from '../conversations/toolbox-diff';
+import type { TurnEntity } from '../conversations/turn.entity';
 import { PrincipalType } from '../organizations/organization.types';
 import { Topic } from './invalidation-bus';
 import {
@@ -12,6 +14,7 @@ import {
   LoadoutChangeInput,
   ToolboxInvalidationConnectionType,
   ToolboxInvalidationType,
+  TurnInvalidationType,
 } from './invalidation.types';
 import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
@@ -105,5 +108,20 @@ export class TurnInvalidationResolver {
   invalidation(@Root() turn: { id: string; toolboxChanged: boolean }, @Ctx() ctx: RequestContext) {
     // Only a turn whose toolbox changed can have a cause.
     return turn.toolboxChanged ? loadersOf(ctx).turnInvalidation.load(turn.id) : null;
+  }
+
+  @FieldResolver(() => [TurnInvalidationType], {
+    description:
+      "Every invalidation between the previous turn and this one that changed this turn's situation, oldest first (at most the newest 200), each with the part of the diff it caused. `invalidation` is the last of them.",
+  })
+  async invalidations(@Root() turn: TurnEntity, @Ctx() ctx: RequestContext): Promise<TurnInvalidationType[]> {
+    if (!turn.toolboxChanged) return [];
+    const loaders = loadersOf(ctx);
+    const [events, previous] = await Promise.all([loaders.turnInvalidations.load(turn.id), loaders.previousTurn.load(turn)]);
+    const turnDiff = await ctx.services.conversations.diff(turn, previous);
+    if (!turnDiff) return [];
+    return events.map(
+      ({ event, affected }) => ({ invalidation: event, affected, diff: diffShare(turnDiff, affected.diff) }) as TurnInvalidationType,
+    );
   }
 }

@@ -22,6 +22,33 @@ import {
   type StoredAffectedToolbox,
 } from './toolbox-invalidation.entity';
 
+/** At most this many events are listed for one turn (the newest). */
+export const TURN_EVENTS_MAX = 200;
+
+/** An event that changed a turn's situation, with its entry for that situation. */
+export interface TurnEvent {
+  event: ToolboxInvalidationEntity;
+  affected: StoredAffectedToolbox;
+}
+
+/**
+ * The events of a turn's agent recorded between the previous turn's start and
+ * the turn's whose affected situations include the turn's conversation's
+ * ($1: turn ids, $2: the organisation); only turns whose toolbox changed.
+ */
+const TURN_EVENTS = `FROM turns t
+   JOIN conversations c ON c.id = t.conversation_id
+   JOIN turns p ON p.conversation_id = t.conversation_id AND p.index = t.index - 1
+   JOIN toolbox_invalidations i ON i.agent_id = c.agent_id AND i.at > p.started_at AND i.at <= t.started_at
+   LEFT JOIN invalidation_affected_sets s ON s.id = i.affected_set_id
+  WHERE t.id = ANY($1::uuid[]) AND t.organization_id = $2 AND t.toolbox_changed
+    AND (EXISTS (SELECT 1 FROM jsonb_array_elements(i.affected) a
+                  WHERE a->'channel'->>'id' = c.channel_id::text AND a->'page'->>'type' = c.page_type
+                    AND coalesce(a->'page'->>'contextObject', '') = coalesce(c.page_context_object, ''))
+      OR EXISTS (SELECT 1 FROM jsonb_array_elements(s.affected->'situations') a
+                  WHERE s.affected->'channels'->((a->>0)::int)->>'id' = c.channel_id::text AND a->>1 = c.page_type
+                    AND coalesce(a->>2, '') = coalesce(c.page_context_object, '')))`;
+
 export interface InvalidationFilter {
   agentId?: string | null;
   projectId?: string | null;
@@ -127,28 +154,53 @@ export class InvalidationService {
   async forTurns(organizationId: string, turnIds: readonly string[]): Promise<Array<ToolboxInvalidationEntity | null>> {
     const ids = turnIds.filter(isUuid);
     const rows: Array<{ turn_id: string; id: string }> = ids.length
-      ? await this.db.query(
-          `SELECT DISTINCT ON (t.id) t.id AS turn_id, i.id FROM turns t
-             JOIN conversations c ON c.id = t.conversation_id
-             JOIN turns p ON p.conversation_id = t.conversation_id AND p.index = t.index - 1
-             JOIN toolbox_invalidations i ON i.agent_id = c.agent_id AND i.at > p.started_at AND i.at <= t.started_at
-             LEFT JOIN invalidation_affected_sets s ON s.id = i.affected_set_id
-            WHERE t.id = ANY($1::uuid[]) AND t.organization_id = $2 AND t.toolbox_changed
-              AND (EXISTS (SELECT 1 FROM jsonb_array_elements(i.affected) a
-                            WHERE a->'channel'->>'id' = c.channel_id::text AND a->'page'->>'type' = c.page_type
-                              AND coalesce(a->'page'->>'contextObject', '') = coalesce(c.page_context_object, ''))
-                OR EXISTS (SELECT 1 FROM jsonb_array_elements(s.affected->'situations') a
-                            WHERE s.affected->'channels'->((a->>0)::int)->>'id' = c.channel_id::text AND a->>1 = c.page_type
-                              AND coalesce(a->>2, '') = coalesce(c.page_context_object, '')))
-            ORDER BY t.id, i.seq DESC`,
-          [ids, organizationId],
-        )
+      ? await this.db.query(`SELECT DISTINCT ON (t.id) t.id AS turn_id, i.id ${TURN_EVENTS} ORDER BY t.id, i.seq DESC`, [
+          ids,
+          organizationId,
+        ])
       : [];
     const events = rows.length ? await this.db.manager.findBy(ToolboxInvalidationEntity, { id: In(rows.map((r) => r.id)) }) : [];
     return turnIds.map((turnId) => {
       const eventId = rows.find((r) => r.turn_id === turnId)?.id;
       return events.find((e) => e.id === eventId) ?? null;
     });
+  }
+
+  /**
+   * Every event between a turn's previous turn and it that changed the
+   * turn's situation, oldest first (the newest TURN_EVENTS_MAX where there
+   * were more), each with that situation's entry of its affected list.
+   */
+  async allForTurns(organizationId: string, turnIds: readonly string[]): Promise<TurnEvent[][]> {
+    const ids = turnIds.filter(isUuid);
+    const rows: Array<{ turn_id: string; id: string; channel_id: string; page_type: string; page_context_object: string | null }> =
+      ids.length
+        ? await this.db.query(
+            `SELECT turn_id, id, channel_id, page_type, page_context_object FROM (
+               SELECT t.id AS turn_id, i.id, i.seq, c.channel_id, c.page_type, c.page_context_object,
+                      row_number() OVER (PARTITION BY t.id ORDER BY i.seq DESC) AS newest ${TURN_EVENTS}) e
+              WHERE newest <= ${TURN_EVENTS_MAX} ORDER BY turn_id, seq`,
+            [ids, organizationId],
+          )
+        : [];
+    const events = rows.length ? await this.db.manager.findBy(ToolboxInvalidationEntity, { id: In(rows.map((r) => r.id)) }) : [];
+    const byId = new Map(events.map((e) => [e.id, e]));
+    const affected = await this.affectedOf(organizationId, events);
+    const affectedOfEvent = new Map(events.map((e, i) => [e, affected[i]]));
+    return turnIds.map((turnId) =>
+      rows.flatMap((r) => {
+        const event = r.turn_id === turnId ? byId.get(r.id) : undefined;
+        const entry = event
+          ? affectedOfEvent
+              .get(event)!
+              .find(
+                (a) =>
+                  a.channel.id === r.channel_id && a.page.type === r.page_type && (a.page.contextObject ?? null) === r.page_context_object,
+              )
+          : undefined;
+        return event && entry ? [{ event, affected: entry }] : [];
+      }),
+    );
   }
 
   /** Conversations of these agents with a turn begun in the last 24 hours: the ones a change would hit next. */

@@ -33,6 +33,20 @@ export class ToolboxInvalidationType {
   affected: AffectedToolboxType[];
 }
 
+@ObjectType('TurnInvalidation', {
+  description:
+    "An event between the previous turn and this one that changed this turn's situation, with the part of the turn's diff it caused.",
+})
+export class TurnInvalidationType {
+  @Field(() => ToolboxInvalidationType) invalidation: ToolboxInvalidationType;
+  @Field(() => AffectedToolboxType, { description: "The event's own change of this turn's situation (channel and page)." })
+  affected: AffectedToolboxType;
+  @Field(() => ToolboxDiffType, {
+    description: "The entries of this turn's diff naming a tool this event added, removed or changed; empty where a later event undid it.",
+  })
+  diff: ToolboxDiffType;
+}
+
 @ObjectType('ToolboxInvalidationEdge')
 export class ToolboxInvalidationEdgeType {
   @Field() cursor: string;

@@ -4,6 +4,7 @@ import { badInput, LoadoutError } from '../common/errors';
 import type { LoadoutChanges } from '../invalidation/loadout-change';
 import type { LoadoutCache } from '../toolbox/loadout-cache';
 import { findOwned, getOwned } from '../common/tenant';
+import { isUuid } from '../common/uuid';
 import { hashApiKey, newApiKey } from './api-keys';
 import { OrganizationEntity, type FundingModel } from './organization.entity';
 import { PrincipalEntity, type Role } from './principal.entity';
@@ -136,6 +137,42 @@ export class OrganizationService {
       ),
     );
     return { principal, apiKey };
+  }
+
+  /** The organisations an operator can mint a key for, by name. */
+  organizationNames(): Promise<Array<Pick<OrganizationEntity, 'id' | 'name'>>> {
+    return this.db.manager.find(OrganizationEntity, { select: { id: true, name: true }, order: { name: 'ASC', id: 'ASC' }, take: 1000 });
+  }
+
+  /**
+   * The operator's way back in once every ADMIN key of an organisation is
+   * lost (the demo key is shown once): a new ADMIN key for the organisation
+   * of that exact name, or of that id where names repeat.
+   */
+  async mintAdminKey(nameOrId: string): Promise<{ organization: OrganizationEntity; apiKey: string }> {
+    const matches = await this.db.manager.find(OrganizationEntity, {
+      where: isUuid(nameOrId) ? [{ id: nameOrId }, { name: nameOrId }] : { name: nameOrId },
+      take: 10,
+    });
+    if (matches.length === 0) throw new LoadoutError('NOT_FOUND', `No organisation is named '${nameOrId}'`, 'org');
+    if (matches.length > 1) {
+      const ids = matches.map((o) => o.id).join(', ');
+      throw new LoadoutError('CONFLICT', `Several organisations are named '${nameOrId}': give one of their ids (${ids})`, 'org');
+    }
+    const [organization] = matches;
+    const apiKey = newApiKey();
+    await this.changes.write(organization.id, (tx) =>
+      tx.save(
+        tx.create(PrincipalEntity, {
+          organizationId: organization.id,
+          name: `admin (minted ${new Date().toISOString().slice(0, 10)})`,
+          role: 'ADMIN',
+          keyHash: hashApiKey(apiKey),
+          revokedAt: null,
+        }),
+      ),
+    );
+    return { organization, apiKey };
   }
 
   /** Announced like a loadout change, so every instance forgets the key at once. */

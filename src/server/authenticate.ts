@@ -19,8 +19,10 @@ export async function contextFor(
   adminToken: string | null,
   authorization: string | undefined | null,
 ): Promise<RequestContext> {
+  if (!authorization?.trim()) return { actor: null, operator: false, services };
   const token = bearerToken(authorization);
-  if (!token) return { actor: null, operator: false, services };
+  if (!token) return { actor: null, operator: false, services, credentialProblem: 'MALFORMED' };
   if (adminToken && sameSecret(token, adminToken)) return { actor: null, operator: true, services };
-  return { actor: await services.organizations.authenticate(token), operator: false, services };
+  const actor = await services.organizations.authenticate(token);
+  return actor ? { actor, operator: false, services } : { actor: null, operator: false, services, credentialProblem: 'UNRECOGNISED' };
 }

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from '../app-services';
@@ -14,6 +13,7 @@ import { openDatabase } from '../db/database';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { pendingMigrations, runMigrations } from '../db/migrations';
 import { isDebuggerPath, serveDebugger } from '../debugger/debugger-page';
+import { isExplorerAsset, serveExplorer, wantsExplorer } from '../explorer/explorer-page';
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
@@ -74,7 +74,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     plugins: [
       // No field carries cache hints; the default plugin would wrap every field resolver of every request for nothing.
       ApolloServerPluginCacheControlDisabled(),
-      config.production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ embed: true }),
+      // Outside production a browser gets our own bundled explorer instead (Apollo's loads from a CDN).
+      ApolloServerPluginLandingPageDisabled(),
       requestObserver(services.stats, metrics),
     ],
   });
@@ -85,6 +86,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     const path = target.includes('?') ? target.slice(0, target.indexOf('?')) : target;
     const respond = async () => {
       if (path === '/graphql') {
+        if (!config.production && wantsExplorer(req)) return serveExplorer(path, res);
         const startedAt = performance.now();
         const requestId = assignRequestId(req, res);
         return handleGraphQL(apollo, req, res, async () => {
@@ -106,6 +108,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
       if (path === '/metrics') return metrics.serve(req, res);
       if (isDebuggerPath(path)) return serveDebugger(path, res);
+      if (!config.production && isExplorerAsset(path)) return serveExplorer(path, res);
       if (path === '/readyz') {
         if (drain.isDraining) return sendJson(res, 503, { status: 'draining' });
         const pending = await db.dataSource.query('SELECT 1').then(

@@ -14,6 +14,9 @@ export function jsonSchemaProblem(value: unknown): string | null {
   const shape = inputProblem(value, 'inputSchema');
   if (shape) return `${shape.message} (at ${shape.field})`;
   if (Buffer.byteLength(canonicalJson(value), 'utf8') > INPUT_SCHEMA_MAX_BYTES) return 'must be at most 64 KiB';
+  // Providers take a tool's arguments as one object: Anthropic and OpenAI refuse any other top-level type.
+  if ((value as Record<string, unknown>).type !== 'object')
+    return 'must be a JSON Schema of an object ("type": "object"), as providers require';
   const withoutDialect = { ...(value as Record<string, unknown>) };
   // Tools from MCP servers name draft-07 or 2020-12; the meta-schema check is the same for what tools use.
   delete withoutDialect.$schema;

@@ -15,6 +15,8 @@ export interface TestServer {
   url: string;
   /** Which database this run uses: the embedded default or DATABASE_URL's server. */
   databaseKind: 'embedded' | 'server';
+  /** The fresh database of DATABASE_URL's server this run uses; undefined on the embedded default. */
+  databaseUrl?: string;
   gql<T = any>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<GraphQLResult<T>>;
   /** Like gql, but fails the test on any error and returns data. */
   ok<T = any>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<T>;
@@ -78,6 +80,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     server,
     url,
     databaseKind: serverUrl ? 'server' : 'embedded',
+    databaseUrl,
     gql,
     ok,
     async createOrganization(name = 'Test org') {

@@ -1,19 +1,24 @@
 import { forgetKey, request, RequestFailed, storedKey, storeKey, type GraphQLErrorLike, type Result } from './api';
-import { splitInputTokens, type InputSplit } from './chart';
+import { roundTicks, shortCount, splitInputTokens, type InputSplit } from './chart';
 import { h, svg } from './dom';
+import { diffLines } from './text-diff';
 import {
   DebuggerAgentsDocument,
   DebuggerConversationDocument,
   DebuggerConversationsDocument,
   type DebuggerConversationQuery,
   type DebuggerConversationsQuery,
+  type DebuggerAgentsQuery,
   type DropReason,
+  type FundingModel,
   type InvalidationCause,
 } from './generated/graphql';
 
 type Conversation = NonNullable<DebuggerConversationQuery['conversation']>;
 type Turn = Conversation['turns']['edges'][number]['node'];
 type Page = Conversation['page'];
+type Tool = Turn['toolbox']['tools'][number];
+type Organization = DebuggerAgentsQuery['me']['organization'];
 type ConversationResult = Result<DebuggerConversationQuery>;
 type ConversationsResult = Result<DebuggerConversationsQuery>;
 
@@ -47,7 +52,14 @@ const CAUSES: Record<InvalidationCause, string> = {
   TOOL_UPDATED: 'Tool updated',
 };
 
+const FUNDING: Record<FundingModel, string> = {
+  INCLUDED_CREDITS: 'AI included: usage paid in credits',
+  BRING_YOUR_OWN: 'Bring your own AI: billed by the provider',
+};
+
 const app = document.getElementById('app')!;
+/** The organisation of the key in use, read with the agents. */
+let organization: Organization | null = null;
 const numbers = new Intl.NumberFormat('en');
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 const pageLabel = (page: Page) => [page.type.toLowerCase(), page.contextObject, page.recordId].filter((part) => part).join(' · ');
@@ -110,30 +122,37 @@ async function showShell(): Promise<void> {
     forgetKey();
     showKeyForm();
   });
+  const orgLabel = h('span', { class: 'org muted' });
+  const sidebar = h('aside', { class: 'sidebar' }, h('h2', {}, 'Agents'), agents, h('h2', {}, 'Conversations'), conversations);
+  const layout = h('div', { class: 'layout' }, sidebar, detail);
   app.replaceChildren(
     h(
       'header',
       { class: 'top' },
       h('h1', {}, 'Conversation debugger'),
-      h('span', { class: 'muted' }, 'What each turn’s model saw, and why it changed'),
+      orgLabel,
+      h('span', { class: 'muted tagline' }, 'What each turn’s model saw, and why it changed'),
       forget,
     ),
-    h(
-      'div',
-      { class: 'layout' },
-      h('aside', { class: 'sidebar' }, h('h2', {}, 'Agents'), agents, h('h2', {}, 'Conversations'), conversations),
-      detail,
-    ),
+    layout,
   );
 
   let agentList;
   try {
-    agentList = (await request(DebuggerAgentsDocument, {})).data.agents;
+    const { data } = await request(DebuggerAgentsDocument, {});
+    agentList = data.agents;
+    organization = data.me.organization;
   } catch (error) {
     return failure(error, agents);
   }
+  orgLabel.replaceChildren(
+    h('strong', {}, organization.name),
+    ' · ',
+    h('span', { class: 'funding', 'data-funding-model': organization.fundingModel }, FUNDING[organization.fundingModel]),
+  );
   const render = () => {
     const route = readRoute();
+    layout.classList.toggle('has-conversation', route.conversationId !== null);
     agents.replaceChildren(
       ...(agentList.length
         ? agentList.map((agent) =>
@@ -194,6 +213,11 @@ async function renderConversations(route: Route, into: HTMLElement): Promise<voi
                 },
                 h('span', { class: 'item-title' }, `${c.channel.name} · ${pageLabel(c.page)}`),
                 h('span', { class: 'item-meta' }, `${when(c.startedAt)} · ${c.userId}`),
+                h(
+                  'span',
+                  { class: 'item-meta activity', 'data-turn-count': c.turnCount },
+                  `${c.turnCount} ${c.turnCount === 1 ? 'turn' : 'turns'} · last activity ${when(c.lastActivityAt)}`,
+                ),
               ),
             )
           : [h('p', { class: 'muted' }, 'No conversations yet.')]),
@@ -228,11 +252,24 @@ async function renderDetail(route: Route, into: HTMLElement): Promise<void> {
       into.replaceChildren(h('p', { class: 'placeholder' }, 'No such conversation in this organisation.'));
       return;
     }
+    // The turn that first showed each run of identical toolboxes, which later turns of the run point back to.
+    const shownIn: number[] = [];
+    turns.forEach((turn, i) => {
+      const previous = turns[i - 1];
+      shownIn.push(previous && previous.toolbox.fingerprint === turn.toolbox.fingerprint ? shownIn[i - 1] : turn.index);
+    });
     into.replaceChildren(
       conversationHeader(conversation, turns.length),
       h('div', { class: 'overview' }, chartCard(turns), droppedCard(conversation, turns.at(-1))),
-      h('section', { class: 'turns' }, ...turns.map((turn, i) => turnCard(turn, turns[i - 1], invalidationErrors.get(turn.id)))),
+      h(
+        'section',
+        { class: 'turns' },
+        ...turns.map((turn, i) => turnCard(turn, turns[i - 1], shownIn[i], invalidationErrors.get(turn.id))),
+      ),
     );
+    // Picked from the list below it on a narrow screen: bring the conversation into view.
+    const top = into.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight / 2) into.scrollIntoView({ block: 'start' });
   } catch (error) {
     detailFor = null;
     failure(error, into);
@@ -271,9 +308,13 @@ function invalidationEdge(error: GraphQLErrorLike): number | null {
 
 function conversationHeader(conversation: Conversation, turnCount: number): HTMLElement {
   const fact = (label: string, value: string) => h('div', {}, h('dt', {}, label), h('dd', {}, value));
+  // On a narrow screen the conversation comes first and the lists below it: one tap back to them.
+  const back = h('button', { type: 'button', class: 'link back' }, '↓ Agents and conversations');
+  back.addEventListener('click', () => document.querySelector('.sidebar')?.scrollIntoView({ block: 'start' }));
   return h(
     'section',
     { class: 'conversation-head' },
+    back,
     h('h2', {}, `${conversation.agent.name} on ${conversation.channel.name}`),
     h(
       'dl',
@@ -288,13 +329,11 @@ function conversationHeader(conversation: Conversation, turnCount: number): HTML
   );
 }
 
-const CHART_HEIGHT = 160;
-const BAR_WIDTH = 28;
-const BAR_GAP = 18;
-const AXIS_WIDTH = 48;
+const CHART = { width: 600, height: 210, top: 20, bottom: 24, left: 46, right: 6 };
 const SEGMENTS = [
   { key: 'toolDefinitions', label: 'Tool definitions (estimated)', className: 'seg-tools' },
   { key: 'cached', label: 'Other cached input', className: 'seg-cached' },
+  { key: 'cacheWrite', label: 'Other cache-write input', className: 'seg-write' },
   { key: 'other', label: 'Other input', className: 'seg-other' },
 ] as const;
 
@@ -304,34 +343,101 @@ function chartCard(turns: Turn[]): HTMLElement {
     'section',
     { class: 'card chart' },
     h('h3', {}, 'Input tokens per turn'),
-    bars.length ? tokenChart(bars) : h('p', { class: 'muted' }, 'No turn has reported its usage yet.'),
+    bars.some((b) => b.reported) ? tokenChart(bars) : h('p', { class: 'muted' }, 'No turn has reported its usage yet.'),
     h('ul', { class: 'legend' }, ...SEGMENTS.map((s) => h('li', {}, h('span', { class: `swatch ${s.className}` }), s.label))),
+    usageTable(turns),
   );
 }
 
+/** The chart's figures and each turn's cost, readable without hovering; credits where the organisation pays in them. */
+function usageTable(turns: Turn[]): HTMLElement {
+  const credits = organization?.fundingModel === 'INCLUDED_CREDITS' || turns.some((t) => t.cost?.credits != null);
+  const count = (n: number | undefined) => (n === undefined ? '–' : numbers.format(n));
+  const head = (label: string, column: string) => h('th', { class: 'num', 'data-column': column }, label);
+  return h(
+    'div',
+    { class: 'table-scroll' },
+    h(
+      'table',
+      { class: 'usage-table' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', {}, 'Turn'),
+          head('Input', 'input'),
+          head('Cached', 'cached'),
+          head('Cache write', 'cache-write'),
+          head('Output', 'output'),
+          head('USD', 'usd'),
+          credits ? head('Credits', 'credits') : null,
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        ...turns.map((t) =>
+          h(
+            'tr',
+            { 'data-turn': t.index },
+            h('td', {}, `T${t.index}`),
+            h('td', { class: 'num' }, count(t.usage?.inputTokens)),
+            h('td', { class: 'num' }, count(t.usage?.cachedInputTokens)),
+            h('td', { class: 'num' }, count(t.usage?.cacheWriteTokens)),
+            h('td', { class: 'num' }, count(t.usage?.outputTokens)),
+            h('td', { class: 'num' }, t.cost?.amountUsd != null ? `$${t.cost.amountUsd.toFixed(4)}` : '–'),
+            credits ? h('td', { class: 'num', 'data-column': 'credits' }, t.cost?.credits != null ? t.cost.credits.toFixed(2) : '–') : null,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Stacked bars on round ticks, each labelled with its total; a turn without usage is a labelled gap. Fills its card. */
 function tokenChart(bars: InputSplit[]): SVGElement {
-  const max = Math.max(...bars.map((b) => b.total), 1);
-  const width = AXIS_WIDTH + bars.length * (BAR_WIDTH + BAR_GAP) + BAR_GAP;
-  const top = 10;
-  const plot = CHART_HEIGHT - top;
-  const y = (value: number) => top + plot - (value / max) * plot;
-  const grid = [0, 0.5, 1].map((f) =>
+  const ticks = roundTicks(Math.max(0, ...bars.map((b) => (b.reported ? b.total : 0))));
+  const max = ticks.at(-1)!;
+  const plot = CHART.height - CHART.top - CHART.bottom;
+  const y = (value: number) => CHART.top + plot - (value / max) * plot;
+  const slot = (CHART.width - CHART.left - CHART.right) / bars.length;
+  const barWidth = Math.min(44, slot * 0.62);
+  // With many turns only every few are labelled, so labels never overlap.
+  const labelEvery = Math.ceil(26 / slot);
+  const grid = ticks.map((value) =>
     svg(
       'g',
       { class: 'grid' },
-      svg('line', { x1: AXIS_WIDTH - 4, x2: width, y1: y(max * f), y2: y(max * f) }),
-      svg('text', { x: AXIS_WIDTH - 8, y: y(max * f) + 4, 'text-anchor': 'end' }, numbers.format(Math.round(max * f))),
+      svg('line', { x1: CHART.left - 4, x2: CHART.width, y1: y(value), y2: y(value) }),
+      svg('text', { x: CHART.left - 8, y: y(value) + 4, 'text-anchor': 'end' }, numbers.format(value)),
     ),
   );
   const columns = bars.map((bar, i) => {
-    const x = AXIS_WIDTH + BAR_GAP + i * (BAR_WIDTH + BAR_GAP);
+    const middle = CHART.left + slot * (i + 0.5);
+    const x = middle - barWidth / 2;
+    const label =
+      i % labelEvery === 0
+        ? svg('text', { class: 'x-label', x: middle, y: CHART.height - 6, 'text-anchor': 'middle' }, `T${bar.turn}`)
+        : null;
+    if (!bar.reported) {
+      return svg(
+        'g',
+        { class: 'bar gap', 'data-turn': bar.turn },
+        svg('title', {}, `Turn ${bar.turn}: no usage reported`),
+        svg('rect', { class: 'gap-outline', x, width: barWidth, y: CHART.top, height: plot }),
+        slot >= 30 ? svg('text', { class: 'gap-label', x: middle, y: y(0) - 6, 'text-anchor': 'middle' }, 'no usage') : null,
+        label,
+      );
+    }
     let base = 0;
     const segments = SEGMENTS.map((s) => {
       const value = bar[s.key];
       const rect = svg('rect', {
         class: s.className,
         x,
-        width: BAR_WIDTH,
+        width: barWidth,
         y: y(base + value),
         height: Math.max(y(base) - y(base + value), 0),
       });
@@ -346,7 +452,8 @@ function tokenChart(bars: InputSplit[]): SVGElement {
       { class: 'bar', 'data-turn': bar.turn },
       svg('title', {}, title),
       ...segments,
-      svg('text', { class: 'x-label', x: x + BAR_WIDTH / 2, y: CHART_HEIGHT + 16, 'text-anchor': 'middle' }, `T${bar.turn}`),
+      slot >= 26 ? svg('text', { class: 'value', x: middle, y: y(bar.total) - 5, 'text-anchor': 'middle' }, shortCount(bar.total)) : null,
+      label,
     );
   });
   return svg(
@@ -354,10 +461,9 @@ function tokenChart(bars: InputSplit[]): SVGElement {
     {
       class: 'token-chart',
       role: 'img',
-      'aria-label': 'Input tokens per turn, split into tool definitions, cached and other input',
-      viewBox: `0 0 ${width} ${CHART_HEIGHT + 24}`,
-      width,
-      height: CHART_HEIGHT + 24,
+      'aria-label': 'Input tokens per turn, split into tool definitions, cached, cache-write and other input',
+      viewBox: `0 0 ${CHART.width} ${CHART.height}`,
+      preserveAspectRatio: 'xMinYMin meet',
     },
     ...grid,
     ...columns,
@@ -401,8 +507,9 @@ function droppedCard(conversation: Conversation, latest: Turn | undefined): HTML
   );
 }
 
-function turnCard(turn: Turn, previous: Turn | undefined, invalidationError: string | undefined): HTMLElement {
+function turnCard(turn: Turn, previous: Turn | undefined, shownIn: number, invalidationError: string | undefined): HTMLElement {
   const diff = turn.diff;
+  const previousTools = new Map(previous?.toolbox.tools.map((t) => [t.name, t]) ?? []);
   const added = new Set(diff?.added ?? []);
   const changed = new Set(diff?.changed ?? []);
   const removed = diff?.removed ?? [];
@@ -428,8 +535,12 @@ function turnCard(turn: Turn, previous: Turn | undefined, invalidationError: str
           'details',
           {},
           h('summary', {}, h('span', { class: 'mono' }, tool.name), state ? h('span', { class: `tag tag-${state}` }, state) : null),
-          h('p', { class: 'description' }, tool.description),
-          h('pre', { class: 'schema' }, JSON.stringify(tool.inputSchema, null, 2)),
+          ...(state === 'changed' && previousTools.has(tool.name)
+            ? changeView(previousTools.get(tool.name)!, tool, turn.index - 1)
+            : [
+                h('p', { class: 'description' }, tool.description),
+                h('pre', { class: 'schema' }, JSON.stringify(tool.inputSchema, null, 2)),
+              ]),
         ),
       ),
       h(
@@ -465,30 +576,75 @@ function turnCard(turn: Turn, previous: Turn | undefined, invalidationError: str
     ),
     previous && turn.toolboxChanged ? why(turn, invalidationError) : null,
     diff && turn.toolboxChanged ? diffSummary(diff) : null,
-    h(
-      'table',
-      { class: 'tools' },
+    sameAsBefore(
+      turn,
+      shownIn,
       h(
-        'thead',
-        {},
-        h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, 'Tool (click for its schema)'), h('th', { class: 'num' }, 'Tokens')),
-      ),
-      h('tbody', {}, ...rows, ...removedRows),
-      h(
-        'tfoot',
-        {},
+        'table',
+        { class: 'tools' },
         h(
-          'tr',
+          'thead',
           {},
-          h('td', {}),
-          h('td', {}, `${turn.toolbox.toolCount} tools as the model saw them`),
-          h('td', { class: 'num' }, numbers.format(turn.toolbox.schemaTokens)),
+          h('tr', {}, h('th', { class: 'num' }, '#'), h('th', {}, 'Tool (click for its schema)'), h('th', { class: 'num' }, 'Tokens')),
+        ),
+        h('tbody', {}, ...rows, ...removedRows),
+        h(
+          'tfoot',
+          {},
+          h(
+            'tr',
+            {},
+            h('td', {}),
+            h('td', {}, `${turn.toolbox.toolCount} tools as the model saw them`),
+            h('td', { class: 'num' }, numbers.format(turn.toolbox.schemaTokens)),
+          ),
         ),
       ),
     ),
     leftOut(turn),
     usageLine(turn),
   );
+}
+
+/** A toolbox equal to the one a turn before showed is one line, opened on demand. */
+function sameAsBefore(turn: Turn, shownIn: number, table: HTMLElement): HTMLElement {
+  if (shownIn === turn.index) return table;
+  const count = turn.toolbox.toolCount;
+  return h(
+    'details',
+    { class: 'same-toolbox' },
+    h('summary', {}, `Same ${count} ${count === 1 ? 'tool' : 'tools'} as turn ${shownIn}`),
+    table,
+  );
+}
+
+/** What changed in a tool since the previous turn: its description and schema, before and after, line by line. */
+function changeView(before: Tool, after: Tool, previousIndex: number): HTMLElement[] {
+  const lines = (a: string, b: string, className: string) =>
+    h(
+      'pre',
+      { class: `text-diff ${className}`, 'aria-label': `Turn ${previousIndex} against this turn` },
+      ...diffLines(a, b).map((line) =>
+        h('span', { class: `line line-${line.kind}` }, `${{ same: '  ', added: '+ ', removed: '- ' }[line.kind]}${line.text}\n`),
+      ),
+    );
+  const schema = (tool: Tool) => JSON.stringify(tool.inputSchema, null, 2);
+  return [
+    h(
+      'p',
+      { class: 'muted change-note' },
+      `Changed since turn ${previousIndex}: `,
+      h('span', { class: 'line-removed' }, '− before'),
+      ' ',
+      h('span', { class: 'line-added' }, '+ after'),
+    ),
+    before.description === after.description
+      ? h('p', { class: 'description' }, after.description)
+      : lines(before.description, after.description, 'description-diff'),
+    schema(before) === schema(after)
+      ? h('pre', { class: 'schema' }, schema(after))
+      : lines(schema(before), schema(after), 'schema schema-diff'),
+  ];
 }
 
 /** The turn's dropped tools in one line, each reason explained on hover. */
@@ -509,15 +665,27 @@ function leftOut(turn: Turn): HTMLElement | null {
 
 function why(turn: Turn, invalidationError: string | undefined): HTMLElement {
   const inv = turn.invalidation;
-  if (inv) {
+  const events = turn.invalidations;
+  if (inv && events.length > 0) {
     return h(
       'div',
       { class: 'why', 'data-invalidation-id': inv.id },
-      h('strong', {}, 'Why: '),
-      CAUSES[inv.cause] ?? inv.cause,
-      h('span', { class: 'muted' }, ` (${inv.cause})`),
-      inv.actor ? ` by ${inv.actor.name} (${inv.actor.role.toLowerCase()})` : ' by the platform',
-      ` at ${when(inv.at)}, loadout version ${inv.loadoutVersion}.`,
+      h('strong', {}, events.length === 1 ? 'Why: ' : `Why: ${events.length} changes since the previous turn, oldest first`),
+      h(
+        events.length === 1 ? 'div' : 'ol',
+        { class: 'why-events' },
+        ...events.map(({ invalidation: e, diff }) =>
+          h(
+            events.length === 1 ? 'div' : 'li',
+            { class: 'why-event', 'data-invalidation-id': e.id, 'data-cause': e.cause },
+            CAUSES[e.cause] ?? e.cause,
+            h('span', { class: 'muted' }, ` (${e.cause})`),
+            e.id === inv.id ? (inv.actor ? ` by ${inv.actor.name} (${inv.actor.role.toLowerCase()})` : ' by the platform') : null,
+            ` at ${when(e.at)}, loadout version ${e.loadoutVersion}`,
+            events.length === 1 ? '.' : diffSummary(diff, 'inline'),
+          ),
+        ),
+      ),
     );
   }
   return h(
@@ -528,14 +696,20 @@ function why(turn: Turn, invalidationError: string | undefined): HTMLElement {
   );
 }
 
-function diffSummary(diff: NonNullable<Turn['diff']>): HTMLElement {
+function diffSummary(diff: NonNullable<Turn['diff']>, variant?: 'inline'): HTMLElement {
   const items = [
     ...diff.added.map((name) => h('li', { class: 'tag tag-added' }, `+ ${name}`)),
     ...diff.changed.map((name) => h('li', { class: 'tag tag-changed' }, `~ ${name}`)),
     ...diff.removed.map((name) => h('li', { class: 'tag tag-removed' }, `− ${name}`)),
     diff.reordered ? h('li', { class: 'tag' }, 'Order changed') : null,
   ];
-  return h('ul', { class: 'diff-summary', 'aria-label': 'Changes from the previous turn' }, ...items);
+  if (variant === 'inline' && items.every((item) => item === null))
+    return h('span', { class: 'muted' }, ': no lasting effect on this turn');
+  return h(
+    'ul',
+    { class: variant === 'inline' ? 'diff-summary inline' : 'diff-summary', 'aria-label': 'Changes from the previous turn' },
+    ...items,
+  );
 }
 
 function usageLine(turn: Turn): HTMLElement {
@@ -550,6 +724,7 @@ function usageLine(turn: Turn): HTMLElement {
   if (turn.cost) {
     parts.push(`tool definitions ${Math.round(turn.cost.toolDefinitionShare * 100)}% of input`);
     if (turn.cost.amountUsd !== null) parts.push(`$${turn.cost.amountUsd.toFixed(4)}`);
+    if (turn.cost.credits !== null) parts.push(`${turn.cost.credits.toFixed(2)} credits`);
   }
   return h('p', { class: 'usage' }, parts.join(' · '));
 }

@@ -19,6 +19,12 @@ export type DropReason =
   | 'SHADOWED'
   | 'TOOLS_MODE';
 
+export type FundingModel =
+  /** Bring your own AI: usage is billed by the provider to the organisation. */
+  | 'BRING_YOUR_OWN'
+  /** AI included: usage is paid in the platform's credits. */
+  | 'INCLUDED_CREDITS';
+
 export type InvalidationCause =
   | 'AGENT_UPDATED'
   | 'CHANGE_SET'
@@ -48,7 +54,7 @@ export type Role =
 export type DebuggerAgentsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DebuggerAgentsQuery = { agents: Array<{ id: string, name: string, model: string }> };
+export type DebuggerAgentsQuery = { me: { organization: { name: string, fundingModel: FundingModel } }, agents: Array<{ id: string, name: string, model: string }> };
 
 export type DebuggerConversationsQueryVariables = Exact<{
   agentId: string | number;
@@ -57,7 +63,7 @@ export type DebuggerConversationsQueryVariables = Exact<{
 }>;
 
 
-export type DebuggerConversationsQuery = { conversations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, userId: string, startedAt: string, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null } } }> } };
+export type DebuggerConversationsQuery = { conversations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, userId: string, startedAt: string, turnCount: number, lastActivityAt: string, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null } } }> } };
 
 export type DebuggerConversationQueryVariables = Exact<{
   id: string | number;
@@ -66,7 +72,7 @@ export type DebuggerConversationQueryVariables = Exact<{
 }>;
 
 
-export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } }> } } | null };
+export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -89,6 +95,12 @@ export class TypedDocumentString<TResult, TVariables>
 
 export const DebuggerAgentsDocument = new TypedDocumentString(`
     query DebuggerAgents {
+  me {
+    organization {
+      name
+      fundingModel
+    }
+  }
   agents {
     id
     name
@@ -109,6 +121,8 @@ export const DebuggerConversationsDocument = new TypedDocumentString(`
         id
         userId
         startedAt
+        turnCount
+        lastActivityAt
         channel {
           key
           name
@@ -194,8 +208,23 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
             cacheWriteTokens
             outputTokens
           }
+          invalidations {
+            invalidation {
+              id
+              cause
+              at
+              loadoutVersion
+            }
+            diff {
+              added
+              removed
+              changed
+              reordered
+            }
+          }
           cost {
             amountUsd
+            credits
             toolDefinitionShare
           }
         }
