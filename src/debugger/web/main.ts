@@ -22,7 +22,6 @@ type Organization = DebuggerAgentsQuery['me']['organization'];
 type ConversationResult = Result<DebuggerConversationQuery>;
 type ConversationsResult = Result<DebuggerConversationsQuery>;
 
-const TURN_PAGE = 50;
 const CONVERSATION_PAGE = 50;
 
 const DROP_REASONS: Record<DropReason, string> = {
@@ -282,7 +281,7 @@ async function loadConversation(id: string) {
   let conversation: Conversation | null = null;
   let after: string | null = null;
   do {
-    const result: ConversationResult = await request(DebuggerConversationDocument, { id, first: TURN_PAGE, after });
+    const result: ConversationResult = await request(DebuggerConversationDocument, { id, after });
     const { data, partialErrors } = result;
     if (!data.conversation) break;
     conversation = data.conversation;

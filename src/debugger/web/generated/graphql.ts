@@ -67,7 +67,6 @@ export type DebuggerConversationsQuery = { conversations: { totalCount: number, 
 
 export type DebuggerConversationQueryVariables = Exact<{
   id: string | number;
-  first?: number | null | undefined;
   after?: string | null | undefined;
 }>;
 
@@ -138,7 +137,7 @@ export const DebuggerConversationsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<DebuggerConversationsQuery, DebuggerConversationsQueryVariables>;
 export const DebuggerConversationDocument = new TypedDocumentString(`
-    query DebuggerConversation($id: ID!, $first: Int, $after: String) {
+    query DebuggerConversation($id: ID!, $after: String) {
   conversation(id: $id) {
     id
     userId
@@ -157,7 +156,7 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
       contextObject
       recordId
     }
-    turns(first: $first, after: $after) {
+    turns(first: 50, after: $after) {
       totalCount
       pageInfo {
         hasNextPage
