@@ -90,6 +90,10 @@ beforeAll(async () => {
   });
   // Turn 4 is still running: no usage yet.
   await turn(null);
+  // A rule may precede its tool: it matches nothing yet.
+  await t.ok(key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "refund_order", effect: DENY }) { id } }`, {
+    a: agentId,
+  });
 
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -198,6 +202,16 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
       ['escalate_to_human', 'OVER_MAX_TOOLS'],
     ]),
   );
+
+  // An exclusion names its rule, and the rules card says what each rule matches now.
+  await expectText(dropped.locator('tr[data-reason="EXCLUDED"] .rule-note'), "By the agent's rule tool:summarise_case.");
+  const rules = await page
+    .locator('.rules tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+  expect(rules).toEqual([
+    ['DENY tool:refund_order', 'agent', 'no tool yet'],
+    ['DENY tool:summarise_case', 'agent', '1 tool'],
+  ]);
 
   // Each turn lists what it left out as recorded then: create_ticket was carried on turn 1 and cut from turn 2 on.
   const leftOut = (turn: number) =>

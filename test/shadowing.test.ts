@@ -113,6 +113,41 @@ describe('one tool per name (SHADOWED)', () => {
     expect(listed).toEqual([{ id: rule.id, subject: 'tool:y_tool', effect: 'DENY', matchingToolCount: 2 }]);
   });
 
+  it('a recorded turn keeps the rule that excluded a tool and the definition that shadowed one, after the rule is removed', async () => {
+    const o = await org();
+    const agent = await o.agent({ projectId: o.project });
+    const orgWide = await o.tool('y_tool');
+    const projectTool = await o.tool('y_tool', { projectId: o.project });
+    await o.tool('z_tool');
+    const rule = (
+      await o.ok(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, {
+        i: { agentId: agent, toolName: 'z_tool', effect: 'DENY' },
+      })
+    ).setToolRule;
+    const conversation = (
+      await o.ok(`mutation($i: StartConversationInput!) { startConversation(input: $i) { id } }`, { i: { agentId: agent, channel: 'web' } })
+    ).startConversation;
+    const turn = (await o.ok(`mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id })).beginTurn;
+    await o.ok(`mutation($id: ID!) { removeToolRule(id: $id) }`, { id: rule.id });
+
+    const recorded = (
+      await o.ok(
+        `query($id: ID!) { turn(id: $id) { toolbox { dropped { name reason toolDefinition { id } shadowedBy { id } rule { id subject effect level } } } } }`,
+        { id: turn.id },
+      )
+    ).turn.toolbox.dropped;
+    expect(recorded).toEqual([
+      { name: 'y_tool', reason: 'SHADOWED', toolDefinition: { id: orgWide.id }, shadowedBy: { id: projectTool.id }, rule: null },
+      {
+        name: 'z_tool',
+        reason: 'EXCLUDED',
+        toolDefinition: { id: expect.any(String) },
+        shadowedBy: null,
+        rule: { id: rule.id, subject: 'tool:z_tool', effect: 'DENY', level: 'AGENT' },
+      },
+    ]);
+  });
+
   it('a rule naming no tool is allowed and matches 0 until its tool exists', async () => {
     const o = await org();
     const agent = await o.agent();

@@ -29,6 +29,11 @@ export enum RuleEffectEnum {
   ALLOW = 'ALLOW',
   DENY = 'DENY',
 }
+/** Where a rule is set: on an agent, or on a project for all its agents. */
+export enum RuleLevelEnum {
+  AGENT = 'AGENT',
+  PROJECT = 'PROJECT',
+}
 export enum PageTypeEnum {
   RECORD = 'RECORD',
   HOME = 'HOME',
@@ -118,3 +123,4 @@ registerEnumType(ToolProviderEnum, {
     GOOGLE: { description: 'Gemini `tools`: [{ functionDeclarations: [{ name, description, parameters }] }]' },
   },
 });
+registerEnumType(RuleLevelEnum, { name: 'RuleLevel' });

@@ -14,6 +14,7 @@ import {
   ModelPriceInput,
   ModelPriceType,
   SnapshotDroppedToolType,
+  SnapshotRuleType,
   SnapshotToolType,
   StartConversationInput,
   ToolboxDiffType,
@@ -187,5 +188,15 @@ export class SnapshotDroppedToolFieldsResolver {
   @FieldResolver(() => ToolDefinitionType, { nullable: true, description: 'The definition; null once it is deleted.' })
   toolDefinition(@Root() tool: FrozenDroppedTool, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).toolDefinition.load(tool.toolDefinitionId);
+  }
+
+  @FieldResolver(() => ToolDefinitionType, { nullable: true })
+  shadowedBy(@Root() tool: FrozenDroppedTool, @Ctx() ctx: RequestContext) {
+    return tool.shadowedById ? loadersOf(ctx).toolDefinition.load(tool.shadowedById) : null;
+  }
+
+  @FieldResolver(() => SnapshotRuleType, { nullable: true })
+  rule(@Root() tool: FrozenDroppedTool) {
+    return tool.rule ?? null;
   }
 }

@@ -459,7 +459,15 @@ interface SnapshotIdentity {
  * `toolDefinition` pointing at the right definition when two share content.
  */
 function snapshotOf(agent: AgentRow, resolved: ResolvedToolbox): SnapshotIdentity {
-  const dropped: FrozenDroppedTool[] = resolved.dropped.map((d) => ({ toolDefinitionId: d.tool.id, name: d.tool.name, reason: d.reason }));
+  const dropped: FrozenDroppedTool[] = resolved.dropped.map((d) => ({
+    toolDefinitionId: d.tool.id,
+    name: d.tool.name,
+    reason: d.reason,
+    ...(d.shadowedBy ? { shadowedById: d.shadowedBy.id } : {}),
+    ...(d.rule
+      ? { rule: { id: d.rule.id, subject: d.rule.subject, effect: d.rule.effect, level: d.rule.agentId ? 'AGENT' : 'PROJECT' } }
+      : {}),
+  }));
   const key = createHash('sha256')
     .update(
       [
@@ -467,7 +475,7 @@ function snapshotOf(agent: AgentRow, resolved: ResolvedToolbox): SnapshotIdentit
         resolved.fingerprint,
         ...resolved.tools.map((t) => t.tool.id),
         '',
-        ...dropped.map((d) => `${d.toolDefinitionId}:${d.reason}`),
+        ...dropped.map((d) => `${d.toolDefinitionId}:${d.reason}:${d.shadowedById ?? d.rule?.id ?? ''}`),
       ].join('\n'),
     )
     .digest('hex');

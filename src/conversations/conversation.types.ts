@@ -1,7 +1,7 @@
 import { MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { PageInfo } from '../common/pagination';
-import { DropReasonEnum } from '../common/enums';
+import { DropReasonEnum, RuleEffectEnum, RuleLevelEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
 import { IsCatalogueKey } from '../common/validation';
 import { AgentType } from '../agents/agent.types';
@@ -35,12 +35,27 @@ export class SnapshotToolType {
   toolDefinition: ToolDefinitionType | null;
 }
 
+@ObjectType('SnapshotRule', { description: 'A DENY rule as it stood when a turn was recorded.' })
+export class SnapshotRuleType {
+  @Field(() => ID) id: string;
+  @Field({ description: 'tool:<name>' }) subject: string;
+  @Field(() => RuleEffectEnum) effect: RuleEffectEnum;
+  @Field(() => RuleLevelEnum, { description: "On the agent itself, or on the agent's project." }) level: RuleLevelEnum;
+}
+
 @ObjectType('SnapshotDroppedTool', { description: 'A tool left out of the turn, and the first filter it failed, as recorded then.' })
 export class SnapshotDroppedToolType {
   @Field() name: string;
   @Field(() => DropReasonEnum) reason: DropReasonEnum;
   @Field(() => ToolDefinitionType, { nullable: true, description: 'The definition; null once it is deleted.' })
   toolDefinition: ToolDefinitionType | null;
+  @Field(() => ToolDefinitionType, {
+    nullable: true,
+    description: 'SHADOWED: the definition of the same name carried instead; null once it is deleted.',
+  })
+  shadowedBy: ToolDefinitionType | null;
+  @Field(() => SnapshotRuleType, { nullable: true, description: 'EXCLUDED: the rule that applied, as recorded with the turn.' })
+  rule: SnapshotRuleType | null;
 }
 
 @ObjectType('ToolboxSnapshot')

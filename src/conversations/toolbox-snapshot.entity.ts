@@ -6,6 +6,17 @@ export interface FrozenDroppedTool {
   toolDefinitionId: string;
   name: string;
   reason: string;
+  /** SHADOWED: the definition carried instead (snapshots recorded before it was kept lack it). */
+  shadowedById?: string;
+  /** EXCLUDED: the DENY rule as it stood then. */
+  rule?: FrozenRule;
+}
+
+export interface FrozenRule {
+  id: string;
+  subject: string;
+  effect: string;
+  level: 'AGENT' | 'PROJECT';
 }
 
 /**

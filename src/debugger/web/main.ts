@@ -259,7 +259,7 @@ async function renderDetail(route: Route, into: HTMLElement): Promise<void> {
     });
     into.replaceChildren(
       conversationHeader(conversation, turns.length),
-      h('div', { class: 'overview' }, chartCard(turns), droppedCard(conversation, turns.at(-1))),
+      h('div', { class: 'overview' }, chartCard(turns), droppedCard(conversation, turns.at(-1)), rulesCard(conversation)),
       h(
         'section',
         { class: 'turns' },
@@ -497,12 +497,57 @@ function droppedCard(conversation: Conversation, latest: Turn | undefined): HTML
                 'tr',
                 { 'data-reason': d.reason },
                 h('td', { class: 'mono' }, d.name),
-                h('td', {}, h('span', { class: 'reason' }, d.reason), ' ', DROP_REASONS[d.reason] ?? ''),
+                h('td', {}, h('span', { class: 'reason' }, d.reason), ' ', DROP_REASONS[d.reason] ?? '', ruleNote(d.rule)),
               ),
             ),
           ),
         )
       : h('p', { class: 'muted' }, 'Nothing was left out.'),
+  );
+}
+
+type DroppedRule = Turn['toolbox']['dropped'][number]['rule'];
+type Rule = Conversation['agent']['permissionRules'][number];
+
+const ruleName = (rule: NonNullable<DroppedRule>): string => `the ${rule.level === 'AGENT' ? "agent's" : "project's"} rule ${rule.subject}`;
+
+/** EXCLUDED: which rule did it, so it can be found below and removed. */
+const ruleNote = (rule: DroppedRule): HTMLElement | null => (rule ? h('span', { class: 'rule-note' }, ` By ${ruleName(rule)}.`) : null);
+
+/** The agent's and its project's tool rules, each with the tools it matches now: a rule matching none acts on nothing yet. */
+function rulesCard(conversation: Conversation): HTMLElement | null {
+  const { agent } = conversation;
+  const rules: Array<{ rule: Rule; on: string }> = [
+    ...agent.permissionRules.map((rule) => ({ rule, on: 'agent' })),
+    ...(agent.project?.permissionRules ?? []).map((rule) => ({ rule, on: `project ${agent.project!.name}` })),
+  ];
+  if (rules.length === 0) return null;
+  return h(
+    'section',
+    { class: 'card rules' },
+    h('h3', {}, 'Tool rules'),
+    h(
+      'table',
+      { class: 'rules-table' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Rule'), h('th', {}, 'On'), h('th', {}, 'Matches now'))),
+      h(
+        'tbody',
+        {},
+        ...rules.map(({ rule, on }) =>
+          h(
+            'tr',
+            { 'data-rule': rule.id, class: rule.matchingToolCount === 0 ? 'unmatched' : '' },
+            h('td', { class: 'mono' }, `${rule.effect} ${rule.subject}`),
+            h('td', {}, on),
+            h(
+              'td',
+              {},
+              rule.matchingToolCount === 0 ? 'no tool yet' : `${rule.matchingToolCount} ${rule.matchingToolCount === 1 ? 'tool' : 'tools'}`,
+            ),
+          ),
+        ),
+      ),
+    ),
   );
 }
 
@@ -657,7 +702,7 @@ function leftOut(turn: Turn): HTMLElement | null {
     ...dropped.flatMap((d, i) => [
       i > 0 ? ', ' : null,
       h('span', { class: 'mono', title: DROP_REASONS[d.reason] ?? d.reason, 'data-reason': d.reason }, d.name),
-      ` (${d.reason})`,
+      ` (${d.reason}${d.rule ? `: ${ruleName(d.rule)}` : ''})`,
     ]),
   );
 }

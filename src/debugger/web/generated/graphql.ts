@@ -51,6 +51,14 @@ export type Role =
   /** Reads only. */
   | 'VIEWER';
 
+export type RuleEffect =
+  | 'ALLOW'
+  | 'DENY';
+
+export type RuleLevel =
+  | 'AGENT'
+  | 'PROJECT';
+
 export type DebuggerAgentsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -71,7 +79,9 @@ export type DebuggerConversationQueryVariables = Exact<{
 }>;
 
 
-export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
+export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
+
+export type DebuggerRuleFragment = { id: string, subject: string, effect: RuleEffect, matchingToolCount: number };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -91,7 +101,14 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const DebuggerRuleFragmentDoc = new TypedDocumentString(`
+    fragment DebuggerRule on PermissionRule {
+  id
+  subject
+  effect
+  matchingToolCount
+}
+    `, {"fragmentName":"DebuggerRule"}) as unknown as TypedDocumentString<DebuggerRuleFragment, unknown>;
 export const DebuggerAgentsDocument = new TypedDocumentString(`
     query DebuggerAgents {
   me {
@@ -146,6 +163,15 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
       id
       name
       model
+      permissionRules {
+        ...DebuggerRule
+      }
+      project {
+        name
+        permissionRules {
+          ...DebuggerRule
+        }
+      }
     }
     channel {
       key
@@ -183,6 +209,10 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
             dropped {
               name
               reason
+              rule {
+                subject
+                level
+              }
             }
           }
           diff {
@@ -231,4 +261,9 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<DebuggerConversationQuery, DebuggerConversationQueryVariables>;
+    fragment DebuggerRule on PermissionRule {
+  id
+  subject
+  effect
+  matchingToolCount
+}`) as unknown as TypedDocumentString<DebuggerConversationQuery, DebuggerConversationQueryVariables>;
