@@ -207,7 +207,7 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   await expectText(dropped.locator('tr[data-reason="EXCLUDED"] .rule-note'), "By the agent's rule tool:summarise_case.");
   const rules = await page
     .locator('.rules tbody tr')
-    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent)));
+    .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent)));
   expect(rules).toEqual([
     ['DENY tool:refund_order', 'agent', 'no tool yet'],
     ['DENY tool:summarise_case', 'agent', '1 tool'],

@@ -102,6 +102,28 @@ describe('recordToolCalls', () => {
     expect(retry.recordToolCalls).toEqual({ accepted: 2, duplicates: 0 });
   });
 
+  it("refuses a batch without keys or conversations naming a project that is not the organisation's, naming the first such call, and writes none of it", async () => {
+    const other = await t.createOrganization('Another org');
+    const theirs = (await t.ok(other.adminKey, `mutation { createProject(input: { name: "Theirs" }) { id } }`)).createProject.id;
+    for (const [bad, field] of [
+      [theirs, 'calls[1].projectId'],
+      ['not-a-uuid', 'calls[1].projectId'],
+    ] as const) {
+      const result = await t.gql(runtime, RECORD, {
+        calls: [
+          call({ userId: 'plain', projectId }),
+          call({ userId: 'plain', projectId: bad }),
+          call({ userId: 'plain', projectId: theirs }),
+        ],
+      });
+      expect([codeOf(result), result.errors?.[0].extensions?.field]).toEqual(['NOT_FOUND', field]);
+    }
+    expect(await usage(projectId, 'plain')).toEqual([]);
+    const counted = await t.ok(runtime, RECORD, { calls: [call({ userId: 'plain', projectId }), call({ userId: 'plain' })] });
+    expect(counted.recordToolCalls).toEqual({ accepted: 2, duplicates: 0 });
+    expect((await usage(projectId, 'plain')).map((r: any) => r.calls)).toEqual([1]);
+  });
+
   it('defaults the user to the caller, as startConversation does', async () => {
     const me = (await t.ok(runtime, `{ me { id } }`)).me.id;
     await t.ok(runtime, RECORD, { calls: [call({ toolName: 'mine' })] });

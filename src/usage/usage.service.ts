@@ -1,6 +1,6 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
-import { badInput } from '../common/errors';
+import { badInput, notFound } from '../common/errors';
 import type { Stats } from '../common/stats';
 import { getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
@@ -69,6 +69,17 @@ interface ScopedCall extends UsageScope {
 
 const scopeKey = (s: Omit<UsageScope, 'organizationId'>): string => `${s.userId}\n${s.projectId ?? ''}`;
 
+/** A call scoped by its own projectId and userId (the caller by default, as startConversation does), no key. */
+const plainCall = (actor: Actor, call: ToolCallSpec, now: Date): ScopedCall => ({
+  organizationId: actor.organizationId,
+  userId: call.userId ?? actor.principalId,
+  projectId: call.projectId ?? null,
+  toolName: call.toolName,
+  isError: call.isError,
+  at: call.at ?? now,
+  idempotencyKey: call.idempotencyKey ?? null,
+});
+
 export class UsageService {
   constructor(
     private readonly db: DataSource,
@@ -87,7 +98,39 @@ export class UsageService {
       }
     });
     if (calls.length === 0) return { accepted: 0, duplicates: 0 };
-    const counted = await this.db.transaction(async (tx) => {
+    const counted = calls.every((c) => !c.conversationId && !c.idempotencyKey)
+      ? await this.recordPlain(actor, calls, now)
+      : await this.recordScoped(actor, calls, now);
+    this.stats.callsAccepted += counted.accepted;
+    this.stats.callsDeduplicated += counted.duplicates;
+    return counted;
+  }
+
+  /**
+   * A batch with no conversation to resolve and no idempotency key to claim:
+   * one statement on its own, which writes nothing unless every project it
+   * names is the organisation's.
+   */
+  private async recordPlain(actor: Actor, calls: readonly ToolCallSpec[], now: Date): Promise<{ accepted: number; duplicates: number }> {
+    const projects = [...new Set(calls.flatMap((c) => (c.projectId ? [c.projectId] : [])))];
+    // The first project, in the batch's order, that is not the organisation's: the one the transactional path names.
+    const notOwned = async () => {
+      const valid = projects.filter(isUuid);
+      const owned: Array<{ id: string }> = valid.length
+        ? await this.db.query(`SELECT id FROM projects WHERE organization_id = $1 AND id = ANY($2::uuid[])`, [actor.organizationId, valid])
+        : [];
+      const id = projects.find((p) => !isUuid(p) || !owned.some((o) => o.id === p))!;
+      return notFound('Project', `calls[${calls.findIndex((c) => c.projectId === id)}].projectId`);
+    };
+    if (!projects.every(isUuid)) throw await notOwned();
+    const scoped = calls.map((call) => plainCall(actor, call, now));
+    if (!(await this.addCalls(this.db.manager, actor.organizationId, scoped, projects))) throw await notOwned();
+    return { accepted: calls.length, duplicates: 0 };
+  }
+
+  /** A batch that reads conversations or claims idempotency keys first: one transaction. */
+  private recordScoped(actor: Actor, calls: readonly ToolCallSpec[], now: Date): Promise<{ accepted: number; duplicates: number }> {
+    return this.db.transaction(async (tx) => {
       const scoped = await this.scopeCalls(tx, actor, calls, now);
 
       const seen = new Set<string>();
@@ -106,9 +149,6 @@ export class UsageService {
       await this.addCalls(tx, actor.organizationId, accepted);
       return { accepted: accepted.length, duplicates: scoped.length - accepted.length };
     });
-    this.stats.callsAccepted += counted.accepted;
-    this.stats.callsDeduplicated += counted.duplicates;
-    return counted;
   }
 
   /** The roster and counters of one scope, by tool name. userId null: the caller. */
@@ -187,29 +227,20 @@ export class UsageService {
     const projects = new Set<string>();
     const out: ScopedCall[] = [];
     for (const [i, call] of calls.entries()) {
-      let scope: Omit<UsageScope, 'organizationId'>;
       if (call.conversationId) {
         let conversation = conversations.get(call.conversationId);
         if (!conversation) {
           conversation = await getOwned(tx, ConversationEntity, actor, call.conversationId, `calls[${i}].conversationId`, 'Conversation');
           conversations.set(call.conversationId, conversation);
         }
-        scope = { userId: conversation.userId, projectId: conversation.owningProjectId };
-      } else {
-        if (call.projectId && !projects.has(call.projectId)) {
-          await getOwned(tx, ProjectEntity, actor, call.projectId, `calls[${i}].projectId`, 'Project');
-          projects.add(call.projectId);
-        }
-        scope = { userId: call.userId ?? actor.principalId, projectId: call.projectId ?? null };
+        out.push({ ...plainCall(actor, call, now), userId: conversation.userId, projectId: conversation.owningProjectId });
+        continue;
       }
-      out.push({
-        organizationId: actor.organizationId,
-        ...scope,
-        toolName: call.toolName,
-        isError: call.isError,
-        at: call.at ?? now,
-        idempotencyKey: call.idempotencyKey ?? null,
-      });
+      if (call.projectId && !projects.has(call.projectId)) {
+        await getOwned(tx, ProjectEntity, actor, call.projectId, `calls[${i}].projectId`, 'Project');
+        projects.add(call.projectId);
+      }
+      out.push(plainCall(actor, call, now));
     }
     return out;
   }
@@ -234,75 +265,54 @@ export class UsageService {
     return new Set(rows.map((r) => `${scopeKey({ userId: r.user_id, projectId: r.project_id })}\n${r.idempotency_key}`));
   }
 
-  /** One upsert for the whole batch, aggregated first by (scope, tool) so no row is touched twice. */
-  private async addCalls(tx: EntityManager, organizationId: string, calls: readonly ScopedCall[]): Promise<void> {
-    const byKey = new Map<
-      string,
-      { userId: string; projectId: string | null; toolName: string; calls: number; errors: number; first: Date; last: Date }
-    >();
-    for (const c of calls) {
-      const k = `${scopeKey(c)}\n${c.toolName}`;
-      const row = byKey.get(k);
-      if (!row)
-        byKey.set(k, {
-          userId: c.userId,
-          projectId: c.projectId,
-          toolName: c.toolName,
-          calls: 1,
-          errors: c.isError ? 1 : 0,
-          first: c.at,
-          last: c.at,
-        });
-      else {
-        row.calls += 1;
-        row.errors += c.isError ? 1 : 0;
-        if (c.at < row.first) row.first = c.at;
-        if (c.at > row.last) row.last = c.at;
-      }
-    }
-    const rows = [...byKey.values()];
-    if (rows.length === 0) return;
-    // One statement, each list one JSON parameter. The usage rows go in one order for every batch,
-    // so concurrent batches wait for each other's rows instead of deadlocking.
-    await tx.query(
-      `WITH log AS (
+  /**
+   * One statement for the whole batch: the calls go in once, as compact JSON
+   * rows [user, project, tool, at, error], appended to the log and summed by
+   * (scope, tool) in SQL so no usage row is touched twice. The usage rows go
+   * in one order for every batch, so concurrent batches wait for each other's
+   * rows instead of deadlocking.
+   */
+  private async addCalls(
+    m: EntityManager,
+    organizationId: string,
+    calls: readonly ScopedCall[],
+    checkedProjects: readonly string[] = [],
+  ): Promise<boolean> {
+    if (calls.length === 0) return true;
+    // Most calls of a batch share their instant (the server's clock): each distinct one formatted once.
+    const instants = new Map<number, string>();
+    const iso = (at: Date) => {
+      const ms = at.getTime();
+      let text = instants.get(ms);
+      if (text === undefined) instants.set(ms, (text = at.toISOString()));
+      return text;
+    };
+    const rows = calls.map((c) => [c.userId, c.projectId, c.toolName, iso(c.at), c.isError]);
+    const [{ owned }]: Array<{ owned: boolean }> = await m.query(
+      `WITH checked AS (
+         SELECT count(*) = cardinality($3::uuid[]) AS owned FROM projects WHERE organization_id = $1 AND id = ANY($3::uuid[])
+       ), c AS (
+         SELECT r->>0 AS user_id, (r->>1)::uuid AS project_id, r->>2 AS tool_name, (r->>3)::timestamptz AS at, (r->>4)::boolean AS is_error
+           FROM jsonb_array_elements($2::jsonb) AS r
+          WHERE (SELECT owned FROM checked)
+       ), log AS (
          INSERT INTO tool_calls (organization_id, user_id, project_id, tool_name, at, is_error)
-         SELECT $1, c.user_id, c.project_id, c.tool_name, c.at, c.is_error
-           FROM jsonb_to_recordset($2::jsonb) AS c(user_id text, project_id uuid, tool_name text, at timestamptz, is_error boolean)
+         SELECT $1, user_id, project_id, tool_name, at, is_error FROM c
+       ), usage AS (
+         INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, calls, errors, first_called_at, last_called_at)
+         SELECT $1, user_id, project_id, tool_name, count(*), count(*) FILTER (WHERE is_error), min(at), max(at)
+           FROM c
+          GROUP BY user_id, project_id, tool_name
+          ORDER BY user_id, project_id, tool_name
+         ON CONFLICT (${SCOPE}, tool_name) DO UPDATE SET
+           calls = tool_usage.calls + EXCLUDED.calls,
+           errors = tool_usage.errors + EXCLUDED.errors,
+           first_called_at = LEAST(tool_usage.first_called_at, EXCLUDED.first_called_at),
+           last_called_at = GREATEST(tool_usage.last_called_at, EXCLUDED.last_called_at)
        )
-       INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, calls, errors, first_called_at, last_called_at)
-       SELECT $1, r.user_id, r.project_id, r.tool_name, r.calls, r.errors, r.first_at, r.last_at
-         FROM jsonb_to_recordset($3::jsonb)
-           AS r(user_id text, project_id uuid, tool_name text, calls int, errors int, first_at timestamptz, last_at timestamptz)
-        ORDER BY r.user_id, r.project_id, r.tool_name
-       ON CONFLICT (${SCOPE}, tool_name) DO UPDATE SET
-         calls = tool_usage.calls + EXCLUDED.calls,
-         errors = tool_usage.errors + EXCLUDED.errors,
-         first_called_at = LEAST(tool_usage.first_called_at, EXCLUDED.first_called_at),
-         last_called_at = GREATEST(tool_usage.last_called_at, EXCLUDED.last_called_at)`,
-      [
-        organizationId,
-        JSON.stringify(
-          calls.map((c) => ({
-            user_id: c.userId,
-            project_id: c.projectId,
-            tool_name: c.toolName,
-            at: c.at.toISOString(),
-            is_error: c.isError,
-          })),
-        ),
-        JSON.stringify(
-          rows.map((r) => ({
-            user_id: r.userId,
-            project_id: r.projectId,
-            tool_name: r.toolName,
-            calls: r.calls,
-            errors: r.errors,
-            first_at: r.first.toISOString(),
-            last_at: r.last.toISOString(),
-          })),
-        ),
-      ],
+       SELECT owned FROM checked`,
+      [organizationId, JSON.stringify(rows), checkedProjects],
     );
+    return owned;
   }
 }
