@@ -30,6 +30,16 @@ describe('recordToolCalls', () => {
     expect(await usage(null, 'future')).toEqual([]);
   });
 
+  it('refuses a batch with a badly named tool or an overlong user, naming each call, and writes none of it', async () => {
+    const result = await t.gql(runtime, RECORD, {
+      calls: [call({ userId: 'named' }), call({ userId: 'named', toolName: 'not a name' }), call({ userId: 'x'.repeat(257) })],
+    });
+    expect(codeOf(result)).toBe('BAD_USER_INPUT');
+    expect(result.errors?.[0].extensions?.field).toBe('calls[1].toolName');
+    expect(result.errors?.[0].message).toContain('calls[2].userId: must be 1 to 256 characters');
+    expect(await usage(null, 'named')).toEqual([]);
+  });
+
   it('accepts a call a little ahead (clock skew)', async () => {
     const skewed = new Date(Date.now() + 60 * 1000).toISOString();
     expect((await t.ok(runtime, RECORD, { calls: [call({ userId: 'skew', at: skewed })] })).recordToolCalls).toEqual({

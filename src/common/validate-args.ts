@@ -45,11 +45,22 @@ export function validateArgs(value: unknown, _type: unknown, { args }: ResolverD
   const shape = inputProblem(value, root);
   if (shape) throw badInput(shape.field, shape.message);
   const items: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [`${root}[${i}]`, v]) : [[root, value]];
-  const problems: Array<{ path: string; messages: string[] }> = [];
+  const problems: Problem[] = [];
   for (const [path, item] of items) {
     // Every rule of the project is synchronous.
     if (item !== null && typeof item === 'object') problems.push(...flatten(validateSync(item, OPTIONS), path));
   }
+  refuse(problems);
+}
+
+/** A field of an input and what is wrong with it. */
+export interface Problem {
+  path: string;
+  messages: string[];
+}
+
+/** BAD_USER_INPUT naming every bad field, the first as `extensions.field`. */
+function refuse(problems: readonly Problem[]): void {
   if (problems.length === 0) return;
   const message = problems.map((p) => `${p.path}: ${p.messages.join(', ')}`).join('; ');
   throw new LoadoutError(
@@ -62,13 +73,22 @@ export function validateArgs(value: unknown, _type: unknown, { args }: ResolverD
 
 /**
  * A list argument of at most `max` items, refused by its length before any
- * item is validated.
+ * item is validated. `checkItems` takes class-validator's place for a list
+ * whose items are many and whose rules are few (a batch of tool calls):
+ * after the same text and nesting check, it says what is wrong with each.
  */
-export function listArgument(name: string, max: number): ArgOptions {
+export function listArgument<T extends object>(
+  name: string,
+  max: number,
+  checkItems?: (items: readonly T[], path: string) => Problem[],
+): ArgOptions {
   return {
     validateFn: (value, type, data) => {
       if (Array.isArray(value) && value.length > max) throw badInput(name, `must have at most ${max} items, not ${value.length}`);
-      validateArgs(value, type, data);
+      if (!checkItems || !Array.isArray(value)) return validateArgs(value, type, data);
+      const shape = inputProblem(value, name);
+      if (shape) throw badInput(shape.field, shape.message);
+      refuse(checkItems(value as T[], name));
     },
   };
 }
@@ -97,7 +117,7 @@ function similar(a: unknown, b: unknown, levels: number): boolean {
   });
 }
 
-function flatten(errors: ValidationError[], prefix: string): Array<{ path: string; messages: string[] }> {
+function flatten(errors: ValidationError[], prefix: string): Problem[] {
   return errors.flatMap((e) => {
     const path = /^\d+$/.test(e.property) ? `${prefix}[${e.property}]` : `${prefix}.${e.property}`;
     const messages = Object.values(e.constraints ?? {}).map((m) => m.replace(new RegExp(`^${e.property} `), ''));

@@ -3,6 +3,7 @@ import { actorOf, type RequestContext } from '../common/context';
 import { listArgument } from '../common/validate-args';
 import { CALLS_PER_BATCH_MAX } from '../common/validation';
 import { ProjectType } from '../organizations/organization.types';
+import { toolCallProblems } from './tool-call-rules';
 import { RecordToolCallsResultType, ToolCallInput, ToolUsageType } from './usage.types';
 
 @Resolver(() => ToolUsageType)
@@ -22,7 +23,7 @@ export class UsageResolver {
   @Authorized('RUNTIME')
   @Mutation(() => RecordToolCallsResultType)
   recordToolCalls(
-    @Arg('calls', () => [ToolCallInput], listArgument('calls', CALLS_PER_BATCH_MAX)) calls: ToolCallInput[],
+    @Arg('calls', () => [ToolCallInput], listArgument('calls', CALLS_PER_BATCH_MAX, toolCallProblems)) calls: ToolCallInput[],
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.usage.recordToolCalls(actorOf(ctx), calls);

@@ -1,6 +1,4 @@
-import { Length, MaxLength } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { IsToolName } from '../common/validation';
 import { ProjectType } from '../organizations/organization.types';
 
 @ObjectType('ToolUsage')
@@ -25,11 +23,11 @@ export class ToolCallInput {
   })
   conversationId?: string;
   @Field(() => ID, { nullable: true, description: 'Used when conversationId is absent.' }) projectId?: string;
-  @Field({ nullable: true }) @Length(1, 256) userId?: string;
-  @Field() @IsToolName() toolName: string;
+  @Field({ nullable: true }) userId?: string;
+  @Field() toolName: string;
   @Field() isError: boolean;
   @Field({ nullable: true }) at?: Date;
-  @Field({ nullable: true, description: 'Retries with the same key are counted once.' }) @MaxLength(256) idempotencyKey?: string;
+  @Field({ nullable: true, description: 'Retries with the same key are counted once.' }) idempotencyKey?: string;
 }
 
 @ObjectType('RecordToolCallsResult')

@@ -1,0 +1,41 @@
+import { toolCallProblems } from './tool-call-rules';
+import type { ToolCallInput } from './usage.types';
+
+const call = (over: Partial<ToolCallInput> = {}): ToolCallInput => ({ toolName: 'lookup', isError: false, ...over });
+
+describe("a batch's tool calls, checked by hand", () => {
+  it('passes calls within the rules, optional fields absent or at their bounds', () => {
+    expect(
+      toolCallProblems(
+        [
+          call(),
+          call({ userId: 'u', idempotencyKey: 'k'.repeat(256), toolName: `mcp__gh__${'a'.repeat(119)}` }),
+          call({ userId: 'x'.repeat(256) }),
+        ],
+        'calls',
+      ),
+    ).toEqual([]);
+  });
+
+  it('names each bad field by its path, every one of them', () => {
+    expect(
+      toolCallProblems(
+        [
+          call(),
+          call({ toolName: 'has space' }),
+          call({ toolName: '', userId: '' }),
+          call({ toolName: 'a'.repeat(129), idempotencyKey: 'k'.repeat(257) }),
+          call({ userId: 'x'.repeat(257) }),
+        ],
+        'calls',
+      ),
+    ).toEqual([
+      { path: 'calls[1].toolName', messages: ['may use only letters, digits, _, - and .'] },
+      { path: 'calls[2].userId', messages: ['must be 1 to 256 characters'] },
+      { path: 'calls[2].toolName', messages: ['must be 1 to 128 characters'] },
+      { path: 'calls[3].toolName', messages: ['must be 1 to 128 characters'] },
+      { path: 'calls[3].idempotencyKey', messages: ['must be at most 256 characters'] },
+      { path: 'calls[4].userId', messages: ['must be 1 to 256 characters'] },
+    ]);
+  });
+});

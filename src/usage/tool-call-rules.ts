@@ -1,0 +1,25 @@
+import type { Problem } from '../common/validate-args';
+import { NAME_PATTERN, TOOL_NAME_MAX } from '../common/validation';
+import type { ToolCallInput } from './usage.types';
+
+const TEXT_MAX = 256;
+
+/**
+ * ToolCallInput's rules, checked by hand rather than by class-validator: a
+ * batch holds up to a thousand calls, and validating each through
+ * class-validator cost more than writing it. The same rules as a tool's
+ * name (SEMANTICS section 8) and the same messages' shape.
+ */
+export function toolCallProblems(calls: readonly ToolCallInput[], path: string): Problem[] {
+  const problems: Problem[] = [];
+  calls.forEach((call, i) => {
+    const at = (field: string, message: string) => problems.push({ path: `${path}[${i}].${field}`, messages: [message] });
+    if (call.userId !== undefined && call.userId !== null && (call.userId.length < 1 || call.userId.length > TEXT_MAX)) {
+      at('userId', `must be 1 to ${TEXT_MAX} characters`);
+    }
+    if (call.toolName.length < 1 || call.toolName.length > TOOL_NAME_MAX) at('toolName', `must be 1 to ${TOOL_NAME_MAX} characters`);
+    else if (!NAME_PATTERN.test(call.toolName)) at('toolName', 'may use only letters, digits, _, - and .');
+    if (call.idempotencyKey && call.idempotencyKey.length > TEXT_MAX) at('idempotencyKey', `must be at most ${TEXT_MAX} characters`);
+  });
+  return problems;
+}
