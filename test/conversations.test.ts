@@ -388,4 +388,27 @@ describe('what a turn left out', () => {
     expect(now.tools.map((x: any) => x.name)).toEqual(['c_parked']);
     expect(now.dropped.map((d: any) => [d.name, d.reason])).toContainEqual(['b_cut', 'OVER_MAX_TOOLS']);
   });
+
+  it("records each situation's own drops where toolboxes are shared: a tool of a context object past the cut", async () => {
+    const agent = await createAgent(admin, 'context-drops', 'maxTools: 1');
+    await createTool(admin, 'a_first', agent.id);
+    const ofAccount = (
+      await t.ok(
+        admin,
+        `mutation($a: ID!) { createToolDefinition(input: { name: "z_account", description: "d", inputSchema: { type: "object" }, agentId: $a, contextObjects: ["account"] }) { id } }`,
+        { a: agent.id },
+      )
+    ).createToolDefinition.id;
+    const DROPPED = `query($id: ID!) { turn(id: $id) { toolbox { fingerprint dropped { reason toolDefinition { id } } } } }`;
+    const dropsOn = async (page: Record<string, unknown>) => {
+      const conversation = await start(runtime, { agentId: agent.id, channel: 'web', page });
+      const box = (await t.ok(viewer, DROPPED, { id: (await begin(runtime, conversation.id)).id })).turn.toolbox;
+      return { fingerprint: box.fingerprint, reason: box.dropped.find((d: any) => d.toolDefinition?.id === ofAccount)?.reason };
+    };
+    // The same toolbox on both pages; the context object's tool is left out for another reason on each.
+    const plain = await dropsOn({ type: 'RECORD' });
+    const onAccount = await dropsOn({ type: 'RECORD', contextObject: 'account' });
+    expect(onAccount.fingerprint).toBe(plain.fingerprint);
+    expect([plain.reason, onAccount.reason]).toEqual(['CONTEXT', 'OVER_MAX_TOOLS']);
+  });
 });

@@ -364,11 +364,17 @@ export class ConversationService {
 
   // ---------------------------------------------------------------- snapshots
 
-  /** The identity of a toolbox's snapshot, once per loadout, toolbox class and model: every turn in it shares the key. */
+  /**
+   * The identity of a toolbox's snapshot, once per loadout, toolbox class,
+   * context object and model: every turn in it shares the key. A class can
+   * hold context objects whose drops differ (a tool of one comes past the
+   * cut there, and fails CONTEXT elsewhere), and the snapshot keeps drops.
+   */
   private snapshotIdentity(loadout: CompiledLoadout, agent: CompiledAgent, resolved: ResolvedToolbox): SnapshotIdentity {
     let known = this.identities.get(loadout);
     if (!known) this.identities.set(loadout, (known = new Map()));
-    const key = `${toolboxClass(loadout, agent, resolved.channel.key, resolved.page)}\n${agent.row.model}`;
+    const { channel, page } = resolved;
+    const key = `${toolboxClass(loadout, agent, channel.key, page)}\n${page.contextObject ?? ''}\n${agent.row.model}`;
     let identity = known.get(key);
     if (!identity) {
       identity = snapshotOf(agent.row, resolved);
