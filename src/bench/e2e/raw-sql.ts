@@ -10,7 +10,7 @@ import { toolCallBatch, type CallPlan } from './request-bodies';
  */
 
 const NO_PROJECT = '00000000-0000-0000-0000-000000000000';
-const SCOPE = `organization_id, user_id, (COALESCE(project_id, '${NO_PROJECT}'::uuid))`;
+export const SCOPE = `organization_id, user_id, (COALESCE(project_id, '${NO_PROJECT}'::uuid))`;
 
 /** recordSurfaced: the scope's turn of the day and one roster row per tool, in one statement. */
 const RECORD_SURFACED = `WITH turn AS (

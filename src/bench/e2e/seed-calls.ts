@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { pgConfig } from './database';
+import { SCOPE } from './raw-sql';
 import { TimeoutError } from './http';
 import { forEachConcurrent } from './pool';
 import type { Prng } from './prng';
@@ -113,7 +114,7 @@ export async function seedCallsWithSql(
          SELECT $1, r.user_id, $2, r.tool_name, r.calls, r.errors, r.first_at, r.last_at
          FROM unnest($3::text[], $4::text[], $5::int[], $6::int[], $7::timestamptz[], $8::timestamptz[])
            AS r(user_id, tool_name, calls, errors, first_at, last_at)
-         ON CONFLICT (organization_id, user_id, (COALESCE(project_id, '00000000-0000-0000-0000-000000000000'::uuid)), tool_name) DO UPDATE SET
+         ON CONFLICT (${SCOPE}, tool_name) DO UPDATE SET
            calls = tool_usage.calls + EXCLUDED.calls,
            errors = tool_usage.errors + EXCLUDED.errors,
            first_called_at = LEAST(tool_usage.first_called_at, EXCLUDED.first_called_at),
