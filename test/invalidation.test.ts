@@ -1,3 +1,4 @@
+import { asList } from '../src/invalidation/affected-sets.fixture';
 import { codeOf, startTestServer, type TestServer } from './support/harness';
 
 let t: TestServer;
@@ -283,32 +284,78 @@ describe('turns', () => {
 });
 
 describe('stored affected situations', () => {
-  it('reads a set stored with each change inline, as sets were first stored, exactly as one listing distinct changes once', async () => {
+  it.each([
+    ['the grid they are stored in', null],
+    ['a list of situations naming their change, as sets were stored before the grid', false],
+    ['a list with each change inline, as sets were first stored', true],
+  ])('reads a set stored as %s, in listings and in the turns it changed', async (_form, inline) => {
     const w = await world();
     const id = await w.tool('lookup');
+    const conversation = (
+      await t.ok(
+        w.key,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "api", page: { type: RECORD, contextObject: "account", recordId: "r1" } }) { id } }`,
+        { a: w.agent.id },
+      )
+    ).startConversation;
+    const TURN = `mutation($c: ID!) { beginTurn(conversationId: $c) { invalidation { id } invalidations { affected { channel { key } page { type contextObject } } } } }`;
+    await t.ok(w.key, TURN, { c: conversation.id });
     await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited" }) { id } }`, { id });
-    const listed = async () => (await w.events(1)).edges[0].node.affected;
+    const listed = async () => (await w.events(1)).edges[0].node;
     const before = await listed();
-    expect(before.length).toBeGreaterThan(1);
+    // Both channels, each page and the context object's RECORD page.
+    expect(before.affected).toHaveLength(8);
 
     const sql = t.server.services.db.dataSource;
-    const [{ affected_set_id: setId }] = await sql.query(
-      `SELECT affected_set_id FROM toolbox_invalidations WHERE agent_id = $1 ORDER BY seq DESC LIMIT 1`,
+    const [{ affected_set_id: setId, affected }] = await sql.query(
+      `SELECT i.affected_set_id, s.affected FROM toolbox_invalidations i JOIN invalidation_affected_sets s ON s.id = i.affected_set_id
+        WHERE i.agent_id = $1 ORDER BY i.seq DESC LIMIT 1`,
       [w.agent.id],
     );
-    await sql.query(
-      `UPDATE invalidation_affected_sets SET affected = jsonb_build_object(
-         'channels', affected->'channels', 'diffs', affected->'diffs',
-         'situations', (SELECT jsonb_agg(jsonb_build_array(s->0, s->1, s->2, c->0, c->1, c->2) ORDER BY n)
-                          FROM jsonb_array_elements(affected->'situations') WITH ORDINALITY AS x(s, n),
-                               LATERAL (SELECT affected->'changes'->((s->>3)::int) AS c) AS change))
-        WHERE id = $1 AND affected ? 'changes'`,
-      [setId],
-    );
-    const [{ inline }] = await sql.query(`SELECT NOT (affected ? 'changes') AS inline FROM invalidation_affected_sets WHERE id = $1`, [
-      setId,
-    ]);
-    expect(inline).toBe(true);
+    expect(affected.grid).toHaveLength(2);
+    if (inline !== null) {
+      await sql.query(`UPDATE invalidation_affected_sets SET affected = $2::jsonb WHERE id = $1`, [
+        setId,
+        JSON.stringify(asList(affected, inline)),
+      ]);
+    }
     expect(await listed()).toEqual(before);
+    const turn = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    expect(turn.invalidation).toEqual({ id: before.id });
+    expect(turn.invalidations).toEqual([{ affected: { channel: { key: 'api' }, page: { type: 'RECORD', contextObject: 'account' } } }]);
+  });
+});
+
+describe('events of deleted rows', () => {
+  const stored = async (column: 'organization_id' | 'agent_id', id: string): Promise<number> =>
+    (await t.server.services.db.dataSource.query(`SELECT count(*)::int AS n FROM toolbox_invalidations WHERE ${column} = $1`, [id]))[0].n;
+
+  it('go with their agent or organisation, and an actor that no longer exists reads as none', async () => {
+    const w = await world();
+    const kept = (await t.ok(w.key, `mutation { createAgent(input: { name: "kept" }) { id } }`)).createAgent.id;
+    const id = await w.tool('lookup');
+    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited" }) { id } }`, { id });
+    expect([await stored('agent_id', w.agent.id), await stored('agent_id', kept)]).toEqual([2, 2]);
+
+    await t.ok(w.key, `mutation($id: ID!) { deleteAgent(id: $id) }`, { id: w.agent.id });
+    expect([await stored('agent_id', w.agent.id), await stored('agent_id', kept)]).toEqual([0, 2]);
+    const listed = await t.ok(w.key, `{ toolboxInvalidations { totalCount edges { node { agent { id } actor { id } } } } }`);
+    expect(listed.toolboxInvalidations.totalCount).toBe(2);
+    expect(listed.toolboxInvalidations.edges.map((e: any) => e.node.agent.id)).toEqual([kept, kept]);
+    expect(listed.toolboxInvalidations.edges[0].node.actor).not.toBeNull();
+
+    const sql = t.server.services.db.dataSource;
+    const [{ organization_id: org, actor_principal_id: actor }] = await sql.query(
+      `SELECT organization_id, actor_principal_id FROM toolbox_invalidations WHERE agent_id = $1 LIMIT 1`,
+      [kept],
+    );
+    // A principal deleted on its own (the API never does): events keep their place with no actor.
+    await sql.query(`DELETE FROM principals WHERE id = $1`, [actor]);
+    const again = await t.ok(w.key, `{ toolboxInvalidations { totalCount edges { node { actor { id } } } } }`);
+    expect(again.toolboxInvalidations.totalCount).toBe(2);
+    expect(again.toolboxInvalidations.edges.map((e: any) => e.node.actor)).toEqual([null, null]);
+
+    await sql.query(`DELETE FROM organizations WHERE id = $1`, [org]);
+    expect(await stored('organization_id', org)).toBe(0);
   });
 });

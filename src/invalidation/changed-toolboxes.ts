@@ -72,6 +72,8 @@ export function changedToolboxes(
   return out;
 }
 
+type Outcome = Pick<ChangedToolbox, 'previous' | 'next' | 'diff'>;
+
 function compare(
   before: CompiledLoadout,
   was: CompiledAgent,
@@ -80,14 +82,17 @@ function compare(
   situations: readonly KeyedSituation[],
   touchedTools: ReadonlySet<string> | null,
 ): ChangedToolbox[] {
-  const outcomes = new Map<string, { previous: SituationToolbox; next: SituationToolbox; diff: ToolboxDiff } | null>();
+  // Keyed by the class before, then the class after: a situation alike others before may not be after (a definition now names its channel).
+  const outcomes = new Map<string, Map<string, Outcome | null>>();
   const diffs = new Map<string, ToolboxDiff>();
   const changed: ChangedToolbox[] = [];
   for (const situation of situations) {
     const page = situation.page;
-    // Both sides' classes: a situation alike others before may not be after (a definition now names its channel).
-    const classKey = `${situationClass(before, was, situation.channelKey, page)}\n${situationClass(after, is, situation.channelKey, page)}`;
-    let outcome = outcomes.get(classKey);
+    const classBefore = situationClass(before, was, situation.channelKey, page);
+    let byAfter = outcomes.get(classBefore);
+    if (!byAfter) outcomes.set(classBefore, (byAfter = new Map()));
+    const classAfter = situationClass(after, is, situation.channelKey, page);
+    let outcome = byAfter.get(classAfter);
     if (outcome === undefined) {
       const previous = toolboxOf(before, was, situation.channelKey, page);
       const known = touchedTools && withTouched(previous, before, after, is, situation.channelKey, page, touchedTools);
@@ -97,10 +102,11 @@ function compare(
         remember(after, toolboxClass(after, is, situation.channelKey, page), known);
       } else next = toolboxOf(after, is, situation.channelKey, page);
       outcome = sameContent(previous.entries, next.entries) ? null : { previous, next, diff: diffOf(previous, next, diffs) };
-      outcomes.set(classKey, outcome);
+      byAfter.set(classAfter, outcome);
     }
     if (outcome) {
-      changed.push({ key: situation.key, channel: after.channels.get(situation.channelKey)!, page, ...outcome });
+      const { previous, next, diff } = outcome;
+      changed.push({ key: situation.key, channel: after.channels.get(situation.channelKey)!, page, previous, next, diff });
     }
   }
   return changed;

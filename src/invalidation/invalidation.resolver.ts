@@ -4,7 +4,7 @@ import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { listArgument } from '../common/validate-args';
 import { CHANGES_PER_SET_MAX } from '../common/validation';
 import { TurnType } from '../conversations/conversation.types';
-import { diffShare } from '../conversations/toolbox-diff';
+import { diffShare, type ToolboxDiff } from '../conversations/toolbox-diff';
 import type { TurnEntity } from '../conversations/turn.entity';
 import { PrincipalType } from '../organizations/organization.types';
 import { Topic } from './invalidation-bus';
@@ -16,7 +16,7 @@ import {
   ToolboxInvalidationType,
   TurnInvalidationType,
 } from './invalidation.types';
-import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
+import type { StoredAffectedToolbox, ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
 interface SubscriptionArgs {
   agentId?: string | null;
@@ -114,14 +114,15 @@ export class TurnInvalidationResolver {
     description:
       "Every invalidation between the previous turn and this one that changed this turn's situation, oldest first (at most the newest 200), each with the part of the diff it caused. `invalidation` is the last of them.",
   })
-  async invalidations(@Root() turn: TurnEntity, @Ctx() ctx: RequestContext): Promise<TurnInvalidationType[]> {
+  async invalidations(
+    @Root() turn: TurnEntity,
+    @Ctx() ctx: RequestContext,
+  ): Promise<Array<{ invalidation: ToolboxInvalidationEntity; affected: StoredAffectedToolbox; diff: ToolboxDiff }>> {
     if (!turn.toolboxChanged) return [];
     const loaders = loadersOf(ctx);
     const [events, previous] = await Promise.all([loaders.turnInvalidations.load(turn.id), loaders.previousTurn.load(turn)]);
     const turnDiff = await ctx.services.conversations.diff(turn, previous);
     if (!turnDiff) return [];
-    return events.map(
-      ({ event, affected }) => ({ invalidation: event, affected, diff: diffShare(turnDiff, affected.diff) }) as TurnInvalidationType,
-    );
+    return events.map(({ event, affected }) => ({ invalidation: event, affected, diff: diffShare(turnDiff, affected.diff) }));
   }
 }

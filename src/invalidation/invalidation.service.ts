@@ -8,13 +8,13 @@ import type { Stats } from '../common/stats';
 import { findOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { PrincipalEntity } from '../organizations/principal.entity';
-import type { AgentRow, CompiledLoadout, SituationToolbox } from '../toolbox/compiled-loadout';
+import type { AgentRow, CompiledLoadout } from '../toolbox/compiled-loadout';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { compactAffected, expandAffected } from './affected-sets';
 import { changedToolboxes, type ChangedToolbox } from './changed-toolboxes';
 import { rewrittenTokens } from './compare-situations';
 import type { InvalidationBus } from './invalidation-bus';
 import type { ChangeObserver, ObserverFactory } from './loadout-change';
-import type { ToolboxDiff } from '../conversations/toolbox-diff';
 import {
   InvalidationAffectedSetEntity,
   ToolboxInvalidationEntity,
@@ -30,6 +30,10 @@ export interface TurnEvent {
   event: ToolboxInvalidationEntity;
   affected: StoredAffectedToolbox;
 }
+
+/** The conversation's cell in a grid row (see affected-sets.ts), counted from 1; null where its context object is not a column. */
+const GRID_CELL = `CASE WHEN c.page_type = 'HOME' THEN 1 WHEN c.page_type = 'LIST' THEN 2 WHEN c.page_context_object IS NULL THEN 3
+  ELSE (SELECT 3 + x.n::int FROM jsonb_array_elements_text(s.affected->'contexts') WITH ORDINALITY AS x(k, n) WHERE x.k = c.page_context_object) END`;
 
 /**
  * The events of a turn's agent recorded between the previous turn's start and
@@ -47,7 +51,10 @@ const TURN_EVENTS = `FROM turns t
                     AND coalesce(a->'page'->>'contextObject', '') = coalesce(c.page_context_object, ''))
       OR EXISTS (SELECT 1 FROM jsonb_array_elements(s.affected->'situations') a
                   WHERE s.affected->'channels'->((a->>0)::int)->>'id' = c.channel_id::text AND a->>1 = c.page_type
-                    AND coalesce(a->>2, '') = coalesce(c.page_context_object, '')))`;
+                    AND coalesce(a->>2, '') = coalesce(c.page_context_object, ''))
+      OR EXISTS (SELECT 1 FROM jsonb_array_elements(s.affected->'channels') WITH ORDINALITY AS ch(v, n)
+                  WHERE ch.v->>'id' = c.channel_id::text
+                    AND split_part(s.affected->'grid'->>(ch.n::int - 1), ',', ${GRID_CELL}) <> ''))`;
 
 export interface InvalidationFilter {
   agentId?: string | null;
@@ -244,6 +251,7 @@ export class InvalidationRecorder implements ChangeObserver {
     agentIds: string[],
   ): Promise<void> {
     const changes = changedToolboxes(before, after, agentIds, touchedOnlyTools);
+    const contextOrder = after.rows.contextObjects.map((o) => o.key);
     const sets = new Map<readonly ChangedToolbox[], AffectedSet>();
     const pending: Array<{ agent: AgentRow; set: AffectedSet }> = [];
     for (const agentId of agentIds) {
@@ -252,7 +260,7 @@ export class InvalidationRecorder implements ChangeObserver {
       const agent = after.agents.get(agentId)!.row;
       let set = sets.get(changed);
       if (!set) {
-        set = new AffectedSet(changed);
+        set = new AffectedSet(changed, contextOrder);
         sets.set(changed, set);
       }
       pending.push({ agent, set });
@@ -355,64 +363,15 @@ export class InvalidationRecorder implements ChangeObserver {
 class AffectedSet {
   readonly id = randomUUID();
   private stored: CompactAffectedSet | null = null;
-  constructor(readonly changed: readonly ChangedToolbox[]) {}
+  constructor(
+    readonly changed: readonly ChangedToolbox[],
+    private readonly contextOrder: readonly string[],
+  ) {}
   get compact(): CompactAffectedSet {
-    this.stored ??= compactAffected(this.changed);
+    this.stored ??= compactAffected(this.changed, this.contextOrder);
     return this.stored;
   }
 }
 
 /** Events this instance recorded keep their set at hand: a mutation's result or a local subscriber reads it without a query. */
 const setsInMemory = new WeakMap<ToolboxInvalidationEntity, AffectedSet>();
-
-function compactAffected(changed: readonly ChangedToolbox[]): CompactAffectedSet {
-  const channels = new Map<string, number>();
-  const diffs = new Map<ToolboxDiff, number>();
-  const diffsByContent = new Map<string, number>();
-  const changes = new Map<SituationToolbox, Map<SituationToolbox, number>>();
-  const set: Required<CompactAffectedSet> = { channels: [], diffs: [], changes: [], situations: [] };
-  for (const c of changed) {
-    let channel = channels.get(c.channel.id);
-    if (channel === undefined) {
-      channel = set.channels.push({ id: c.channel.id, key: c.channel.key, name: c.channel.name }) - 1;
-      channels.set(c.channel.id, channel);
-    }
-    // Situations of one class share their toolboxes: each change, its fingerprints and diff, stored once.
-    let byNext = changes.get(c.previous);
-    if (!byNext) changes.set(c.previous, (byNext = new Map()));
-    let change = byNext.get(c.next);
-    if (change === undefined) {
-      // An edit seen everywhere makes the same diff everywhere: stored once.
-      let diff = diffs.get(c.diff);
-      if (diff === undefined) {
-        const content = JSON.stringify(c.diff);
-        diff = diffsByContent.get(content) ?? set.diffs.push(c.diff) - 1;
-        diffs.set(c.diff, diff);
-        diffsByContent.set(content, diff);
-      }
-      change = set.changes.push([packed(c.previous.fingerprint), packed(c.next.fingerprint), diff]) - 1;
-      byNext.set(c.next, change);
-    }
-    set.situations.push([channel, c.page.type, c.page.contextObject ?? null, change]);
-  }
-  return set;
-}
-
-/** Fingerprints are stored as base64url, two thirds of their hex: a set is mostly fingerprints. */
-const packed = (hex: string): string => Buffer.from(hex, 'hex').toString('base64url');
-const unpacked = (stored: string): string => Buffer.from(stored, 'base64url').toString('hex');
-
-function expandAffected(set: CompactAffectedSet): StoredAffectedToolbox[] {
-  return set.situations.map((situation) => {
-    const [channel, type, contextObject] = situation;
-    const [previousFingerprint, newFingerprint, diff] =
-      situation.length === 4 ? set.changes![situation[3]] : [situation[3], situation[4], situation[5]];
-    return {
-      channel: set.channels[channel],
-      page: { type, contextObject, recordId: null },
-      previousFingerprint: unpacked(previousFingerprint),
-      newFingerprint: unpacked(newFingerprint),
-      diff: set.diffs[diff],
-    };
-  });
-}

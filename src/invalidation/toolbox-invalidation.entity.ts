@@ -1,7 +1,5 @@
 import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { AgentEntity } from '../agents/agent.entity';
 import { OrganizationEntity } from '../organizations/organization.entity';
-import { PrincipalEntity } from '../organizations/principal.entity';
 import type { ToolboxDiff } from '../conversations/toolbox-diff';
 import type { PageType } from '../toolbox/assemble-toolbox';
 
@@ -17,7 +15,11 @@ export interface StoredAffectedToolbox {
 /**
  * An event: one committed change altered what an agent's model sees in at
  * least one situation. `seq` orders events by the order they were recorded
- * (newest first is `seq` descending) and is what cursors carry.
+ * (newest first is `seq` descending) and is what cursors carry. Written only
+ * by the change that records it, which holds the organisation's loadout lock
+ * and has just updated the agent: no foreign keys to check per event
+ * (triggers forget the events of a deleted organisation or agent, and the
+ * actor of a deleted principal).
  */
 @Entity('toolbox_invalidations')
 @Index('idx_toolbox_invalidations_agent_seq', ['agentId', 'seq'])
@@ -26,20 +28,11 @@ export class ToolboxInvalidationEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Column('bigint') @Generated('increment') seq: string;
   @Column('uuid') organizationId: string;
-  @ManyToOne(() => OrganizationEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
-  organization?: OrganizationEntity;
   @Column('uuid') agentId: string;
-  @ManyToOne(() => AgentEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'agent_id' })
-  agent?: AgentEntity;
   /** The agent's project, so project filters need no join. */
   @Column('uuid', { nullable: true }) projectId: string | null;
   @Column('text') cause: string;
   @Column('uuid', { nullable: true }) actorPrincipalId: string | null;
-  @ManyToOne(() => PrincipalEntity, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'actor_principal_id' })
-  actor?: PrincipalEntity;
   @Column('timestamptz', { default: () => 'now()' }) at: Date;
   @Column('int') loadoutVersion: number;
   /** Inline on events recorded before affected sets existed; empty when `affectedSetId` names the set. */
@@ -48,17 +41,22 @@ export class ToolboxInvalidationEntity {
 }
 
 /**
- * An affected set as stored: each channel, diff and distinct change of
- * toolbox once, and a row per changed situation pointing at them. Sets
- * stored before `changes` existed carry the change inline in each row.
+ * An affected set as stored (see affected-sets.ts): each channel, diff and
+ * distinct change of toolbox once, and a grid of the changed situations.
+ * Sets stored before the grid list their situations, each naming its change
+ * or, earlier still, carrying it inline.
  */
 export interface CompactAffectedSet {
   channels: Array<StoredAffectedToolbox['channel']>;
   diffs: ToolboxDiff[];
   /** [previous fingerprint, new fingerprint (base64url), diff index] */
   changes?: Array<[string, string, number]>;
+  /** The grid's context objects: its columns after HOME, LIST and RECORD. */
+  contexts?: string[];
+  /** Per channel: the change index of each page's situation, comma-separated, empty where it did not change. */
+  grid?: string[];
   /** [channel index, page type, context object, change index], or inline: [..., previous, new fingerprint, diff index] */
-  situations: Array<[number, PageType, string | null, number] | [number, PageType, string | null, string, string, number]>;
+  situations?: Array<[number, PageType, string | null, number] | [number, PageType, string | null, string, string, number]>;
 }
 
 /**

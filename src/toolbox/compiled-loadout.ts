@@ -170,15 +170,22 @@ export class CompiledLoadout {
     this.channels = new Map(rows.channels.map((c) => [c.key, c]));
     this.channelsById = new Map(rows.channels.map((c) => [c.id, c]));
     this.contextObjects = new Map(rows.contextObjects.map((c) => [c.key, c]));
-    this.scopedAgents = new Set(sorted.flatMap((t) => (t.agentId ? [t.agentId] : [])));
-    this.toolsById = new Map(sorted.map((t) => [t.id, t]));
-    this.namedChannels = new Set(sorted.flatMap((t) => t.channelKeys));
+    // One pass in plain loops: a change compiles a loadout afresh, and flatMap costs more than the rest together.
+    const scopedAgents = new Set<string>();
+    const toolsById = new Map<string, CompiledTool>();
+    const namedChannels = new Set<string>();
     const byName = new Map<string, CompiledTool[]>();
     for (const t of sorted) {
+      if (t.agentId) scopedAgents.add(t.agentId);
+      toolsById.set(t.id, t);
+      for (const key of t.channelKeys) namedChannels.add(key);
       const group = byName.get(t.name);
       if (group) group.push(t);
       else byName.set(t.name, [t]);
     }
+    this.scopedAgents = scopedAgents;
+    this.toolsById = toolsById;
+    this.namedChannels = namedChannels;
     const shared = new Map<string, CompiledTool[]>();
     for (const [name, group] of byName) if (group.length > 1) shared.set(name, group.sort(compareShadowRank));
     this.sharedNames = shared;
