@@ -7,7 +7,8 @@ export interface Sizes {
   world: { channels: number; contextObjects: number; agents: number; tools: number };
   toolboxConnections: number;
   beginTurn: { conversations: number; connections: number };
-  edit: { edits: number; agents: number; larger: Array<{ agents: number; tools: number }> };
+  /** Each series of edits: `warmUp` edits not counted, then the median of `edits`. */
+  edit: { warmUp: number; edits: number; agents: number; larger: Array<{ agents: number; tools: number }> };
   createTools: { agents: number; tools: number; concurrency: number; budgetSeconds: number };
   recordToolCalls: { connections: number; batchSize: number; toolNames: number; users: number };
   budget: { tools: number; calls: number; users: number; days: number; apiSeedingSeconds: number; samples: number };
@@ -21,7 +22,8 @@ const FULL: Sizes = {
   toolboxConnections: 50,
   beginTurn: { conversations: 200, connections: 20 },
   edit: {
-    edits: 5,
+    warmUp: 3,
+    edits: 9,
     agents: 100,
     larger: [
       { agents: 1000, tools: 1000 },
@@ -40,7 +42,7 @@ const QUICK: Sizes = {
   world: { channels: 5, contextObjects: 10, agents: 10, tools: 100 },
   toolboxConnections: 50,
   beginTurn: { conversations: 40, connections: 20 },
-  edit: { edits: 3, agents: 10, larger: [{ agents: 30, tools: 100 }] },
+  edit: { warmUp: 1, edits: 3, agents: 10, larger: [{ agents: 30, tools: 100 }] },
   createTools: { agents: 10, tools: 100, concurrency: 4, budgetSeconds: 60 },
   recordToolCalls: { connections: 4, batchSize: 500, toolNames: 50, users: 10 },
   budget: { tools: 500, calls: 20_000, users: 3, days: 60, apiSeedingSeconds: 30, samples: 3 },
