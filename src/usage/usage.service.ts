@@ -270,7 +270,10 @@ export class UsageService {
    * rows [user, project, tool, at, error], appended to the log and summed by
    * (scope, tool) in SQL so no usage row is touched twice. The usage rows go
    * in one order for every batch, so concurrent batches wait for each other's
-   * rows instead of deadlocking.
+   * rows instead of deadlocking. PostgreSQL runs the statements of a WITH
+   * that the query does not read last one first: the log is written first,
+   * so the usage rows stay locked only for their own upsert and the commit,
+   * not for the log's insert too (a batch touching the same rows waits less).
    */
   private async addCalls(
     m: EntityManager,
@@ -295,9 +298,6 @@ export class UsageService {
          SELECT r->>0 AS user_id, (r->>1)::uuid AS project_id, r->>2 AS tool_name, (r->>3)::timestamptz AS at, (r->>4)::boolean AS is_error
            FROM jsonb_array_elements($2::jsonb) AS r
           WHERE (SELECT owned FROM checked)
-       ), log AS (
-         INSERT INTO tool_calls (organization_id, user_id, project_id, tool_name, at, is_error)
-         SELECT $1, user_id, project_id, tool_name, at, is_error FROM c
        ), usage AS (
          INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, calls, errors, first_called_at, last_called_at)
          SELECT $1, user_id, project_id, tool_name, count(*), count(*) FILTER (WHERE is_error), min(at), max(at)
@@ -309,6 +309,9 @@ export class UsageService {
            errors = tool_usage.errors + EXCLUDED.errors,
            first_called_at = LEAST(tool_usage.first_called_at, EXCLUDED.first_called_at),
            last_called_at = GREATEST(tool_usage.last_called_at, EXCLUDED.last_called_at)
+       ), log AS (
+         INSERT INTO tool_calls (organization_id, user_id, project_id, tool_name, at, is_error)
+         SELECT $1, user_id, project_id, tool_name, at, is_error FROM c
        )
        SELECT owned FROM checked`,
       [organizationId, JSON.stringify(rows), checkedProjects],
