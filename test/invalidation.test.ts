@@ -318,8 +318,8 @@ describe('stored affected situations', () => {
         setId,
         JSON.stringify(asList(affected, inline)),
       ]);
+      expect(await listed()).toEqual(before);
     }
-    expect(await listed()).toEqual(before);
     const turn = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
     expect(turn.invalidation).toEqual({ id: before.id });
     expect(turn.invalidations).toEqual([{ affected: { channel: { key: 'api' }, page: { type: 'RECORD', contextObject: 'account' } } }]);

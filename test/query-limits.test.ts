@@ -15,7 +15,7 @@ beforeAll(async () => {
   await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
   agentId = (await t.ok(admin, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
   await t.ok(admin, `mutation { createToolDefinition(input: { name: "t", description: "d", inputSchema: { type: "object" } }) { id } }`);
-  // Three events, as in the probe that took the server down.
+  // Three events, so the nested query has edges to expand at every level.
   for (const maxTools of [10, 20, 30])
     await t.ok(admin, `mutation($id: ID!, $m: Int!) { updateAgent(id: $id, input: { maxTools: $m }) { id } }`, {
       id: agentId,
@@ -43,7 +43,7 @@ const nestedInvalidations = (repeats: number): string => {
 };
 
 describe('hostile documents are refused with a code, fast, before any work', () => {
-  // Generous: the issue asks for well under 100 ms; CI machines are shared.
+  // Generous: the requirement is well under 100 ms; CI machines are shared.
   const FAST_MS = 1_000;
 
   it.each([

@@ -128,6 +128,20 @@ describe('MCP tools', () => {
     expect(after.map((x: { name: string }) => x.name)).toEqual(['mcp__s__a', 'mcp__s__c']);
     expect(after[0]).toEqual(before[0]);
   });
+
+  it('new tools of an inventory go after every definition they can meet, in the order reported', async () => {
+    const o = await org();
+    await o.tool('first', { sortOrder: 7 });
+    const server = await o.server('s');
+    await o.inventory(server, ['z', 'a', 'm']);
+    const listed = (await o.ok(`{ toolDefinitions { name sortOrder } }`)).toolDefinitions;
+    expect(Object.fromEntries(listed.map((x: { name: string; sortOrder: number }) => [x.name, x.sortOrder]))).toEqual({
+      first: 7,
+      mcp__s__z: 8,
+      mcp__s__a: 9,
+      mcp__s__m: 10,
+    });
+  });
 });
 
 describe('McpResources (requiresMcpServer)', () => {

@@ -152,9 +152,7 @@ export class TurnFieldsResolver {
 
   @FieldResolver(() => TurnCostType, { nullable: true })
   async cost(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    const loaders = loadersOf(ctx);
-    const [price, organization] = await Promise.all([loaders.price.load(t.model), loaders.organization()]);
-    return ctx.services.conversations.cost(t, price, organization);
+    return ctx.services.conversations.cost(t, await loadersOf(ctx).price.load(t.model));
   }
 }
 

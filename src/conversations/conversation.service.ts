@@ -343,7 +343,7 @@ export class ConversationService {
   }
 
   /** SEMANTICS 4 with the organisation's price for the turn's model (null: no price). */
-  async cost(turn: TurnEntity, price: ModelPriceEntity | null, organization: OrganizationEntity): Promise<TurnCost | null> {
+  async cost(turn: TurnEntity, price: ModelPriceEntity | null): Promise<TurnCost | null> {
     if (!turn.completedAt || turn.inputTokens === null || turn.outputTokens === null) return null;
     const snapshot = await this.snapshot(turn);
     return turnCost(
@@ -354,11 +354,8 @@ export class ConversationService {
         outputTokens: turn.outputTokens,
       },
       price,
-      // The model the turn was completed under; the organisation's own only for turns stored before it was recorded.
-      {
-        includedCredits: (turn.fundingModel ?? organization.fundingModel) === 'INCLUDED_CREDITS',
-        snapshotSchemaTokens: snapshot.schemaTokens,
-      },
+      // The funding model the turn was completed under (recorded on completion; the migration that added it filled in earlier turns).
+      { includedCredits: turn.fundingModel === 'INCLUDED_CREDITS', snapshotSchemaTokens: snapshot.schemaTokens },
     );
   }
 

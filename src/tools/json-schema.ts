@@ -1,5 +1,4 @@
 import Ajv from 'ajv';
-import { inputProblem } from '../common/input-text';
 import { canonicalJson } from '../toolbox/canonical-json';
 
 export const INPUT_SCHEMA_MAX_BYTES = 64 * 1024;
@@ -7,12 +6,13 @@ export const INPUT_SCHEMA_MAX_BYTES = 64 * 1024;
 // Meta-schema validation only: unknown keywords and formats are legal JSON Schema.
 const ajv = new Ajv({ strict: false, validateSchema: true, validateFormats: false });
 
-/** Why `value` is not an acceptable tool input schema, or null when it is. */
+/**
+ * Why `value` is not an acceptable tool input schema, or null when it is.
+ * Reached only through an argument's validation, which has bounded the
+ * input's nesting first (validateArgs): the checks below recurse.
+ */
 export function jsonSchemaProblem(value: unknown): string | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'must be a JSON object';
-  // Nesting first: the size check and the meta-schema check below both recurse.
-  const shape = inputProblem(value, 'inputSchema');
-  if (shape) return `${shape.message} (at ${shape.field})`;
   if (Buffer.byteLength(canonicalJson(value), 'utf8') > INPUT_SCHEMA_MAX_BYTES) return 'must be at most 64 KiB';
   // Providers take a tool's arguments as one object: Anthropic and OpenAI refuse any other top-level type.
   if ((value as Record<string, unknown>).type !== 'object')

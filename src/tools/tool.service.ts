@@ -303,6 +303,7 @@ export class ToolService {
       change.touchOwners();
       change.touchTools(existing.map((t) => t.id));
       const byReported = new Map(existing.map((t) => [t.mcpToolName ?? t.name, t]));
+      let nextSortOrder: number | undefined;
       for (const spec of tools) {
         const name = mcpToolName(server.name, spec.name);
         const hash = contentHash({ name, description: spec.description, inputSchema: spec.inputSchema });
@@ -325,7 +326,9 @@ export class ToolService {
           continue;
         }
         await this.checkNameFree(tx, actor, server.projectId, 'MCP', name, null, 'tools');
-        const sortOrder = await this.nextSortOrder(tx, actor, server.projectId);
+        // New tools go after every definition they can meet, in the order reported: one lookup for the inventory.
+        nextSortOrder ??= await this.nextSortOrder(tx, actor, server.projectId);
+        const sortOrder = nextSortOrder++;
         const created = await tx.save(
           tx.create(ToolDefinitionEntity, {
             organizationId: actor.organizationId,
