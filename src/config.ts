@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { milliseconds } from './common/env-milliseconds';
+import { DEFAULT_POOL_WAIT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from './server/http-drain';
 import { readHttpTimeouts, type HttpTimeouts } from './server/http-limits';
 
 export interface Config {
@@ -39,9 +41,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.LOADOUT_DEMO === '1' ? 'always' : env.LOADOUT_DEMO === '0' ? 'never' : 'auto',
     production: env.NODE_ENV === 'production',
     httpTimeouts: readHttpTimeouts(env),
-    poolWaitMs: milliseconds(env, 'LOADOUT_DB_POOL_WAIT_MS', 5_000),
-    statementTimeoutMs: milliseconds(env, 'LOADOUT_DB_STATEMENT_TIMEOUT_MS', 30_000),
-    shutdownGraceMs: milliseconds(env, 'LOADOUT_SHUTDOWN_GRACE_MS', 10_000),
+    poolWaitMs: milliseconds(env, 'LOADOUT_DB_POOL_WAIT_MS', DEFAULT_POOL_WAIT_MS),
+    statementTimeoutMs: milliseconds(env, 'LOADOUT_DB_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
+    shutdownGraceMs: milliseconds(env, 'LOADOUT_SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS),
     metricsToken: env.LOADOUT_METRICS_TOKEN || null,
   };
 }

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, DeepPartial, FindOptionsWhere } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput, conflict } from '../common/errors';
 import { CATALOGUE_KEYS_MAX } from '../common/validation';
@@ -20,30 +20,33 @@ export class CatalogueService {
     return this.db.manager.find(ContextObjectEntity, { where: { organizationId: actor.organizationId }, order: { key: 'ASC' } });
   }
 
-  /**
-   * A new channel adds situations but changes no toolbox: announced for the caches, no invalidation.
-   * Counted under the change's organisation lock, so concurrent creates cannot pass the cap together.
-   */
+  /** A new channel adds situations but changes no toolbox: announced for the caches, no invalidation. */
   createChannel(actor: Actor, input: { key: string; name: string }) {
-    return this.changes.write(actor.organizationId, async (tx) => {
-      if ((await tx.count(ChannelEntity, { where: { organizationId: actor.organizationId } })) >= CATALOGUE_KEYS_MAX) {
-        throw badInput('input', `an organisation has at most ${CATALOGUE_KEYS_MAX} channels`);
-      }
-      // The change holds the organisation's row lock, so this check cannot race another create.
-      if (await tx.exists(ChannelEntity, { where: { organizationId: actor.organizationId, key: input.key } }))
-        throw conflict(`A channel with key '${input.key}' already exists`, 'input.key');
-      return tx.save(tx.create(ChannelEntity, { ...input, organizationId: actor.organizationId }));
-    });
+    return this.createKeyed(actor, ChannelEntity, 'channel', input);
   }
 
   createContextObject(actor: Actor, input: { key: string; name: string }) {
+    return this.createKeyed(actor, ContextObjectEntity, 'context object', input);
+  }
+
+  /**
+   * Counted and checked under the change's organisation row lock, so
+   * concurrent creates can neither pass the cap together nor take one key twice.
+   */
+  private createKeyed<E extends ChannelEntity | ContextObjectEntity>(
+    actor: Actor,
+    entity: new () => E,
+    label: string,
+    input: { key: string; name: string },
+  ): Promise<E> {
     return this.changes.write(actor.organizationId, async (tx) => {
-      if ((await tx.count(ContextObjectEntity, { where: { organizationId: actor.organizationId } })) >= CATALOGUE_KEYS_MAX) {
-        throw badInput('input', `an organisation has at most ${CATALOGUE_KEYS_MAX} context objects`);
+      const organizationId = actor.organizationId;
+      if ((await tx.count(entity, { where: { organizationId } as FindOptionsWhere<E> })) >= CATALOGUE_KEYS_MAX) {
+        throw badInput('input', `an organisation has at most ${CATALOGUE_KEYS_MAX} ${label}s`);
       }
-      if (await tx.exists(ContextObjectEntity, { where: { organizationId: actor.organizationId, key: input.key } }))
-        throw conflict(`A context object with key '${input.key}' already exists`, 'input.key');
-      return tx.save(tx.create(ContextObjectEntity, { ...input, organizationId: actor.organizationId }));
+      if (await tx.exists(entity, { where: { organizationId, key: input.key } as FindOptionsWhere<E> }))
+        throw conflict(`A ${label} with key '${input.key}' already exists`, 'input.key');
+      return tx.save(tx.create(entity, { ...input, organizationId } as DeepPartial<E>));
     });
   }
 }

@@ -40,7 +40,9 @@ const common = {
   uuidExtension: 'pgcrypto' as const,
 };
 
-const DEFAULT_POOL_WAIT_MS = 5_000;
+/** Defaults of LOADOUT_DB_POOL_WAIT_MS and LOADOUT_DB_STATEMENT_TIMEOUT_MS. */
+export const DEFAULT_POOL_WAIT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
  * pg reports a dead connection as an `error` event. The pool listens while
@@ -67,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       poolSize: options.poolSize ?? 10,
       // Bounds both the wait for a free connection and the connect itself, so an unreachable server fails fast.
       connectTimeoutMS: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
-      extra: { statement_timeout: options.statementTimeoutMs ?? 30_000, Client: GuardedClient },
+      extra: { statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS, Client: GuardedClient },
       poolErrorHandler: (error: Error) => logger.poolError(error),
     });
     await dataSource.initialize();

@@ -1,4 +1,4 @@
-import { IsNull, type DataSource } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput, LoadoutError } from '../common/errors';
 import type { LoadoutChanges } from '../invalidation/loadout-change';
@@ -50,16 +50,7 @@ export class OrganizationService {
           defaultModel: input.defaultModel ?? DEFAULT_MODEL,
         }),
       );
-      const apiKey = newApiKey();
-      await tx.save(
-        tx.create(PrincipalEntity, {
-          organizationId: organization.id,
-          name: 'admin',
-          role: 'ADMIN',
-          keyHash: hashApiKey(apiKey),
-          revokedAt: null,
-        }),
-      );
+      const { apiKey } = await insertKey(tx, organization.id, 'admin', 'ADMIN');
       return { organization, apiKey };
     });
   }
@@ -124,19 +115,7 @@ export class OrganizationService {
   }
 
   async createApiKey(actor: Actor, input: { name: string; role: Role }) {
-    const apiKey = newApiKey();
-    const principal = await this.changes.write(actor.organizationId, (tx) =>
-      tx.save(
-        tx.create(PrincipalEntity, {
-          organizationId: actor.organizationId,
-          name: input.name,
-          role: input.role,
-          keyHash: hashApiKey(apiKey),
-          revokedAt: null,
-        }),
-      ),
-    );
-    return { principal, apiKey };
+    return this.changes.write(actor.organizationId, (tx) => insertKey(tx, actor.organizationId, input.name, input.role));
   }
 
   /** The organisations an operator can mint a key for, by name. */
@@ -160,18 +139,8 @@ export class OrganizationService {
       throw new LoadoutError('CONFLICT', `Several organisations are named '${nameOrId}': give one of their ids (${ids})`, 'org');
     }
     const [organization] = matches;
-    const apiKey = newApiKey();
-    await this.changes.write(organization.id, (tx) =>
-      tx.save(
-        tx.create(PrincipalEntity, {
-          organizationId: organization.id,
-          name: `admin (minted ${new Date().toISOString().slice(0, 10)})`,
-          role: 'ADMIN',
-          keyHash: hashApiKey(apiKey),
-          revokedAt: null,
-        }),
-      ),
-    );
+    const name = `admin (minted ${new Date().toISOString().slice(0, 10)})`;
+    const { apiKey } = await this.changes.write(organization.id, (tx) => insertKey(tx, organization.id, name, 'ADMIN'));
     return { organization, apiKey };
   }
 
@@ -198,4 +167,16 @@ export class OrganizationService {
   async createProject(actor: Actor, name: string) {
     return this.db.manager.save(this.db.manager.create(ProjectEntity, { organizationId: actor.organizationId, name }));
   }
+}
+
+/** A new key of the organisation: its principal stored with the key's hash, and the key itself, shown once. */
+async function insertKey(
+  tx: EntityManager,
+  organizationId: string,
+  name: string,
+  role: Role,
+): Promise<{ principal: PrincipalEntity; apiKey: string }> {
+  const apiKey = newApiKey();
+  const principal = await tx.save(tx.create(PrincipalEntity, { organizationId, name, role, keyHash: hashApiKey(apiKey), revokedAt: null }));
+  return { principal, apiKey };
 }

@@ -18,7 +18,7 @@ import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
 import { contextFailure } from './context-failure';
-import { HttpDrain } from './http-drain';
+import { DEFAULT_SHUTDOWN_GRACE_MS, HttpDrain } from './http-drain';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions } from './http-limits';
 import { Metrics } from './metrics';
 import { QUERY_LIMITS, limitedFormatError, queryLimitRules } from './query-limits';
@@ -143,7 +143,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     services,
     stop: () => {
       stopping ??= (async () => {
-        await Promise.all([drain.drain(config.shutdownGraceMs ?? 10_000), wsCleanup.dispose()]);
+        await Promise.all([drain.drain(config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS), wsCleanup.dispose()]);
         await apollo.stop();
         await services.invalidationBus.stop();
         await db.close();

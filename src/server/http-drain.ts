@@ -8,6 +8,8 @@ import type { Socket } from 'node:net';
  * was busy when the signal came); it gets its answer. Closing them at once,
  * as `http.Server.close` does, resets such a request.
  */
+/** Default of LOADOUT_SHUTDOWN_GRACE_MS. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 const IDLE_LINGER_MS = 300;
 const IDLE_SWEEP_MS = 100;
 
