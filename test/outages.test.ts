@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { Client } from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { logger } from '../src/common/logger';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
+import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
 
 /**
@@ -116,24 +116,6 @@ async function relay(target: URL) {
   };
 }
 
-/** A fresh database on DATABASE_URL's server, dropped by the returned function. */
-async function freshDatabase(serverUrl: string) {
-  const name = `loadout_outage_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return {
-    name,
-    async drop() {
-      const c = new Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const serverUrl = process.env.DATABASE_URL;
 
 // Only a PostgreSQL server can go away underneath a running instance; the embedded database lives in the process.
@@ -141,9 +123,9 @@ if (serverUrl) {
   describe('the PostgreSQL server going away and coming back', () => {
     let server: LoadoutServer;
     let cable: Awaited<ReturnType<typeof relay>>;
-    let database: Awaited<ReturnType<typeof freshDatabase>>;
+    let database: FreshDatabase;
     beforeAll(async () => {
-      database = await freshDatabase(serverUrl);
+      database = await freshDatabase(serverUrl, 'loadout_outage');
       cable = await relay(new URL(serverUrl));
       const url = new URL(serverUrl);
       url.hostname = '127.0.0.1';

@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Client } from 'pg';
 import WebSocket from 'ws';
+import { freshDatabase } from './support/fresh-database';
 
 /**
  * SIGTERM as a deployment sends it, to the built server in its own process:
@@ -26,20 +27,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (process.env.DATABASE_URL) {
-    const name = `loadout_drain_${randomBytes(6).toString('hex')}`;
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const database = await freshDatabase(process.env.DATABASE_URL, 'loadout_drain');
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   }
   child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
     cwd: root,

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { freshDatabase } from './fresh-database';
 import { startServer, type LoadoutServer, type ServerConfig } from '../../src/server/create-server';
 
 export const OPERATOR_TOKEN = 'test-operator-token';
@@ -37,26 +36,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
   if (serverUrl) {
-    const name = `loadout_test_${randomBytes(6).toString('hex')}`;
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new Client({ connectionString: serverUrl });
-      await c.connect();
-      // A closed pool's sockets finish closing a moment later; forcing the drop before would cut them off mid-close.
-      for (let i = 0; i < 40; i++) {
-        const { rows } = await c.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1`, [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const database = await freshDatabase(serverUrl, 'loadout_test');
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   }
   const config = { port: 0, databaseUrl, dataDir: 'memory://', adminToken: OPERATOR_TOKEN, production: true, ...overrides };
   const server = await startServer(config);
