@@ -1,13 +1,13 @@
 import type http from 'node:http';
 import type { AppServices } from '../app-services';
 import { unauthenticated } from '../common/context';
-import { toClientError, type ErrorCode } from '../common/errors';
+import type { ErrorCode } from '../common/errors';
 import { textProblem } from '../common/input-text';
-import { logger } from '../common/logger';
 import { dateProblem } from '../common/scalars';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { contextFor } from '../server/authenticate';
 import { capMessage } from '../server/query-limits';
+import { reportFailure } from '../server/report-failure';
 import { requestIdOf } from '../server/request-id';
 import { sendJson } from '../server/send-json';
 
@@ -77,14 +77,9 @@ export async function handleToolGc(
 
 /** A thrown error as the route's JSON error; an outage is a 503 with Retry-After, and masked errors carry the request id. */
 function failWith(services: AppServices, res: http.ServerResponse, error: unknown): void {
-  const { code, message, field } = toClientError(error);
   const requestId = requestIdOf(res);
-  services.stats.error(code);
-  if (code === 'INTERNAL_SERVER_ERROR') logger.error({ requestId, err: error }, 'internal error');
-  if (code === 'SERVICE_UNAVAILABLE') {
-    logger.warn({ requestId, err: error }, 'database unavailable');
-    res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
-  }
+  const { code, message, field } = reportFailure(error, services.stats, { requestId }, 'internal error');
+  if (code === 'SERVICE_UNAVAILABLE') res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
   const masked = code === 'INTERNAL_SERVER_ERROR' || code === 'SERVICE_UNAVAILABLE';
   sendJson(res, STATUS[code], { error: { code, message, ...(field ? { field } : {}), ...(masked ? { requestId } : {}) } });
 }

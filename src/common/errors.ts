@@ -40,6 +40,8 @@ export function toClientError(error: unknown): { message: string; code: ErrorCod
   return { message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' };
 }
 
+const TOO_MANY_VARIABLE_ERRORS = 'Too many errors processing variables';
+
 /**
  * Apollo's formatError: coded errors keep their message, anything else is an
  * internal error without stack or SQL. GraphQL's own validation errors pass
@@ -48,6 +50,8 @@ export function toClientError(error: unknown): { message: string; code: ErrorCod
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = error instanceof GraphQLError && error.originalError ? error.originalError : error;
   if (!original || original instanceof GraphQLError) {
+    // GraphQL stops coercing variables after 50 bad ones with an uncoded error; it is still the client's input.
+    if (formatted.message.startsWith(TOO_MANY_VARIABLE_ERRORS)) return { ...formatted, extensions: { code: 'BAD_USER_INPUT' } };
     const { stacktrace: _ignored, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions };
   }

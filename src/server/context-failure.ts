@@ -1,9 +1,8 @@
 import { HeaderMap } from '@apollo/server';
 import { GraphQLError } from 'graphql';
-import { toClientError } from '../common/errors';
-import { logger } from '../common/logger';
 import type { Stats } from '../common/stats';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { reportFailure } from './report-failure';
 
 /**
  * A request whose context could not be built (its key could not be checked:
@@ -12,11 +11,8 @@ import { RETRY_AFTER_SECONDS } from '../db/unavailable';
  * internal error, each with the request id.
  */
 export function contextFailure(error: unknown, requestId: string, stats: Stats): GraphQLError {
-  const { code, message } = toClientError(error);
-  stats.error(code);
+  const { code, message } = reportFailure(error, stats, { requestId }, 'could not authenticate a request');
   const unavailable = code === 'SERVICE_UNAVAILABLE';
-  if (unavailable) logger.warn({ requestId, err: error }, 'database unavailable');
-  else logger.error({ requestId, err: error }, 'could not authenticate a request');
   return new GraphQLError(unavailable ? message : 'Internal server error', {
     extensions: {
       code: unavailable ? code : 'INTERNAL_SERVER_ERROR',

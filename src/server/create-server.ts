@@ -6,8 +6,7 @@ import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from '../budget/budget.http';
 import type { RequestContext } from '../common/context';
-import { formatError, toClientError } from '../common/errors';
-import { logger } from '../common/logger';
+import { formatError } from '../common/errors';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable';
@@ -23,6 +22,7 @@ import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions } from './http-limits';
 import { Metrics } from './metrics';
 import { QUERY_LIMITS, limitedFormatError, queryLimitRules } from './query-limits';
 import { requestObserver } from './request-observer';
+import { reportFailure } from './report-failure';
 import { assignRequestId, requestIdOf } from './request-id';
 import { sendJson } from './send-json';
 import { serveSockets } from './graphql-ws';
@@ -122,10 +122,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       return sendJson(res, 404, { error: 'not found' });
     };
     respond().catch((error: unknown) => {
-      const { code } = toClientError(error);
-      const requestId = requestIdOf(res);
-      if (code === 'SERVICE_UNAVAILABLE') logger.warn({ requestId, err: error, path }, 'database unavailable');
-      else logger.error({ requestId, err: error, path }, 'request failed');
+      const { code } = reportFailure(error, services.stats, { requestId: requestIdOf(res), path }, 'request failed');
       if (res.headersSent) res.end();
       else if (code === 'SERVICE_UNAVAILABLE')
         sendJson(res.setHeader('retry-after', String(RETRY_AFTER_SECONDS)), 503, { error: { code } });

@@ -184,7 +184,6 @@ export function exceedsTokenLimit(query: string, max: number = QUERY_LIMITS.maxT
   return false;
 }
 
-const TOO_MANY_VARIABLE_ERRORS = 'Too many errors processing variables';
 const SUGGESTION = /\s*Did you mean [^?]*\?/g;
 
 /** Cuts a message to the limit, so an error never carries a huge input back. */
@@ -202,11 +201,7 @@ export function limitedFormatError(
   hideSuggestions: boolean,
 ): (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError {
   return (formatted, error) => {
-    // GraphQL stops coercing variables after 50 bad ones with an uncoded error; it is still the client's input.
-    const result = format(
-      formatted.message.startsWith(TOO_MANY_VARIABLE_ERRORS) ? { ...formatted, extensions: { code: 'BAD_USER_INPUT' } } : formatted,
-      error,
-    );
+    const result = format(formatted, error);
     const message = hideSuggestions ? result.message.replace(SUGGESTION, '') : result.message;
     return message === result.message && message.length <= QUERY_LIMITS.maxMessageChars
       ? result
