@@ -472,11 +472,10 @@ export function situationClass(loadout: CompiledLoadout, agent: CompiledAgent, c
  * token cap drops. One sharing its name with another definition can shadow
  * that one from anywhere in Sort Order, so it always counts; and a survivor
  * of a shared name may be shadowed, so it does not count towards the cut.
- * Any other
- * context object shares the toolbox without context, which is what keeps
- * an organisation with many context objects from multiplying its toolboxes.
- * Over-approximates where a later filter (a rule) would drop the tool
- * anyway: that only costs sharing.
+ * Any other context object shares the toolbox without context, which is
+ * what keeps an organisation with many context objects from multiplying its
+ * toolboxes. Over-approximates where a later filter (a rule) would drop the
+ * tool anyway: that only costs sharing.
  */
 function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string): ReadonlySet<string> {
   const agentKey = agentClass(loadout, agent);
