@@ -1,4 +1,8 @@
-import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { execute, parse } from 'graphql';
+import { TOOLBOX_QUERY } from '../src/bench/e2e/request-bodies';
+import { buildLoadoutSchema } from '../src/schema/build-schema';
+import { contextFor } from '../src/server/authenticate';
+import { OPERATOR_TOKEN, codeOf, startTestServer, type TestServer } from './support/harness';
 
 let t: TestServer;
 let key: string;
@@ -44,4 +48,66 @@ it('refuses an unknown channel naming the field', async () => {
   const result = await t.gql(key, TOOLBOX, { agentId: agent.id, channel: 'nope' });
   expect(codeOf(result)).toBe('BAD_USER_INPUT');
   expect(result.errors?.[0].extensions?.field).toBe('channel');
+});
+
+describe('the per-turn toolbox query', () => {
+  // Shapes a runtime or a frontend sends: the benchmark's query (answered without graphql-js's executor),
+  // aliases, fragments and `__typename` on it, and fields only graphql-js resolves (agent, rendered).
+  const QUERIES = [
+    TOOLBOX_QUERY,
+    `query($a: ID!, $c: String!, $p: PageInput) { box: toolbox(agentId: $a, channel: $c, page: $p) {
+      __typename ...Head page { type contextObject recordId } tools { __typename at: position ...Entry } dropped { reason tool { name sortOrder } }
+    } }
+    fragment Head on Toolbox { fingerprint loadoutVersion toolCount }
+    fragment Entry on ToolboxEntry { name contentHash schemaTokens tool { name description } }`,
+    `query($a: ID!, $c: String!, $p: PageInput) { toolbox(agentId: $a, channel: $c, page: $p) { agent { id name } fingerprint rendered tools { name } } }`,
+  ];
+
+  it('answers every shape exactly as graphql-js executes it, whatever the situation', async () => {
+    await t.ok(key, `mutation { createContextObject(input: { key: "deal", name: "Deal" }) { id } }`);
+    const agent = (await t.ok(key, `mutation { createAgent(input: { name: "runtime", maxTools: 3 }) { id } }`)).createAgent;
+    const tools: Array<[string, number, string[], string[]]> = [
+      ['search', 2, [], []],
+      ['web_only', 1, ['web'], []],
+      ['deal_notes', 0, [], ['deal']],
+      ['api_only', 1, ['api'], []],
+      ['last', 5, [], []],
+    ];
+    for (const [name, sortOrder, channels, contextObjects] of tools) {
+      await t.ok(
+        key,
+        `mutation($name: String!, $s: Int, $ch: [String!], $co: [String!]) {
+          createToolDefinition(input: { name: $name, description: "d", inputSchema: { type: "object", properties: { q: { type: "string" } } }, sortOrder: $s, channels: $ch, contextObjects: $co }) { id }
+        }`,
+        { name, s: sortOrder, ch: channels, co: contextObjects },
+      );
+    }
+    const schema = await buildLoadoutSchema(t.server.services.pubSub);
+    const situations = [
+      { a: agent.id, c: 'web', p: null },
+      { a: agent.id, c: 'api', p: { type: 'LIST' } },
+      { a: agent.id, c: 'web', p: { type: 'RECORD', contextObject: 'deal', recordId: 'r1' } },
+    ];
+    let compared = 0;
+    for (const query of QUERIES) {
+      for (const variables of situations) {
+        const overHttp = await t.gql(key, query, variables);
+        const context = await contextFor(t.server.services, OPERATOR_TOKEN, `Bearer ${key}`);
+        const reference = await execute({ schema, document: parse(query), variableValues: variables, contextValue: context });
+        expect(overHttp.errors).toBeUndefined();
+        expect(reference.errors).toBeUndefined();
+        expect(JSON.stringify(overHttp.data)).toBe(JSON.stringify(reference.data));
+        compared++;
+      }
+    }
+    expect(compared).toBe(QUERIES.length * situations.length);
+  });
+
+  it('reports an unknown agent the same way on every shape', async () => {
+    for (const query of QUERIES) {
+      const result = await t.gql(key, query, { a: '00000000-0000-4000-8000-000000000000', c: 'web' });
+      expect(codeOf(result)).toBe('NOT_FOUND');
+      expect(result.data).toBeNull();
+    }
+  });
 });

@@ -16,6 +16,7 @@ import { isExplorerAsset, serveExplorer, wantsExplorer } from '../explorer/explo
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
+import { directExecution } from './direct-execution';
 import { contextFailure } from './context-failure';
 import { DEFAULT_SHUTDOWN_GRACE_MS, HttpDrain } from './http-drain';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions } from './http-limits';
@@ -77,6 +78,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       // Outside production a browser gets our own bundled explorer instead (Apollo's loads from a CDN).
       ApolloServerPluginLandingPageDisabled(),
       requestObserver(services.stats, metrics),
+      directExecution(),
     ],
   });
   await apollo.start();
