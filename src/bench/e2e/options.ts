@@ -22,8 +22,8 @@ const FULL: Sizes = {
   toolboxConnections: 50,
   beginTurn: { conversations: 200, connections: 20 },
   edit: {
-    warmUp: 3,
-    edits: 9,
+    warmUp: 10,
+    edits: 15,
     agents: 100,
     larger: [
       { agents: 1000, tools: 1000 },

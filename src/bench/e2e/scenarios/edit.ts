@@ -24,9 +24,10 @@ const invalidationCount = async (world: World): Promise<number> =>
 /**
  * Edits of the pinned tool's description, one at a time, each different.
  * The first `warmUp` of a series are not counted, in every series alike:
- * the first edit after the world changed loads the loadout afresh, and
- * the code that only edits seen by agents run is not yet compiled by the
- * JIT, while a running server has both long since. A timeout ends the
+ * the first edit after the world changed loads the loadout afresh, the
+ * code that only edits seen by agents run is not yet compiled by the JIT,
+ * and the heap is still full of the world's construction, while a running
+ * server has all three long behind it. A timeout ends the
  * series: the server is still busy with it, so later edits would measure
  * the queue behind it.
  */
