@@ -16,8 +16,8 @@ import { isExplorerAsset, serveExplorer, wantsExplorer } from '../explorer/explo
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
-import { directExecution } from './direct-execution';
 import { contextFailure } from './context-failure';
+import { directExecution } from './direct-execution';
 import { DEFAULT_SHUTDOWN_GRACE_MS, HttpDrain } from './http-drain';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions } from './http-limits';
 import { Metrics } from './metrics';

@@ -36,7 +36,8 @@ import {
  * where a value was expected) hands the request back to graphql-js, which
  * runs it from the start and reports errors its own way. Only queries take
  * this path, so running the root resolver a second time on those rare
- * requests changes nothing.
+ * requests changes nothing. Plugins that watch execution (executionDidStart,
+ * willResolveField) do not see these requests: this server has none.
  */
 
 /** How to complete a value of a type: its wrappers, then a leaf or an object's selected fields. */
@@ -68,13 +69,12 @@ const HAND_BACK = Symbol('hand back to graphql-js');
 
 /** The plan for an operation, or null when graphql-js must run it. */
 export function planOperation(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): DirectPlan | null {
-  if (operation.operation !== 'query') return null;
   const parentType = schema.getQueryType();
+  if (operation.operation !== 'query' || !parentType) return null;
   const fragments: Record<string, FragmentDefinitionNode> = Object.create(null);
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   }
-  if (!parentType) return null;
   const roots = selectedFields(operation.selectionSet, parentType, fragments);
   if (!roots || roots.length !== 1) return null;
   const node = roots[0];

@@ -11,8 +11,9 @@ type EncodingModule = { countTokens: typeof countTokens };
 const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 /**
- * Each vocabulary is loaded the first time a count needs it: one is tens of
- * megabytes of resident memory for as long as the process lives, and only
+ * Each vocabulary is loaded the first time a count needs it (that count
+ * takes a few hundred milliseconds longer, once): one is tens of megabytes
+ * of resident memory for as long as the process lives, and only
  * organisations with older OpenAI models ever need cl100k_base.
  */
 const LOADERS: Record<Encoding, () => EncodingModule> = {
