@@ -88,7 +88,6 @@ describe('the per-turn toolbox query', () => {
       { a: agent.id, c: 'api', p: { type: 'LIST' } },
       { a: agent.id, c: 'web', p: { type: 'RECORD', contextObject: 'deal', recordId: 'r1' } },
     ];
-    let compared = 0;
     for (const query of QUERIES) {
       for (const variables of situations) {
         const overHttp = await t.gql(key, query, variables);
@@ -97,10 +96,8 @@ describe('the per-turn toolbox query', () => {
         expect(overHttp.errors).toBeUndefined();
         expect(reference.errors).toBeUndefined();
         expect(JSON.stringify(overHttp.data)).toBe(JSON.stringify(reference.data));
-        compared++;
       }
     }
-    expect(compared).toBe(QUERIES.length * situations.length);
   });
 
   it('reports an unknown agent the same way on every shape', async () => {

@@ -1,4 +1,5 @@
 import type { PageType } from '../toolbox/assemble-toolbox';
+import { FIXED_PAGES } from './affected-sets';
 import type { CompactAffectedSet } from './toolbox-invalidation.entity';
 
 /** The same set as sets were stored before the grid: a list of situations naming their change, or carrying it inline. */
@@ -8,8 +9,9 @@ export function asList(set: CompactAffectedSet, inline: boolean): CompactAffecte
   const situations = grid!.flatMap((row, channel) =>
     row.split(',').flatMap((cell, i): Situation[] => {
       if (cell === '') return [];
-      const page: PageType = i < 3 ? (['HOME', 'LIST', 'RECORD'] as const)[i] : 'RECORD';
-      const context = i < 3 ? null : contexts![i - 3];
+      const fixed = i < FIXED_PAGES.length;
+      const page: PageType = fixed ? FIXED_PAGES[i] : 'RECORD';
+      const context = fixed ? null : contexts![i - FIXED_PAGES.length];
       const change = Number(cell);
       const [previous, next, diff] = set.changes![change];
       return [inline ? [channel, page, context, previous, next, diff] : [channel, page, context, change]];

@@ -13,7 +13,8 @@ import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invali
  * change. Each change (two fingerprints and a diff) is stored once.
  */
 
-const FIXED_PAGES = ['HOME', 'LIST', 'RECORD'] as const;
+/** The grid's first columns; the context objects' RECORD pages follow. */
+export const FIXED_PAGES = ['HOME', 'LIST', 'RECORD'] as const;
 
 /**
  * `contextOrder`: the catalogue's context objects in situation order; the

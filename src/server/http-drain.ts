@@ -2,14 +2,14 @@ import type http from 'node:http';
 import net from 'node:net';
 import type { Socket } from 'node:net';
 
+/** Default of LOADOUT_SHUTDOWN_GRACE_MS. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 /**
  * How long sockets idle when the drain begins stay open. A request already
  * sent on one may still sit unread in the kernel's buffer (the event loop
  * was busy when the signal came); it gets its answer. Closing them at once,
  * as `http.Server.close` does, resets such a request.
  */
-/** Default of LOADOUT_SHUTDOWN_GRACE_MS. */
-export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 const IDLE_LINGER_MS = 300;
 const IDLE_SWEEP_MS = 100;
 
