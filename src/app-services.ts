@@ -44,7 +44,8 @@ export interface AppServices {
   stats: Stats;
 }
 
-export function createServices(db: Database): AppServices {
+/** `listenUrl`: where the LISTEN connection goes, when not to the pool's server (a pooler that cannot LISTEN sits between). */
+export function createServices(db: Database, listenUrl?: string): AppServices {
   const ds = db.dataSource;
   const pubSub = createLoadoutPubSub();
   const stats = new Stats();
@@ -52,7 +53,9 @@ export function createServices(db: Database): AppServices {
   const loadouts: LoadoutCache = new LoadoutCache(ds, () => invalidationBus.live, stats);
   // Several instances may share a server, so events travel through it; embedded PGlite is one process.
   const serverUrl = db.kind === 'server' ? (ds.options as { url?: string }).url : undefined;
-  const invalidationBus: InvalidationBus = serverUrl ? new PostgresNotifyBus(serverUrl, ds, pubSub, loadouts) : new InProcessBus(pubSub);
+  const invalidationBus: InvalidationBus = serverUrl
+    ? new PostgresNotifyBus(listenUrl ?? serverUrl, ds, pubSub, loadouts, stats)
+    : new InProcessBus(pubSub);
   const toolbox = new ToolboxService(loadouts);
   const invalidations = new InvalidationService(ds, invalidationBus, stats);
   const changes = new LoadoutChanges(ds, loadouts, invalidations.observe);

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { milliseconds } from './common/env-milliseconds';
 import { DEFAULT_POOL_WAIT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
-import { DEFAULT_SHUTDOWN_GRACE_MS } from './server/http-drain';
+import { DEFAULT_SHUTDOWN_GRACE_MS, DEFAULT_SHUTDOWN_SETTLE_MS } from './server/http-drain';
 import { readHttpTimeouts, type HttpTimeouts } from './server/http-limits';
 
 export interface Config {
   port: number;
   databaseUrl?: string;
+  /** Where the LISTEN connection goes when not to DATABASE_URL (a pooler in transaction mode cannot LISTEN). */
+  listenDatabaseUrl?: string;
   dataDir: string;
   /** The platform operator's token; null where none is configured. */
   adminToken: string | null;
@@ -21,6 +23,8 @@ export interface Config {
   statementTimeoutMs: number;
   /** On SIGTERM, how long requests in flight may take before the remaining connections are cut. */
   shutdownGraceMs: number;
+  /** On SIGTERM, how long /readyz fails while new connections are still accepted, before the listener closes. */
+  shutdownSettleMs: number;
   /** Bearer token that may read /metrics from anywhere; null: loopback only. */
   metricsToken: string | null;
 }
@@ -35,6 +39,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     databaseUrl,
+    listenDatabaseUrl: env.LOADOUT_LISTEN_DATABASE_URL || undefined,
     dataDir: env.LOADOUT_DATA_DIR || './data',
     adminToken: configured ?? generated,
     adminTokenGenerated: generated !== null,
@@ -44,6 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolWaitMs: milliseconds(env, 'LOADOUT_DB_POOL_WAIT_MS', DEFAULT_POOL_WAIT_MS),
     statementTimeoutMs: milliseconds(env, 'LOADOUT_DB_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
     shutdownGraceMs: milliseconds(env, 'LOADOUT_SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS),
+    shutdownSettleMs: milliseconds(env, 'LOADOUT_SHUTDOWN_SETTLE_MS', DEFAULT_SHUTDOWN_SETTLE_MS, 0),
     metricsToken: env.LOADOUT_METRICS_TOKEN || null,
   };
 }

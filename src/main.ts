@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   else console.log('No LOADOUT_ADMIN_TOKEN set: createOrganization is disabled.');
 
   const shutdown = (signal: string) => {
-    logger.info({ signal, graceMs: config.shutdownGraceMs }, `${signal}: draining`);
+    logger.info({ signal, settleMs: config.shutdownSettleMs, graceMs: config.shutdownGraceMs }, `${signal}: draining`);
     server.stop().then(
       () => {
         logger.info('stopped');

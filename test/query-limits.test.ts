@@ -1,5 +1,6 @@
 import { QUERY_LIMITS } from '../src/server/query-limits';
 import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { RawSocket } from './support/raw-socket';
 
 let t: TestServer;
 let admin: string;
@@ -7,6 +8,7 @@ let viewer: string;
 let agentId: string;
 
 const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint toolCount } }`;
+const TOOLBOX_OPERATION = () => ({ query: TOOLBOX, variables: { a: agentId } });
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -42,7 +44,46 @@ const nestedInvalidations = (repeats: number): string => {
   return `query($id: ID!) { agent(id: $id) { ${inner} } }`;
 };
 
-describe('hostile documents are refused with a code, fast, before any work', () => {
+/** A request as either door takes it. */
+interface Operation {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}
+interface Answer {
+  data?: any;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+}
+
+/**
+ * The two doors: HTTP, and graphql-ws on a socket of its own per operation.
+ * An operation refused before it ran answers HTTP 400, and a graphql-ws
+ * `error` message; both carry the same errors.
+ */
+const TRANSPORTS: Array<[string, (key: string, operation: Operation) => Promise<Answer & { refused: boolean }>]> = [
+  [
+    'HTTP',
+    async (key, operation) => {
+      const result = await post(JSON.stringify(operation), key);
+      return { ...result.json, refused: result.status === 400 };
+    },
+  ],
+  [
+    'graphql-ws',
+    async (key, operation) => {
+      const socket = await RawSocket.withKey(t.url, key);
+      try {
+        const answer = await socket.run(operation);
+        if (answer.kind === 'closed') throw new Error(`socket closed: ${JSON.stringify(answer.close)}`);
+        return answer.kind === 'error' ? { errors: answer.payload, refused: true } : { ...answer.payload, refused: false };
+      } finally {
+        socket.close();
+      }
+    },
+  ],
+];
+
+describe.each(TRANSPORTS)('over %s, hostile documents are refused with a code, fast, before any work', (_transport, send) => {
   // Generous: the requirement is well under 100 ms; CI machines are shared.
   const FAST_MS = 1_000;
 
@@ -56,6 +97,19 @@ describe('hostile documents are refused with a code, fast, before any work', () 
       '1,000 aliases of toolBudget',
       () => ({ query: `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: toolBudget { level }`).join(' ')} }` }),
       /more than 1000 tokens/,
+    ],
+    ['agent → invalidations → agent … at depth 22', () => ({ query: nestedInvalidations(5), variables: { id: agentId } }), /depth limit/],
+    [
+      '50 aliases of toolBudget',
+      () => ({ query: `{ ${Array.from({ length: 50 }, (_, i) => `a${i}: toolBudget { level }`).join(' ')} }` }),
+      /Aliases limit of 15/,
+    ],
+    [
+      '20 createChannel mutations',
+      () => ({
+        query: `mutation { ${Array.from({ length: 20 }, (_, i) => `createChannel(input: { key: "twenty${i}", name: "k" }) { id }`).join(' ')} }`,
+      }),
+      /At most 5 mutations per request, found 20/,
     ],
     [
       '16 aliases of toolbox',
@@ -92,14 +146,58 @@ describe('hostile documents are refused with a code, fast, before any work', () 
       }),
       /At most 5 mutations/,
     ],
-  ])('%s', async (_label, body, message) => {
-    const result = await post(JSON.stringify(body()), admin);
-    expect(result.status).toBe(400);
-    expect(result.json.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    expect(result.json.errors.map((e: { message: string }) => e.message).join('\n')).toMatch(message);
-    expect(result.ms).toBeLessThan(FAST_MS);
+  ])('%s', async (_label, operation, message) => {
+    const started = performance.now();
+    const result = await send(admin, operation());
+    expect(result.refused).toBe(true);
+    expect(result.errors![0].extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(result.errors!.map((e) => e.message).join('\n')).toMatch(message);
+    expect(performance.now() - started).toBeLessThan(FAST_MS);
   });
 
+  it.each([
+    ['introspection in production', `{ __schema { queryType { name } } }`, /Introspection is disabled/],
+    ['a misspelt field, without a suggestion', `{ agnts { id } toolBudgt { level } }`, /Cannot query field "agnts"/],
+    ['a document that does not parse', `{ me { id `, /Syntax Error/],
+  ])('%s, for a VIEWER key', async (_label, query, message) => {
+    const result = await send(viewer, { query });
+    expect(result.refused).toBe(true);
+    expect(result.errors![0].extensions!.code).toMatch(/^GRAPHQL_(VALIDATION|PARSE)_FAILED$/);
+    expect(result.errors!.map((e) => e.message).join('\n')).toMatch(message);
+    expect(JSON.stringify(result.errors)).not.toMatch(/Did you mean|"agents"|toolBudget"/);
+  });
+
+  it('a role below the operation’s is FORBIDDEN, and nothing is written', async () => {
+    const result = await send(viewer, { query: `mutation { createChannel(input: { key: "viewer-made", name: "v" }) { id } }` });
+    expect(result.errors![0].extensions!.code).toBe('FORBIDDEN');
+    const channels = (await t.ok(viewer, `{ channels { key } }`)).channels.map((c: { key: string }) => c.key);
+    expect(channels).not.toContain('viewer-made');
+  });
+
+  it('an unknown operation name, or several operations without one, is OPERATION_RESOLUTION_FAILURE', async () => {
+    for (const operation of [
+      { query: `query A { me { id } }`, operationName: 'B' },
+      { query: `query A { me { id } } query B { me { role } }` },
+    ]) {
+      const result = await send(viewer, operation);
+      expect(result.refused).toBe(true);
+      expect(result.errors![0].extensions!.code).toBe('OPERATION_RESOLUTION_FAILURE');
+    }
+  });
+
+  it('an error of a resolver carries its code, and the next operation is served', async () => {
+    const missing = await send(viewer, {
+      query: `{ toolbox(agentId: "00000000-0000-4000-8000-000000000000", channel: "web") { toolCount } }`,
+    });
+    expect(missing.refused).toBe(false);
+    expect(missing.errors![0].extensions!.code).toBe('NOT_FOUND');
+    const ok = await send(viewer, TOOLBOX_OPERATION());
+    expect(ok.errors).toBeUndefined();
+    expect(ok.data.toolbox.toolCount).toBe(1);
+  });
+});
+
+describe('hostile documents over HTTP', () => {
   it('six refused mutations wrote nothing', async () => {
     expect((await t.ok(viewer, `{ channels { key } }`)).channels.map((c: { key: string }) => c.key)).toEqual(['web']);
   });

@@ -15,6 +15,7 @@ describe('isDatabaseUnavailable', () => {
     ['a terminated backend (admin_shutdown)', failedQuery(pgError('57P01', 'terminating connection due to administrator command'))],
     ['a server in recovery (cannot_connect_now)', pgError('57P03', 'the database system is starting up')],
     ['too many connections', pgError('53300')],
+    ['a database closed to connections', pgError('55000', 'database "loadout" is not currently accepting connections')],
     ['statement_timeout', failedQuery(pgError('57014', 'canceling statement due to statement timeout'))],
     ['a connection exception (class 08)', pgError('08006')],
     ['a transaction whose connection failed between two statements', new QueryRunnerProviderAlreadyReleasedError()],
@@ -25,6 +26,7 @@ describe('isDatabaseUnavailable', () => {
 
   it.each([
     ['a unique violation', failedQuery(pgError('23505', 'duplicate key value'))],
+    ['another object_not_in_prerequisite_state', failedQuery(pgError('55000', 'lastval is not yet defined in this session'))],
     ['a syntax error', failedQuery(pgError('42601', 'syntax error'))],
     ['invalid text for a uuid', failedQuery(pgError('22P02', 'invalid input syntax for type uuid'))],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],

@@ -10,6 +10,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
     if (typeof name === 'string' && RELEASED_RUNNER.has(name)) return true;
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))) return true;
+    if (code === OBJECT_NOT_IN_PREREQUISITE_STATE && typeof message === 'string' && NOT_ACCEPTING.test(message)) return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
     e = (e as { driverError?: unknown }).driverError ?? (e as { cause?: unknown }).cause;
   }
@@ -35,6 +36,14 @@ const NETWORK_CODES = new Set([
 
 /** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, query_canceled (statement_timeout); class 08 is connection_exception. */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+
+/**
+ * 55000 is also a statement's error (a sequence's lastval not yet defined, …);
+ * only the refusal of a database closed to connections (`ALLOW_CONNECTIONS
+ * false`) is an outage.
+ */
+const OBJECT_NOT_IN_PREREQUISITE_STATE = '55000';
+const NOT_ACCEPTING = /is not currently accepting connections/;
 
 /** What `pg` and its pool say when a connection is gone or none could be had in time. */
 const UNAVAILABLE_MESSAGES =

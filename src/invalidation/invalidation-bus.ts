@@ -1,7 +1,9 @@
-import { createPubSub } from '@graphql-yoga/subscription';
-import { Client } from 'pg';
+import { setMaxListeners } from 'node:events';
+import { createPubSub, type PubSubEventTarget } from '@graphql-yoga/subscription';
 import { In, MoreThan, type DataSource, type EntityManager } from 'typeorm';
 import { logger } from '../common/logger';
+import type { Stats } from '../common/stats';
+import { ListenConnection } from './listen-connection';
 import { LOADOUT_CHANGED_CHANNEL } from './loadout-change';
 import { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
@@ -13,7 +15,14 @@ export interface TopicPayloads {
   [Topic.TOOLBOX_INVALIDATED]: [ToolboxInvalidationEntity];
 }
 
-export const createLoadoutPubSub = () => createPubSub<{ [K in Topic]: TopicPayloads[K] }>();
+type Topics = { [K in Topic]: TopicPayloads[K] };
+
+/** Every subscription is a listener of the one topic: thousands are expected, so Node's warning past ten does not apply. */
+export function createLoadoutPubSub() {
+  const eventTarget = new EventTarget();
+  setMaxListeners(0, eventTarget);
+  return createPubSub<Topics>({ eventTarget: eventTarget as PubSubEventTarget<Topics> });
+}
 export type LoadoutPubSub = ReturnType<typeof createLoadoutPubSub>;
 
 /**
@@ -56,7 +65,6 @@ export const NOTIFY_CHANNEL = 'loadout_toolbox_invalidated';
 const REMEMBERED_IDS = 10_000;
 /** Event ids per NOTIFY: 100 uuids with commas stay far below the 8000-byte payload limit. */
 const IDS_PER_NOTIFY = 100;
-const MAX_BACKOFF_MS = 10_000;
 
 /**
  * A PostgreSQL server may serve several instances. The writer NOTIFYs the
@@ -66,30 +74,46 @@ const MAX_BACKOFF_MS = 10_000;
  * the events by id and publishes them to its own subscribers, so each
  * subscription hears each event once. The same connection hears every
  * change's loadout_seq (`loadout_changed`) for the loadout cache, which is
- * trusted only while the connection is up.
+ * trusted only while the connection is live (see ListenConnection).
  *
  * When the LISTEN connection drops it reconnects with backoff and replays
  * events recorded after the last one it delivered, so a short outage loses
  * nothing; ids already delivered are remembered and skipped.
  */
 export class PostgresNotifyBus implements InvalidationBus {
-  private client: Client | null = null;
-  private stopped = false;
-  private attempt = 0;
+  private readonly connection: ListenConnection;
   private lastSeq: bigint | null = null;
   private readonly delivered = new Set<string>();
-  private reconnectTimer: NodeJS.Timeout | null = null;
   audience = () => true;
 
   constructor(
-    private readonly connectionString: string,
+    listenUrl: string,
     private readonly db: DataSource,
     private readonly pubSub: LoadoutPubSub,
     private readonly loadouts: LoadoutListener,
-  ) {}
+    stats: Stats,
+  ) {
+    this.connection = new ListenConnection({
+      url: listenUrl,
+      channels: [NOTIFY_CHANNEL, LOADOUT_CHANGED_CHANNEL],
+      stats,
+      onNotification: (channel, payload) => {
+        if (channel === NOTIFY_CHANNEL) this.heard(payload);
+        else if (channel === LOADOUT_CHANGED_CHANNEL) {
+          const [organizationId, seq] = payload.split(':');
+          this.loadouts.changed(organizationId, Number(seq));
+        }
+      },
+      onListening: async (reconnected) => {
+        // Changes committed while no connection listened were never heard: start the cache afresh.
+        this.loadouts.reset();
+        if (reconnected) await this.replayMissed();
+      },
+    });
+  }
 
   get live(): boolean {
-    return this.client !== null;
+    return this.connection.live;
   }
 
   async stored(tx: EntityManager, events: readonly ToolboxInvalidationEntity[]): Promise<void> {
@@ -105,63 +129,11 @@ export class PostgresNotifyBus implements InvalidationBus {
   async start(): Promise<void> {
     const [row]: Array<{ seq: string | null }> = await this.db.query(`SELECT max(seq)::text AS seq FROM toolbox_invalidations`);
     this.lastSeq = row?.seq ? BigInt(row.seq) : 0n;
-    await this.connect();
+    await this.connection.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const client = this.client;
-    this.client = null;
-    await client?.end().catch(() => undefined);
-  }
-
-  private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.connectionString });
-    client.on('notification', (message) => {
-      if (!message.payload) return;
-      if (message.channel === NOTIFY_CHANNEL) this.heard(message.payload);
-      else if (message.channel === LOADOUT_CHANGED_CHANNEL) {
-        const [organizationId, seq] = message.payload.split(':');
-        this.loadouts.changed(organizationId, Number(seq));
-      }
-    });
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
-    await client.connect();
-    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    await client.query(`LISTEN ${LOADOUT_CHANGED_CHANNEL}`);
-    // Stopped while connecting: this connection must not outlive the instance.
-    if (this.stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    // Changes committed while no connection listened were never heard: start the cache afresh.
-    this.loadouts.reset();
-    this.client = client;
-    this.attempt = 0;
-  }
-
-  private lost(client: Client, error?: Error): void {
-    if (this.stopped || this.client !== client) return;
-    this.client = null;
-    if (error) logger.warn({ err: error }, 'invalidation listener lost its connection');
-    client.end().catch(() => undefined);
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    const delay = Math.min(MAX_BACKOFF_MS, 100 * 2 ** this.attempt++);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      if (this.stopped) return;
-      this.connect()
-        .then(() => this.replayMissed())
-        .catch((error: Error) => {
-          logger.warn({ err: error, attempt: this.attempt }, 'invalidation listener could not reconnect');
-          this.scheduleReconnect();
-        });
-    }, delay);
+  stop(): Promise<void> {
+    return this.connection.stop();
   }
 
   private async replayMissed(): Promise<void> {

@@ -2,11 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { WebSocketServer } from 'ws';
 import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from '../budget/budget.http';
 import type { RequestContext } from '../common/context';
-import { formatError } from '../common/errors';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable';
@@ -14,14 +12,14 @@ import { pendingMigrations, runMigrations } from '../db/migrations';
 import { isDebuggerPath, serveDebugger } from '../debugger/debugger-page';
 import { isExplorerAsset, serveExplorer, wantsExplorer } from '../explorer/explorer-page';
 import { buildLoadoutSchema } from '../schema/build-schema';
-import { handleGraphQL } from './apollo-node-http';
+import { handleGraphQL, noSubscriptionsOverHttp } from './apollo-node-http';
 import { contextFor } from './authenticate';
 import { contextFailure } from './context-failure';
 import { directExecution } from './direct-execution';
 import { DEFAULT_SHUTDOWN_GRACE_MS, HttpDrain } from './http-drain';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions } from './http-limits';
 import { Metrics } from './metrics';
-import { QUERY_LIMITS, limitedFormatError, queryLimitRules } from './query-limits';
+import { operationPolicy } from './operation-policy';
 import { requestObserver } from './request-observer';
 import { reportFailure } from './report-failure';
 import { assignRequestId, requestIdOf } from './request-id';
@@ -33,15 +31,24 @@ export interface LoadoutServer {
   port: number;
   services: AppServices;
   /**
-   * Graceful shutdown: /readyz answers 503, no new connections, every request
+   * Graceful shutdown: /readyz answers 503 at once while new connections are
+   * still accepted for the settle (none by default here; the process reads
+   * LOADOUT_SHUTDOWN_SETTLE_MS), then no new connections, every request
    * already sent is answered (within the grace period), subscriptions close
    * with 1001, then the LISTEN connection and the pool close.
    */
   stop(): Promise<void>;
 }
 
-export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'> &
-  Partial<Pick<Config, 'httpTimeouts' | 'poolWaitMs' | 'statementTimeoutMs' | 'shutdownGraceMs' | 'metricsToken'>>;
+export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'> & {
+  /** Plain queries answered without graphql-js's executor (on unless false; specs compare the two). */
+  directExecution?: boolean;
+} & Partial<
+    Pick<
+      Config,
+      'listenDatabaseUrl' | 'httpTimeouts' | 'poolWaitMs' | 'statementTimeoutMs' | 'shutdownGraceMs' | 'shutdownSettleMs' | 'metricsToken'
+    >
+  >;
 
 export async function startServer(config: ServerConfig): Promise<LoadoutServer> {
   const db = await openDatabase({
@@ -51,24 +58,23 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     statementTimeoutMs: config.statementTimeoutMs,
   });
   await runMigrations(db.dataSource);
-  const services = createServices(db);
+  const services = createServices(db, config.listenDatabaseUrl);
   await services.invalidationBus.start();
   const schema = await buildLoadoutSchema(services.pubSub);
 
   const httpServer = http.createServer(httpServerOptions(config.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS));
   const drain = new HttpDrain(httpServer);
-  const metrics = new Metrics(services.stats, db.dataSource, config.metricsToken ?? null);
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
-  services.invalidationBus.audience = () => wsServer.clients.size > 0;
-  const wsCleanup = serveSockets(wsServer, schema, services, config.adminToken);
+  const metrics = new Metrics(services.stats, db.dataSource, () => services.invalidationBus.live, config.metricsToken ?? null);
+  const policy = operationPolicy(config.production);
+  const wsCleanup = serveSockets(httpServer, schema, policy, services, metrics, config.adminToken);
 
   const apollo = new ApolloServer<RequestContext>({
     schema,
-    // Suggestions name real fields; they are hidden wherever introspection is (production).
-    formatError: limitedFormatError(formatError, config.production),
-    introspection: !config.production,
-    validationRules: queryLimitRules,
-    parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
+    // The policy refuses introspection in production itself, the same way on every transport.
+    introspection: true,
+    formatError: policy.formatError,
+    validationRules: [...policy.validationRules],
+    parseOptions: policy.parseOptions,
     includeStacktraceInErrorResponses: false,
     // We drain and exit on SIGTERM ourselves; Apollo re-sending the signal would kill the process mid-drain.
     stopOnTerminationSignals: false,
@@ -78,7 +84,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       // Outside production a browser gets our own bundled explorer instead (Apollo's loads from a CDN).
       ApolloServerPluginLandingPageDisabled(),
       requestObserver(services.stats, metrics),
-      directExecution(),
+      noSubscriptionsOverHttp(),
+      ...(config.directExecution === false ? [] : [directExecution()]),
     ],
   });
   await apollo.start();
@@ -113,6 +120,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
       if (!config.production && isExplorerAsset(path)) return serveExplorer(path, res);
       if (path === '/readyz') {
         if (drain.isDraining) return sendJson(res, 503, { status: 'draining' });
+        // Changes of other instances may be going unheard: it serves, but slower and from the database alone.
+        if (!services.invalidationBus.live) return sendJson(res, 503, { status: 'not ready', notifications: 'not live' });
         const pending = await db.dataSource.query('SELECT 1').then(
           () => pendingMigrations(db.dataSource),
           () => null,
@@ -142,6 +151,9 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     services,
     stop: () => {
       stopping ??= (async () => {
+        drain.begin();
+        const settleMs = config.shutdownSettleMs ?? 0;
+        if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
         await Promise.all([drain.drain(config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS), wsCleanup.dispose()]);
         await apollo.stop();
         await services.invalidationBus.stop();

@@ -229,6 +229,8 @@ export function directExecution<C extends object>(): ApolloServerPlugin<C> {
   const plans = new WeakMap<OperationDefinitionNode, DirectPlan | null>();
   const hooks: GraphQLRequestListener<C> = {
     async responseForOperation({ schema, document, operation, request, contextValue }) {
+      // No operation matched the request's name (or several had none): Apollo answers that itself, with its 400.
+      if (!operation) return null;
       let plan = plans.get(operation);
       if (plan === undefined) {
         plan = planOperation(schema, document, operation);

@@ -1,64 +1,145 @@
-import { GraphQLError, type GraphQLSchema } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
-import type { WebSocketServer } from 'ws';
+import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import { GraphQLError, getOperationAST, type ExecutionArgs, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { WebSocketServer } from 'ws';
 import type { AppServices } from '../app-services';
 import type { Actor } from '../common/actor';
 import type { RequestContext } from '../common/context';
 import { toClientError } from '../common/errors';
 import { logger } from '../common/logger';
 import { contextFor } from './authenticate';
+import type { Metrics } from './metrics';
+import { finishOperationErrors, logOperationErrors } from './operation-errors';
+import { prepareOperation, type OperationPolicy } from './operation-policy';
+import { QUERY_LIMITS } from './query-limits';
+import { operationLabel } from './request-observer';
 import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions } from './socket-sessions';
+import { speakGraphQLWs } from './socket-transport';
+
+/** What a graphql-ws connection may send (README "Limits"). */
+export const SOCKET_LIMITS = {
+  /** Any one frame, as a request body over HTTP: ws closes the socket with 1009 past it. */
+  maxFrameBytes: QUERY_LIMITS.maxBodyBytes,
+  /** The connection_init payload (it carries a key, nothing more). */
+  maxConnectionInitBytes: 16 * 1024,
+  /** connection_init must arrive within this, or the socket is closed with 4408. */
+  connectionInitTimeoutMs: 3_000,
+  /** Operations running or subscribed at once on one socket. */
+  maxOperationsPerSocket: 25,
+  /** Open sockets of one API key on one instance. */
+  maxSocketsPerKey: 100,
+} as const;
+
+/** graphql-ws's code for a refused request (as for a malformed message). */
+const BAD_REQUEST_CLOSE_CODE = 4400;
+const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
 
 /** What an open graphql-ws connection keeps: who opened it. */
-type SocketExtra = {
+type Opened = {
   actor?: Actor;
   forget?: () => void;
 };
 
+const isSubscription = (args: ExecutionArgs): boolean => getOperationAST(args.document, args.operationName)?.operation === 'subscription';
+
+const refusal = (message: string, code: string) => [new GraphQLError(message, { extensions: { code } })];
+
 /**
- * GraphQL over graphql-ws on `/graphql`: a connection is opened with an API
- * key (`authorization` in connection_init), runs each operation under a
- * context of its own once the key is checked again, and is closed with 4403
- * when the key is revoked (see SocketSessions).
+ * GraphQL over graphql-ws on `/graphql`, through the same door as HTTP: a
+ * connection is opened with an API key (`authorization` in connection_init);
+ * each operation is refused or run exactly as over HTTP (the operation
+ * policy's parse limits and rules, the schema's role checks, errors
+ * formatted, counted and logged with a request id of its own), once its key
+ * is checked again; a revoked key's sockets are closed with 4403 (see
+ * SocketSessions).
  */
-export function serveSockets(wsServer: WebSocketServer, schema: GraphQLSchema, services: AppServices, adminToken: string | null) {
+export function serveSockets(
+  httpServer: http.Server,
+  schema: GraphQLSchema,
+  policy: OperationPolicy,
+  services: AppServices,
+  metrics: Metrics,
+  adminToken: string | null,
+) {
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: SOCKET_LIMITS.maxFrameBytes });
+  services.invalidationBus.audience = () => wsServer.clients.size > 0;
   const sockets = new SocketSessions(services.organizations, services.loadouts);
-  return useServer<Record<string, unknown>, SocketExtra>(
-    {
-      schema,
-      onConnect: async (ctx) => {
-        const authorization = ctx.connectionParams?.authorization;
-        const context = await contextFor(services, adminToken, typeof authorization === 'string' ? authorization : null).catch(
-          (error: unknown) => {
-            logger.warn({ err: error }, 'could not authenticate a socket');
-            return null;
-          },
-        );
-        if (!context?.actor) return false;
-        const socket = ctx.extra.socket;
-        ctx.extra.actor = context.actor;
-        ctx.extra.forget = sockets.add({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
-        return true;
-      },
-      // Every operation asks the database whether its key still holds, whichever instance revoked it.
-      onSubscribe: async (ctx) => {
-        const active = await services.organizations.keyActive(ctx.extra.actor!.principalId).catch((error: unknown) => error);
-        if (active === true) return;
-        if (active === false) {
-          ctx.extra.socket.close(REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON);
-          return [new GraphQLError(REVOKED_CLOSE_REASON, { extensions: { code: 'UNAUTHENTICATED' } })];
-        }
-        logger.warn({ err: active }, 'could not check the key of a socket');
-        const { code, message } = toClientError(active);
-        return [new GraphQLError(message, { extensions: { code } })];
-      },
-      // A context per operation: loaders must not outlive it.
-      context: (ctx): RequestContext => ({ actor: ctx.extra.actor!, operator: false, services }),
-      onNext: () => {
-        services.stats.eventsDelivered++;
-      },
-      onClose: (ctx) => ctx.extra.forget?.(),
+  // By the operation's subscribe payload, which every later hook of that operation is handed.
+  const requestIds = new WeakMap<object, string>();
+  const format = (errors: readonly GraphQLError[], requestId: string | undefined): GraphQLFormattedError[] => {
+    logOperationErrors(errors, requestId);
+    const formatted = errors.map((error) => policy.formatError(error.toJSON(), error));
+    finishOperationErrors(formatted, requestId, services.stats);
+    return formatted;
+  };
+  return speakGraphQLWs<Opened>(wsServer, {
+    schema,
+    connectionInitWaitTimeout: SOCKET_LIMITS.connectionInitTimeoutMs,
+    onConnect: async (ctx) => {
+      const socket = ctx.extra.socket;
+      if (JSON.stringify(ctx.connectionParams ?? {}).length > SOCKET_LIMITS.maxConnectionInitBytes) {
+        socket.close(BAD_REQUEST_CLOSE_CODE, `connection_init payload larger than ${SOCKET_LIMITS.maxConnectionInitBytes} bytes`);
+        return false;
+      }
+      const authorization = ctx.connectionParams?.authorization;
+      const context = await contextFor(services, adminToken, typeof authorization === 'string' ? authorization : null).catch(
+        (error: unknown) => {
+          logger.warn({ err: error }, 'could not authenticate a socket');
+          return null;
+        },
+      );
+      if (!context?.actor) return false;
+      if (sockets.openFor(context.actor.principalId) >= SOCKET_LIMITS.maxSocketsPerKey) {
+        socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, `At most ${SOCKET_LIMITS.maxSocketsPerKey} open sockets per API key`);
+        return false;
+      }
+      ctx.extra.actor = context.actor;
+      ctx.extra.forget = sockets.add({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
+      return true;
     },
-    wsServer,
-  );
+    onSubscribe: async (ctx, _id, payload) => {
+      const requestId = randomUUID();
+      requestIds.set(payload, requestId);
+      const startedAt = performance.now();
+      // graphql-ws has already entered this operation among the socket's.
+      if (Object.keys(ctx.subscriptions).length > SOCKET_LIMITS.maxOperationsPerSocket) {
+        return refusal(`At most ${SOCKET_LIMITS.maxOperationsPerSocket} operations open per socket`, 'BAD_REQUEST');
+      }
+      // Refused by shape before the database is asked anything, as over HTTP.
+      const prepared = prepareOperation(policy, schema, payload.query, payload.operationName);
+      if ('errors' in prepared) return prepared.errors;
+      // Every operation asks the database whether its key still holds, whichever instance revoked it.
+      const active = await services.organizations.keyActive(ctx.extra.actor!.principalId).catch((error: unknown) => error);
+      if (active === false) {
+        ctx.extra.socket.close(REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON);
+        return refusal(REVOKED_CLOSE_REASON, 'UNAUTHENTICATED');
+      }
+      if (active !== true) {
+        const { code, message } = toClientError(active);
+        return [new GraphQLError(message, { originalError: active as Error, extensions: { code } })];
+      }
+      // A context per operation: loaders must not outlive it.
+      const contextValue: RequestContext = { actor: ctx.extra.actor!, operator: false, services, requestId, startedAt };
+      return {
+        schema,
+        document: prepared.document,
+        operationName: payload.operationName,
+        variableValues: payload.variables,
+        contextValue,
+      };
+    },
+    onOperation: (_ctx, _id, _payload, args) => {
+      const { startedAt } = args.contextValue as RequestContext;
+      const operation = getOperationAST(args.document, args.operationName);
+      if (operation && operation.operation !== 'subscription' && startedAt !== undefined) {
+        metrics.observe(operationLabel(operation), startedAt);
+      }
+    },
+    onNext: (_ctx, _id, payload, args, result) => {
+      if (isSubscription(args)) services.stats.eventsDelivered++;
+      if (result.errors) return { ...result, errors: format(result.errors, requestIds.get(payload)) };
+    },
+    onError: (_ctx, _id, payload, errors) => format(errors, requestIds.get(payload)),
+    onClose: (ctx) => ctx.extra.forget?.(),
+  });
 }

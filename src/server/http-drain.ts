@@ -4,6 +4,8 @@ import type { Socket } from 'node:net';
 
 /** Default of LOADOUT_SHUTDOWN_GRACE_MS. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** Default of LOADOUT_SHUTDOWN_SETTLE_MS: how long a draining server still accepts, so balancers see /readyz fail first. */
+export const DEFAULT_SHUTDOWN_SETTLE_MS = 2_000;
 /**
  * How long sockets idle when the drain begins stay open. A request already
  * sent on one may still sit unread in the kernel's buffer (the event loop
@@ -14,7 +16,9 @@ const IDLE_LINGER_MS = 300;
 const IDLE_SWEEP_MS = 100;
 
 /**
- * The HTTP side of a graceful shutdown: stop accepting connections, answer
+ * The HTTP side of a graceful shutdown: fail readiness while still accepting
+ * for a settle (connections still queued in the kernel when a listener
+ * closes are reset), then stop accepting connections, answer
  * every request already sent (including those arriving on keep-alive
  * sockets meanwhile, answered with `Connection: close`), then close the
  * connections, cutting whatever is left once the grace period is over.
@@ -44,13 +48,23 @@ export class HttpDrain {
     return this.draining;
   }
 
-  /** Resolves once every connection is closed, at the latest after `graceMs`. */
-  async drain(graceMs: number): Promise<void> {
+  /**
+   * The drain begins: readiness fails and every response from now on closes
+   * its connection, while the server still accepts new ones (a load balancer
+   * keeps sending until it has seen the readiness fail).
+   */
+  begin(): void {
+    if (this.draining) return;
     this.draining = true;
-    // Stop listening only: net's close leaves open connections be (http's would close idle ones at once).
-    net.Server.prototype.close.call(this.server);
     for (const res of this.responses) if (!res.headersSent) res.setHeader('connection', 'close');
     this.responses.clear();
+  }
+
+  /** Stops accepting; resolves once every connection is closed, at the latest after `graceMs`. */
+  async drain(graceMs: number): Promise<void> {
+    this.begin();
+    // Stop listening only: net's close leaves open connections be (http's would close idle ones at once).
+    net.Server.prototype.close.call(this.server);
     const deadline = Date.now() + graceMs;
     const gone = () => this.sockets.size === 0;
     await this.until(gone, Math.min(deadline, Date.now() + IDLE_LINGER_MS));

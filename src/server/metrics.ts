@@ -36,6 +36,7 @@ export class Metrics {
   constructor(
     stats: Stats,
     dataSource: DataSource,
+    notificationsLive: () => boolean,
     private readonly token: string | null,
   ) {
     const registers = [this.registry];
@@ -87,6 +88,20 @@ export class Metrics {
           this.inc(read());
         },
       });
+    new Gauge({
+      name: 'loadout_notifications_live',
+      help: "Whether every other instance's changes reach this one (1), or nothing cached is served (0)",
+      registers,
+      collect() {
+        this.set(notificationsLive() ? 1 : 0);
+      },
+    });
+    counter(
+      'loadout_notification_heartbeats_late_total',
+      "Times the LISTEN connection's heartbeat came late (nothing cached served until heard)",
+      () => stats.listenerLate,
+    );
+    counter('loadout_notification_reconnects_total', 'Times the LISTEN connection was replaced', () => stats.listenerReconnects);
     counter('loadout_events_published_total', 'Invalidation events this instance stored and published', () => stats.eventsPublished);
     counter('loadout_events_delivered_total', 'Invalidation events sent to subscriptions on this instance', () => stats.eventsDelivered);
     counter('loadout_tool_calls_accepted_total', 'recordToolCalls: calls counted', () => stats.callsAccepted);

@@ -60,7 +60,8 @@ const PAGE_MAX = 100;
 
 /**
  * The estimated cost of an operation: each object fetched costs 1 (or its
- * field's weight), leaves cost nothing, and a list multiplies its objects and
+ * field's weight), a leaf nothing (or its weight: `rendered`,
+ * `schemaTokens`), and a list multiplies its objects and
  * everything below them by its expected size, so nested lists compound as
  * they do when executed.
  * Each fragment is costed once (a document that spreads fragments into
@@ -82,10 +83,11 @@ export function operationCost(context: ValidationContext, root: GraphQLComposite
   const fieldCost = (parent: GraphQLCompositeType, node: FieldNode): number => {
     if (!('getFields' in parent)) return 0;
     const field = (parent as GraphQLObjectType).getFields()[node.name.value];
-    if (!field || !node.selectionSet) return 0;
+    if (!field) return 0;
+    const weight = FIELD_WEIGHT[`${parent.name}.${field.name}`];
     const type = getNamedType(field.type) as GraphQLCompositeType;
-    if (isLeafType(type)) return 0;
-    const own = FIELD_WEIGHT[`${parent.name}.${field.name}`] ?? 1;
+    if (!node.selectionSet || isLeafType(type)) return weight ?? 0;
+    const own = weight ?? 1;
     return multiplier(node, isListType(getNullableType(field.type))) * (own + selectionCost(type, node.selectionSet));
   };
   const selectionCost = (parent: GraphQLCompositeType, set: SelectionSetNode): number => {
@@ -104,10 +106,18 @@ export function operationCost(context: ValidationContext, root: GraphQLComposite
   return selectionCost(root, selectionSet);
 }
 
-/** A connection's page size comes from `first`; its `edges` are that page, not another multiplication. */
+/**
+ * A connection's page size comes from `first`; its `edges` are that page, not
+ * another multiplication. Only a literal from 0 to the maximum is taken at
+ * its word: a variable, or a size the field will refuse when it runs (a
+ * negative one would lower the estimate), counts as the maximum.
+ */
 function multiplier(node: FieldNode, isList: boolean): number {
   const first = node.arguments?.find((a) => a.name.value === 'first');
-  if (first) return first.value.kind === Kind.INT ? Math.min(Number(first.value.value), PAGE_MAX) : PAGE_MAX;
+  if (first) {
+    const size = first.value.kind === Kind.INT ? Number(first.value.value) : NaN;
+    return size >= 0 && size <= PAGE_MAX ? size : PAGE_MAX;
+  }
   if (node.name.value === 'edges') return 1;
   if (node.arguments?.some((a) => a.name.value === 'after')) return PAGE_DEFAULT;
   return isList ? LIST_SIZE : 1;

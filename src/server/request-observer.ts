@@ -1,14 +1,10 @@
 import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
-import { GraphQLError, Kind, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
+import { Kind, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
 import type { RequestContext } from '../common/context';
-import { toClientError } from '../common/errors';
-import { logger } from '../common/logger';
 import type { Stats } from '../common/stats';
 import { RETRY_AFTER_SECONDS } from '../db/unavailable';
 import type { Metrics } from './metrics';
-
-/** Codes whose message hides what happened: the client gets the request id to quote instead. */
-const MASKED = new Set(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE']);
+import { finishOperationErrors, logOperationErrors } from './operation-errors';
 
 /**
  * The operation a request runs, as a metrics label: its root field (a
@@ -29,26 +25,14 @@ export function operationLabel(operation: OperationDefinitionNode): string {
 export function requestObserver(stats: Stats, metrics: Metrics): ApolloServerPlugin<RequestContext> {
   const hooks: GraphQLRequestListener<RequestContext> = {
     async didEncounterErrors({ errors, contextValue }) {
-      for (const error of errors) {
-        const original = error.originalError;
-        if (!original || original instanceof GraphQLError) continue;
-        const { code } = toClientError(original);
-        if (code === 'INTERNAL_SERVER_ERROR')
-          logger.error({ requestId: contextValue.requestId, err: original, path: error.path }, 'internal error');
-        else if (code === 'SERVICE_UNAVAILABLE') logger.warn({ requestId: contextValue.requestId, err: original }, 'database unavailable');
-      }
+      logOperationErrors(errors, contextValue.requestId);
     },
     async willSendResponse({ response, contextValue, operation }) {
       if (contextValue.startedAt !== undefined) metrics.observe(operation ? operationLabel(operation) : 'unknown', contextValue.startedAt);
       if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
       const errors = response.body.singleResult.errors as GraphQLFormattedError[];
-      for (let i = 0; i < errors.length; i++) {
-        const code = String(errors[i].extensions?.code ?? 'INTERNAL_SERVER_ERROR');
-        stats.error(code);
-        if (!MASKED.has(code)) continue;
-        errors[i] = { ...errors[i], extensions: { ...errors[i].extensions, requestId: contextValue.requestId } };
-        if (code === 'SERVICE_UNAVAILABLE') response.http.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
-      }
+      if (finishOperationErrors(errors, contextValue.requestId, stats))
+        response.http.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
     },
   };
   return {

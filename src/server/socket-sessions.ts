@@ -22,6 +22,8 @@ export interface SocketSession {
  */
 export class SocketSessions {
   private readonly byOrganization = new Map<string, Set<SocketSession>>();
+  /** Open sockets per principal, for the per-key cap. */
+  private readonly byPrincipal = new Map<string, number>();
   /** Organisations to check on the next turn (null: all), so a burst of changes costs one check. */
   private readonly pending = new Set<string | null>();
   private scheduled = false;
@@ -39,10 +41,23 @@ export class SocketSessions {
     let sessions = this.byOrganization.get(org);
     if (!sessions) this.byOrganization.set(org, (sessions = new Set()));
     sessions.add(session);
+    const principal = session.actor.principalId;
+    this.byPrincipal.set(principal, this.openFor(principal) + 1);
+    let forgotten = false;
     return () => {
+      if (forgotten) return;
+      forgotten = true;
+      const left = this.openFor(principal) - 1;
+      if (left > 0) this.byPrincipal.set(principal, left);
+      else this.byPrincipal.delete(principal);
       sessions.delete(session);
       if (sessions.size === 0 && this.byOrganization.get(org) === sessions) this.byOrganization.delete(org);
     };
+  }
+
+  /** How many sockets the principal's key has open here. */
+  openFor(principalId: string): number {
+    return this.byPrincipal.get(principalId) ?? 0;
   }
 
   private checkSoon(organizationId: string | null): void {

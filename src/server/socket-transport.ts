@@ -1,0 +1,71 @@
+import type http from 'node:http';
+import { CloseCode, handleProtocols, makeServer, type ServerOptions } from 'graphql-ws';
+import type { WebSocket, WebSocketServer } from 'ws';
+import { logger } from '../common/logger';
+
+/** What graphql-ws hands every hook about a connection: its socket and the upgrade request. */
+export interface SocketExtra {
+  readonly socket: WebSocket;
+  readonly request: http.IncomingMessage;
+}
+
+/** How often an idle socket is pinged; one that has not answered by the next ping is cut. */
+const KEEP_ALIVE_MS = 12_000;
+
+/**
+ * graphql-ws's protocol on `ws` sockets, as its own `useServer` does it, but
+ * with socket errors kept out of the log (graphql-ws prints each with its
+ * stack to stderr): a client sending frames past the limit could flood it.
+ */
+export function speakGraphQLWs<E extends Record<PropertyKey, unknown>>(
+  wsServer: WebSocketServer,
+  options: ServerOptions<Record<string, unknown>, SocketExtra & E>,
+): { dispose(): Promise<void> } {
+  const server = makeServer(options);
+  wsServer.options.handleProtocols = handleProtocols;
+  wsServer.on('error', (error) => logger.error({ err: error }, 'WebSocket server error'));
+  wsServer.on('connection', (socket, request) => {
+    socket.once('error', (error: Error & { code?: string }) => {
+      // The client's own doing (a frame past the limit, a bad frame): ws has closed the socket with the code that says so.
+      logger.debug({ code: error.code, message: error.message }, 'socket closed on a protocol error');
+      socket.close(CloseCode.BadRequest, 'Bad request');
+    });
+    let answered = true;
+    const keepAlive = setInterval(() => {
+      if (!answered) return socket.terminate();
+      answered = false;
+      socket.ping();
+    }, KEEP_ALIVE_MS);
+    socket.on('pong', () => (answered = true));
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) =>
+          new Promise<void>((resolve, reject) => {
+            if (socket.readyState !== socket.OPEN) return resolve();
+            socket.send(data, (error) => (error ? reject(error) : resolve()));
+          }),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on('message', (data) => {
+            handle(String(data)).catch((error: unknown) => {
+              logger.error({ err: error }, 'internal error handling a socket message');
+              socket.close(CloseCode.InternalServerError, 'Internal server error');
+            });
+          }),
+      },
+      { socket, request } as SocketExtra & E,
+    );
+    socket.once('close', (code, reason) => {
+      clearInterval(keepAlive);
+      void closed(code, String(reason));
+    });
+  });
+  return {
+    async dispose() {
+      for (const client of wsServer.clients) client.close(1001, 'Going away');
+      wsServer.removeAllListeners();
+      await new Promise<void>((resolve, reject) => wsServer.close((error) => (error ? reject(error) : resolve())));
+    },
+  };
+}
