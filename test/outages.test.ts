@@ -1,10 +1,10 @@
-import net from 'node:net';
 import { Client } from 'pg';
 import type { QueryRunner } from 'typeorm';
 import { logger } from '../src/common/logger';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
+import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 
 /**
  * What clients see when the database cannot serve: SERVICE_UNAVAILABLE
@@ -89,51 +89,20 @@ describe('with every pooled connection taken', () => {
   });
 });
 
-/** A TCP relay to the PostgreSQL server that the test can cut and restore, as a network or server outage would. */
-async function relay(target: URL) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((inbound) => {
-    const outbound = net.connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [inbound, outbound]) {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.on('close', () => sockets.delete(socket));
-    }
-    inbound.pipe(outbound).pipe(inbound);
-  });
-  let port = 0;
-  const open = () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await open();
-  port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    open,
-    async cut() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
-}
-
 const serverUrl = process.env.DATABASE_URL;
 
 // Only a PostgreSQL server can go away underneath a running instance; the embedded database lives in the process.
 if (serverUrl) {
   describe('the PostgreSQL server going away and coming back', () => {
     let server: LoadoutServer;
-    let cable: Awaited<ReturnType<typeof relay>>;
+    let cable: TcpRelay;
     let database: FreshDatabase;
     beforeAll(async () => {
       database = await freshDatabase(serverUrl, 'loadout_outage');
-      cable = await relay(new URL(serverUrl));
-      const url = new URL(serverUrl);
-      url.hostname = '127.0.0.1';
-      url.port = String(cable.port);
-      url.pathname = `/${database.name}`;
+      cable = await tcpRelay(new URL(serverUrl));
       server = await startServer({
         port: 0,
-        databaseUrl: url.toString(),
+        databaseUrl: throughRelay(serverUrl, cable, database.name),
         dataDir: 'memory://',
         adminToken: OPERATOR_TOKEN,
         production: true,

@@ -8,15 +8,17 @@ import { freshDatabase } from './support/fresh-database';
 
 /**
  * SIGTERM as a deployment sends it, to the built server in its own process:
- * requests already sent all get their answers (writes included, and those
- * sent on idle keep-alive sockets while it drains), /readyz says 503, new
- * connections are refused, subscriptions close with 1001, the process exits
- * 0. With DATABASE_URL, on a fresh database of that server, where the
+ * /readyz says 503 at once while new connections are still accepted for the
+ * settle; requests already sent all get their answers (writes included, and
+ * those sent on idle keep-alive sockets while it drains); after the settle
+ * new connections are refused, subscriptions close with 1001, the process
+ * exits 0; no request is reset. With DATABASE_URL, on a fresh database of that server, where the
  * committed calls are counted afterwards.
  */
 const root = path.join(__dirname, '..');
 const OPERATOR = `op_${randomBytes(8).toString('hex')}`;
 const CALLS_PER_BATCH = 100;
+const SETTLE_MS = 1_000;
 let child: ChildProcess;
 let output = '';
 let base = '';
@@ -24,13 +26,9 @@ let databaseUrl = '';
 let dropDatabase: (() => Promise<void>) | null = null;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-beforeAll(async () => {
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (process.env.DATABASE_URL) {
-    const database = await freshDatabase(process.env.DATABASE_URL, 'loadout_drain');
-    databaseUrl = database.url;
-    dropDatabase = database.drop;
-  }
+/** The built server in a process of its own, on the fresh database; `base` is where it listens. */
+async function spawnServer(): Promise<void> {
+  output = '';
   child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
     cwd: root,
     env: {
@@ -40,6 +38,7 @@ beforeAll(async () => {
       PORT: '0',
       LOADOUT_ADMIN_TOKEN: OPERATOR,
       LOADOUT_DEMO: '0',
+      LOADOUT_SHUTDOWN_SETTLE_MS: String(SETTLE_MS),
       NODE_OPTIONS: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,15 +48,27 @@ beforeAll(async () => {
   const deadline = Date.now() + 60_000;
   while (!/listening on (http:\/\/\S+)/.test(output) && Date.now() < deadline) await sleep(50);
   base = /listening on (http:\/\/\S+)/.exec(output)![1];
+}
+
+beforeAll(async () => {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (process.env.DATABASE_URL) {
+    const database = await freshDatabase(process.env.DATABASE_URL, 'loadout_drain');
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+  }
 }, 180_000);
 
-afterAll(async () => {
+afterEach(() => {
   if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(async () => {
   await dropDatabase?.();
 });
 
 interface Answer {
   status: number;
+  headers: http.IncomingHttpHeaders;
   body: any;
 }
 
@@ -73,7 +84,7 @@ function request(agent: http.Agent | false, method: string, target: string, key?
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) }));
         res.on('error', reject);
       },
     );
@@ -83,6 +94,7 @@ function request(agent: http.Agent | false, method: string, target: string, key?
 }
 
 it('answers all 50 requests in flight and those sent on keep-alive sockets while draining, then exits 0', async () => {
+  await spawnServer();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 60 });
   const gql = (key: string, query: string, variables?: Record<string, unknown>) =>
     request(agent, 'POST', '/graphql', key, { query, variables });
@@ -121,6 +133,9 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
 
   // Sent after the signal, on sockets that were idle when it came.
   const late = [gql(key, `{ me { role } }`), batch('late-1'), batch('late-2'), request(agent, 'GET', '/readyz')];
+  // A new connection during the settle is still answered, and told to close; once the settle is over none is accepted.
+  const duringSettle = await request(false, 'GET', '/healthz');
+  await sleep(SETTLE_MS);
   const refused = await request(false, 'GET', '/healthz').then(
     () => 'answered',
     (error: NodeJS.ErrnoException) => error.code,
@@ -140,7 +155,8 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
     { recordToolCalls: { accepted: CALLS_PER_BATCH, duplicates: 0 } },
     { recordToolCalls: { accepted: CALLS_PER_BATCH, duplicates: 0 } },
   ]);
-  expect(readyz).toEqual({ status: 503, body: { status: 'draining' } });
+  expect(readyz).toMatchObject({ status: 503, body: { status: 'draining' } });
+  expect(duringSettle).toMatchObject({ status: 200, headers: { connection: 'close' } });
   expect(refused).toBe('ECONNREFUSED');
   expect(await wsClosed).toBe(1001);
   expect(await exited).toBe(0);
@@ -158,4 +174,32 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
     await db.end();
     expect(rows[0].calls).toBe(27 * CALLS_PER_BATCH);
   }
+});
+
+it('answers every one of 50 requests sent on fresh connections across the second around the signal, resetting none', async () => {
+  await spawnServer();
+  const created = await request(false, 'POST', '/graphql', OPERATOR, {
+    query: `mutation { createOrganization(input: { name: "fresh" }) { apiKey } }`,
+  });
+  const key = created.body.data.createOrganization.apiKey;
+  const send = () =>
+    request(false, 'POST', '/graphql', key, { query: `{ me { role } }` }).then(
+      (answer) =>
+        answer.status === 200 && answer.body.data?.me.role === 'ADMIN'
+          ? 'answered'
+          : answer.status === 503 && answer.headers['retry-after']
+            ? 'retry later'
+            : `HTTP ${answer.status}`,
+      (error: NodeJS.ErrnoException) => error.code ?? String(error),
+    );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const outcomes: Array<Promise<string>> = [];
+  for (let i = 0; i < 50; i++) {
+    if (i === 25) child.kill('SIGTERM');
+    outcomes.push(send());
+    await sleep(20);
+  }
+  const seen = await Promise.all(outcomes);
+  expect(seen.filter((outcome) => outcome !== 'answered' && outcome !== 'retry later')).toEqual([]);
+  expect(await exited).toBe(0);
 });
