@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GraphQLError, buildSchema, parse, specifiedRules, validate } from 'graphql';
+import { GraphQLError, Kind, TypeInfo, ValidationContext, buildSchema, parse, specifiedRules, validate } from 'graphql';
 import { TOOLBOX_QUERY } from '../bench/e2e/request-bodies';
 import { projectRoot } from '../common/project-root';
-import { QUERY_LIMITS, capMessage, exceedsTokenLimit, limitedFormatError, queryLimitRules } from './query-limits';
+import { QUERY_LIMITS, capMessage, exceedsTokenLimit, limitedFormatError, operationCost, queryLimitRules } from './query-limits';
 
 const schema = buildSchema(fs.readFileSync(path.join(projectRoot(), 'schema', 'schema.graphql'), 'utf8'));
 const problems = (document: string): string[] =>
@@ -129,5 +129,34 @@ describe('limitedFormatError', () => {
     const formatted = limitedFormatError(identity, false)({ message: `Unknown channel '${'k'.repeat(3 * 1024 * 1024)}'` }, null);
     expect(formatted.message.length).toBeLessThan(QUERY_LIMITS.maxMessageChars + 20);
     expect(formatted.message).toBe(capMessage(formatted.message.slice(0, QUERY_LIMITS.maxMessageChars + 1)));
+  });
+});
+
+describe('the cost table of README "Limits"', () => {
+  const readme = fs.readFileSync(path.join(projectRoot(), 'README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('| document | cost |'));
+  const rows = [...table.matchAll(/^\| `(.+)` \| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])] as const);
+  const costOf = (document: string): number => {
+    const ast = parse(document);
+    const context = new ValidationContext(schema, ast, new TypeInfo(schema), () => undefined);
+    const operation = ast.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION)!;
+    return operationCost(context, schema.getQueryType()!, operation.selectionSet);
+  };
+
+  it('has its examples', () => expect(rows.length).toBeGreaterThanOrEqual(7));
+
+  it.each(rows)('%s costs %d', (document, cost) => {
+    expect(validate(schema, parse(document), specifiedRules)).toEqual([]);
+    expect(costOf(document)).toBe(cost);
+  });
+
+  it('a negative page size costs no less than the largest page', () => {
+    const negative = costOf(`{ agent(id: "a") { invalidations(first: -1000000) { edges { node { id } } } } }`);
+    expect(negative).toBe(costOf(`{ agent(id: "a") { invalidations(first: 100) { edges { node { id } } } } }`));
+    expect(
+      problems(
+        `{ a: agent(id: "a") { invalidations(first: -1000000) { edges { node { id } } } } ${'b: toolBudget { level } '.repeat(5)} }`,
+      ).join(),
+    ).toMatch(/cost limit/);
   });
 });
