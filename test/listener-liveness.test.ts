@@ -107,7 +107,7 @@ if (serverUrl) {
         await sleep(50);
       }
       const late = samples.filter((s) => s.at > changedAt + BOUND_MS);
-      expect(late.length).toBeGreaterThan(10);
+      expect(late.length).toBeGreaterThanOrEqual(5);
       expect(late.filter((s) => s.count !== tools || s.accepted)).toEqual([]);
     }
 

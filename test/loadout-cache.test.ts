@@ -131,17 +131,20 @@ describe('across instances of one PostgreSQL server', () => {
     const w = await world();
     await post(url2, w.key, TOOLBOX, { a: w.agent.id });
     // The second instance's listener drops and cannot reconnect while the change is made.
-    const bus = second.services.invalidationBus as unknown as { connect: () => Promise<void>; client: { end(): Promise<void> } };
-    const connect = bus.connect.bind(bus);
-    bus.connect = () => Promise.reject(new Error('held down by the test'));
+    const bus = second.services.invalidationBus as unknown as {
+      connection: { connect: (reconnected: boolean) => Promise<void>; client: { end(): Promise<void> } };
+    };
+    const listener = bus.connection;
+    const connect = listener.connect.bind(listener);
+    listener.connect = () => Promise.reject(new Error('held down by the test'));
     try {
-      await bus.client.end();
+      await listener.client.end();
       for (let i = 0; i < 100 && second.services.loadouts.trusted; i++) await sleep(20);
       expect(second.services.loadouts.trusted).toBe(false);
       const { contentHash } = (await edit(w.key, w.tool.id, 'while the listener is down')).updateToolDefinition;
       expect((await post(url2, w.key, TOOLBOX, { a: w.agent.id })).data.toolbox.tools).toEqual([{ name: 'lookup', contentHash }]);
     } finally {
-      bus.connect = connect;
+      listener.connect = connect;
     }
   });
 });

@@ -144,6 +144,8 @@ if (serverUrl) {
         back = await post(server.url, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { key } }`);
       }
       expect(back.body.data.createChannel.key).toBe('web');
+      // Ready once its LISTEN connection, reconnecting with backoff, is back too.
+      while ((await fetch(`${server.url}/readyz`)).status !== 200 && Date.now() < deadline + 10_000) await sleep(200);
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     });
   });

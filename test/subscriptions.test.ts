@@ -230,7 +230,7 @@ describe('toolboxInvalidated when the listener connection drops', () => {
     await sub.ready;
     const db = t.server.services.db.dataSource;
     const terminated: Array<{ ok: boolean }> = await db.query(
-      `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+      `SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'loadout-listener'`,
     );
     expect(terminated).toEqual([{ ok: true }]);
     // Recorded while the listener is down: only the replay after reconnecting can deliver it.

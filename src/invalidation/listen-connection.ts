@@ -14,7 +14,7 @@ import type { Stats } from '../common/stats';
  */
 export const HEARTBEAT = {
   intervalMs: 500,
-  lateMs: 1_500,
+  lateMs: 2_000,
   deadMs: 5_000,
   /** Connecting and LISTENing, as one step: a partitioned server never answers. */
   connectTimeoutMs: 5_000,
