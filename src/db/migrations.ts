@@ -26,8 +26,10 @@ export function readMigrations(dir = path.join(projectRoot(), 'migrations')): Mi
 }
 
 /**
- * Applies the pending migrations, each in its own transaction. An advisory
- * lock makes two instances starting at once on one server take turns.
+ * Applies the pending migrations in one transaction: all of them or, if one
+ * fails, none, so a failed start leaves the schema as it found it. The
+ * transaction's advisory lock makes two instances starting at once on one
+ * server take turns.
  */
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   const applied: string[] = [];

@@ -60,7 +60,7 @@ export class SerializedPGlitePool extends EventEmitter {
   }
 
   end(callback?: (err: Error | null) => void): void {
-    // The PGlite instance belongs to whoever created it (see embedded.ts).
+    // The PGlite instance belongs to whoever created it: openDatabase (database.ts) closes it.
     callback?.(null);
   }
 

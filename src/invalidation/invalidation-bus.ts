@@ -1,10 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import { createPubSub, type PubSubEventTarget } from '@graphql-yoga/subscription';
-import { In, MoreThan, type DataSource, type EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { logger } from '../common/logger';
 import type { Stats } from '../common/stats';
 import { ListenConnection } from './listen-connection';
 import { LOADOUT_CHANGED_CHANNEL } from './loadout-change';
+import { ReplayPositions } from './replay-positions';
 import { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
 /** Subscription topics and their payloads. */
@@ -66,6 +67,21 @@ const REMEMBERED_IDS = 10_000;
 /** Event ids per NOTIFY: 100 uuids with commas stay far below the 8000-byte payload limit. */
 const IDS_PER_NOTIFY = 100;
 
+/** Each organisation's newest event: where its replay position starts. */
+const NEWEST_PER_ORGANIZATION = `SELECT o.id, n.seq::text AS seq FROM organizations o
+  CROSS JOIN LATERAL (SELECT max(i.seq) AS seq FROM toolbox_invalidations i WHERE i.organization_id = o.id) n
+  WHERE n.seq IS NOT NULL`;
+
+/**
+ * The ids of every organisation's events past its replay position ($1
+ * organisations, $2 their positions; 0 for one without). OFFSET 0 keeps the
+ * planner from flattening the subquery into one join over the whole table:
+ * each organisation is one probe of its (organization_id, seq) index.
+ */
+const PAST_POSITIONS = `SELECT e.id FROM organizations o
+  LEFT JOIN unnest($1::uuid[], $2::bigint[]) AS p(organization_id, seq) ON p.organization_id = o.id
+  CROSS JOIN LATERAL (SELECT i.id FROM toolbox_invalidations i WHERE i.organization_id = o.id AND i.seq > coalesce(p.seq, 0) OFFSET 0) e`;
+
 /**
  * A PostgreSQL server may serve several instances. The writer NOTIFYs the
  * events' ids inside its transaction, which PostgreSQL delivers only on
@@ -77,12 +93,26 @@ const IDS_PER_NOTIFY = 100;
  * trusted only while the connection is live (see ListenConnection).
  *
  * When the LISTEN connection drops it reconnects with backoff and replays
- * events recorded after the last one it delivered, so a short outage loses
- * nothing; ids already delivered are remembered and skipped.
+ * what it missed, by organisation. `seq` is one global sequence, but
+ * changes serialise per organisation: each takes its organisation's
+ * loadout_seq row lock first (bumpLoadoutSeq) and its events' seqs under
+ * it (the sequence caches no values per session, so a later seq is a
+ * larger one). So one organisation's events commit in seq order, while two
+ * organisations' need not: B's 11 can commit before A's 10, and one global
+ * position past 11 would skip 10 for good. The bus therefore keeps a
+ * position per organisation (ReplayPositions), from its newest event once
+ * the first connection listens, past every event delivered or let pass
+ * while no subscription connection was open, and replays each
+ * organisation's events past its own. That needs no schema change; a
+ * margin behind one global position bounds nothing (a transaction holds
+ * its seq for as long as it runs), and ordering by transaction ids would
+ * need snapshots tied to the notifications heard. Ids already delivered
+ * are remembered and skipped. The embedded bus publishes in process after
+ * commit and has nothing to replay.
  */
 export class PostgresNotifyBus implements InvalidationBus {
   private readonly connection: ListenConnection;
-  private lastSeq: bigint | null = null;
+  private readonly positions = new ReplayPositions();
   private readonly delivered = new Set<string>();
   audience = () => true;
 
@@ -108,6 +138,7 @@ export class PostgresNotifyBus implements InvalidationBus {
         // Changes committed while no connection listened were never heard: start the cache afresh.
         this.loadouts.reset();
         if (reconnected) await this.replayMissed();
+        else await this.startPositions();
       },
     });
   }
@@ -116,47 +147,53 @@ export class PostgresNotifyBus implements InvalidationBus {
     return this.connection.live;
   }
 
+  /** `ids;seq;organizationId` per notification: the events of one change are one organisation's. */
   async stored(tx: EntityManager, events: readonly ToolboxInvalidationEntity[]): Promise<void> {
     for (let i = 0; i < events.length; i += IDS_PER_NOTIFY) {
       const chunk = events.slice(i, i + IDS_PER_NOTIFY);
       const lastSeq = chunk.reduce((max, e) => (BigInt(e.seq) > max ? BigInt(e.seq) : max), 0n);
-      await tx.query(`SELECT pg_notify($1, $2)`, [NOTIFY_CHANNEL, `${chunk.map((e) => e.id).join(',')};${lastSeq}`]);
+      const payload = `${chunk.map((e) => e.id).join(',')};${lastSeq};${chunk[0].organizationId}`;
+      await tx.query(`SELECT pg_notify($1, $2)`, [NOTIFY_CHANNEL, payload]);
     }
   }
 
   committed(): void {}
 
-  async start(): Promise<void> {
-    const [row]: Array<{ seq: string | null }> = await this.db.query(`SELECT max(seq)::text AS seq FROM toolbox_invalidations`);
-    this.lastSeq = row?.seq ? BigInt(row.seq) : 0n;
-    await this.connection.start();
+  start(): Promise<void> {
+    return this.connection.start();
   }
 
   stop(): Promise<void> {
     return this.connection.stop();
   }
 
+  /** Once listening: whatever commits from now on is heard, whatever committed before is no subscriber's. */
+  private async startPositions(): Promise<void> {
+    const rows: Array<{ id: string; seq: string }> = await this.db.query(NEWEST_PER_ORGANIZATION);
+    for (const row of rows) this.positions.advance(row.id, BigInt(row.seq));
+  }
+
   private async replayMissed(): Promise<void> {
-    const missed = await this.db.manager.find(ToolboxInvalidationEntity, {
-      where: { seq: MoreThan(String(this.lastSeq ?? 0n)) },
-      order: { seq: 'ASC' },
-    });
+    const { organizationIds, seqs } = this.positions.columns();
+    const rows: Array<{ id: string }> = await this.db.query(PAST_POSITIONS, [organizationIds, seqs]);
+    if (rows.length === 0) return;
+    const missed = await this.db.manager
+      .createQueryBuilder(ToolboxInvalidationEntity, 'i')
+      .where('i.id = ANY(:ids)', { ids: rows.map((r) => r.id) })
+      .orderBy('i.seq', 'ASC')
+      .getMany();
     for (const event of missed) this.deliver(event);
   }
 
   /**
-   * `ids;seq`. With nobody to hear them (no open subscription connection) the
-   * events are not loaded: only the replay position moves past them, so a
-   * later replay does not hand them to subscribers that came after.
+   * With nobody to hear them (no open subscription connection) the events
+   * are not loaded: only their organisation's replay position moves past
+   * them, so a later replay does not hand them to subscribers that came after.
    */
   private heard(payload: string): void {
-    const [ids, seq] = payload.split(';');
-    if (this.audience()) {
-      void this.deliverByIds(ids.split(','));
-      return;
-    }
-    const last = BigInt(seq);
-    if (this.lastSeq === null || last > this.lastSeq) this.lastSeq = last;
+    const [ids, seq, organizationId] = payload.split(';');
+    if (this.audience()) void this.deliverByIds(ids.split(','));
+    else this.positions.advance(organizationId, BigInt(seq));
   }
 
   private async deliverByIds(ids: string[]): Promise<void> {
@@ -172,8 +209,7 @@ export class PostgresNotifyBus implements InvalidationBus {
     if (this.delivered.has(event.id)) return;
     this.delivered.add(event.id);
     if (this.delivered.size > REMEMBERED_IDS) this.delivered.delete(this.delivered.values().next().value!);
-    const seq = BigInt(event.seq);
-    if (this.lastSeq === null || seq > this.lastSeq) this.lastSeq = seq;
+    this.positions.advance(event.organizationId, BigInt(event.seq));
     this.pubSub.publish(Topic.TOOLBOX_INVALIDATED, event);
   }
 }
