@@ -39,6 +39,14 @@ const MALFORMED: Array<[string, Request]> = [
   ['a query that is not a string', { body: JSON.stringify({ query: { a: 1 } }) }],
   ['variables that are not an object', { body: JSON.stringify({ query: '{ __typename }', variables: [1] }) }],
   ['a missing variable', { body: JSON.stringify({ query: 'query($a: ID!) { agent(id: $a) { id } }' }) }],
+  [
+    'a missing variable of the toolbox query',
+    { body: JSON.stringify({ query: 'query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint } }' }) },
+  ],
+  [
+    'the toolbox of an unknown agent',
+    { body: JSON.stringify({ query: '{ toolbox(agentId: "nope", channel: "web") { fingerprint toolCount } }' }) },
+  ],
   ['a document that does not parse', { body: JSON.stringify({ query: '{ __typename' }) }],
   ['a body that is not JSON', { body: '{"query": ' }],
   ['a mutation over GET', { method: 'GET', search: `?query=${encodeURIComponent('mutation { revokeApiKey(id: "x") }')}` }],

@@ -115,6 +115,36 @@ describe('/metrics', () => {
     expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
   });
 
+  it('counts toolbox reads the direct path answers and hands back, each reading the loadout once', async () => {
+    const { adminKey } = await t.createOrganization('direct');
+    await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+    const agent = (await t.ok(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
+    const toolbox = (agentId: string) =>
+      post(adminKey, { query: `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint } }`, variables: { a: agentId } });
+    const counts = async () => {
+      const text = await scrape();
+      return {
+        answered: sample(text, 'loadout_direct_execution_total', 'outcome="answered"'),
+        handedBack: sample(text, 'loadout_direct_execution_total', 'outcome="handed_back"'),
+        loadoutReads: sample(text, 'loadout_loadout_cache_hits_total') + sample(text, 'loadout_loadout_cache_misses_total'),
+      };
+    };
+
+    const before = await counts();
+    expect((await (await toolbox(agent.id)).json()).data.toolbox.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const answered = await counts();
+    expect(answered).toEqual({ answered: before.answered + 1, handedBack: before.handedBack, loadoutReads: before.loadoutReads + 1 });
+
+    // An unknown agent: the resolver throws, and graphql-js reports the error the direct path already has.
+    expect((await (await toolbox('nope')).json()).errors[0].extensions.code).toBe('NOT_FOUND');
+    const handedBack = await counts();
+    expect(handedBack).toEqual({
+      answered: answered.answered,
+      handedBack: answered.handedBack + 1,
+      loadoutReads: answered.loadoutReads + 1,
+    });
+  });
+
   it('wants the metrics token once one is configured', async () => {
     const guarded = await startTestServer({ metricsToken: METRICS_TOKEN });
     try {

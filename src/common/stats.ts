@@ -14,6 +14,9 @@ export class Stats {
   /** Compiled-loadout reads answered from the cache, and those that loaded from the database. */
   loadoutHits = 0;
   loadoutMisses = 0;
+  /** Plain queries the direct path answered, and those it handed back to graphql-js at run time. */
+  directAnswered = 0;
+  directHandedBack = 0;
   /** Times the LISTEN connection's heartbeat came late (nothing cached served meanwhile), and times it was replaced. */
   listenerLate = 0;
   listenerReconnects = 0;

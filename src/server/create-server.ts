@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServer, type ApolloServerOptionsWithSchema, type ApolloServerPlugin } from '@apollo/server';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from '../budget/budget.http';
 import type { RequestContext } from '../common/context';
@@ -15,11 +19,11 @@ import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL, noSubscriptionsOverHttp } from './apollo-node-http';
 import { contextFor } from './authenticate';
 import { contextFailure } from './context-failure';
-import { directExecution } from './direct-execution';
 import { DEFAULT_SHUTDOWN_GRACE_MS, HttpDrain } from './http-drain';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions } from './http-limits';
 import { Metrics } from './metrics';
 import { operationPolicy } from './operation-policy';
+import { directExecution } from './plugins/direct-execution';
 import { requestObserver } from './request-observer';
 import { reportFailure } from './report-failure';
 import { assignRequestId, requestIdOf } from './request-id';
@@ -41,7 +45,7 @@ export interface LoadoutServer {
 }
 
 export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'> & {
-  /** Plain queries answered without graphql-js's executor (on unless false; specs compare the two). */
+  /** The toolbox query answered without graphql-js's executor (on unless false; specs compare the two). */
   directExecution?: boolean;
 } & Partial<
     Pick<
@@ -68,7 +72,17 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
   const policy = operationPolicy(config.production);
   const wsCleanup = serveSockets(httpServer, schema, policy, services, metrics, config.adminToken);
 
-  const apollo = new ApolloServer<RequestContext>({
+  const plugins: ApolloServerPlugin<RequestContext>[] = [
+    // No field carries cache hints; the default plugin would wrap every field resolver of every request for nothing.
+    ApolloServerPluginCacheControlDisabled(),
+    // Inline traces are for federated subgraphs, which this schema is not; installed by default, it would keep the direct path from starting.
+    ApolloServerPluginInlineTraceDisabled(),
+    // Outside production a browser gets our own bundled explorer instead (Apollo's loads from a CDN).
+    ApolloServerPluginLandingPageDisabled(),
+    requestObserver(services.stats, metrics),
+    noSubscriptionsOverHttp(),
+  ];
+  const options: ApolloServerOptionsWithSchema<RequestContext> = {
     schema,
     // The policy refuses introspection in production itself, the same way on every transport.
     introspection: true,
@@ -78,16 +92,11 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     includeStacktraceInErrorResponses: false,
     // We drain and exit on SIGTERM ourselves; Apollo re-sending the signal would kill the process mid-drain.
     stopOnTerminationSignals: false,
-    plugins: [
-      // No field carries cache hints; the default plugin would wrap every field resolver of every request for nothing.
-      ApolloServerPluginCacheControlDisabled(),
-      // Outside production a browser gets our own bundled explorer instead (Apollo's loads from a CDN).
-      ApolloServerPluginLandingPageDisabled(),
-      requestObserver(services.stats, metrics),
-      noSubscriptionsOverHttp(),
-      ...(config.directExecution === false ? [] : [directExecution()]),
-    ],
-  });
+    plugins,
+  };
+  // It sees these options at start, with the plugins Apollo adds, and refuses to start beside anything it would bypass.
+  if (config.directExecution !== false) plugins.push(directExecution({ server: options, stats: services.stats }));
+  const apollo = new ApolloServer<RequestContext>(options);
   await apollo.start();
 
   httpServer.on('request', (req, res) => {

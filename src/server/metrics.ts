@@ -110,6 +110,17 @@ export class Metrics {
       'recordToolCalls: calls not counted again (an idempotency key already seen)',
       () => stats.callsDeduplicated,
     );
+    new Counter({
+      name: 'loadout_direct_execution_total',
+      help: "Queries of an allow-listed root field the direct path answered, and those it handed back to graphql-js's executor",
+      labelNames: ['outcome'],
+      registers,
+      collect() {
+        this.reset();
+        this.inc({ outcome: 'answered' }, stats.directAnswered);
+        this.inc({ outcome: 'handed_back' }, stats.directHandedBack);
+      },
+    });
     counter('loadout_loadout_cache_hits_total', 'Compiled-loadout reads served from the cache', () => stats.loadoutHits);
     counter('loadout_loadout_cache_misses_total', 'Compiled-loadout reads that loaded from the database', () => stats.loadoutMisses);
   }
