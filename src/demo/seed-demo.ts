@@ -107,7 +107,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   });
   const principal = await services.organizations.authenticate(apiKey);
   const actor: Actor = principal!;
-  const { catalogue, tools, agents, organizations, conversations, usage } = services;
+  const { catalogue, toolDefinitions, miniApps, mcpServers, agents, organizations, conversations, usage } = services;
 
   for (const [key, name] of [
     ['web', 'Web chat'],
@@ -123,8 +123,8 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
     await catalogue.createContextObject(actor, { key, name });
   const project = await organizations.createProject(actor, 'Customer Support');
 
-  for (const tool of BUILT_INS) await tools.create(actor, { ...tool, source: 'BUILT_IN' });
-  await tools.create(actor, {
+  for (const tool of BUILT_INS) await toolDefinitions.create(actor, { ...tool, source: 'BUILT_IN' });
+  await toolDefinitions.create(actor, {
     name: 'lookup_account',
     sortOrder: 10,
     contextObjects: ['Account'],
@@ -138,7 +138,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
       required: ['accountId'],
     },
   });
-  await tools.create(actor, {
+  await toolDefinitions.create(actor, {
     name: 'create_case',
     sortOrder: 11,
     projectId: project.id,
@@ -154,7 +154,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
       required: ['subject', 'body'],
     },
   });
-  await tools.create(actor, {
+  await toolDefinitions.create(actor, {
     name: 'refund_order',
     sortOrder: 12,
     projectId: project.id,
@@ -175,7 +175,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
       required: ['orderId', 'reason'],
     },
   });
-  await tools.create(actor, {
+  await toolDefinitions.create(actor, {
     name: 'post_to_slack',
     sortOrder: 13,
     channels: ['slack'],
@@ -184,8 +184,8 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
     inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
   });
 
-  const app = await tools.createMiniApp(actor, { name: 'Order tracker', projectId: project.id });
-  await tools.create(actor, {
+  const app = await miniApps.createMiniApp(actor, { name: 'Order tracker', projectId: project.id });
+  await toolDefinitions.create(actor, {
     name: 'track_shipment',
     sortOrder: 20,
     miniAppId: app.id,
@@ -193,8 +193,8 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
     inputSchema: { type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'] },
   });
 
-  const github = await tools.registerMcpServer(actor, { name: 'github', disabledTools: ['delete_repository'] });
-  await tools.reportMcpInventory(
+  const github = await mcpServers.registerMcpServer(actor, { name: 'github', disabledTools: ['delete_repository'] });
+  await mcpServers.reportMcpInventory(
     actor,
     github.id,
     [
@@ -224,7 +224,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
     ],
     true,
   );
-  await tools.registerMcpServer(actor, { name: 'docs', projectId: project.id });
+  await mcpServers.registerMcpServer(actor, { name: 'docs', projectId: project.id });
 
   const support = await agents.create(actor, {
     name: 'Support agent',
@@ -261,8 +261,8 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   });
   const first = await conversations.beginTurn(actor, chat.id);
   await conversations.completeTurn(actor, first.id, { inputTokens: 4120, cacheWriteTokens: 3900, outputTokens: 210 });
-  const refund = (await tools.definitions(actor, { projectId: project.id })).find((t) => t.name === 'refund_order');
-  await tools.update(actor, refund!.id, {
+  const refund = (await toolDefinitions.definitions(actor, { projectId: project.id })).find((t) => t.name === 'refund_order');
+  await toolDefinitions.update(actor, refund!.id, {
     description: 'Refund all or part of an order that is on screen. Partial refunds need a reason.',
   });
   const second = await conversations.beginTurn(actor, chat.id);
