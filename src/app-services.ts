@@ -20,7 +20,8 @@ import { McpServerService } from './tools/mcp-server.service';
 import { MiniAppService } from './tools/mini-app.service';
 import { ToolDefinitionService } from './tools/tool-definition.service';
 import { BudgetService } from './budget/budget.service';
-import { recordSurfaced, UsageService } from './usage/usage.service';
+import { recordSurfaced, UsageRecorder } from './usage/usage-recorder';
+import { UsageService } from './usage/usage.service';
 import { Stats } from './common/stats';
 
 /** The application's services, built once per server over one database. */
@@ -43,6 +44,7 @@ export interface AppServices {
   conversations: ConversationService;
   conversationList: ConversationListService;
   usage: UsageService;
+  usageRecorder: UsageRecorder;
   budget: BudgetService;
   /** Counters for /metrics. */
   stats: Stats;
@@ -65,7 +67,7 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
   const changes = new LoadoutChanges(ds, loadouts, invalidations.observe);
   const agents = new AgentService(ds, changes);
   const toolDefinitions = new ToolDefinitionService(ds, changes);
-  const usage = new UsageService(ds, stats);
+  const usage = new UsageService(ds);
   return {
     db,
     organizations: new OrganizationService(ds, changes, loadouts),
@@ -84,6 +86,7 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
     conversations: new ConversationService(ds, toolbox, loadouts, recordSurfaced),
     conversationList: new ConversationListService(ds),
     usage,
+    usageRecorder: new UsageRecorder(ds, stats),
     budget: new BudgetService(ds, usage, loadouts),
     stats,
   };

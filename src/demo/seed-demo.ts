@@ -107,7 +107,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   });
   const principal = await services.organizations.authenticate(apiKey);
   const actor: Actor = principal!;
-  const { catalogue, toolDefinitions, miniApps, mcpServers, agents, organizations, conversations, usage } = services;
+  const { catalogue, toolDefinitions, miniApps, mcpServers, agents, organizations, conversations, usageRecorder } = services;
 
   for (const [key, name] of [
     ['web', 'Web chat'],
@@ -275,7 +275,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   });
   const third = await conversations.beginTurn(actor, chat.id);
   await conversations.completeTurn(actor, third.id, { inputTokens: 5010, cachedInputTokens: 4400, outputTokens: 95 });
-  await usage.recordToolCalls(actor, [
+  await usageRecorder.recordToolCalls(actor, [
     { conversationId: chat.id, toolName: 'lookup_account', isError: false, idempotencyKey: 'demo-1' },
     { conversationId: chat.id, toolName: 'refund_order', isError: false, idempotencyKey: 'demo-2' },
   ]);
