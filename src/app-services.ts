@@ -16,9 +16,12 @@ import { LoadoutChanges } from './invalidation/loadout-change';
 import { OrganizationService } from './organizations/organization.service';
 import { LoadoutCache } from './toolbox/loadout-cache';
 import { ToolboxService } from './toolbox/toolbox.service';
-import { ToolService } from './tools/tool.service';
+import { McpServerService } from './tools/mcp-server.service';
+import { MiniAppService } from './tools/mini-app.service';
+import { ToolDefinitionService } from './tools/tool-definition.service';
 import { BudgetService } from './budget/budget.service';
-import { recordSurfaced, UsageService } from './usage/usage.service';
+import { recordSurfaced, UsageRecorder } from './usage/usage-recorder';
+import { UsageService } from './usage/usage.service';
 import { Stats } from './common/stats';
 
 /** The application's services, built once per server over one database. */
@@ -27,7 +30,9 @@ export interface AppServices {
   organizations: OrganizationService;
   catalogue: CatalogueService;
   agents: AgentService;
-  tools: ToolService;
+  toolDefinitions: ToolDefinitionService;
+  miniApps: MiniAppService;
+  mcpServers: McpServerService;
   toolbox: ToolboxService;
   loadouts: LoadoutCache;
   changes: LoadoutChanges;
@@ -39,6 +44,7 @@ export interface AppServices {
   conversations: ConversationService;
   conversationList: ConversationListService;
   usage: UsageService;
+  usageRecorder: UsageRecorder;
   budget: BudgetService;
   /** Counters for /metrics. */
   stats: Stats;
@@ -60,24 +66,27 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
   const invalidations = new InvalidationService(ds, invalidationBus, stats);
   const changes = new LoadoutChanges(ds, loadouts, invalidations.observe);
   const agents = new AgentService(ds, changes);
-  const tools = new ToolService(ds, changes);
-  const usage = new UsageService(ds, stats);
+  const toolDefinitions = new ToolDefinitionService(ds, changes);
+  const usage = new UsageService(ds);
   return {
     db,
     organizations: new OrganizationService(ds, changes, loadouts),
     catalogue: new CatalogueService(ds, changes),
     agents,
-    tools,
+    toolDefinitions,
+    miniApps: new MiniAppService(ds, changes),
+    mcpServers: new McpServerService(ds, changes),
     toolbox,
     loadouts,
     changes,
     pubSub,
     invalidationBus,
     invalidations,
-    changeSets: new ChangeSetService(changes, invalidations, tools, agents),
+    changeSets: new ChangeSetService(changes, invalidations, toolDefinitions, agents),
     conversations: new ConversationService(ds, toolbox, loadouts, recordSurfaced),
     conversationList: new ConversationListService(ds),
     usage,
+    usageRecorder: new UsageRecorder(ds, stats),
     budget: new BudgetService(ds, usage, loadouts),
     stats,
   };

@@ -2,7 +2,7 @@ import type { AgentService } from '../agents/agent.service';
 import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../common/enums';
 import { badInput } from '../common/errors';
-import type { ToolService } from '../tools/tool.service';
+import type { ToolDefinitionService } from '../tools/tool-definition.service';
 import type { LoadoutChangeInput } from './invalidation.types';
 import type { InvalidationService } from './invalidation.service';
 import type { ChangeTracker, LoadoutChanges } from './loadout-change';
@@ -26,7 +26,7 @@ export class ChangeSetService {
   constructor(
     private readonly changes: LoadoutChanges,
     private readonly invalidations: InvalidationService,
-    private readonly tools: ToolService,
+    private readonly tools: ToolDefinitionService,
     private readonly agents: AgentService,
   ) {}
 

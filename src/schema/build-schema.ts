@@ -15,7 +15,9 @@ import { ConversationListResolver } from '../conversations/conversation-list.res
 import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResolver } from '../invalidation/invalidation.resolver';
 import { OrganizationResolver, PrincipalFieldsResolver, ProjectFieldsResolver } from '../organizations/organization.resolver';
 import { ToolboxResolver } from '../toolbox/toolbox.resolver';
-import { McpServerResolver, MiniAppResolver, ToolDefinitionResolver } from '../tools/tool.resolver';
+import { McpServerResolver } from '../tools/mcp-server.resolver';
+import { MiniAppResolver } from '../tools/mini-app.resolver';
+import { ToolDefinitionResolver } from '../tools/tool-definition.resolver';
 import { UsageResolver } from '../usage/usage.resolver';
 
 export const resolvers = [

@@ -26,7 +26,7 @@ export class UsageResolver {
     @Arg('calls', () => [ToolCallInput], listArgument('calls', CALLS_PER_BATCH_MAX, toolCallProblems)) calls: ToolCallInput[],
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.usage.recordToolCalls(actorOf(ctx), calls);
+    return ctx.services.usageRecorder.recordToolCalls(actorOf(ctx), calls);
   }
 
   @FieldResolver(() => ProjectType, { nullable: true })

@@ -6,7 +6,7 @@ import { toolCallBatch, type CallPlan } from './request-bodies';
 /**
  * The writes of beginTurn and recordToolCalls done by hand: the baselines
  * the API is read against. The statements are the server's own (see
- * src/usage/usage.service.ts), or the least a turn needs.
+ * src/usage/usage-recorder.ts), or the least a turn needs.
  */
 
 const NO_PROJECT = '00000000-0000-0000-0000-000000000000';

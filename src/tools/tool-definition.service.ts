@@ -4,14 +4,13 @@ import { ChannelEntity } from '../catalogue/channel.entity';
 import { ContextObjectEntity } from '../catalogue/context-object.entity';
 import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../common/enums';
-import { badInput, conflict } from '../common/errors';
+import { badInput } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
-import { TOOL_NAME_MAX } from '../common/validation';
 import type { ChangeTracker, LoadoutChanges } from '../invalidation/loadout-change';
 import { ProjectEntity } from '../organizations/project.entity';
 import { contentHash } from '../toolbox/canonical-json';
-import { McpServerEntity } from './mcp-server.entity';
+import { checkNameFree, defaultSortOrder } from './definition-scope';
 import { MiniAppEntity } from './mini-app.entity';
 import { ToolDefinitionEntity, type JsonObject, type ToolSource } from './tool-definition.entity';
 
@@ -47,12 +46,6 @@ export interface ToolPatch {
   requiresMcpServer?: boolean | null;
 }
 
-export interface McpToolSpec {
-  name: string;
-  description: string;
-  inputSchema: JsonObject;
-}
-
 /** What a patch field does: change model-visible content, change who sees the tool, or nothing the runtime reads. */
 const CONTENT_FIELDS = ['name', 'description', 'inputSchema'] as const;
 const PLACEMENT_FIELDS = ['active', 'agentId', 'clearAgent', 'channels', 'contextObjects', 'sortOrder', 'requiresMcpServer'] as const;
@@ -60,9 +53,8 @@ const PLACEMENT_FIELDS = ['active', 'agentId', 'clearAgent', 'channels', 'contex
 const altersLoadout = (patch: ToolPatch): boolean =>
   definedKeys(patch).some((k) => (CONTENT_FIELDS as readonly string[]).includes(k) || (PLACEMENT_FIELDS as readonly string[]).includes(k));
 
-export const mcpToolName = (server: string, tool: string): string => `mcp__${server}__${tool}`;
-
-export class ToolService {
+/** Tool definitions of every source; MCP ones are created only by an inventory report (McpServerService). */
+export class ToolDefinitionService {
   constructor(
     private readonly db: DataSource,
     private readonly changes: LoadoutChanges,
@@ -124,7 +116,7 @@ export class ToolService {
       `${field}.contextObjects`,
       'context object',
     );
-    await this.checkNameFree(tx, actor, projectId, source, input.name, null, `${field}.name`);
+    await checkNameFree(tx, actor, projectId, source, input.name, null, `${field}.name`);
     await this.affect(change, input.agentId ?? null, projectId);
     const saved = await tx.save(
       tx.create(ToolDefinitionEntity, {
@@ -136,7 +128,7 @@ export class ToolService {
         description: input.description,
         inputSchema: input.inputSchema,
         active: input.active ?? true,
-        sortOrder: input.sortOrder ?? (await this.nextSortOrder(tx, actor, projectId)),
+        sortOrder: input.sortOrder ?? (await defaultSortOrder(tx, actor, projectId)),
         tier: input.tier ?? null,
         hostDependent: input.hostDependent ?? false,
         requiresMcpServer: input.requiresMcpServer ?? false,
@@ -188,192 +180,7 @@ export class ToolService {
     return true;
   }
 
-  // ---------------------------------------------------------------- mini apps
-
-  miniApps(actor: Actor, projectId?: string | null) {
-    if (projectId && !isUuid(projectId)) return Promise.resolve([]);
-    return this.db.manager.find(MiniAppEntity, {
-      where: { organizationId: actor.organizationId, ...(projectId ? { projectId } : {}) },
-      order: { name: 'ASC', id: 'ASC' },
-    });
-  }
-
-  async createMiniApp(actor: Actor, input: { name: string; projectId?: string | null; enabled?: boolean | null }) {
-    return this.changes.write(actor.organizationId, async (tx) => {
-      if (input.projectId) await getOwned(tx, ProjectEntity, actor, input.projectId, 'input.projectId', 'Project');
-      return tx.save(
-        tx.create(MiniAppEntity, {
-          organizationId: actor.organizationId,
-          projectId: input.projectId ?? null,
-          name: input.name,
-          enabled: input.enabled ?? true,
-        }),
-      );
-    });
-  }
-
-  setMiniAppEnabled(actor: Actor, id: string, enabled: boolean) {
-    return this.changes.run(actor, InvalidationCauseEnum.MINI_APP_CHANGED, async (tx, change) => {
-      const app = await getOwned(tx, MiniAppEntity, actor, id, 'id', 'Mini app', true);
-      if (app.enabled === enabled) return app;
-      await change.affectsScope(app.projectId);
-      await tx.update(MiniAppEntity, { id: app.id }, { enabled });
-      change.touchOwners();
-      return tx.findOneByOrFail(MiniAppEntity, { id: app.id });
-    });
-  }
-
-  // ---------------------------------------------------------------- MCP servers
-
-  mcpServers(actor: Actor, projectId?: string | null) {
-    if (projectId && !isUuid(projectId)) return Promise.resolve([]);
-    return this.db.manager.find(McpServerEntity, {
-      where: { organizationId: actor.organizationId, ...(projectId ? { projectId } : {}) },
-      order: { name: 'ASC', id: 'ASC' },
-    });
-  }
-
-  registerMcpServer(
-    actor: Actor,
-    input: {
-      name: string;
-      projectId?: string | null;
-      enabled?: boolean | null;
-      enabledTools?: string[] | null;
-      disabledTools?: string[] | null;
-    },
-  ) {
-    return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, async (tx, change) => {
-      const projectId = input.projectId ?? null;
-      if (projectId) await getOwned(tx, ProjectEntity, actor, projectId, 'input.projectId', 'Project');
-      const clash = await tx.count(McpServerEntity, { where: { organizationId: actor.organizationId, name: input.name } });
-      if (clash) throw conflict(`An MCP server named '${input.name}' already exists`, 'input.name');
-      const enabled = input.enabled ?? true;
-      // A new enabled server can bring McpResources tools into scope.
-      if (enabled) await change.affectsScope(projectId);
-      change.touchOwners();
-      return tx.save(
-        tx.create(McpServerEntity, {
-          organizationId: actor.organizationId,
-          projectId,
-          name: input.name,
-          enabled,
-          enabledTools: input.enabledTools ?? [],
-          disabledTools: input.disabledTools ?? [],
-          probed: false,
-          advertisesResources: false,
-          inventoryUpdatedAt: null,
-        }),
-      );
-    });
-  }
-
-  updateMcpServer(
-    actor: Actor,
-    id: string,
-    input: { enabled?: boolean | null; enabledTools?: string[] | null; disabledTools?: string[] | null },
-  ) {
-    return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, async (tx, change) => {
-      const server = await getOwned(tx, McpServerEntity, actor, id, 'id', 'MCP server', true);
-      const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null));
-      if (Object.keys(patch).length === 0) return server;
-      await change.affectsScope(server.projectId);
-      await tx.update(McpServerEntity, { id: server.id }, patch);
-      change.touchOwners();
-      return tx.findOneByOrFail(McpServerEntity, { id: server.id });
-    });
-  }
-
-  /** Replaces the server's cached inventory: same reported name updates, new ones insert, missing ones go. */
-  reportMcpInventory(actor: Actor, serverId: string, tools: McpToolSpec[], advertisesResources: boolean) {
-    const seen = new Set<string>();
-    tools.forEach((t, i) => {
-      if (seen.has(t.name)) throw badInput(`tools[${i}].name`, `'${t.name}' is reported twice`);
-      seen.add(t.name);
-    });
-    return this.changes.run(actor, InvalidationCauseEnum.MCP_INVENTORY_CHANGED, async (tx, change) => {
-      const server = await getOwned(tx, McpServerEntity, actor, serverId, 'serverId', 'MCP server', true);
-      tools.forEach((t, i) => {
-        if (mcpToolName(server.name, t.name).length > TOOL_NAME_MAX) {
-          throw badInput(`tools[${i}].name`, `mcp__${server.name}__${t.name} is longer than ${TOOL_NAME_MAX} characters`);
-        }
-      });
-      await change.affectsScope(server.projectId);
-      const existing = await tx.find(ToolDefinitionEntity, { where: { mcpServerId: server.id } });
-      change.touchOwners();
-      change.touchTools(existing.map((t) => t.id));
-      const byReported = new Map(existing.map((t) => [t.mcpToolName ?? t.name, t]));
-      let nextSortOrder: number | undefined;
-      for (const spec of tools) {
-        const name = mcpToolName(server.name, spec.name);
-        const hash = contentHash({ name, description: spec.description, inputSchema: spec.inputSchema });
-        const current = byReported.get(spec.name);
-        byReported.delete(spec.name);
-        if (current) {
-          if (current.contentHash !== hash) {
-            await tx.update(
-              ToolDefinitionEntity,
-              { id: current.id },
-              {
-                name,
-                description: spec.description,
-                inputSchema: spec.inputSchema,
-                contentHash: hash,
-                version: () => 'version + 1',
-              },
-            );
-          }
-          continue;
-        }
-        await this.checkNameFree(tx, actor, server.projectId, 'MCP', name, null, 'tools');
-        // New tools go after every definition they can meet, in the order reported: one lookup for the inventory.
-        nextSortOrder ??= await this.nextSortOrder(tx, actor, server.projectId);
-        const sortOrder = nextSortOrder++;
-        const created = await tx.save(
-          tx.create(ToolDefinitionEntity, {
-            organizationId: actor.organizationId,
-            projectId: server.projectId,
-            agentId: null,
-            source: 'MCP',
-            name,
-            description: spec.description,
-            inputSchema: spec.inputSchema,
-            active: true,
-            sortOrder,
-            tier: null,
-            hostDependent: false,
-            requiresMcpServer: false,
-            miniAppId: null,
-            mcpServerId: server.id,
-            mcpToolName: spec.name,
-            contentHash: hash,
-          }),
-        );
-        change.touchTools([created.id]);
-      }
-      const gone = [...byReported.values()].map((t) => t.id);
-      if (gone.length) await tx.delete(ToolDefinitionEntity, { id: In(gone) });
-      await tx.update(McpServerEntity, { id: server.id }, { probed: true, advertisesResources, inventoryUpdatedAt: new Date() });
-      return tx.findOneByOrFail(McpServerEntity, { id: server.id });
-    });
-  }
-
   // ---------------------------------------------------------------- helpers
-
-  /**
-   * A new definition's default sortOrder: one past the largest of every
-   * definition it can share a toolbox with (its project's and the
-   * organisation-wide ones; an organisation-wide one meets every project's),
-   * so it lands after the tools already carried and cached prefixes survive.
-   */
-  private async nextSortOrder(tx: EntityManager, actor: Actor, projectId: string | null): Promise<number> {
-    const [row]: Array<{ next: number }> = await tx.query(
-      `SELECT COALESCE(MAX(sort_order) + 1, 0) AS next FROM tool_definitions
-        WHERE organization_id = $1 AND ($2::uuid IS NULL OR project_id IS NULL OR project_id = $2::uuid)`,
-      [actor.organizationId, projectId],
-    );
-    return row.next;
-  }
 
   private async lockedTool(tx: EntityManager, actor: Actor, id: string, field: string) {
     return getOwned(tx, ToolDefinitionEntity, actor, id, field, 'Tool definition', true);
@@ -408,7 +215,7 @@ export class ToolService {
       next.agentId = patch.agentId;
     }
     if (next.name && next.name !== tool.name) {
-      await this.checkNameFree(tx, actor, tool.projectId, tool.source, next.name, tool.id, `${field}.name`);
+      await checkNameFree(tx, actor, tool.projectId, tool.source, next.name, tool.id, `${field}.name`);
     }
     const content = {
       name: next.name ?? tool.name,
@@ -453,22 +260,6 @@ export class ToolService {
   private async checkAgent(tx: EntityManager, actor: Actor, agentId: string, projectId: string | null, field: string) {
     const agent = await getOwned(tx, AgentEntity, actor, agentId, field, 'Agent');
     if (projectId && agent.projectId !== projectId) throw badInput(field, "the agent is not in the tool's project");
-  }
-
-  private async checkNameFree(
-    tx: EntityManager,
-    actor: Actor,
-    projectId: string | null,
-    source: ToolSource,
-    name: string,
-    exceptId: string | null,
-    field: string,
-  ) {
-    const rows: Array<{ id: string }> = await tx.query(
-      `SELECT id FROM tool_definitions WHERE organization_id = $1 AND project_id IS NOT DISTINCT FROM $2::uuid AND source = $3 AND name = $4`,
-      [actor.organizationId, projectId, source, name],
-    );
-    if (rows.some((r) => r.id !== exceptId)) throw conflict(`A ${source} tool named '${name}' already exists in this scope`, field);
   }
 
   /** Catalogue entries by key, in the organisation; an unknown key is bad input naming the field. */

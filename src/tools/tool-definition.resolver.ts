@@ -3,22 +3,10 @@ import { AgentType } from '../agents/agent.types';
 import { ChannelType, ContextObjectType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { ToolSourceEnum } from '../common/enums';
-import { listArgument } from '../common/validate-args';
-import { INVENTORY_TOOLS_MAX } from '../common/validation';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { ToolDefinitionEntity } from './tool-definition.entity';
-import {
-  CreateMiniAppInput,
-  McpServerType,
-  McpToolInput,
-  MiniAppType,
-  RegisterMcpServerInput,
-  ToolDefinitionInput,
-  ToolDefinitionType,
-  UpdateMcpServerInput,
-  UpdateToolDefinitionInput,
-} from './tool.types';
+import { McpServerType, MiniAppType, ToolDefinitionInput, ToolDefinitionType, UpdateToolDefinitionInput } from './tool.types';
 
 @Resolver(() => ToolDefinitionType)
 export class ToolDefinitionResolver {
@@ -29,31 +17,31 @@ export class ToolDefinitionResolver {
     @Arg('source', () => ToolSourceEnum, { nullable: true }) source: ToolSourceEnum | null,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.tools.definitions(actorOf(ctx), { projectId, source });
+    return ctx.services.toolDefinitions.definitions(actorOf(ctx), { projectId, source });
   }
 
   @Authorized('VIEWER')
   @Query(() => ToolDefinitionType, { nullable: true })
   toolDefinition(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.definition(actorOf(ctx), id);
+    return ctx.services.toolDefinitions.definition(actorOf(ctx), id);
   }
 
   @Authorized('EDITOR')
   @Mutation(() => ToolDefinitionType)
   createToolDefinition(@Arg('input') input: ToolDefinitionInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.create(actorOf(ctx), input);
+    return ctx.services.toolDefinitions.create(actorOf(ctx), input);
   }
 
   @Authorized('EDITOR')
   @Mutation(() => ToolDefinitionType)
   updateToolDefinition(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateToolDefinitionInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.update(actorOf(ctx), id, input);
+    return ctx.services.toolDefinitions.update(actorOf(ctx), id, input);
   }
 
   @Authorized('EDITOR')
   @Mutation(() => Boolean)
   deleteToolDefinition(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.delete(actorOf(ctx), id);
+    return ctx.services.toolDefinitions.delete(actorOf(ctx), id);
   }
 
   @FieldResolver(() => AgentType, { nullable: true, description: 'Null: available to every agent. Set: only this agent may load it.' })
@@ -112,78 +100,5 @@ export class ToolDefinitionResolver {
   ) {
     const chosen = model ?? (await loadersOf(ctx).organization()).defaultModel;
     return estimateToolTokens(tool, chosen);
-  }
-}
-
-@Resolver(() => MiniAppType)
-export class MiniAppResolver {
-  @Authorized('VIEWER')
-  @Query(() => [MiniAppType])
-  miniApps(@Arg('projectId', () => ID, { nullable: true }) projectId: string | null, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.miniApps(actorOf(ctx), projectId);
-  }
-
-  @Authorized('EDITOR')
-  @Mutation(() => MiniAppType)
-  createMiniApp(@Arg('input') input: CreateMiniAppInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.createMiniApp(actorOf(ctx), input);
-  }
-
-  @Authorized('EDITOR')
-  @Mutation(() => MiniAppType)
-  setMiniAppEnabled(@Arg('id', () => ID) id: string, @Arg('enabled') enabled: boolean, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.setMiniAppEnabled(actorOf(ctx), id, enabled);
-  }
-
-  @FieldResolver(() => ProjectType, { nullable: true })
-  project(@Root() app: MiniAppType, @Ctx() ctx: RequestContext) {
-    return app.projectId ? loadersOf(ctx).project.load(app.projectId) : null;
-  }
-
-  @FieldResolver(() => [ToolDefinitionType])
-  tools(@Root() app: MiniAppType, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.toolsOf(actorOf(ctx), { miniAppId: app.id });
-  }
-}
-
-@Resolver(() => McpServerType)
-export class McpServerResolver {
-  @Authorized('VIEWER')
-  @Query(() => [McpServerType])
-  mcpServers(@Arg('projectId', () => ID, { nullable: true }) projectId: string | null, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.mcpServers(actorOf(ctx), projectId);
-  }
-
-  @Authorized('EDITOR')
-  @Mutation(() => McpServerType)
-  registerMcpServer(@Arg('input') input: RegisterMcpServerInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.registerMcpServer(actorOf(ctx), input);
-  }
-
-  @Authorized('EDITOR')
-  @Mutation(() => McpServerType)
-  updateMcpServer(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateMcpServerInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.updateMcpServer(actorOf(ctx), id, input);
-  }
-
-  @Authorized('EDITOR')
-  @Mutation(() => McpServerType, { description: "Replaces the server's cached tool inventory." })
-  reportMcpInventory(
-    @Arg('serverId', () => ID) serverId: string,
-    @Arg('tools', () => [McpToolInput], listArgument('tools', INVENTORY_TOOLS_MAX)) tools: McpToolInput[],
-    @Arg('advertisesResources') advertisesResources: boolean,
-    @Ctx() ctx: RequestContext,
-  ) {
-    return ctx.services.tools.reportMcpInventory(actorOf(ctx), serverId, tools, advertisesResources);
-  }
-
-  @FieldResolver(() => ProjectType, { nullable: true })
-  project(@Root() server: McpServerType, @Ctx() ctx: RequestContext) {
-    return server.projectId ? loadersOf(ctx).project.load(server.projectId) : null;
-  }
-
-  @FieldResolver(() => [ToolDefinitionType])
-  tools(@Root() server: McpServerType, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.toolsOf(actorOf(ctx), { mcpServerId: server.id });
   }
 }

@@ -1,0 +1,36 @@
+import type { EntityManager } from 'typeorm';
+import type { Actor } from '../common/actor';
+import { conflict } from '../common/errors';
+import type { ToolSource } from './tool-definition.entity';
+
+/**
+ * A new definition's default sortOrder: one past the largest of every
+ * definition it can share a toolbox with (its project's and the
+ * organisation-wide ones; an organisation-wide one meets every project's),
+ * so it lands after the tools already carried and cached prefixes survive.
+ */
+export async function defaultSortOrder(tx: EntityManager, actor: Actor, projectId: string | null): Promise<number> {
+  const [row]: Array<{ next: number }> = await tx.query(
+    `SELECT COALESCE(MAX(sort_order) + 1, 0) AS next FROM tool_definitions
+        WHERE organization_id = $1 AND ($2::uuid IS NULL OR project_id IS NULL OR project_id = $2::uuid)`,
+    [actor.organizationId, projectId],
+  );
+  return row.next;
+}
+
+/** A name is taken once per source and scope (project, or none: organisation-wide); `exceptId` is the definition being renamed. */
+export async function checkNameFree(
+  tx: EntityManager,
+  actor: Actor,
+  projectId: string | null,
+  source: ToolSource,
+  name: string,
+  exceptId: string | null,
+  field: string,
+) {
+  const rows: Array<{ id: string }> = await tx.query(
+    `SELECT id FROM tool_definitions WHERE organization_id = $1 AND project_id IS NOT DISTINCT FROM $2::uuid AND source = $3 AND name = $4`,
+    [actor.organizationId, projectId, source, name],
+  );
+  if (rows.some((r) => r.id !== exceptId)) throw conflict(`A ${source} tool named '${name}' already exists in this scope`, field);
+}

@@ -1,0 +1,249 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Actor } from '../common/actor';
+import { badInput, notFound } from '../common/errors';
+import type { Stats } from '../common/stats';
+import { getOwned } from '../common/tenant';
+import { isUuid } from '../common/uuid';
+import { ConversationEntity } from '../conversations/conversation.entity';
+import { ProjectEntity } from '../organizations/project.entity';
+import { SCOPE, type UsageScope } from './usage-scope';
+
+/*
+ * The write paths of usage telemetry, both hot: recordSurfaced inside every
+ * beginTurn, recordToolCalls for every batch the runtime reports. UsageService
+ * reads what they write.
+ */
+
+/** How far ahead of the server's clock a call's `at` may be (clock skew). */
+export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+export interface SurfacedTools extends UsageScope {
+  toolNames: readonly string[];
+  at: Date;
+}
+
+/**
+ * Inside beginTurn's transaction: the roster rows of every tool the turn's
+ * toolbox carries (first surfaced set once), and one more turn for the scope's
+ * day. One statement, whatever the toolbox size; rows in the order recordToolCalls locks them too.
+ */
+export async function recordSurfaced(tx: EntityManager, s: SurfacedTools): Promise<void> {
+  await tx.query(
+    `WITH turn AS (
+       INSERT INTO scope_turn_days (organization_id, user_id, project_id, day, turns)
+       VALUES ($1, $2, $3, ($4::timestamptz AT TIME ZONE 'UTC')::date, 1)
+       ON CONFLICT (${SCOPE}, day) DO UPDATE SET turns = scope_turn_days.turns + 1
+     )
+     INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, first_surfaced_at, last_surfaced_at, turns_surfaced)
+     SELECT $1, $2, $3, name, $4, $4, 1 FROM unnest($5::text[]) AS name ORDER BY name
+     ON CONFLICT (${SCOPE}, tool_name) DO UPDATE SET
+       first_surfaced_at = COALESCE(tool_usage.first_surfaced_at, EXCLUDED.first_surfaced_at),
+       last_surfaced_at = GREATEST(tool_usage.last_surfaced_at, EXCLUDED.last_surfaced_at),
+       turns_surfaced = tool_usage.turns_surfaced + 1`,
+    [s.organizationId, s.userId, s.projectId, s.at.toISOString(), [...new Set(s.toolNames)]],
+  );
+}
+
+export interface ToolCallSpec {
+  conversationId?: string | null;
+  projectId?: string | null;
+  userId?: string | null;
+  toolName: string;
+  isError: boolean;
+  at?: Date | null;
+  idempotencyKey?: string | null;
+}
+
+interface ScopedCall extends UsageScope {
+  toolName: string;
+  isError: boolean;
+  at: Date;
+  idempotencyKey: string | null;
+}
+
+const scopeKey = (s: Omit<UsageScope, 'organizationId'>): string => `${s.userId}\n${s.projectId ?? ''}`;
+
+/** A call scoped by its own projectId and userId (the caller by default, as startConversation does), no key. */
+const plainCall = (actor: Actor, call: ToolCallSpec, now: Date): ScopedCall => ({
+  organizationId: actor.organizationId,
+  userId: call.userId ?? actor.principalId,
+  projectId: call.projectId ?? null,
+  toolName: call.toolName,
+  isError: call.isError,
+  at: call.at ?? now,
+  idempotencyKey: call.idempotencyKey ?? null,
+});
+
+export class UsageRecorder {
+  constructor(
+    private readonly db: DataSource,
+    private readonly stats: Stats,
+  ) {}
+
+  /**
+   * Counts a batch of tool calls, all or nothing. Retries naming an
+   * idempotency key already counted in their scope (in this batch or an
+   * earlier one) are reported as duplicates and change nothing.
+   */
+  async recordToolCalls(actor: Actor, calls: readonly ToolCallSpec[], now = new Date()): Promise<{ accepted: number; duplicates: number }> {
+    calls.forEach((call, i) => {
+      if (call.at && call.at.getTime() - now.getTime() > MAX_FUTURE_SKEW_MS) {
+        throw badInput(`calls[${i}].at`, 'is more than 5 minutes in the future');
+      }
+    });
+    if (calls.length === 0) return { accepted: 0, duplicates: 0 };
+    const counted = calls.every((c) => !c.conversationId && !c.idempotencyKey)
+      ? await this.recordPlain(actor, calls, now)
+      : await this.recordScoped(actor, calls, now);
+    this.stats.callsAccepted += counted.accepted;
+    this.stats.callsDeduplicated += counted.duplicates;
+    return counted;
+  }
+
+  /**
+   * A batch with no conversation to resolve and no idempotency key to claim:
+   * one statement on its own, which writes nothing unless every project it
+   * names is the organisation's.
+   */
+  private async recordPlain(actor: Actor, calls: readonly ToolCallSpec[], now: Date): Promise<{ accepted: number; duplicates: number }> {
+    const projects = [...new Set(calls.flatMap((c) => (c.projectId ? [c.projectId] : [])))];
+    // The first project, in the batch's order, that is not the organisation's: the one the transactional path names.
+    const notOwned = async () => {
+      const valid = projects.filter(isUuid);
+      const owned: Array<{ id: string }> = valid.length
+        ? await this.db.query(`SELECT id FROM projects WHERE organization_id = $1 AND id = ANY($2::uuid[])`, [actor.organizationId, valid])
+        : [];
+      const id = projects.find((p) => !isUuid(p) || !owned.some((o) => o.id === p))!;
+      return notFound('Project', `calls[${calls.findIndex((c) => c.projectId === id)}].projectId`);
+    };
+    if (!projects.every(isUuid)) throw await notOwned();
+    const scoped = calls.map((call) => plainCall(actor, call, now));
+    if (!(await this.addCalls(this.db.manager, actor.organizationId, scoped, projects))) throw await notOwned();
+    return { accepted: calls.length, duplicates: 0 };
+  }
+
+  /** A batch that reads conversations or claims idempotency keys first: one transaction. */
+  private recordScoped(actor: Actor, calls: readonly ToolCallSpec[], now: Date): Promise<{ accepted: number; duplicates: number }> {
+    return this.db.transaction(async (tx) => {
+      const scoped = await this.scopeCalls(tx, actor, calls, now);
+
+      const seen = new Set<string>();
+      const keyed: ScopedCall[] = [];
+      const unkeyed: ScopedCall[] = [];
+      for (const call of scoped) {
+        if (call.idempotencyKey === null) unkeyed.push(call);
+        else {
+          const k = `${scopeKey(call)}\n${call.idempotencyKey}`;
+          if (!seen.has(k)) keyed.push(call);
+          seen.add(k);
+        }
+      }
+      const fresh = await this.claimKeys(tx, actor.organizationId, keyed);
+      const accepted = [...unkeyed, ...keyed.filter((c) => fresh.has(`${scopeKey(c)}\n${c.idempotencyKey}`))];
+      await this.addCalls(tx, actor.organizationId, accepted);
+      return { accepted: accepted.length, duplicates: scoped.length - accepted.length };
+    });
+  }
+
+  /**
+   * Each call's scope: from its conversation (userId and owning project, so a
+   * child conversation credits the root's project), else from projectId and
+   * userId, defaulting to the caller as startConversation does.
+   */
+  private async scopeCalls(tx: EntityManager, actor: Actor, calls: readonly ToolCallSpec[], now: Date): Promise<ScopedCall[]> {
+    const conversations = new Map<string, ConversationEntity>();
+    const projects = new Set<string>();
+    const out: ScopedCall[] = [];
+    for (const [i, call] of calls.entries()) {
+      if (call.conversationId) {
+        let conversation = conversations.get(call.conversationId);
+        if (!conversation) {
+          conversation = await getOwned(tx, ConversationEntity, actor, call.conversationId, `calls[${i}].conversationId`, 'Conversation');
+          conversations.set(call.conversationId, conversation);
+        }
+        out.push({ ...plainCall(actor, call, now), userId: conversation.userId, projectId: conversation.owningProjectId });
+        continue;
+      }
+      if (call.projectId && !projects.has(call.projectId)) {
+        await getOwned(tx, ProjectEntity, actor, call.projectId, `calls[${i}].projectId`, 'Project');
+        projects.add(call.projectId);
+      }
+      out.push(plainCall(actor, call, now));
+    }
+    return out;
+  }
+
+  /** Stores the keys not yet recorded in their scope; returns those it stored. */
+  private async claimKeys(tx: EntityManager, organizationId: string, unordered: readonly ScopedCall[]): Promise<Set<string>> {
+    if (unordered.length === 0) return new Set();
+    // Keys in one order for every batch, as the usage rows: no deadlock between concurrent retries.
+    const calls = [...unordered].sort((a, b) => {
+      const x = `${scopeKey(a)}\n${a.idempotencyKey}`;
+      const y = `${scopeKey(b)}\n${b.idempotencyKey}`;
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    const rows: Array<{ user_id: string; project_id: string | null; idempotency_key: string }> = await tx.query(
+      `INSERT INTO tool_call_keys (organization_id, user_id, project_id, idempotency_key)
+       SELECT $1, k.user_id, k.project_id, k.idempotency_key
+       FROM unnest($2::text[], $3::uuid[], $4::text[]) AS k(user_id, project_id, idempotency_key)
+       ON CONFLICT (${SCOPE}, idempotency_key) DO NOTHING
+       RETURNING user_id, project_id, idempotency_key`,
+      [organizationId, calls.map((c) => c.userId), calls.map((c) => c.projectId), calls.map((c) => c.idempotencyKey)],
+    );
+    return new Set(rows.map((r) => `${scopeKey({ userId: r.user_id, projectId: r.project_id })}\n${r.idempotency_key}`));
+  }
+
+  /**
+   * One statement for the whole batch: the calls go in once, as compact JSON
+   * rows [user, project, tool, at, error], appended to the log and summed by
+   * (scope, tool) in SQL so no usage row is touched twice. The usage rows go
+   * in one order for every batch, so concurrent batches wait for each other's
+   * rows instead of deadlocking. PostgreSQL runs the statements of a WITH
+   * that the query does not read last one first: the log is written first,
+   * so the usage rows stay locked only for their own upsert and the commit,
+   * not for the log's insert too (a batch touching the same rows waits less).
+   */
+  private async addCalls(
+    m: EntityManager,
+    organizationId: string,
+    calls: readonly ScopedCall[],
+    checkedProjects: readonly string[] = [],
+  ): Promise<boolean> {
+    if (calls.length === 0) return true;
+    // Most calls of a batch share their instant (the server's clock): each distinct one formatted once.
+    const instants = new Map<number, string>();
+    const iso = (at: Date) => {
+      const ms = at.getTime();
+      let text = instants.get(ms);
+      if (text === undefined) instants.set(ms, (text = at.toISOString()));
+      return text;
+    };
+    const rows = calls.map((c) => [c.userId, c.projectId, c.toolName, iso(c.at), c.isError]);
+    const [{ owned }]: Array<{ owned: boolean }> = await m.query(
+      `WITH checked AS (
+         SELECT count(*) = cardinality($3::uuid[]) AS owned FROM projects WHERE organization_id = $1 AND id = ANY($3::uuid[])
+       ), c AS (
+         SELECT r->>0 AS user_id, (r->>1)::uuid AS project_id, r->>2 AS tool_name, (r->>3)::timestamptz AS at, (r->>4)::boolean AS is_error
+           FROM jsonb_array_elements($2::jsonb) AS r
+          WHERE (SELECT owned FROM checked)
+       ), usage AS (
+         INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, calls, errors, first_called_at, last_called_at)
+         SELECT $1, user_id, project_id, tool_name, count(*), count(*) FILTER (WHERE is_error), min(at), max(at)
+           FROM c
+          GROUP BY user_id, project_id, tool_name
+          ORDER BY user_id, project_id, tool_name
+         ON CONFLICT (${SCOPE}, tool_name) DO UPDATE SET
+           calls = tool_usage.calls + EXCLUDED.calls,
+           errors = tool_usage.errors + EXCLUDED.errors,
+           first_called_at = LEAST(tool_usage.first_called_at, EXCLUDED.first_called_at),
+           last_called_at = GREATEST(tool_usage.last_called_at, EXCLUDED.last_called_at)
+       ), log AS (
+         INSERT INTO tool_calls (organization_id, user_id, project_id, tool_name, at, is_error)
+         SELECT $1, user_id, project_id, tool_name, at, is_error FROM c
+       )
+       SELECT owned FROM checked`,
+      [organizationId, JSON.stringify(rows), checkedProjects],
+    );
+    return owned;
+  }
+}
