@@ -27,6 +27,8 @@ export interface Config {
   shutdownSettleMs: number;
   /** Bearer token that may read /metrics from anywhere; null: loopback only. */
   metricsToken: string | null;
+  /** The toolbox query answered without graphql-js's executor; off where execution must be watched (Apollo usage reporting). */
+  directExecution: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,5 +53,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: milliseconds(env, 'LOADOUT_SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS),
     shutdownSettleMs: milliseconds(env, 'LOADOUT_SHUTDOWN_SETTLE_MS', DEFAULT_SHUTDOWN_SETTLE_MS, 0),
     metricsToken: env.LOADOUT_METRICS_TOKEN || null,
+    directExecution: readSwitch(env, 'LOADOUT_DIRECT_EXECUTION', true),
   };
+}
+
+/** An on/off setting: `on` or `off`, or the fallback when unset. */
+function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  if (text === 'on' || text === 'off') return text === 'on';
+  throw new Error(`${name} must be on or off, not '${text}'`);
 }

@@ -44,13 +44,18 @@ export interface LoadoutServer {
   stop(): Promise<void>;
 }
 
-export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'> & {
-  /** The toolbox query answered without graphql-js's executor (on unless false; specs compare the two). */
-  directExecution?: boolean;
-} & Partial<
+export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'> &
+  Partial<
     Pick<
       Config,
-      'listenDatabaseUrl' | 'httpTimeouts' | 'poolWaitMs' | 'statementTimeoutMs' | 'shutdownGraceMs' | 'shutdownSettleMs' | 'metricsToken'
+      | 'listenDatabaseUrl'
+      | 'httpTimeouts'
+      | 'poolWaitMs'
+      | 'statementTimeoutMs'
+      | 'shutdownGraceMs'
+      | 'shutdownSettleMs'
+      | 'directExecution'
+      | 'metricsToken'
     >
   >;
 

@@ -59,7 +59,7 @@ export function directExecution<C extends object>({
       const reasons = await refusals(plugin, server, started, allowed);
       if (reasons.length) {
         throw new Error(
-          `Direct execution refuses to start:\n${reasons.map((r) => `- ${r}`).join('\n')}\nRemove these, or turn direct execution off.`,
+          `Direct execution refuses to start:\n${reasons.map((r) => `- ${r}`).join('\n')}\nRemove these, or turn direct execution off (LOADOUT_DIRECT_EXECUTION=off).`,
         );
       }
       const queryFields = started.schema.getQueryType()!.getFields();
