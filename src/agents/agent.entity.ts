@@ -1,9 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
+import type { ExecutionContext, ToolsMode } from '../loadout/vocabulary';
 
-export type ToolsMode = 'ALL_PAGES' | 'RECORD_PAGES_ONLY';
-export type ExecutionContext = 'RUNNING_USER' | 'AGENT_USER';
 
 @Entity('agents')
 export class AgentEntity {

@@ -8,12 +8,14 @@ import { badInput, conflict } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { TOOL_NAME_MAX } from '../common/validation';
-import type { ChangeTracker, LoadoutChanges } from '../invalidation/loadout-change';
+import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
-import { contentHash } from '../toolbox/canonical-json';
+import { contentHash } from '../loadout/canonical-json';
 import { McpServerEntity } from './mcp-server.entity';
 import { MiniAppEntity } from './mini-app.entity';
-import { ToolDefinitionEntity, type JsonObject, type ToolSource } from './tool-definition.entity';
+import { ToolDefinitionEntity } from './tool-definition.entity';
+import type { JsonObject } from '../common/json';
+import type { ToolSource } from '../loadout/vocabulary';
 
 export interface NewTool {
   name: string;
