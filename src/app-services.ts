@@ -12,9 +12,9 @@ import {
   type LoadoutPubSub,
 } from './invalidation/invalidation-bus';
 import { InvalidationService } from './invalidation/invalidation.service';
-import { LoadoutChanges } from './invalidation/loadout-change';
+import { LoadoutChanges } from './loadout/change';
 import { OrganizationService } from './organizations/organization.service';
-import { LoadoutCache } from './toolbox/loadout-cache';
+import { LoadoutCache } from './loadout/cache';
 import { ToolboxService } from './toolbox/toolbox.service';
 import { McpServerService } from './tools/mcp-server.service';
 import { MiniAppService } from './tools/mini-app.service';

@@ -1,9 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
-
-export type ToolsMode = 'ALL_PAGES' | 'RECORD_PAGES_ONLY';
-export type ExecutionContext = 'RUNNING_USER' | 'AGENT_USER';
+import type { ExecutionContext, ToolsMode } from '../loadout/vocabulary';
 
 @Entity('agents')
 export class AgentEntity {

@@ -4,10 +4,11 @@ import { InvalidationCauseEnum } from '../common/enums';
 import { badInput } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
-import type { ChangeTracker, LoadoutChanges } from '../invalidation/loadout-change';
+import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
-import { AgentEntity, type ExecutionContext, type ToolsMode } from './agent.entity';
+import { AgentEntity } from './agent.entity';
+import type { ExecutionContext, ToolsMode } from '../loadout/vocabulary';
 import { PermissionRuleEntity, type RuleEffect } from './permission-rule.entity';
 
 export interface AgentSettings {

@@ -1,6 +1,7 @@
 import { IsIn, Length, Max, Min, Matches } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { ExecutionContextEnum, RuleEffectEnum, ToolsModeEnum } from '../common/enums';
+import { ExecutionContextEnum, RuleEffectEnum, ToolsModeEnum } from '../loadout/graphql-enums';
+import type { ExecutionContext, RuleEffect, ToolsMode } from '../loadout/vocabulary';
 import { IsToolName } from '../common/validation';
 
 export const MODEL_PATTERN = /^[a-z0-9][a-z0-9-]*\/[A-Za-z0-9._:-]+$/;
@@ -11,8 +12,8 @@ export class AgentType {
   @Field() name: string;
   @Field({ description: 'provider/model, e.g. openai/gpt-4o or anthropic/claude-sonnet-4-5.' }) model: string;
   @Field(() => Int, { description: '1 to 100, default 25.' }) maxTools: number;
-  @Field(() => ToolsModeEnum) toolsMode: ToolsModeEnum;
-  @Field(() => ExecutionContextEnum) executionContext: ExecutionContextEnum;
+  @Field(() => ToolsModeEnum) toolsMode: ToolsMode;
+  @Field(() => ExecutionContextEnum) executionContext: ExecutionContext;
   @Field(() => Int, {
     nullable: true,
     description: 'Cap on the summed schema tokens of a toolbox; tools past it in Sort Order drop (OVER_TOKEN_BUDGET). Null: no cap.',
@@ -30,7 +31,7 @@ export class AgentType {
 export class PermissionRuleType {
   @Field(() => ID) id: string;
   @Field({ description: 'tool:<name>' }) subject: string;
-  @Field(() => RuleEffectEnum) effect: RuleEffectEnum;
+  @Field(() => RuleEffectEnum) effect: RuleEffect;
   organizationId: string;
   agentId: string | null;
   projectId: string | null;
@@ -46,8 +47,8 @@ export class CreateAgentInput {
   @Field({ nullable: true }) @ModelField() model?: string;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(100) maxTools?: number;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(1_000_000) maxSchemaTokens?: number;
-  @Field(() => ToolsModeEnum, { nullable: true }) toolsMode?: ToolsModeEnum;
-  @Field(() => ExecutionContextEnum, { nullable: true }) executionContext?: ExecutionContextEnum;
+  @Field(() => ToolsModeEnum, { nullable: true }) toolsMode?: ToolsMode;
+  @Field(() => ExecutionContextEnum, { nullable: true }) executionContext?: ExecutionContext;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetWarnThreshold?: number;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetHotThreshold?: number;
 }
@@ -59,8 +60,8 @@ export class UpdateAgentInput {
   @Field(() => Int, { nullable: true }) @Min(1) @Max(100) maxTools?: number;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(1_000_000) maxSchemaTokens?: number;
   @Field({ nullable: true, description: 'Removes the schema token cap.' }) clearMaxSchemaTokens?: boolean;
-  @Field(() => ToolsModeEnum, { nullable: true }) toolsMode?: ToolsModeEnum;
-  @Field(() => ExecutionContextEnum, { nullable: true }) executionContext?: ExecutionContextEnum;
+  @Field(() => ToolsModeEnum, { nullable: true }) toolsMode?: ToolsMode;
+  @Field(() => ExecutionContextEnum, { nullable: true }) executionContext?: ExecutionContext;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetWarnThreshold?: number;
   @Field(() => Int, { nullable: true }) @Min(1) @Max(1000) budgetHotThreshold?: number;
 }
@@ -70,5 +71,5 @@ export class ToolRuleInput {
   @Field(() => ID, { nullable: true, description: 'Exactly one of agentId and projectId.' }) agentId?: string;
   @Field(() => ID, { nullable: true }) projectId?: string;
   @Field() @IsToolName() toolName: string;
-  @Field(() => RuleEffectEnum) @IsIn(['ALLOW', 'DENY']) effect: RuleEffectEnum;
+  @Field(() => RuleEffectEnum) @IsIn(['ALLOW', 'DENY']) effect: RuleEffect;
 }

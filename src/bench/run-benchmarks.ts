@@ -1,7 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { assembleToolbox, compareSortOrder, type CandidateTool } from '../toolbox/assemble-toolbox';
-import { contentHash } from '../toolbox/canonical-json';
-import { allSituations } from '../toolbox/situations';
+import { assembleToolbox } from '../loadout/assemble';
+import { compareSortOrder } from '../loadout/filters';
+import { contentHash } from '../loadout/canonical-json';
+import { allSituations } from '../loadout/situations';
+import { compileLoadout } from '../loadout/compile';
+import type { LoadoutRows } from '../loadout/rows';
+import { assembleCompiled } from '../loadout/serve';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 
 /**
@@ -26,7 +30,9 @@ function timePerOp(fn: () => void, rounds = 7, roundMs = 60): number {
   return best;
 }
 
-function candidates(n: number): CandidateTool[] {
+const AGENT_ID = 'agent';
+
+function candidates(n: number) {
   return Array.from({ length: n }, (_, i) => {
     const content = {
       name: `tool_${i}`,
@@ -36,7 +42,12 @@ function candidates(n: number): CandidateTool[] {
     return {
       id: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`,
       name: content.name,
+      description: content.description,
+      inputSchema: content.inputSchema,
       contentHash: contentHash(content),
+      source: 'CUSTOM' as const,
+      tier: null,
+      hostDependent: false,
       active: i % 17 !== 0,
       sortOrder: i % 7,
       projectId: null,
@@ -50,6 +61,51 @@ function candidates(n: number): CandidateTool[] {
   });
 }
 
+/** The same definitions as an organisation's rows, with the agent and its rule. */
+function rowsOf(tools: ReturnType<typeof candidates>): LoadoutRows {
+  const at = new Date(0);
+  const catalogue = (keys: string[]) => keys.map((key) => ({ id: key, organizationId: 'org', key, name: key }));
+  return {
+    organizationId: 'org',
+    defaultModel: 'openai/gpt-4o',
+    tools: tools.map((t) => ({
+      ...t,
+      organizationId: 'org',
+      miniAppId: null,
+      mcpServerId: null,
+      mcpToolName: null,
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+      channelKeys: [...t.channelKeys],
+      contextObjectKeys: [...t.contextObjectKeys],
+    })),
+    agents: [
+      {
+        id: AGENT_ID,
+        organizationId: 'org',
+        projectId: null,
+        name: AGENT_ID,
+        model: 'openai/gpt-4o',
+        maxTools: 25,
+        maxSchemaTokens: null,
+        toolsMode: 'ALL_PAGES',
+        executionContext: 'RUNNING_USER',
+        budgetWarnThreshold: 48,
+        budgetHotThreshold: 96,
+        loadoutVersion: 1,
+        createdAt: at,
+        updatedAt: at,
+      },
+    ],
+    rules: [{ id: 'r', agentId: AGENT_ID, projectId: null, toolName: 'tool_3', effect: 'DENY' }],
+    miniApps: [],
+    mcpServers: [{ id: 's', name: 's', projectId: null, probed: true, enabled: true, enabledTools: [], disabledTools: [] }],
+    channels: catalogue(['web', 'api', 'slack']),
+    contextObjects: catalogue(['Account', 'Case', 'Order']),
+  };
+}
+
 function report(name: string, subjectMs: number, baselineMs: number, baselineName: string): void {
   console.log(
     `${name.padEnd(48)} ${(subjectMs * 1000).toFixed(1).padStart(9)} µs/op   ${(subjectMs / baselineMs).toFixed(2).padStart(6)}× ${baselineName}`,
@@ -57,30 +113,20 @@ function report(name: string, subjectMs: number, baselineMs: number, baselineNam
 }
 
 function main(): void {
-  const agent = {
-    id: 'agent',
-    maxTools: 25,
-    toolsMode: 'ALL_PAGES' as const,
-    rules: [{ toolName: 'tool_3', effect: 'DENY' as const, on: 'AGENT' as const }],
-  };
   for (const n of [100, 1000]) {
     const tools = candidates(n);
+    const loadout = compileLoadout(rowsOf(tools));
+    const agent = loadout.agents.get(AGENT_ID)!;
+    const page = { type: 'RECORD' as const, contextObject: 'Case' };
     const baseline = timePerOp(() => [...tools].sort(compareSortOrder));
-    const assembly = timePerOp(() =>
-      assembleToolbox({
-        agent,
-        channelKey: 'api',
-        page: { type: 'RECORD', contextObject: 'Case' },
-        candidates: tools,
-        mcpServerInScope: true,
-      }),
-    );
+    const assembly = timePerOp(() => assembleToolbox({ agent, channelKey: 'api', page, candidates: tools }));
     report(`toolbox assembly, ${n} candidates`, assembly, baseline, 'sorting them alone');
+    const compiled = timePerOp(() => assembleCompiled(loadout, agent, 'api', page, true));
+    report(`compiled assembly with drops, ${n} definitions`, compiled, baseline, 'sorting them alone');
 
     const situations = allSituations(['web', 'api', 'slack'], ['Account', 'Case', 'Order']);
     const recompute = timePerOp(() => {
-      for (const s of situations)
-        assembleToolbox({ agent, channelKey: s.channelKey, page: s.page, candidates: tools, mcpServerInScope: true });
+      for (const s of situations) assembleToolbox({ agent, channelKey: s.channelKey, page: s.page, candidates: tools });
     });
     report(`invalidation recompute, ${situations.length} situations, ${n} tools`, recompute, assembly, 'one assembly');
   }

@@ -1,23 +1,9 @@
-import type { CandidateTool } from '../toolbox/assemble-toolbox';
-import { candidateTool } from '../toolbox/candidate.fixture';
-import {
-  budgetLevel,
-  budgetReport,
-  budgetSurface,
-  verdictOf,
-  type BudgetCandidate,
-  type BudgetReportInput,
-  type RosterRow,
-  type ToolSource,
-} from './budget-report';
+import type { ToolSource } from '../loadout/vocabulary';
+import { budgetLevel, budgetReport, verdictOf, type BudgetReportInput, type RosterRow } from './budget-report';
 
 const DAY = 24 * 60 * 60 * 1000;
 const AS_OF = new Date('2025-06-30T12:00:00Z');
 const daysAgo = (n: number) => new Date(AS_OF.getTime() - n * DAY);
-
-function candidate(name: string, over: Partial<BudgetCandidate> = {}): BudgetCandidate {
-  return { ...candidateTool(name), source: 'CUSTOM', hostDependent: false, schemaTokens: 10, ...over };
-}
 
 function row(toolName: string, over: Partial<RosterRow> = {}): RosterRow {
   return { toolName, calls: 0, errors: 0, firstSurfacedAt: daysAgo(10), firstCalledAt: null, lastCalledAt: null, ...over };
@@ -41,65 +27,6 @@ function report(over: Partial<BudgetReportInput> = {}) {
 }
 
 const tool = (name: string, schemaTokens = 10, source: ToolSource = 'CUSTOM') => ({ name, source, schemaTokens, hostDependent: false });
-
-describe('budgetSurface', () => {
-  const surfaced = (c: BudgetCandidate, over: Partial<Parameters<typeof budgetSurface>[0]> = {}) =>
-    budgetSurface({ candidates: [c], agentId: null, rules: [], mcpServerInScope: false, ...over }).length === 1;
-  const mcp = (reportedName: string, enabledTools: string[] = [], disabledTools: string[] = []): CandidateTool['mcp'] => ({
-    reportedName,
-    enabledTools,
-    disabledTools,
-  });
-
-  it.each([
-    ['an active tool', candidate('t'), {}, true],
-    ['an inactive tool', candidate('t', { active: false }), {}, false],
-    ['a tool of a disabled owner', candidate('t', { ownerEnabled: false }), {}, false],
-    ['an MCP tool outside enabledTools', candidate('mcp__s__t', { mcp: mcp('t', ['u']) }), {}, false],
-    ['an MCP tool in disabledTools', candidate('mcp__s__t', { mcp: mcp('t', [], ['t']) }), {}, false],
-    ['McpResources without a server in scope', candidate('ListMcpResources', { requiresMcpServer: true }), {}, false],
-    ['McpResources with a server in scope', candidate('ListMcpResources', { requiresMcpServer: true }), { mcpServerInScope: true }, true],
-    ["another agent's tool, no agent given", candidate('t', { agentId: 'other' }), {}, true],
-    ["another agent's tool, agent given", candidate('t', { agentId: 'other' }), { agentId: 'mine' }, false],
-    ["the agent's own tool", candidate('t', { agentId: 'mine' }), { agentId: 'mine' }, true],
-    ['a project DENY', candidate('t'), { rules: [{ toolName: 't', effect: 'DENY', on: 'PROJECT' }] }, false],
-    [
-      'a project DENY overridden by an agent ALLOW',
-      candidate('t'),
-      {
-        rules: [
-          { toolName: 't', effect: 'DENY', on: 'PROJECT' },
-          { toolName: 't', effect: 'ALLOW', on: 'AGENT' },
-        ],
-      },
-      true,
-    ],
-    ['an agent DENY', candidate('t'), { rules: [{ toolName: 't', effect: 'DENY', on: 'AGENT' }] }, false],
-    ['a tool limited to channels and context objects', candidate('t', { channelKeys: ['web'], contextObjectKeys: ['account'] }), {}, true],
-  ] as const)('%s', (_name, c, over, expected) => {
-    expect(surfaced(c, over as Partial<Parameters<typeof budgetSurface>[0]>)).toBe(expected);
-  });
-
-  it('counts a name once: the definition a toolbox would carry (agent, then project, then organisation-wide)', () => {
-    const candidates = [
-      candidate('y', { id: 'org', source: 'BUILT_IN', sortOrder: -1 }),
-      candidate('y', { id: 'project', projectId: 'p', sortOrder: 5, schemaTokens: 30 }),
-      candidate('z'),
-    ];
-    expect(budgetSurface({ candidates, agentId: null, rules: [], mcpServerInScope: false }).map((t) => t.id)).toEqual(['id-z', 'project']);
-    const own = candidate('y', { id: 'own', agentId: 'mine', sortOrder: 9 });
-    expect(
-      budgetSurface({ candidates: [...candidates, own], agentId: 'mine', rules: [], mcpServerInScope: false }).map((t) => t.id),
-    ).toEqual(['id-z', 'own']);
-  });
-
-  it('keeps Sort Order and ignores maxTools', () => {
-    const tools = Array.from({ length: 120 }, (_, i) => candidate(`t${String(i).padStart(3, '0')}`, { sortOrder: 120 - i }));
-    const out = budgetSurface({ candidates: tools, agentId: null, rules: [], mcpServerInScope: false });
-    expect(out).toHaveLength(120);
-    expect(out[0].name).toBe('t119');
-  });
-});
 
 describe('cost and level', () => {
   it('counts and sums by source, in a fixed order, and names the request overhead apart', () => {

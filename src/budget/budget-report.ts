@@ -1,16 +1,15 @@
-import { compareSortOrder, isExcluded, isMcpFiltered, shadowWinners, type CandidateTool, type ToolRule } from '../toolbox/assemble-toolbox';
+import { TOOL_SOURCES, type ToolSource } from '../loadout/vocabulary';
 
 /**
  * The budget report of SEMANTICS section 7 as pure functions over plain
- * data: which tools a scope surfaces, what they cost, whether the usage
- * evidence suffices, and which tools the evidence says could go.
+ * data: what the surfaced tools cost, whether the usage evidence suffices,
+ * and which tools the evidence says could go. The surface itself is the
+ * reference assembly's subset (loadout/assemble.ts, budgetSurface).
  */
 
-export type ToolSource = 'BUILT_IN' | 'CUSTOM' | 'MINI_APP' | 'MCP';
 export type Verdict = 'NEVER_USED' | 'COLD' | 'ALWAYS_FAILS';
 export type BudgetLevel = 'OK' | 'WARN' | 'HOT';
 
-export const SOURCES: readonly ToolSource[] = ['BUILT_IN', 'CUSTOM', 'MINI_APP', 'MCP'];
 export const REQUIRED_CALLS = 200;
 export const REQUIRED_DAYS = 7;
 export const NEVER_USED_DAYS = 7;
@@ -22,36 +21,12 @@ export const PROTECTED_TOOLS: ReadonlySet<string> = new Set(['AskUserQuestion', 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const VERDICT_RANK: Record<Verdict, number> = { NEVER_USED: 0, COLD: 1, ALWAYS_FAILS: 2 };
 
-export interface BudgetCandidate extends CandidateTool {
+/** A surfaced tool as the report counts it. */
+export interface SurfacedTool {
+  name: string;
   source: ToolSource;
-  hostDependent: boolean;
   schemaTokens: number;
-}
-
-export interface SurfaceInput<T extends CandidateTool> {
-  candidates: readonly T[];
-  /** Set: the agent's scope (filter 6) applies too. */
-  agentId: string | null;
-  /** Project rules, plus the agent's rules when an agent is given. */
-  rules: readonly ToolRule[];
-  mcpServerInScope: boolean;
-}
-
-/**
- * Filters 2 to 5 of toolbox assembly, then the agent's scope (6) when an
- * agent is given, then rules (9), then one definition per name (10: the one
- * a toolbox would carry). No tools mode, channel, context or maxTools
- * filter: the surface is what any turn of the scope could carry.
- */
-export function budgetSurface<T extends CandidateTool>(input: SurfaceInput<T>): T[] {
-  const survivors = [...input.candidates].sort(compareSortOrder).filter((tool) => {
-    if (!tool.active || !tool.ownerEnabled || isMcpFiltered(tool.mcp)) return false;
-    if (tool.requiresMcpServer && !input.mcpServerInScope) return false;
-    if (input.agentId !== null && tool.agentId !== null && tool.agentId !== input.agentId) return false;
-    return !isExcluded(tool.name, input.rules);
-  });
-  const winners = shadowWinners(survivors);
-  return survivors.filter((tool) => winners.get(tool.name) === tool);
+  hostDependent: boolean;
 }
 
 export interface RosterRow {
@@ -66,7 +41,7 @@ export interface RosterRow {
 export interface BudgetReportInput {
   asOf: Date;
   /** The surface, in Sort Order. */
-  tools: readonly Pick<BudgetCandidate, 'name' | 'source' | 'schemaTokens' | 'hostDependent'>[];
+  tools: readonly SurfacedTool[];
   unprobedMcpServers: readonly string[];
   /** The provider's fixed cost of a request with tools, counted once. */
   requestOverheadTokens: number;
@@ -94,7 +69,7 @@ export interface BudgetReport {
   estimatedSchemaTokens: number;
   requestOverheadTokens: number;
   bySource: Array<{ source: ToolSource; count: number; schemaTokens: number }>;
-  tools: Array<{ name: string; source: ToolSource; schemaTokens: number; hostDependent: boolean }>;
+  tools: SurfacedTool[];
   unprobedMcpServers: string[];
   warnThreshold: number;
   hotThreshold: number;
@@ -132,7 +107,7 @@ export function compareSuggestions(a: Suggestion, b: Suggestion): number {
 
 export function budgetReport(input: BudgetReportInput): BudgetReport {
   const { asOf, tools, roster } = input;
-  const bySource = SOURCES.map((source) => {
+  const bySource = TOOL_SOURCES.map((source) => {
     const of = tools.filter((t) => t.source === source);
     return { source, count: of.length, schemaTokens: of.reduce((sum, t) => sum + t.schemaTokens, 0) };
   });

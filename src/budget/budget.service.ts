@@ -1,5 +1,4 @@
-import { ruleOf } from '../toolbox/candidates';
-import type { LoadoutCache } from '../toolbox/loadout-cache';
+import type { LoadoutCache } from '../loadout/cache';
 import type { DataSource } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
@@ -9,7 +8,8 @@ import { ProjectEntity } from '../organizations/project.entity';
 import { estimateToolTokens, requestOverheadTokens } from '../tokens/estimate-tokens';
 import type { UsageService } from '../usage/usage.service';
 import { OrganizationEntity } from '../organizations/organization.entity';
-import { budgetReport, budgetSurface, type BudgetReport } from './budget-report';
+import { budgetSurface } from '../loadout/assemble';
+import { budgetReport, type BudgetReport } from './budget-report';
 
 export interface BudgetQuery {
   projectId?: string | null;
@@ -64,15 +64,10 @@ export class BudgetService {
     const loadout = cached!.loadout;
     const model = agent?.model ?? loadout.rows.defaultModel;
     const inScope = loadout.rows.mcpServers.filter((s) => s.enabled && (s.projectId === null || s.projectId === projectId));
-    const rules = loadout.rows.rules.flatMap((r) =>
-      (projectId && r.projectId === projectId) || (agent && r.agentId === agent.id) ? [ruleOf(r)] : [],
-    );
-    const surface = budgetSurface({
-      candidates: loadout.sorted.filter((t) => t.projectId === null || t.projectId === projectId),
-      agentId: agent?.id ?? null,
-      rules,
-      mcpServerInScope: inScope.length > 0,
-    });
+    // With an agent, its own scope and rules; without, the project's alone (no agent's private definitions).
+    const facts = agent ? loadout.agents.get(agent.id) : loadout.withoutAgent(projectId);
+    if (!facts) throw notFound('Agent', 'agentId');
+    const surface = budgetSurface(loadout.sorted, facts, (t) => t);
     const tools = surface.map((t) => ({
       name: t.name,
       source: t.row.source,

@@ -1,9 +1,11 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { BudgetLevelEnum, ToolSourceEnum, VerdictEnum } from '../common/enums';
+import { BudgetLevelEnum, VerdictEnum } from '../common/enums';
+import { ToolSourceEnum } from '../loadout/graphql-enums';
+import type { ToolSource } from '../loadout/vocabulary';
 
 @ObjectType('BudgetSourceCount')
 export class BudgetSourceCountType {
-  @Field(() => ToolSourceEnum) source: ToolSourceEnum;
+  @Field(() => ToolSourceEnum) source: ToolSource;
   @Field(() => Int) count: number;
   @Field(() => Int) schemaTokens: number;
 }
@@ -11,7 +13,7 @@ export class BudgetSourceCountType {
 @ObjectType('BudgetTool')
 export class BudgetToolType {
   @Field() name: string;
-  @Field(() => ToolSourceEnum) source: ToolSourceEnum;
+  @Field(() => ToolSourceEnum) source: ToolSource;
   @Field(() => Int) schemaTokens: number;
   @Field() hostDependent: boolean;
 }

@@ -11,48 +11,6 @@ export enum FundingModelEnum {
   INCLUDED_CREDITS = 'INCLUDED_CREDITS',
   BRING_YOUR_OWN = 'BRING_YOUR_OWN',
 }
-export enum ToolSourceEnum {
-  BUILT_IN = 'BUILT_IN',
-  CUSTOM = 'CUSTOM',
-  MINI_APP = 'MINI_APP',
-  MCP = 'MCP',
-}
-export enum ToolsModeEnum {
-  ALL_PAGES = 'ALL_PAGES',
-  RECORD_PAGES_ONLY = 'RECORD_PAGES_ONLY',
-}
-export enum ExecutionContextEnum {
-  RUNNING_USER = 'RUNNING_USER',
-  AGENT_USER = 'AGENT_USER',
-}
-export enum RuleEffectEnum {
-  ALLOW = 'ALLOW',
-  DENY = 'DENY',
-}
-/** Where a rule is set: on an agent, or on a project for all its agents. */
-export enum RuleLevelEnum {
-  AGENT = 'AGENT',
-  PROJECT = 'PROJECT',
-}
-export enum PageTypeEnum {
-  RECORD = 'RECORD',
-  HOME = 'HOME',
-  LIST = 'LIST',
-}
-export enum DropReasonEnum {
-  TOOLS_MODE = 'TOOLS_MODE',
-  INACTIVE = 'INACTIVE',
-  OWNER_DISABLED = 'OWNER_DISABLED',
-  MCP_FILTERED = 'MCP_FILTERED',
-  REQUIRES_MCP_SERVER = 'REQUIRES_MCP_SERVER',
-  AGENT_SCOPE = 'AGENT_SCOPE',
-  CHANNEL = 'CHANNEL',
-  CONTEXT = 'CONTEXT',
-  EXCLUDED = 'EXCLUDED',
-  SHADOWED = 'SHADOWED',
-  OVER_MAX_TOOLS = 'OVER_MAX_TOOLS',
-  OVER_TOKEN_BUDGET = 'OVER_TOKEN_BUDGET',
-}
 export enum InvalidationCauseEnum {
   TOOL_CREATED = 'TOOL_CREATED',
   TOOL_UPDATED = 'TOOL_UPDATED',
@@ -97,21 +55,6 @@ registerEnumType(FundingModelEnum, {
     BRING_YOUR_OWN: { description: 'Bring your own AI: usage is billed by the provider to the organisation.' },
   },
 });
-registerEnumType(ToolSourceEnum, { name: 'ToolSource' });
-registerEnumType(ToolsModeEnum, {
-  name: 'ToolsMode',
-  valuesConfig: { RECORD_PAGES_ONLY: { description: 'Skip loading tools on home and list pages.' } },
-});
-registerEnumType(ExecutionContextEnum, { name: 'ExecutionContext' });
-registerEnumType(RuleEffectEnum, { name: 'RuleEffect' });
-registerEnumType(PageTypeEnum, { name: 'PageType' });
-registerEnumType(DropReasonEnum, {
-  name: 'DropReason',
-  valuesConfig: {
-    SHADOWED: { description: 'Another survivor of the same name is more specific (agent, project, organisation; ties by Sort Order).' },
-    OVER_TOKEN_BUDGET: { description: "Past the agent's maxSchemaTokens in Sort Order." },
-  },
-});
 registerEnumType(InvalidationCauseEnum, { name: 'InvalidationCause' });
 registerEnumType(BudgetLevelEnum, { name: 'BudgetLevel' });
 registerEnumType(VerdictEnum, { name: 'Verdict' });
@@ -123,4 +66,3 @@ registerEnumType(ToolProviderEnum, {
     GOOGLE: { description: 'Gemini `tools`: [{ functionDeclarations: [{ name, description, parameters }] }]' },
   },
 });
-registerEnumType(RuleLevelEnum, { name: 'RuleLevel' });

@@ -6,7 +6,7 @@ import { ToolProviderEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
 import { ProjectType } from '../organizations/organization.types';
 import { providerOf, renderTools } from '../tokens/providers';
-import { PageType } from '../toolbox/toolbox.types';
+import { PageObjectType } from '../toolbox/toolbox.types';
 import { ToolDefinitionType } from '../tools/tool.types';
 import type { ConversationEntity } from './conversation.entity';
 import {
@@ -96,9 +96,9 @@ export class ConversationFieldsResolver {
     return (await loadersOf(ctx).conversationActivity.load(c.id)).lastAt ?? c.startedAt;
   }
 
-  @FieldResolver(() => PageType)
-  page(@Root() c: ConversationEntity): PageType {
-    return { type: c.pageType as PageType['type'], contextObject: c.pageContextObject, recordId: c.pageRecordId };
+  @FieldResolver(() => PageObjectType)
+  page(@Root() c: ConversationEntity): PageObjectType {
+    return { type: c.pageType as PageObjectType['type'], contextObject: c.pageContextObject, recordId: c.pageRecordId };
   }
 
   @FieldResolver(() => ProjectType, { nullable: true })

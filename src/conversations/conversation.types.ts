@@ -1,13 +1,14 @@
 import { MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { PageInfo } from '../common/pagination';
-import { DropReasonEnum, RuleEffectEnum, RuleLevelEnum } from '../common/enums';
+import { DropReasonEnum, RuleEffectEnum, RuleLevelEnum } from '../loadout/graphql-enums';
+import type { DropReason, RuleEffect, RuleLevel } from '../loadout/vocabulary';
 import { JSONScalar } from '../common/scalars';
 import { IsCatalogueKey } from '../common/validation';
 import { AgentType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { ProjectType } from '../organizations/organization.types';
-import { PageInput, PageType } from '../toolbox/toolbox.types';
+import { PageInput, PageObjectType } from '../toolbox/toolbox.types';
 import { ToolDefinitionType } from '../tools/tool.types';
 
 @ObjectType('Conversation')
@@ -15,7 +16,7 @@ export class ConversationType {
   @Field(() => ID) id: string;
   @Field(() => AgentType) agent: AgentType;
   @Field(() => ChannelType) channel: ChannelType;
-  @Field(() => PageType) page: PageType;
+  @Field(() => PageObjectType) page: PageObjectType;
   @Field({ description: 'The end user the agent works for.' }) userId: string;
   @Field(() => ProjectType, { nullable: true, description: "The project whose scope owns usage credit: the root conversation's project." })
   owningProject: ProjectType | null;
@@ -39,14 +40,14 @@ export class SnapshotToolType {
 export class SnapshotRuleType {
   @Field(() => ID) id: string;
   @Field({ description: 'tool:<name>' }) subject: string;
-  @Field(() => RuleEffectEnum) effect: RuleEffectEnum;
-  @Field(() => RuleLevelEnum, { description: "On the agent itself, or on the agent's project." }) level: RuleLevelEnum;
+  @Field(() => RuleEffectEnum) effect: RuleEffect;
+  @Field(() => RuleLevelEnum, { description: "On the agent itself, or on the agent's project." }) level: RuleLevel;
 }
 
 @ObjectType('SnapshotDroppedTool', { description: 'A tool left out of the turn, and the first filter it failed, as recorded then.' })
 export class SnapshotDroppedToolType {
   @Field() name: string;
-  @Field(() => DropReasonEnum) reason: DropReasonEnum;
+  @Field(() => DropReasonEnum) reason: DropReason;
   @Field(() => ToolDefinitionType, { nullable: true, description: 'The definition; null once it is deleted.' })
   toolDefinition: ToolDefinitionType | null;
   @Field(() => ToolDefinitionType, {

@@ -1,4 +1,4 @@
-import type { PageType } from '../toolbox/assemble-toolbox';
+import type { PageType } from '../loadout/vocabulary';
 import { FIXED_PAGES } from './affected-sets';
 import type { CompactAffectedSet } from './toolbox-invalidation.entity';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { compileLoadout, patchLoadout } from '../toolbox/compiled-loadout';
-import { applyChanges, changeArb, propertyOptions, worldArb } from '../toolbox/loadout.arbitraries';
+import { compileLoadout, patchLoadout } from '../loadout/compile';
+import { propertyOptions, worldArb } from '../loadout/testing/arbitraries';
+import { applyChanges, changeArb } from '../loadout/testing/changes';
 import { compactAffected, expandAffected } from './affected-sets';
 import { changedToolboxes, type ChangedToolbox } from './changed-toolboxes';
 import { asList } from './affected-sets.fixture';

@@ -1,6 +1,6 @@
 import type { ToolboxDiff } from '../conversations/toolbox-diff';
-import type { PageType } from '../toolbox/assemble-toolbox';
-import type { SituationToolbox } from '../toolbox/compiled-loadout';
+import type { PageType } from '../loadout/vocabulary';
+import type { SituationToolbox } from '../loadout/serve';
 import type { ChangedToolbox } from './changed-toolboxes';
 import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invalidation.entity';
 

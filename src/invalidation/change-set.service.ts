@@ -5,7 +5,7 @@ import { badInput } from '../common/errors';
 import type { ToolDefinitionService } from '../tools/tool-definition.service';
 import type { LoadoutChangeInput } from './invalidation.types';
 import type { InvalidationService } from './invalidation.service';
-import type { ChangeTracker, LoadoutChanges } from './loadout-change';
+import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
 export interface ChangeSetOutcome {

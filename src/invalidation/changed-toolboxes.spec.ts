@@ -1,9 +1,11 @@
 import fc from 'fast-check';
-import { compileLoadout, patchLoadout, toolboxOf } from '../toolbox/compiled-loadout';
-import type { LoadoutRows } from '../toolbox/compiled-loadout';
-import { agentRow, exampleWorld, toolRow } from '../toolbox/loadout-rows.fixture';
-import { applyChanges, changeArb, propertyOptions, worldArb } from '../toolbox/loadout.arbitraries';
-import { oracleChanges } from '../toolbox/loadout.oracle';
+import { compileLoadout, patchLoadout } from '../loadout/compile';
+import { toolboxOf } from '../loadout/serve';
+import type { LoadoutRows } from '../loadout/rows';
+import { agentRow, exampleWorld, toolRow } from '../loadout/testing/rows.fixture';
+import { propertyOptions, worldArb } from '../loadout/testing/arbitraries';
+import { applyChanges, changeArb } from '../loadout/testing/changes';
+import { oracleChanges } from '../loadout/testing/oracle';
 import { changedToolboxes } from './changed-toolboxes';
 
 describe('incremental invalidation against every situation assembled twice', () => {

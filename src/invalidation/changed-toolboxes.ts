@@ -1,20 +1,11 @@
 import { diffToolboxes, type ToolboxDiff } from '../conversations/toolbox-diff';
-import { compareSortOrder, type PageSituation } from '../toolbox/assemble-toolbox';
-import {
-  agentClass,
-  filterReason,
-  remember,
-  situationClass,
-  situationToolbox,
-  toolboxClass,
-  toolboxOf,
-  type CatalogueRow,
-  type CompiledAgent,
-  type CompiledLoadout,
-  type CompiledTool,
-  type SituationToolbox,
-} from '../toolbox/compiled-loadout';
-import { keyedSituations, type KeyedSituation } from '../toolbox/situations';
+import { agentClass, situationClass, toolboxClass } from '../loadout/classes';
+import type { CompiledAgent, CompiledLoadout, CompiledTool } from '../loadout/compile';
+import { situationFacts, type PageSituation } from '../loadout/facts';
+import { compareSortOrder, inScope, situationFailure } from '../loadout/filters';
+import type { CatalogueRow } from '../loadout/rows';
+import { passes, remember, situationToolbox, toolboxOf, type SituationToolbox } from '../loadout/serve';
+import { keyedSituations, type KeyedSituation } from '../loadout/situations';
 
 export interface ChangedToolbox {
   key: string;
@@ -131,13 +122,10 @@ function withTouched(
   page: PageSituation,
   touched: ReadonlySet<string>,
 ): SituationToolbox | null {
-  const context = page.contextObject ?? null;
-  const passes = (tool: CompiledTool) =>
-    (tool.projectId === null || tool.projectId === agent.row.projectId) && filterReason(tool, agent, channelKey, context) === null;
-  const projectId = agent.row.projectId;
+  const situation = situationFacts(channelKey, page);
+  const carried = (tool: CompiledTool) => passes(tool, agent, situation);
   const sharesName = (loadout: CompiledLoadout, id: string, name: string | undefined) =>
-    name !== undefined &&
-    (loadout.sharedNames.get(name) ?? []).some((t) => t.id !== id && (t.projectId === null || t.projectId === projectId));
+    name !== undefined && (loadout.sharedNames.get(name) ?? []).some((t) => t.id !== id && inScope(t, agent));
   for (const id of touched) {
     if (sharesName(before, id, before.toolsById.get(id)?.name) || sharesName(after, id, after.toolsById.get(id)?.name)) return null;
   }
@@ -145,15 +133,15 @@ function withTouched(
   for (const [i, tool] of previous.entries.entries()) {
     if (!touched.has(tool.id)) continue;
     const now = after.toolsById.get(tool.id);
-    if (!now || compareSortOrder(now, tool) !== 0 || !passes(now)) return null;
+    if (!now || compareSortOrder(now, tool) !== 0 || !carried(now)) return null;
     (swapped ??= [...previous.entries])[i] = now;
   }
-  if (!(agent.row.toolsMode === 'RECORD_PAGES_ONLY' && page.type !== 'RECORD')) {
+  if (situationFailure(agent, situation) === null) {
     const full = previous.entries.length >= agent.row.maxTools;
     const last = previous.entries.at(-1);
     for (const id of touched) {
       const tool = after.toolsById.get(id);
-      if (!tool || !passes(tool) || previous.entries.some((t) => t.id === id)) continue;
+      if (!tool || !carried(tool) || previous.entries.some((t) => t.id === id)) continue;
       // Not carried before, carried now: every survivor ahead of the cut was carried, so it slots in among them.
       if (!full || !last || compareSortOrder(tool, last) < 0) {
         const next: CompiledTool[] = (swapped ??= [...previous.entries]);

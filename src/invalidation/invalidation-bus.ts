@@ -4,7 +4,7 @@ import { In, type DataSource, type EntityManager } from 'typeorm';
 import { logger } from '../common/logger';
 import type { Stats } from '../common/stats';
 import { ListenConnection } from './listen-connection';
-import { LOADOUT_CHANGED_CHANNEL } from './loadout-change';
+import { LOADOUT_CHANGED_CHANNEL } from '../loadout/change';
 import { ReplayPositions } from './replay-positions';
 import { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 

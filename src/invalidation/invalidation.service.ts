@@ -8,13 +8,14 @@ import type { Stats } from '../common/stats';
 import { findOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { PrincipalEntity } from '../organizations/principal.entity';
-import type { AgentRow, CompiledLoadout } from '../toolbox/compiled-loadout';
+import type { AgentRow } from '../loadout/rows';
+import type { CompiledLoadout } from '../loadout/compile';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { compactAffected, expandAffected } from './affected-sets';
 import { changedToolboxes, type ChangedToolbox } from './changed-toolboxes';
 import { rewrittenTokens } from './compare-situations';
 import type { InvalidationBus } from './invalidation-bus';
-import type { ChangeObserver, ObserverFactory } from './loadout-change';
+import type { ChangeObserver, ObserverFactory } from '../loadout/change';
 import {
   InvalidationAffectedSetEntity,
   ToolboxInvalidationEntity,

@@ -6,13 +6,13 @@ import { InvalidationCauseEnum } from '../common/enums';
 import { PageInfo } from '../common/pagination';
 import { ToolboxDiffType } from '../conversations/conversation.types';
 import { PrincipalType } from '../organizations/organization.types';
-import { PageType } from '../toolbox/toolbox.types';
+import { PageObjectType } from '../toolbox/toolbox.types';
 import { ToolDefinitionInput, UpdateToolDefinitionInput } from '../tools/tool.types';
 
 @ObjectType('AffectedToolbox')
 export class AffectedToolboxType {
   @Field(() => ChannelType) channel: ChannelType;
-  @Field(() => PageType) page: PageType;
+  @Field(() => PageObjectType) page: PageObjectType;
   @Field() previousFingerprint: string;
   @Field() newFingerprint: string;
   @Field(() => ToolboxDiffType) diff: ToolboxDiffType;

@@ -1,7 +1,7 @@
 import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import type { ToolboxDiff } from '../conversations/toolbox-diff';
-import type { PageType } from '../toolbox/assemble-toolbox';
+import type { PageType } from '../loadout/vocabulary';
 
 /** One changed situation of an invalidation, as stored: the channel is copied so the event outlives a renamed or deleted channel. */
 export interface StoredAffectedToolbox {

@@ -1,8 +1,8 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput, LoadoutError } from '../common/errors';
-import type { LoadoutChanges } from '../invalidation/loadout-change';
-import type { LoadoutCache } from '../toolbox/loadout-cache';
+import type { LoadoutChanges } from '../loadout/change';
+import type { LoadoutCache } from '../loadout/cache';
 import { findOwned, getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { hashApiKey, newApiKey } from './api-keys';

@@ -1,4 +1,4 @@
-import type { ModelVisibleContent } from '../toolbox/canonical-json';
+import type { ModelVisibleContent } from '../loadout/canonical-json';
 
 export type Provider = 'openai' | 'anthropic' | 'google';
 

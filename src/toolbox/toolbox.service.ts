@@ -2,20 +2,13 @@ import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
 import { isUuid } from '../common/uuid';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
-import type { PageSituation, Placed } from './assemble-toolbox';
-import {
-  assembleCompiled,
-  toolboxOf,
-  type AgentRow,
-  type CatalogueRow,
-  type CompiledAgent,
-  type CompiledLoadout,
-  type RuleRow,
-  type SituationToolbox,
-  type ToolRow,
-} from './compiled-loadout';
-import type { LoadoutCache } from './loadout-cache';
-import { shadowRelations } from './shadowing';
+import type { PageSituation } from '../loadout/facts';
+import type { Placed } from '../loadout/filters';
+import { assembleCompiled, toolboxOf, type SituationToolbox } from '../loadout/serve';
+import { type AgentRow, type CatalogueRow, type RuleRow, type ToolRow } from '../loadout/rows';
+import { type CompiledAgent, type CompiledLoadout } from '../loadout/compile';
+import type { LoadoutCache } from '../loadout/cache';
+import { shadowRelations } from '../loadout/shadowing';
 
 export interface ResolvedPage {
   type: PageSituation['type'];

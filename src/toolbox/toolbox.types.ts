@@ -2,13 +2,14 @@ import { MaxLength } from 'class-validator';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { AgentType, PermissionRuleType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
-import { DropReasonEnum, PageTypeEnum } from '../common/enums';
+import { DropReasonEnum, PageTypeEnum } from '../loadout/graphql-enums';
+import type { DropReason, PageType } from '../loadout/vocabulary';
 import { IsCatalogueKey } from '../common/validation';
 import { ToolDefinitionType } from '../tools/tool.types';
 
 @InputType('PageInput')
 export class PageInput {
-  @Field(() => PageTypeEnum) type: PageTypeEnum;
+  @Field(() => PageTypeEnum) type: PageType;
   @Field({ nullable: true, description: "Key of the current record's object; only on RECORD pages." })
   @IsCatalogueKey()
   contextObject?: string;
@@ -16,8 +17,8 @@ export class PageInput {
 }
 
 @ObjectType('Page', { simpleResolvers: true })
-export class PageType {
-  @Field(() => PageTypeEnum) type: PageTypeEnum;
+export class PageObjectType {
+  @Field(() => PageTypeEnum) type: PageType;
   @Field(() => String, { nullable: true }) contextObject: string | null;
   @Field(() => String, { nullable: true }) recordId: string | null;
 }
@@ -35,7 +36,7 @@ export class ToolboxEntryType {
 @ObjectType('DroppedTool', { simpleResolvers: true })
 export class DroppedToolType {
   @Field(() => ToolDefinitionType) tool: ToolDefinitionType;
-  @Field(() => DropReasonEnum) reason: DropReasonEnum;
+  @Field(() => DropReasonEnum) reason: DropReason;
   @Field(() => ToolDefinitionType, {
     nullable: true,
     description: 'SHADOWED: the definition of the same name the toolbox carries instead (more specific, or first in Sort Order).',
@@ -52,7 +53,7 @@ export class DroppedToolType {
 export class ToolboxType {
   @Field(() => AgentType) agent: AgentType;
   @Field(() => ChannelType) channel: ChannelType;
-  @Field(() => PageType) page: PageType;
+  @Field(() => PageObjectType) page: PageObjectType;
   @Field({ description: "sha256 hex over the ordered entries' content hashes; equal lists give equal fingerprints." })
   fingerprint: string;
   @Field(() => [ToolboxEntryType]) tools: ToolboxEntryType[];

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { conflict } from '../common/errors';
-import type { ToolSource } from './tool-definition.entity';
+import type { ToolSource } from '../loadout/vocabulary';
 
 /**
  * A new definition's default sortOrder: one past the largest of every

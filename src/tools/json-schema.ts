@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import { canonicalJson } from '../toolbox/canonical-json';
+import { canonicalJson } from '../loadout/canonical-json';
 
 export const INPUT_SCHEMA_MAX_BYTES = 64 * 1024;
 

@@ -5,12 +5,13 @@ import { badInput, conflict } from '../common/errors';
 import { getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { TOOL_NAME_MAX } from '../common/validation';
-import type { LoadoutChanges } from '../invalidation/loadout-change';
+import type { LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
-import { contentHash } from '../toolbox/canonical-json';
+import { contentHash } from '../loadout/canonical-json';
 import { checkNameFree, defaultSortOrder } from './definition-scope';
 import { McpServerEntity } from './mcp-server.entity';
-import { ToolDefinitionEntity, type JsonObject } from './tool-definition.entity';
+import type { JsonObject } from '../common/json';
+import { ToolDefinitionEntity } from './tool-definition.entity';
 
 export interface McpToolSpec {
   name: string;

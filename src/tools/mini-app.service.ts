@@ -3,7 +3,7 @@ import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../common/enums';
 import { getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
-import type { LoadoutChanges } from '../invalidation/loadout-change';
+import type { LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
 import { MiniAppEntity } from './mini-app.entity';
 

@@ -17,10 +17,10 @@ import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
 import { McpServerEntity } from './mcp-server.entity';
 import { MiniAppEntity } from './mini-app.entity';
+import type { JsonObject } from '../common/json';
+import type { ToolSource } from '../loadout/vocabulary';
 
-export type ToolSource = 'BUILT_IN' | 'CUSTOM' | 'MINI_APP' | 'MCP';
 // `any` because TypeORM's update types cannot take `unknown` members.
-export type JsonObject = { [key: string]: any };
 
 @Entity('tool_definitions')
 // Names are unique per (organisation, project, source); NULL project is one scope, hence the expression.

@@ -2,7 +2,8 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { AgentType } from '../agents/agent.types';
 import { ChannelType, ContextObjectType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
-import { ToolSourceEnum } from '../common/enums';
+import { ToolSourceEnum } from '../loadout/graphql-enums';
+import type { ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { ToolDefinitionEntity } from './tool-definition.entity';
@@ -14,7 +15,7 @@ export class ToolDefinitionResolver {
   @Query(() => [ToolDefinitionType])
   toolDefinitions(
     @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
-    @Arg('source', () => ToolSourceEnum, { nullable: true }) source: ToolSourceEnum | null,
+    @Arg('source', () => ToolSourceEnum, { nullable: true }) source: ToolSource | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.toolDefinitions.definitions(actorOf(ctx), { projectId, source });

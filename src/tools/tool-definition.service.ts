@@ -7,12 +7,14 @@ import { InvalidationCauseEnum } from '../common/enums';
 import { badInput } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
-import type { ChangeTracker, LoadoutChanges } from '../invalidation/loadout-change';
+import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
-import { contentHash } from '../toolbox/canonical-json';
+import { contentHash } from '../loadout/canonical-json';
 import { checkNameFree, defaultSortOrder } from './definition-scope';
 import { MiniAppEntity } from './mini-app.entity';
-import { ToolDefinitionEntity, type JsonObject, type ToolSource } from './tool-definition.entity';
+import { ToolDefinitionEntity } from './tool-definition.entity';
+import type { JsonObject } from '../common/json';
+import type { ToolSource } from '../loadout/vocabulary';
 
 export interface NewTool {
   name: string;

@@ -1,9 +1,10 @@
 import { ArrayMaxSize, IsInt, Length, Max, MaxLength, Min } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { ToolSourceEnum } from '../common/enums';
+import { ToolSourceEnum } from '../loadout/graphql-enums';
+import type { ToolSource } from '../loadout/vocabulary';
 import { JSONScalar } from '../common/scalars';
 import { DESCRIPTION_MAX, IsCatalogueKey, IsJsonSchema, IsToolName } from '../common/validation';
-import type { JsonObject } from './tool-definition.entity';
+import type { JsonObject } from '../common/json';
 
 @ObjectType('ToolDefinition', { simpleResolvers: true })
 export class ToolDefinitionType {
@@ -11,7 +12,7 @@ export class ToolDefinitionType {
   @Field() name: string;
   @Field() description: string;
   @Field(() => JSONScalar) inputSchema: JsonObject;
-  @Field(() => ToolSourceEnum) source: ToolSourceEnum;
+  @Field(() => ToolSourceEnum) source: ToolSource;
   @Field() active: boolean;
   @Field(() => Int) sortOrder: number;
   @Field(() => Int, {
@@ -62,7 +63,7 @@ export class ToolDefinitionInput {
   @Field() @MaxLength(DESCRIPTION_MAX) description: string;
   @Field(() => JSONScalar) @IsJsonSchema() inputSchema: JsonObject;
   @Field(() => ToolSourceEnum, { nullable: true, description: 'Default CUSTOM. MCP tools come from reportMcpInventory.' })
-  source?: ToolSourceEnum;
+  source?: ToolSource;
   @Field({ nullable: true }) active?: boolean;
   @Field(() => ID, { nullable: true }) agentId?: string;
   @Field(() => ID, { nullable: true }) projectId?: string;

@@ -1,6 +1,7 @@
 import { forgetKey, request, RequestFailed, storedKey, storeKey, type GraphQLErrorLike, type Result } from './api';
 import { roundTicks, shortCount, splitInputTokens, type InputSplit } from './chart';
 import { h, svg } from './dom';
+import { DROP_REASON_TEXT } from '../../loadout/vocabulary';
 import { diffLines } from './text-diff';
 import {
   DebuggerAgentsDocument,
@@ -24,20 +25,8 @@ type ConversationsResult = Result<DebuggerConversationsQuery>;
 
 const CONVERSATION_PAGE = 50;
 
-const DROP_REASONS: Record<DropReason, string> = {
-  TOOLS_MODE: 'The agent loads tools on record pages only',
-  INACTIVE: 'The definition is not active',
-  OWNER_DISABLED: 'Its mini app or MCP server is disabled',
-  MCP_FILTERED: "Filtered out by its MCP server's tool lists",
-  REQUIRES_MCP_SERVER: 'Needs an MCP server in scope, and none is',
-  AGENT_SCOPE: 'Belongs to another agent',
-  CHANNEL: 'Not offered on this channel',
-  CONTEXT: "Not offered for this page's context object",
-  EXCLUDED: 'Excluded by a DENY rule',
-  SHADOWED: 'A more specific tool of the same name is carried instead',
-  OVER_MAX_TOOLS: "Cut by the agent's maximum number of tools",
-  OVER_TOKEN_BUDGET: "Past the agent's schema token cap",
-};
+/** Each drop reason as the schema describes it. */
+const DROP_REASONS: Record<DropReason, string> = DROP_REASON_TEXT;
 
 const CAUSES: Record<InvalidationCause, string> = {
   AGENT_UPDATED: 'Agent settings changed',

@@ -4,19 +4,29 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 export type DropReason =
+  /** Belongs to another agent */
   | 'AGENT_SCOPE'
+  /** Not offered on this channel */
   | 'CHANNEL'
+  /** Not offered for this page's context object */
   | 'CONTEXT'
+  /** Excluded by a DENY rule */
   | 'EXCLUDED'
+  /** The definition is not active */
   | 'INACTIVE'
+  /** Filtered out by its MCP server's tool lists */
   | 'MCP_FILTERED'
+  /** Cut by the agent's maximum number of tools */
   | 'OVER_MAX_TOOLS'
-  /** Past the agent's maxSchemaTokens in Sort Order. */
+  /** Past the agent's schema token cap (maxSchemaTokens) in Sort Order */
   | 'OVER_TOKEN_BUDGET'
+  /** Its mini app or MCP server is disabled */
   | 'OWNER_DISABLED'
+  /** Needs an MCP server in scope, and none is */
   | 'REQUIRES_MCP_SERVER'
-  /** Another survivor of the same name is more specific (agent, project, organisation; ties by Sort Order). */
+  /** A more specific tool of the same name is carried instead (agent, project, organisation; ties by Sort Order) */
   | 'SHADOWED'
+  /** The agent loads tools on record pages only */
   | 'TOOLS_MODE';
 
 export type FundingModel =

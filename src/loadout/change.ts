@@ -1,10 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
-import { compileLoadout, patchLoadout, type CompiledLoadout, type LoadoutPatch } from '../toolbox/compiled-loadout';
-import type { LoadoutCache } from '../toolbox/loadout-cache';
-import { loadAgentRows, loadLoadoutRows, loadOwnerRows, loadRuleRows, loadToolRows } from '../toolbox/loadout-rows';
-import { sameLoadout } from '../toolbox/same-loadout';
+import { compileLoadout, patchLoadout, type CompiledLoadout, type LoadoutPatch } from './compile';
+import type { LoadoutCache } from './cache';
+import { loadAgentRows, loadLoadoutRows, loadOwnerRows, loadRuleRows, loadToolRows } from './rows';
+import { sameLoadout } from './same-loadout';
 
 /**
  * One committed change that can alter what agents' models see. Services run

@@ -1,11 +1,11 @@
 import { canonicalJson } from './canonical-json';
-import type { CompiledLoadout } from './compiled-loadout';
+import type { CompiledLoadout } from './compile';
 
 /** Everything a toolbox can depend on, in a canonical order. */
 function summary(l: CompiledLoadout): Record<string, unknown> {
   const byId = <T extends { id: string }>(rows: readonly T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
-    tools: l.sorted.map((t) => ({ row: t.row, ownerReason: t.ownerReason })),
+    tools: l.sorted.map((t) => ({ row: t.row, ownerEnabled: t.ownerEnabled, mcpFiltered: t.mcpFiltered })),
     agents: [...l.agents.values()]
       .map((a) => ({
         row: a.row,

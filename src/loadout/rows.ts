@@ -1,4 +1,95 @@
-import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './compiled-loadout';
+import type { JsonObject } from '../common/json';
+import type { ExecutionContext, RuleEffect, ToolSource, ToolsMode } from './vocabulary';
+
+/**
+ * An organisation's loadout as plain rows, what the database holds, and the
+ * SQL that loads them: the whole of it, or the parts a change touched.
+ */
+
+export interface ToolRow {
+  id: string;
+  organizationId: string;
+  projectId: string | null;
+  agentId: string | null;
+  source: ToolSource;
+  name: string;
+  description: string;
+  inputSchema: JsonObject;
+  active: boolean;
+  sortOrder: number;
+  tier: number | null;
+  hostDependent: boolean;
+  requiresMcpServer: boolean;
+  miniAppId: string | null;
+  mcpServerId: string | null;
+  mcpToolName: string | null;
+  contentHash: string;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  channelKeys: string[];
+  contextObjectKeys: string[];
+}
+
+export interface AgentRow {
+  id: string;
+  organizationId: string;
+  projectId: string | null;
+  name: string;
+  model: string;
+  maxTools: number;
+  maxSchemaTokens: number | null;
+  toolsMode: ToolsMode;
+  executionContext: ExecutionContext;
+  budgetWarnThreshold: number;
+  budgetHotThreshold: number;
+  loadoutVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface RuleRow {
+  id: string;
+  agentId: string | null;
+  projectId: string | null;
+  toolName: string;
+  effect: RuleEffect;
+}
+
+export interface MiniAppRow {
+  id: string;
+  enabled: boolean;
+}
+
+export interface McpServerRow {
+  id: string;
+  name: string;
+  projectId: string | null;
+  /** False until the server has reported an inventory. */
+  probed: boolean;
+  enabled: boolean;
+  enabledTools: string[];
+  disabledTools: string[];
+}
+
+export interface CatalogueRow {
+  id: string;
+  organizationId: string;
+  key: string;
+  name: string;
+}
+
+export interface LoadoutRows {
+  organizationId: string;
+  defaultModel: string;
+  tools: ToolRow[];
+  agents: AgentRow[];
+  rules: RuleRow[];
+  miniApps: MiniAppRow[];
+  mcpServers: McpServerRow[];
+  channels: CatalogueRow[];
+  contextObjects: CatalogueRow[];
+}
 
 /** Anything that runs a statement: a DataSource, or the EntityManager of a transaction. */
 export interface Queryable {

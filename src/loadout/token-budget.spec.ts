@@ -1,13 +1,13 @@
-import { assembleToolbox, type AgentLoadout, type CandidateTool } from './assemble-toolbox';
-import { candidateTool } from './candidate.fixture';
+import { assembleToolbox, type CandidateTool } from './assemble';
+import type { AgentFacts } from './facts';
+import { agentFacts, candidateTool } from './testing/candidate.fixture';
 import { toolboxFingerprint } from './canonical-json';
 
 const tool = (name: string, schemaTokens: number | undefined, sortOrder = 0): CandidateTool =>
   candidateTool(name, { sortOrder, schemaTokens });
 
-function run(candidates: CandidateTool[], over: Partial<AgentLoadout>) {
-  const agent: AgentLoadout = { id: 'agent', maxTools: 25, toolsMode: 'ALL_PAGES', rules: [], ...over };
-  const result = assembleToolbox({ agent, channelKey: 'web', page: { type: 'HOME' }, mcpServerInScope: false, candidates });
+function run(candidates: CandidateTool[], over: Partial<AgentFacts>) {
+  const result = assembleToolbox({ agent: agentFacts(over), channelKey: 'web', page: { type: 'HOME' }, candidates });
   return {
     kept: result.entries.map((e) => e.tool.name),
     dropped: result.dropped.map((d) => `${d.tool.name}:${d.reason}`),
@@ -21,7 +21,6 @@ const c = tool('c', 10, 3);
 
 describe('maxSchemaTokens (OVER_TOKEN_BUDGET)', () => {
   it.each([
-    ['no cap keeps everything', { maxSchemaTokens: undefined }, ['a', 'b', 'c'], []],
     ['a null cap keeps everything', { maxSchemaTokens: null }, ['a', 'b', 'c'], []],
     ['a cap equal to the total keeps everything', { maxSchemaTokens: 100 }, ['a', 'b', 'c'], []],
     ['one token short drops the last in Sort Order', { maxSchemaTokens: 99 }, ['a', 'b'], ['c:OVER_TOKEN_BUDGET']],

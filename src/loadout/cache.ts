@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Stats } from '../common/stats';
-import { compileLoadout, type CompiledLoadout } from './compiled-loadout';
-import { loadLoadoutRows, type Queryable } from './loadout-rows';
+import { compileLoadout, type CompiledLoadout } from './compile';
+import { loadLoadoutRows, type Queryable } from './rows';
 
 export interface CachedLoadout {
   /** The organisation's loadout_seq this loadout is exact for. */

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
-import type { PageSituation } from './assemble-toolbox';
-import { assembleCompiled, compileLoadout, patchLoadout, toolboxOf } from './compiled-loadout';
-import { applyChanges, changeArb, propertyOptions, worldArb } from './loadout.arbitraries';
-import { agentRow, exampleWorld, toolRow } from './loadout-rows.fixture';
-import { oracleToolbox } from './loadout.oracle';
+import type { PageSituation } from './facts';
+import { assembleCompiled, toolboxOf } from './serve';
+import { compileLoadout, patchLoadout } from './compile';
+import { propertyOptions, worldArb } from './testing/arbitraries';
+import { applyChanges, changeArb } from './testing/changes';
+import { agentRow, exampleWorld, toolRow } from './testing/rows.fixture';
+import { oracleToolbox } from './testing/oracle';
 import { sameLoadout } from './same-loadout';
 import { allSituations } from './situations';
 

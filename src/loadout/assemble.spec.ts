@@ -1,25 +1,18 @@
-import {
-  assembleToolbox,
-  type AgentLoadout,
-  type AssemblyInput,
-  type CandidateTool,
-  type DropReason,
-  type PageSituation,
-  type ToolRule,
-} from './assemble-toolbox';
-import { candidateTool } from './candidate.fixture';
+import { assembleToolbox, type AssemblyInput, type CandidateTool } from './assemble';
+import { type DropReason } from './vocabulary';
+import type { AgentFacts, PageSituation, ToolRule } from './facts';
+import { agentFacts, candidateTool } from './testing/candidate.fixture';
 import { contentHash, toolboxFingerprint } from './canonical-json';
 
 const AGENT_ID = 'agent-1';
 
 const tool = candidateTool;
 
-function agent(over: Partial<AgentLoadout> = {}): AgentLoadout {
-  return { id: AGENT_ID, maxTools: 25, toolsMode: 'ALL_PAGES', rules: [], ...over };
-}
+/** The agent of project p: definitions of p are its candidates, and those of other projects none. */
+const agent = (over: Partial<AgentFacts> = {}): AgentFacts => agentFacts({ id: AGENT_ID, projectId: 'p', ...over });
 
 function assemble(candidates: CandidateTool[], over: Partial<Omit<AssemblyInput<CandidateTool>, 'candidates'>> = {}) {
-  return assembleToolbox({ agent: agent(), channelKey: 'web', page: { type: 'HOME' }, mcpServerInScope: false, candidates, ...over });
+  return assembleToolbox({ agent: agent(), channelKey: 'web', page: { type: 'HOME' }, candidates, ...over });
 }
 
 const reasonOf = (candidate: CandidateTool, over: Parameters<typeof assemble>[1] = {}): DropReason | null => {
@@ -54,10 +47,15 @@ describe('each filter of SEMANTICS section 3 and its DropReason', () => {
     [
       'requiresMcpServer without a server in scope',
       tool('t', { requiresMcpServer: true }),
-      { mcpServerInScope: false },
+      { agent: agent({ mcpServerInScope: false }) },
       'REQUIRES_MCP_SERVER',
     ],
-    ['requiresMcpServer with a server in scope', tool('t', { requiresMcpServer: true }), { mcpServerInScope: true }, null],
+    [
+      'requiresMcpServer with a server in scope',
+      tool('t', { requiresMcpServer: true }),
+      { agent: agent({ mcpServerInScope: true }) },
+      null,
+    ],
     ['names another agent', tool('t', { agentId: 'agent-2' }), {}, 'AGENT_SCOPE'],
     ['names this agent', tool('t', { agentId: AGENT_ID }), {}, null],
     ['lists channels without this one', tool('t', { channelKeys: ['api'] }), { channelKey: 'web' }, 'CHANNEL'],
@@ -114,7 +112,7 @@ describe('the first failing filter wins', () => {
   });
   const denyAll = agent({ rules: [rule('t', 'DENY', 'AGENT')] });
   // Each row repairs the filter the row above reported, so the next one in order shows.
-  const cases: Array<[DropReason, Partial<CandidateTool>, Partial<AgentLoadout>]> = [
+  const cases: Array<[DropReason, Partial<CandidateTool>, Partial<AgentFacts>]> = [
     ['TOOLS_MODE', {}, { toolsMode: 'RECORD_PAGES_ONLY' }],
     ['INACTIVE', {}, {}],
     ['OWNER_DISABLED', { active: true }, {}],

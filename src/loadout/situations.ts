@@ -1,4 +1,4 @@
-import type { PageSituation } from './assemble-toolbox';
+import type { PageSituation } from './facts';
 
 export interface Situation {
   channelKey: string;

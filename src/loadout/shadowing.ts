@@ -1,4 +1,4 @@
-import { compareShadowRank, type Placed } from './assemble-toolbox';
+import { compareShadowRank, type Placed } from './filters';
 
 /** Two definitions some agent can have as candidates at once: compatible projects, and not scoped to two different agents. */
 function canMeet(a: Placed, b: Placed): boolean {

@@ -1,0 +1,122 @@
+import { toolboxFingerprint } from './canonical-json';
+import {
+  situationFacts,
+  toolFacts,
+  type AgentFacts,
+  type PageSituation,
+  type PlainTool,
+  type SituationFacts,
+  type ToolFacts,
+  type ToolRule,
+} from './facts';
+import {
+  SURFACE_FILTERS,
+  compareSortOrder,
+  excludingRule,
+  firstFailure,
+  inScope,
+  shadowWinners,
+  withinTokenBudget,
+  type Placed,
+} from './filters';
+import type { DropReason } from './vocabulary';
+
+/**
+ * Toolbox assembly, SEMANTICS section 3, as simply as it can be said: a pure
+ * function from plain data to the ordered entries, the dropped tools with
+ * the first filter each failed, and the fingerprint. It is the oracle every
+ * faster path is held to; the rules themselves are the table in filters.ts.
+ */
+
+/** A definition as the reference takes it: plain lists, and its schema tokens for the agent's model where a cap reads them. */
+export interface CandidateTool extends PlainTool {
+  schemaTokens?: number;
+}
+
+export interface AssemblyInput<T extends CandidateTool> {
+  agent: AgentFacts;
+  channelKey: string;
+  page: PageSituation;
+  /** The organisation's definitions: those of another project than the agent's are no candidates. */
+  candidates: readonly T[];
+}
+
+export interface ToolboxEntryResult<T> {
+  position: number;
+  tool: T;
+}
+
+export interface DroppedResult<T> {
+  tool: T;
+  reason: DropReason;
+  /** SHADOWED: the definition of the same name the toolbox carries instead. */
+  shadowedBy?: T;
+  /** EXCLUDED: the DENY rule that applied. */
+  rule?: ToolRule;
+}
+
+export interface AssembledToolbox<T> {
+  entries: ToolboxEntryResult<T>[];
+  dropped: DroppedResult<T>[];
+  fingerprint: string;
+}
+
+/** Filters in table order, then shadowing among the survivors: what is left, and what dropped why, in Sort Order. */
+function survive<T extends CandidateTool>(
+  candidates: readonly T[],
+  agent: AgentFacts,
+  channelKey: string,
+  page: PageSituation,
+): { survivors: T[]; dropped: DroppedResult<T>[] } {
+  const situation = situationFacts(channelKey, page);
+  const sorted = candidates.filter((tool) => inScope(tool, agent)).sort(compareSortOrder);
+  const reasons = sorted.map((tool) => firstFailure(toolFacts(tool), agent, situation));
+  const winners = shadowWinners(sorted.filter((_, i) => reasons[i] === null));
+  const survivors: T[] = [];
+  const dropped: DroppedResult<T>[] = [];
+  for (const [i, tool] of sorted.entries()) {
+    const reason = reasons[i];
+    const winner = winners.get(tool.name)!;
+    if (reason === 'EXCLUDED') dropped.push({ tool, reason, rule: excludingRule(tool.name, agent.rules)! });
+    else if (reason) dropped.push({ tool, reason });
+    else if (winner !== tool) dropped.push({ tool, reason: 'SHADOWED', shadowedBy: winner });
+    else survivors.push(tool);
+  }
+  return { survivors, dropped };
+}
+
+export function assembleToolbox<T extends CandidateTool>(input: AssemblyInput<T>): AssembledToolbox<T> {
+  const { agent } = input;
+  const { survivors, dropped } = survive(input.candidates, agent, input.channelKey, input.page);
+  const withinCount = survivors.slice(0, Math.max(0, agent.maxTools));
+  for (const tool of survivors.slice(withinCount.length)) dropped.push({ tool, reason: 'OVER_MAX_TOOLS' });
+  const kept = withinTokenBudget(withinCount, agent.maxSchemaTokens, (tool) => tool.schemaTokens ?? 0);
+  for (const tool of withinCount.slice(kept.length)) dropped.push({ tool, reason: 'OVER_TOKEN_BUDGET' });
+  return {
+    entries: kept.map((tool, i) => ({ position: i + 1, tool })),
+    dropped,
+    fingerprint: toolboxFingerprint(kept.map((t) => t.contentHash)),
+  };
+}
+
+/**
+ * The budget surface (SEMANTICS section 7): the candidates that pass the
+ * table's surface filters (2 to 6 and 9), one per name as filter 10 picks
+ * it, in Sort Order. No tools mode, channel, context or cut. With no agent
+ * (`id` null) every agent-scoped definition drops at filter 6, and `rules`
+ * are the project's. One function for the reference (plain candidates) and
+ * the budget report (compiled definitions, already facts).
+ */
+export function budgetSurface<T extends Placed>(tools: readonly T[], agent: AgentFacts, factsOf: (tool: T) => ToolFacts): T[] {
+  const survivors = tools
+    .filter((tool) => inScope(tool, agent) && firstFailure(factsOf(tool), agent, NO_SITUATION, SURFACE_FILTERS) === null)
+    .sort(compareSortOrder);
+  const winners = shadowWinners(survivors);
+  return survivors.filter((tool) => winners.get(tool.name) === tool);
+}
+
+/** The surface's filters read nothing of the situation (a spec holds them to it). */
+const NO_SITUATION = Object.freeze({}) as SituationFacts;
+
+export const referenceSurface = <T extends CandidateTool>(candidates: readonly T[], agent: AgentFacts): T[] =>
+  budgetSurface(candidates, agent, toolFacts);

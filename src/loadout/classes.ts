@@ -1,0 +1,114 @@
+import { estimateToolTokens } from '../tokens/estimate-tokens';
+import type { CompiledAgent, CompiledLoadout, CompiledTool } from './compile';
+import { situationFacts, type AgentFacts, type PageSituation, type SituationFacts } from './facts';
+import { ASSEMBLY_READS, FILTERS, TOOL_FILTERS, fieldsRead, inScope, situationFailure, toolFailure } from './filters';
+
+/**
+ * Classes of agents and of situations that carry equal toolboxes, so a
+ * toolbox is assembled once per class. Which fields make up a class is read
+ * off the filter table: every agent field some filter or the assembly
+ * reads, and every situation field a filter of definitions reads. A filter
+ * that starts reading another field changes the classes by construction;
+ * each field's key below says how far its values can be told apart.
+ */
+
+/** How an agent field enters the class key: its value, or less where more cannot change a toolbox. */
+const AGENT_KEYS: { [F in keyof AgentFacts]: (agent: CompiledAgent, loadout: CompiledLoadout) => unknown } = {
+  // An agent's own identity matters only where some definition is scoped to it.
+  id: (a, l) => (l.scopedAgents.has(a.id) ? a.id : null),
+  projectId: (a) => a.projectId,
+  // The model only prices the token cap.
+  model: (a) => (a.maxSchemaTokens === null ? null : a.model),
+  maxTools: (a) => a.maxTools,
+  maxSchemaTokens: (a) => a.maxSchemaTokens,
+  toolsMode: (a) => a.toolsMode,
+  executionContext: (a) => a.executionContext,
+  rules: (a) => a.rules.map((r) => `${r.on}:${r.effect}:${r.toolName}`).sort(),
+  mcpServerInScope: (a) => a.mcpServerInScope,
+};
+
+/** How a situation field enters the class key. */
+const SITUATION_KEYS: { [F in keyof SituationFacts]: (s: SituationFacts, agent: CompiledAgent, loadout: CompiledLoadout) => string } = {
+  // Channels no definition names behave alike.
+  channelKey: (s, _a, l) => (l.namedChannels.has(s.channelKey) ? s.channelKey : ''),
+  pageType: (s) => s.pageType,
+  // A context object matters only where it can bring a definition into the toolbox.
+  contextObject: (s, a, l) =>
+    s.contextObject !== null && contextsThatMatter(l, a, s.channelKey).has(s.contextObject) ? s.contextObject : '',
+  recordId: (s) => s.recordId ?? '',
+};
+
+const AGENT_FIELDS = fieldsRead('agent', ASSEMBLY_READS, ...FILTERS.map((f) => f.reads));
+/** The filters of the whole situation are asked first (situationClass), so only the others' fields key a class. */
+const SITUATION_FIELDS = fieldsRead('situation', ...TOOL_FILTERS.map((f) => f.reads));
+
+/** Agents with equal classes carry equal toolboxes in every situation. */
+export function agentClass(loadout: CompiledLoadout, agent: CompiledAgent): string {
+  const known = loadout.agentClasses.get(agent.id);
+  if (known !== undefined) return known;
+  const key = JSON.stringify(AGENT_FIELDS.map((field) => AGENT_KEYS[field](agent, loadout)));
+  loadout.agentClasses.set(agent.id, key);
+  return key;
+}
+
+/** The situation's part of its toolboxClass: situations of one agent with equal classes carry equal toolboxes. */
+export function situationClass(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string, page: PageSituation): string {
+  const situation = situationFacts(channelKey, page);
+  // A filter of the whole situation drops everything: such situations all carry the empty toolbox.
+  const everyone = situationFailure(agent, situation);
+  if (everyone) return `-${everyone}`;
+  return SITUATION_FIELDS.map((field) => SITUATION_KEYS[field](situation, agent, loadout)).join('\u0000');
+}
+
+/** Equal keys: equal toolboxes. */
+export function toolboxClass(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string, page: PageSituation): string {
+  return `${agentClass(loadout, agent)}\u0000${situationClass(loadout, agent, channelKey, page)}`;
+}
+
+/**
+ * The context objects whose RECORD pages can carry another toolbox than a
+ * page without one, for this agent on this channel. A page's context object
+ * only lets in the definitions naming it, so it changes nothing when each
+ * of them either fails another filter or comes after the cut of the toolbox
+ * without context: past the Max Tools count, or past the first survivor the
+ * token cap drops. One sharing its name with another definition can shadow
+ * that one from anywhere in Sort Order, so it always counts; and a survivor
+ * of a shared name may be shadowed, so it does not count towards the cut.
+ * Any other context object shares the toolbox without context, which is
+ * what keeps an organisation with many context objects from multiplying its
+ * toolboxes. Over-approximates where a later filter (a rule) would drop the
+ * tool anyway: that only costs sharing.
+ */
+function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string): ReadonlySet<string> {
+  const agentKey = agentClass(loadout, agent);
+  let ofAgent = loadout.contextClasses.get(agentKey);
+  if (!ofAgent) loadout.contextClasses.set(agentKey, (ofAgent = new Map()));
+  const channelClass = loadout.namedChannels.has(channelKey) ? channelKey : '';
+  const known = ofAgent.get(channelClass);
+  if (known) return known;
+  const withoutContext = situationFacts(channelKey, { type: 'RECORD' });
+  const out = new Set<string>();
+  const lets = (tool: CompiledTool) => {
+    if (inScope(tool, agent) && toolFailure(tool, agent, withoutContext) === 'CONTEXT')
+      for (const c of tool.row.contextObjectKeys) out.add(c);
+  };
+  let survivors = 0;
+  let tokens = 0;
+  for (const tool of agent.maxTools > 0 ? loadout.sorted : []) {
+    if (tool.contextObjects) {
+      lets(tool);
+      continue;
+    }
+    if (!inScope(tool, agent) || toolFailure(tool, agent, withoutContext) !== null) continue;
+    // A shared name may be shadowed, taking no place and no tokens: counting it could close the window early.
+    if (loadout.sharedNames.has(tool.name)) continue;
+    if (agent.maxSchemaTokens !== null) {
+      tokens += estimateToolTokens(tool.row, agent.model);
+      if (tokens > agent.maxSchemaTokens) break;
+    }
+    if (++survivors >= agent.maxTools) break;
+  }
+  for (const tool of loadout.contextToolsSharingNames) lets(tool);
+  ofAgent.set(channelClass, out);
+  return out;
+}

@@ -1,0 +1,220 @@
+import { toolFacts, ruleOf, type AgentFacts, type ToolFacts, type ToolRule } from './facts';
+import { compareShadowRank, compareSortOrder } from './filters';
+import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
+import { keyedSituations, type KeyedSituation } from './situations';
+import { AGENT_DEFAULTS } from './vocabulary';
+import type { SituationToolbox } from './serve';
+
+/**
+ * An organisation's loadout compiled once for every toolbox request:
+ * definitions sorted in Sort Order with the facts their filters read,
+ * agents with theirs, lookups as maps and sets. Pure: the database side
+ * only loads the rows (see rows.ts).
+ */
+
+/** A definition's facts, and the row they come from. */
+export interface CompiledTool extends ToolFacts {
+  row: ToolRow;
+}
+
+/** An agent's facts (its rules, then its project's), and its row. */
+export interface CompiledAgent extends AgentFacts {
+  id: string;
+  row: AgentRow;
+}
+
+export class CompiledLoadout {
+  readonly agents: ReadonlyMap<string, CompiledAgent>;
+  readonly channels: ReadonlyMap<string, CatalogueRow>;
+  readonly channelsById: ReadonlyMap<string, CatalogueRow>;
+  readonly contextObjects: ReadonlyMap<string, CatalogueRow>;
+  /** Agents that some definition names (AGENT_SCOPE): their toolboxes are their own. */
+  readonly scopedAgents: ReadonlySet<string>;
+  readonly toolsById: ReadonlyMap<string, CompiledTool>;
+  /** Keys some definition lists: the others all behave alike. */
+  readonly namedChannels: ReadonlySet<string>;
+  /** Names more than one definition holds, each list in shadow rank (most specific first): only these can be SHADOWED. */
+  readonly sharedNames: ReadonlyMap<string, readonly CompiledTool[]>;
+  /** Definitions that name context objects and hold a shared name, in Sort Order. */
+  readonly contextToolsSharingNames: readonly CompiledTool[];
+  /** Filled lazily by toolboxOf, agentClass and toolboxClass: pure functions of this loadout, remembered. */
+  readonly toolboxes = new Map<string, SituationToolbox>();
+  readonly agentClasses = new Map<string, string>();
+  /** Per agent class, then per channel class: see contextsThatMatter. */
+  readonly contextClasses = new Map<string, Map<string, ReadonlySet<string>>>();
+
+  private keyed: readonly KeyedSituation[] | null;
+
+  constructor(
+    readonly rows: LoadoutRows,
+    /** Every definition of the organisation, in Sort Order. */
+    readonly sorted: readonly CompiledTool[],
+    /** The situations of a loadout with the same catalogue, if known. */
+    situations: readonly KeyedSituation[] | null = null,
+  ) {
+    this.keyed = situations;
+    const serverProjects = new Set(rows.mcpServers.filter((s) => s.enabled).map((s) => s.projectId));
+    const agentRules = groupRules(rows.rules, 'agentId');
+    const projectRules = groupRules(rows.rules, 'projectId');
+    this.agents = new Map(
+      rows.agents.map((a) => [
+        a.id,
+        compileAgent(a, [...(agentRules.get(a.id) ?? []), ...((a.projectId && projectRules.get(a.projectId)) || [])], serverProjects),
+      ]),
+    );
+    this.channels = new Map(rows.channels.map((c) => [c.key, c]));
+    this.channelsById = new Map(rows.channels.map((c) => [c.id, c]));
+    this.contextObjects = new Map(rows.contextObjects.map((c) => [c.key, c]));
+    // One pass in plain loops: a change compiles a loadout afresh, and flatMap costs more than the rest together.
+    const scopedAgents = new Set<string>();
+    const toolsById = new Map<string, CompiledTool>();
+    const namedChannels = new Set<string>();
+    const byName = new Map<string, CompiledTool[]>();
+    for (const t of sorted) {
+      if (t.agentId) scopedAgents.add(t.agentId);
+      toolsById.set(t.id, t);
+      for (const key of t.row.channelKeys) namedChannels.add(key);
+      const group = byName.get(t.name);
+      if (group) group.push(t);
+      else byName.set(t.name, [t]);
+    }
+    this.scopedAgents = scopedAgents;
+    this.toolsById = toolsById;
+    this.namedChannels = namedChannels;
+    const shared = new Map<string, CompiledTool[]>();
+    for (const [name, group] of byName) if (group.length > 1) shared.set(name, group.sort(compareShadowRank));
+    this.sharedNames = shared;
+    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && shared.has(t.name));
+  }
+
+  /**
+   * No agent in a project (null: none): the project's rules and MCP servers.
+   * A project's budget surface reads these; its agent-scoped definitions
+   * all drop, since `id` is null. The settings no surface filter reads are
+   * an agent's defaults.
+   */
+  withoutAgent(projectId: string | null): AgentFacts {
+    return {
+      id: null,
+      projectId,
+      model: this.rows.defaultModel,
+      maxTools: AGENT_DEFAULTS.maxTools,
+      maxSchemaTokens: null,
+      toolsMode: 'ALL_PAGES',
+      executionContext: 'RUNNING_USER',
+      rules: this.rows.rules.filter((r) => r.agentId === null && projectId !== null && r.projectId === projectId).map(ruleOf),
+      mcpServerInScope: this.rows.mcpServers.some((s) => s.enabled && (s.projectId === null || s.projectId === projectId)),
+    };
+  }
+
+  /** Every situation of the catalogue, in situation order (channels and context objects as loaded: by key). */
+  get situations(): readonly KeyedSituation[] {
+    return (this.keyed ??= keyedSituations(
+      this.rows.channels.map((c) => c.key),
+      this.rows.contextObjects.map((o) => o.key),
+    ));
+  }
+}
+
+function groupRules(rules: readonly RuleRow[], by: 'agentId' | 'projectId'): Map<string, ToolRule[]> {
+  const out = new Map<string, ToolRule[]>();
+  for (const r of rules) {
+    const key = r[by];
+    if (!key) continue;
+    const group = out.get(key);
+    if (group) group.push(ruleOf(r));
+    else out.set(key, [ruleOf(r)]);
+  }
+  return out;
+}
+
+function compileTool(row: ToolRow, apps: ReadonlyMap<string, MiniAppRow>, servers: ReadonlyMap<string, McpServerRow>): CompiledTool {
+  const server = row.mcpServerId ? servers.get(row.mcpServerId) : undefined;
+  const app = row.miniAppId ? apps.get(row.miniAppId) : undefined;
+  const facts = toolFacts({
+    ...row,
+    ownerEnabled: (app?.enabled ?? true) && (server?.enabled ?? true),
+    mcp: server
+      ? { reportedName: row.mcpToolName ?? row.name, enabledTools: server.enabledTools, disabledTools: server.disabledTools }
+      : null,
+  });
+  return Object.assign(facts, { row });
+}
+
+/** The agent's facts; `serverProjects`: the projects (null: the organisation) with an enabled MCP server. */
+function compileAgent(row: AgentRow, rules: ToolRule[], serverProjects: ReadonlySet<string | null>): CompiledAgent {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    model: row.model,
+    maxTools: row.maxTools,
+    maxSchemaTokens: row.maxSchemaTokens,
+    toolsMode: row.toolsMode,
+    executionContext: row.executionContext,
+    rules,
+    mcpServerInScope: serverProjects.has(null) || (row.projectId !== null && serverProjects.has(row.projectId)),
+    row,
+  };
+}
+
+const ownerMaps = (rows: LoadoutRows) =>
+  [new Map(rows.miniApps.map((a) => [a.id, a])), new Map(rows.mcpServers.map((s) => [s.id, s]))] as const;
+
+export function compileLoadout(rows: LoadoutRows): CompiledLoadout {
+  const [apps, servers] = ownerMaps(rows);
+  return new CompiledLoadout(rows, rows.tools.map((t) => compileTool(t, apps, servers)).sort(compareSortOrder));
+}
+
+/** What a change re-read after its writes; a part left out is unchanged. Tool rows missing from `tools` were deleted. */
+export interface LoadoutPatch {
+  tools?: { ids: readonly string[]; rows: readonly ToolRow[] };
+  agents?: { ids: readonly string[]; rows: readonly AgentRow[] };
+  rules?: readonly RuleRow[];
+  owners?: { miniApps: readonly MiniAppRow[]; mcpServers: readonly McpServerRow[] };
+  catalogue?: { channels: readonly CatalogueRow[]; contextObjects: readonly CatalogueRow[] };
+}
+
+/**
+ * The loadout after a change, from the loadout before it and the rows the
+ * change re-read: O(definitions) with no full re-sort, so a change costs the
+ * same whatever it touched. Equal to compiling the new rows from scratch
+ * (the property spec holds the two together).
+ */
+export function patchLoadout(before: CompiledLoadout, patch: LoadoutPatch): CompiledLoadout {
+  const replaceById = <R extends { id: string }>(old: readonly R[], part?: { ids: readonly string[]; rows: readonly R[] }): R[] => {
+    if (!part) return [...old];
+    const gone = new Set(part.ids);
+    return [...old.filter((r) => !gone.has(r.id)), ...part.rows];
+  };
+  const rows: LoadoutRows = {
+    ...before.rows,
+    tools: replaceById(before.rows.tools, patch.tools),
+    agents: replaceById(before.rows.agents, patch.agents),
+    rules: patch.rules ? [...patch.rules] : before.rows.rules,
+    miniApps: patch.owners ? [...patch.owners.miniApps] : before.rows.miniApps,
+    mcpServers: patch.owners ? [...patch.owners.mcpServers] : before.rows.mcpServers,
+    channels: patch.catalogue ? [...patch.catalogue.channels] : before.rows.channels,
+    contextObjects: patch.catalogue ? [...patch.catalogue.contextObjects] : before.rows.contextObjects,
+  };
+  const [apps, servers] = ownerMaps(rows);
+  const replaced = new Set(patch.tools?.ids ?? []);
+  // Owner rows feed every tool's derived flags; otherwise untouched tools are reused as they are.
+  let sorted = before.sorted.filter((t) => !replaced.has(t.id));
+  if (patch.owners) sorted = sorted.map((t) => compileTool(t.row, apps, servers));
+  for (const row of patch.tools?.rows ?? []) {
+    const tool = compileTool(row, apps, servers);
+    sorted.splice(insertionPoint(sorted, tool), 0, tool);
+  }
+  return new CompiledLoadout(rows, sorted, patch.catalogue ? null : before.situations);
+}
+
+function insertionPoint(sorted: readonly CompiledTool[], tool: CompiledTool): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareSortOrder(sorted[mid], tool) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { compileLoadout } from './compile';
+import type { AgentFacts, SituationFacts, ToolFacts } from './facts';
+import { situationFacts } from './facts';
+import { ASSEMBLY_READS, FILTERS, SITUATION_FILTERS, fieldsRead, type Reads } from './filters';
+import { allSituations } from './situations';
+import { propertyOptions, worldArb } from './testing/arbitraries';
+import { DROP_REASONS } from './vocabulary';
+
+/** The object, and the names of the fields read off it. */
+function watched<T extends object>(target: T): { value: T; read: Set<string> } {
+  const read = new Set<string>();
+  const value = new Proxy(target, {
+    get(object, key, receiver) {
+      if (typeof key === 'string') read.add(key);
+      return Reflect.get(object, key, receiver) as unknown;
+    },
+  });
+  return { value, read };
+}
+
+describe('the filter table', () => {
+  it('holds filters 1 to 9 of SEMANTICS section 3, in order, with the reasons of the vocabulary', () => {
+    expect(FILTERS.map((f) => f.reason)).toEqual(DROP_REASONS.slice(0, 9));
+  });
+
+  it('asks the filters that read nothing of a definition first, so the compiled path may ask them once per situation', () => {
+    expect(SITUATION_FILTERS.map((f) => f.reason)).toEqual(['TOOLS_MODE']);
+    expect(FILTERS.slice(0, SITUATION_FILTERS.length)).toEqual(SITUATION_FILTERS);
+  });
+
+  it('declares every field each filter reads: the class keys are made from these, so an undeclared read would share wrong toolboxes', () => {
+    fc.assert(
+      fc.property(worldArb, (rows) => {
+        const loadout = compileLoadout(rows);
+        const situations = allSituations(
+          rows.channels.map((c) => c.key),
+          rows.contextObjects.map((o) => o.key),
+        ).map((s) => situationFacts(s.channelKey, s.page));
+        for (const filter of FILTERS) {
+          for (const agent of loadout.agents.values()) {
+            for (const tool of loadout.sorted) {
+              for (const situation of situations) {
+                const t = watched<ToolFacts>(tool);
+                const a = watched<AgentFacts>(agent);
+                const s = watched<SituationFacts>(situation);
+                filter.fails(t.value, a.value, s.value);
+                const declared = (part: keyof Reads) => new Set<string>(filter.reads[part]);
+                expect({ reason: filter.reason, tool: [...t.read].filter((f) => !declared('tool').has(f)) }).toEqual({
+                  reason: filter.reason,
+                  tool: [],
+                });
+                expect({ reason: filter.reason, agent: [...a.read].filter((f) => !declared('agent').has(f)) }).toEqual({
+                  reason: filter.reason,
+                  agent: [],
+                });
+                expect({ reason: filter.reason, situation: [...s.read].filter((f) => !declared('situation').has(f)) }).toEqual({
+                  reason: filter.reason,
+                  situation: [],
+                });
+              }
+            }
+          }
+        }
+      }),
+      propertyOptions(60),
+    );
+  });
+
+  it('keys agent classes by every agent field a filter or the cut reads, and nothing else', () => {
+    expect([...fieldsRead('agent', ASSEMBLY_READS, ...FILTERS.map((f) => f.reads))].sort()).toEqual(
+      ['id', 'maxSchemaTokens', 'maxTools', 'mcpServerInScope', 'model', 'projectId', 'rules', 'toolsMode'].sort(),
+    );
+  });
+});

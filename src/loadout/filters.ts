@@ -1,0 +1,184 @@
+import type { AgentFacts, SituationFacts, ToolFacts, ToolRule } from './facts';
+import type { DropReason } from './vocabulary';
+
+/**
+ * The toolbox's rules, SEMANTICS section 3, written once. Every path takes
+ * them from here: the reference assembly (the oracle), the compiled path,
+ * the class keys (from the "reads" column), the incremental invalidation
+ * and the budget surface (the rows marked `surface`).
+ */
+
+/** What a rule reads: field names of the definition, the agent and the situation. */
+export interface Reads {
+  tool: readonly (keyof ToolFacts)[];
+  agent: readonly (keyof AgentFacts)[];
+  situation: readonly (keyof SituationFacts)[];
+}
+
+export interface Filter {
+  reason: DropReason;
+  /** Every field `fails` reads; a spec holds the two together, and the class keys are made from these. */
+  reads: Reads;
+  /** Part of the budget surface: what any turn of a scope could carry (SEMANTICS section 7). */
+  surface: boolean;
+  fails(tool: ToolFacts, agent: AgentFacts, situation: SituationFacts): boolean;
+}
+
+const reads = (r: Partial<Reads>): Reads => ({ tool: r.tool ?? [], agent: r.agent ?? [], situation: r.situation ?? [] });
+
+/** Filters 1 to 9, in order: a definition drops with the first it fails. */
+export const FILTERS: readonly Filter[] = [
+  {
+    reason: 'TOOLS_MODE',
+    reads: reads({ agent: ['toolsMode'], situation: ['pageType'] }),
+    surface: false,
+    fails: (_t, a, s) => a.toolsMode === 'RECORD_PAGES_ONLY' && s.pageType !== 'RECORD',
+  },
+  { reason: 'INACTIVE', reads: reads({ tool: ['active'] }), surface: true, fails: (t) => !t.active },
+  { reason: 'OWNER_DISABLED', reads: reads({ tool: ['ownerEnabled'] }), surface: true, fails: (t) => !t.ownerEnabled },
+  { reason: 'MCP_FILTERED', reads: reads({ tool: ['mcpFiltered'] }), surface: true, fails: (t) => t.mcpFiltered },
+  {
+    reason: 'REQUIRES_MCP_SERVER',
+    reads: reads({ tool: ['requiresMcpServer'], agent: ['mcpServerInScope'] }),
+    surface: true,
+    fails: (t, a) => t.requiresMcpServer && !a.mcpServerInScope,
+  },
+  {
+    reason: 'AGENT_SCOPE',
+    reads: reads({ tool: ['agentId'], agent: ['id'] }),
+    surface: true,
+    fails: (t, a) => t.agentId !== null && t.agentId !== a.id,
+  },
+  {
+    reason: 'CHANNEL',
+    reads: reads({ tool: ['channels'], situation: ['channelKey'] }),
+    surface: false,
+    fails: (t, _a, s) => t.channels !== null && !t.channels.has(s.channelKey),
+  },
+  {
+    reason: 'CONTEXT',
+    reads: reads({ tool: ['contextObjects'], situation: ['contextObject'] }),
+    surface: false,
+    fails: (t, _a, s) => t.contextObjects !== null && !(s.contextObject !== null && t.contextObjects.has(s.contextObject)),
+  },
+  {
+    reason: 'EXCLUDED',
+    reads: reads({ tool: ['name'], agent: ['rules'] }),
+    surface: true,
+    fails: (t, a) => a.rules.length > 0 && excludingRule(t.name, a.rules) !== null,
+  },
+];
+
+/** The budget surface's filters: 2 to 6 and 9 (SEMANTICS section 7), in table order. */
+export const SURFACE_FILTERS: readonly Filter[] = FILTERS.filter((f) => f.surface);
+
+/**
+ * What the assembly reads besides the filters: which definitions are
+ * candidates at all (the agent's project), the cut (Max Tools, the token
+ * cap and the model its estimate is for), and shadowing's rank.
+ */
+export const ASSEMBLY_READS: Reads = reads({
+  tool: ['id', 'name', 'sortOrder', 'projectId', 'agentId'],
+  agent: ['projectId', 'maxTools', 'maxSchemaTokens', 'model'],
+});
+
+/** A definition of another project is no candidate of the agent's: it is neither carried nor listed as dropped. */
+export const inScope = (tool: Pick<ToolFacts, 'projectId'>, agent: Pick<AgentFacts, 'projectId'>): boolean =>
+  tool.projectId === null || tool.projectId === agent.projectId;
+
+/** The first of `filters` the definition fails, or null. */
+export function firstFailure(
+  tool: ToolFacts,
+  agent: AgentFacts,
+  situation: SituationFacts,
+  filters: readonly Filter[] = FILTERS,
+): DropReason | null {
+  for (const filter of filters) if (filter.fails(tool, agent, situation)) return filter.reason;
+  return null;
+}
+
+/**
+ * The filters that read nothing of the definition decide for a whole
+ * situation at once, so the compiled path asks them once per assembly and
+ * the rest per definition. That is only the same order as the table while
+ * they all come first; the table is checked for it here, when it loads.
+ */
+export const SITUATION_FILTERS: readonly Filter[] = FILTERS.filter((f) => f.reads.tool.length === 0);
+export const TOOL_FILTERS: readonly Filter[] = FILTERS.filter((f) => f.reads.tool.length > 0);
+if (FILTERS.findIndex((f) => f.reads.tool.length > 0) < SITUATION_FILTERS.length) {
+  throw new Error('loadout/filters: a filter that reads nothing of the definition must come before every one that does');
+}
+
+/** Passed to the filters that read nothing of a definition (see SITUATION_FILTERS). */
+const NO_DEFINITION = Object.freeze({}) as ToolFacts;
+
+/** The first filter that fails for every definition in this situation, or null. */
+export const situationFailure = (agent: AgentFacts, situation: SituationFacts): DropReason | null =>
+  firstFailure(NO_DEFINITION, agent, situation, SITUATION_FILTERS);
+
+/** The first of the remaining filters the definition fails, or null. */
+export const toolFailure = (tool: ToolFacts, agent: AgentFacts, situation: SituationFacts): DropReason | null =>
+  firstFailure(tool, agent, situation, TOOL_FILTERS);
+
+/** The field names a set of reads covers, once each. */
+export function fieldsRead<K extends keyof Reads>(part: K, ...all: readonly Reads[]): Reads[K] {
+  return [...new Set(all.flatMap((r) => r[part] as readonly string[]))] as unknown as Reads[K];
+}
+
+type Ordered = Pick<ToolFacts, 'id' | 'name' | 'sortOrder'>;
+/** Where a definition applies: organisation-wide, a project, or one agent. */
+export type Placed = Ordered & Pick<ToolFacts, 'projectId' | 'agentId'>;
+
+/** Sort Order: (sortOrder asc, name asc, id asc), byte-wise so it is locale-free. */
+export function compareSortOrder(a: Ordered, b: Ordered): number {
+  if (a.sortOrder !== b.sortOrder) return a.sortOrder - b.sortOrder;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Filter 10: among survivors of one name, the most specific wins (SHADOWED):
+ * agent-scoped, then project, then organisation-wide; ties by Sort Order.
+ * Negative: `a` wins.
+ */
+export function compareShadowRank(a: Placed, b: Placed): number {
+  const rank = (t: Placed) => (t.agentId !== null ? 0 : t.projectId !== null ? 1 : 2);
+  return rank(a) - rank(b) || compareSortOrder(a, b);
+}
+
+/** The winner of each name among survivors (see compareShadowRank). */
+export function shadowWinners<T extends Placed>(survivors: readonly T[]): Map<string, T> {
+  const winners = new Map<string, T>();
+  for (const tool of survivors) {
+    const best = winners.get(tool.name);
+    if (!best || compareShadowRank(tool, best) < 0) winners.set(tool.name, tool);
+  }
+  return winners;
+}
+
+/** The DENY rule that excludes the name, or null. An agent DENY always wins; an agent ALLOW overrides a project DENY. */
+export function excludingRule(toolName: string, rules: readonly ToolRule[]): ToolRule | null {
+  let projectDeny: ToolRule | null = null;
+  for (const rule of rules) {
+    if (rule.toolName !== toolName) continue;
+    if (rule.on === 'AGENT') return rule.effect === 'DENY' ? rule : null;
+    if (rule.effect === 'DENY') projectDeny ??= rule;
+  }
+  return projectDeny;
+}
+
+/**
+ * The longest prefix (in Sort Order) whose schema tokens fit the cap. The
+ * first tool that does not fit drops with everything after it, even smaller
+ * ones, so the toolbox stays a prefix of the same order and a small edit
+ * cannot reshuffle it.
+ */
+export function withinTokenBudget<T>(tools: readonly T[], cap: number | null, tokensOf: (tool: T) => number): T[] {
+  if (cap === null) return [...tools];
+  let total = 0;
+  for (const [i, tool] of tools.entries()) {
+    total += tokensOf(tool);
+    if (total > cap) return tools.slice(0, i);
+  }
+  return [...tools];
+}

@@ -1,0 +1,137 @@
+import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { toolboxFingerprint } from './canonical-json';
+import { toolboxClass } from './classes';
+import type { CompiledAgent, CompiledLoadout, CompiledTool } from './compile';
+import { situationFacts, type PageSituation, type SituationFacts, type ToolRule } from './facts';
+import { excludingRule, inScope, situationFailure, toolFailure } from './filters';
+import type { DropReason } from './vocabulary';
+
+/**
+ * The compiled path: SEMANTICS section 3 over a compiled loadout, with the
+ * filters of filters.ts, the situation's once and the rest per definition,
+ * over candidates already in Sort Order; and each toolbox assembled once
+ * per class of agents and situations (see classes.ts).
+ */
+
+export interface CompiledDrop {
+  tool: CompiledTool;
+  reason: DropReason;
+  /** SHADOWED: the definition carried instead. */
+  shadowedBy?: CompiledTool;
+  /** EXCLUDED: the DENY rule that applied. */
+  rule?: ToolRule;
+}
+
+export interface CompiledToolbox {
+  entries: CompiledTool[];
+  /** Only when asked for: a request that reads the entries alone stops at the cut. */
+  dropped: CompiledDrop[] | null;
+}
+
+/** The same toolbox as the reference assembly (its test oracle). Without `withDropped` it stops once the toolbox is full. */
+export function assembleCompiled(
+  loadout: CompiledLoadout,
+  agent: CompiledAgent,
+  channelKey: string,
+  page: PageSituation,
+  withDropped: boolean,
+): CompiledToolbox {
+  const situation = situationFacts(channelKey, page);
+  const entries: CompiledTool[] = [];
+  const dropped: CompiledDrop[] | null = withDropped ? [] : null;
+  const everyone = situationFailure(agent, situation);
+  const cap = agent.maxSchemaTokens;
+  let tokens = 0;
+  let survivors = 0;
+  // Once a prefix of the survivors exceeds the cap, every later one within the count drops too.
+  let overBudget = false;
+  for (const tool of loadout.sorted) {
+    if (!inScope(tool, agent)) continue;
+    const reason = everyone ?? toolFailure(tool, agent, situation);
+    if (reason) {
+      dropped?.push(reason === 'EXCLUDED' ? { tool, reason, rule: excludingRule(tool.name, agent.rules)! } : { tool, reason });
+      continue;
+    }
+    const winner = shadowWinner(loadout, tool, agent, situation);
+    if (winner !== tool) {
+      dropped?.push({ tool, reason: 'SHADOWED', shadowedBy: winner });
+      continue;
+    }
+    if (survivors++ >= agent.maxTools) {
+      if (!dropped) break;
+      dropped.push({ tool, reason: 'OVER_MAX_TOOLS' });
+      continue;
+    }
+    if (!overBudget && cap !== null) {
+      tokens += estimateToolTokens(tool.row, agent.model);
+      overBudget = tokens > cap;
+    }
+    if (!overBudget) entries.push(tool);
+    else if (dropped) dropped.push({ tool, reason: 'OVER_TOKEN_BUDGET' });
+    else break;
+  }
+  // The oracle lists filter drops in Sort Order, then the count overflow, then the token overflow.
+  dropped?.sort((x, y) => dropRank(x.reason) - dropRank(y.reason));
+  return { entries, dropped };
+}
+
+/** Whether the definition is a candidate of the agent's and passes every filter in the situation. */
+export const passes = (tool: CompiledTool, agent: CompiledAgent, situation: SituationFacts): boolean =>
+  inScope(tool, agent) && situationFailure(agent, situation) === null && toolFailure(tool, agent, situation) === null;
+
+/**
+ * The survivor of the tool's name that the toolbox carries (filter 10), for
+ * a tool that passed the filters: itself unless a more specific definition
+ * of its name passes them too.
+ */
+export function shadowWinner(loadout: CompiledLoadout, tool: CompiledTool, agent: CompiledAgent, situation: SituationFacts): CompiledTool {
+  const group = loadout.sharedNames.get(tool.name);
+  if (!group) return tool;
+  for (const other of group) {
+    if (other === tool) return tool;
+    if (inScope(other, agent) && toolFailure(other, agent, situation) === null) return other;
+  }
+  return tool;
+}
+
+/** What the model sees in one situation: the entries and, once asked for, their fingerprint. */
+export interface SituationToolbox {
+  readonly entries: readonly CompiledTool[];
+  readonly fingerprint: string;
+}
+
+class MemoToolbox implements SituationToolbox {
+  private hash: string | null = null;
+  constructor(readonly entries: readonly CompiledTool[]) {}
+  get fingerprint(): string {
+    this.hash ??= toolboxFingerprint(this.entries.map((e) => e.contentHash));
+    return this.hash;
+  }
+}
+
+/** Toolboxes remembered per loadout; a loadout lives until the next change, so this bounds one generation. */
+const MAX_REMEMBERED_TOOLBOXES = 20_000;
+
+/**
+ * The toolbox of an agent in a situation, assembled once per loadout for
+ * all agents of one class and all situations no filter tells apart (see
+ * toolboxClass). A change's loadout `after` can be handed the toolboxes a
+ * change found unaltered, so they are not assembled again.
+ */
+export function toolboxOf(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string, page: PageSituation): SituationToolbox {
+  const key = toolboxClass(loadout, agent, channelKey, page);
+  let toolbox = loadout.toolboxes.get(key);
+  if (!toolbox) {
+    toolbox = new MemoToolbox(assembleCompiled(loadout, agent, channelKey, page, false).entries);
+    remember(loadout, key, toolbox);
+  }
+  return toolbox;
+}
+
+export const situationToolbox = (entries: readonly CompiledTool[]): SituationToolbox => new MemoToolbox(entries);
+
+export function remember(loadout: CompiledLoadout, key: string, toolbox: SituationToolbox): void {
+  if (loadout.toolboxes.size < MAX_REMEMBERED_TOOLBOXES) loadout.toolboxes.set(key, toolbox);
+}
+
+const dropRank = (reason: DropReason): number => (reason === 'OVER_MAX_TOOLS' ? 1 : reason === 'OVER_TOKEN_BUDGET' ? 2 : 0);

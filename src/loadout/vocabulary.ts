@@ -1,0 +1,62 @@
+/**
+ * The toolbox's words, each declared once: the rules, the GraphQL enums
+ * (registered from these arrays in graphql-enums.ts) and the debugger page
+ * (which bundles this file for the browser, so it imports nothing) all read
+ * them from here.
+ */
+
+/** Why a definition is not in a toolbox: the first filter of SEMANTICS section 3 it failed, in filter order. */
+export const DROP_REASONS = [
+  'TOOLS_MODE',
+  'INACTIVE',
+  'OWNER_DISABLED',
+  'MCP_FILTERED',
+  'REQUIRES_MCP_SERVER',
+  'AGENT_SCOPE',
+  'CHANNEL',
+  'CONTEXT',
+  'EXCLUDED',
+  'SHADOWED',
+  'OVER_MAX_TOOLS',
+  'OVER_TOKEN_BUDGET',
+] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+/** Each reason as a person reads it: the schema's description and the debugger's label. */
+export const DROP_REASON_TEXT: Record<DropReason, string> = {
+  TOOLS_MODE: 'The agent loads tools on record pages only',
+  INACTIVE: 'The definition is not active',
+  OWNER_DISABLED: 'Its mini app or MCP server is disabled',
+  MCP_FILTERED: "Filtered out by its MCP server's tool lists",
+  REQUIRES_MCP_SERVER: 'Needs an MCP server in scope, and none is',
+  AGENT_SCOPE: 'Belongs to another agent',
+  CHANNEL: 'Not offered on this channel',
+  CONTEXT: "Not offered for this page's context object",
+  EXCLUDED: 'Excluded by a DENY rule',
+  SHADOWED: 'A more specific tool of the same name is carried instead (agent, project, organisation; ties by Sort Order)',
+  OVER_MAX_TOOLS: "Cut by the agent's maximum number of tools",
+  OVER_TOKEN_BUDGET: "Past the agent's schema token cap (maxSchemaTokens) in Sort Order",
+};
+
+export const TOOL_SOURCES = ['BUILT_IN', 'CUSTOM', 'MINI_APP', 'MCP'] as const;
+export type ToolSource = (typeof TOOL_SOURCES)[number];
+
+export const PAGE_TYPES = ['RECORD', 'HOME', 'LIST'] as const;
+export type PageType = (typeof PAGE_TYPES)[number];
+
+export const TOOLS_MODES = ['ALL_PAGES', 'RECORD_PAGES_ONLY'] as const;
+export type ToolsMode = (typeof TOOLS_MODES)[number];
+export const TOOLS_MODE_TEXT: Partial<Record<ToolsMode, string>> = { RECORD_PAGES_ONLY: 'Skip loading tools on home and list pages.' };
+
+export const EXECUTION_CONTEXTS = ['RUNNING_USER', 'AGENT_USER'] as const;
+export type ExecutionContext = (typeof EXECUTION_CONTEXTS)[number];
+
+/** Where a rule is set: on an agent, or on a project for all its agents. */
+export const RULE_LEVELS = ['AGENT', 'PROJECT'] as const;
+export type RuleLevel = (typeof RULE_LEVELS)[number];
+
+export const RULE_EFFECTS = ['ALLOW', 'DENY'] as const;
+export type RuleEffect = (typeof RULE_EFFECTS)[number];
+
+/** The defaults an agent gets when none is given (SEMANTICS section 3 and 7). */
+export const AGENT_DEFAULTS = { maxTools: 25, budgetWarnThreshold: 48, budgetHotThreshold: 96 } as const;
