@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
-import { isDatabaseUnavailable } from '../src/db/unavailable';
+import { isDatabaseUnavailable } from '../src/common/unavailable';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import { OPERATOR_TOKEN } from './support/harness';
 

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
-import type { ExecutionContext, ToolsMode } from '../loadout/vocabulary';
+import { LOADOUT_DEFAULTS, type ExecutionContext, type ToolsMode } from '../loadout/vocabulary';
 
 @Entity('agents')
 export class AgentEntity {
@@ -20,13 +20,13 @@ export class AgentEntity {
   project?: ProjectEntity;
   @Column('text') name: string;
   @Column('text') model: string;
-  @Column('int', { default: 25 }) maxTools: number;
+  @Column('int', { default: LOADOUT_DEFAULTS.maxTools }) maxTools: number;
   /** Optional cap on the summed schema tokens of the toolbox; null: no cap. */
   @Column('int', { nullable: true }) maxSchemaTokens: number | null;
   @Column('text', { default: 'ALL_PAGES' }) toolsMode: ToolsMode;
   @Column('text', { default: 'RUNNING_USER' }) executionContext: ExecutionContext;
-  @Column('int', { default: 48 }) budgetWarnThreshold: number;
-  @Column('int', { default: 96 }) budgetHotThreshold: number;
+  @Column('int', { default: LOADOUT_DEFAULTS.budgetWarnThreshold }) budgetWarnThreshold: number;
+  @Column('int', { default: LOADOUT_DEFAULTS.budgetHotThreshold }) budgetHotThreshold: number;
   @Column('int', { default: 1 }) loadoutVersion: number;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;

@@ -10,6 +10,7 @@ import { ProjectEntity } from '../organizations/project.entity';
 import { AgentEntity } from './agent.entity';
 import type { ExecutionContext, ToolsMode } from '../loadout/vocabulary';
 import { PermissionRuleEntity, type RuleEffect } from './permission-rule.entity';
+import { LOADOUT_DEFAULTS } from '../loadout/vocabulary';
 
 export interface AgentSettings {
   name?: string;
@@ -62,7 +63,7 @@ export class AgentService {
           projectId: input.projectId ?? null,
           name: input.name,
           model: input.model ?? org.defaultModel,
-          maxTools: input.maxTools ?? 25,
+          maxTools: input.maxTools ?? LOADOUT_DEFAULTS.maxTools,
           maxSchemaTokens: input.maxSchemaTokens ?? null,
           toolsMode: input.toolsMode ?? 'ALL_PAGES',
           executionContext: input.executionContext ?? 'RUNNING_USER',

@@ -3,6 +3,7 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { ExecutionContextEnum, RuleEffectEnum, ToolsModeEnum } from '../loadout/graphql-enums';
 import type { ExecutionContext, RuleEffect, ToolsMode } from '../loadout/vocabulary';
 import { IsToolName } from '../common/validation';
+import { LOADOUT_DEFAULTS } from '../loadout/vocabulary';
 
 export const MODEL_PATTERN = /^[a-z0-9][a-z0-9-]*\/[A-Za-z0-9._:-]+$/;
 
@@ -11,7 +12,7 @@ export class AgentType {
   @Field(() => ID) id: string;
   @Field() name: string;
   @Field({ description: 'provider/model, e.g. openai/gpt-4o or anthropic/claude-sonnet-4-5.' }) model: string;
-  @Field(() => Int, { description: '1 to 100, default 25.' }) maxTools: number;
+  @Field(() => Int, { description: `1 to 100, default ${LOADOUT_DEFAULTS.maxTools}.` }) maxTools: number;
   @Field(() => ToolsModeEnum) toolsMode: ToolsMode;
   @Field(() => ExecutionContextEnum) executionContext: ExecutionContext;
   @Field(() => Int, {

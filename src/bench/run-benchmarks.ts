@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { assembleToolbox } from '../loadout/assemble';
 import { compareSortOrder } from '../loadout/filters';
-import { contentHash } from '../loadout/canonical-json';
+import { contentHash } from '../common/canonical-json';
 import { allSituations } from '../loadout/situations';
 import { compileLoadout } from '../loadout/compile';
 import type { LoadoutRows } from '../loadout/rows';

@@ -1,4 +1,5 @@
 import { TOOL_SOURCES, type ToolSource } from '../loadout/vocabulary';
+import { DAY_MS } from '../common/time';
 
 /**
  * The budget report of SEMANTICS section 7 as pure functions over plain
@@ -18,7 +19,6 @@ export const ALWAYS_FAILS_MIN_CALLS = 5;
 /** Tools an agent runtime depends on: never suggested for removal, whatever the evidence. */
 export const PROTECTED_TOOLS: ReadonlySet<string> = new Set(['AskUserQuestion', 'Bash', 'Read', 'Search', 'Write', 'Edit', 'ToolOutput']);
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const VERDICT_RANK: Record<Verdict, number> = { NEVER_USED: 0, COLD: 1, ALWAYS_FAILS: 2 };
 
 /** A surfaced tool as the report counts it. */

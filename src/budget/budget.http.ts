@@ -4,7 +4,7 @@ import { unauthenticated } from '../common/context';
 import type { ErrorCode } from '../common/errors';
 import { textProblem } from '../common/input-text';
 import { dateProblem } from '../common/scalars';
-import { RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { RETRY_AFTER_SECONDS } from '../common/unavailable';
 import { contextFor } from '../server/authenticate';
 import { capMessage } from '../server/query-limits';
 import { reportFailure } from '../server/report-failure';

@@ -10,6 +10,7 @@ import type { UsageService } from '../usage/usage.service';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { budgetSurface } from '../loadout/assemble';
 import { budgetReport, type BudgetReport } from './budget-report';
+import { DAY_MS } from '../common/time';
 
 export interface BudgetQuery {
   projectId?: string | null;
@@ -26,8 +27,6 @@ export interface ToolBudget extends BudgetReport {
   userId: string;
   asOf: Date;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export class BudgetService {
   constructor(

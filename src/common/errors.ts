@@ -1,6 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { QueryFailedError } from 'typeorm';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable } from './unavailable';
 
 export type ErrorCode =
   'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR';

@@ -1,6 +1,6 @@
 import type { Logger } from 'typeorm';
 import { logger } from '../common/logger';
-import { isDatabaseUnavailable } from './unavailable';
+import { isDatabaseUnavailable } from '../common/unavailable';
 
 /** Counts the statements sent to the database, so a spec can prove a list costs a constant number of queries. */
 export class QueryCounter implements Logger {

@@ -1,4 +1,4 @@
-import { toolboxFingerprint } from './canonical-json';
+import { toolboxFingerprint } from '../common/canonical-json';
 import {
   situationFacts,
   toolFacts,

@@ -2,7 +2,7 @@ import { toolFacts, ruleOf, type AgentFacts, type ToolFacts, type ToolRule } fro
 import { compareShadowRank, compareSortOrder } from './filters';
 import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
 import { keyedSituations, type KeyedSituation } from './situations';
-import { AGENT_DEFAULTS } from './vocabulary';
+import { LOADOUT_DEFAULTS } from './vocabulary';
 import type { SituationToolbox } from './serve';
 
 /**
@@ -98,7 +98,7 @@ export class CompiledLoadout {
       id: null,
       projectId,
       model: this.rows.defaultModel,
-      maxTools: AGENT_DEFAULTS.maxTools,
+      maxTools: LOADOUT_DEFAULTS.maxTools,
       maxSchemaTokens: null,
       toolsMode: 'ALL_PAGES',
       executionContext: 'RUNNING_USER',

@@ -1,4 +1,4 @@
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '../common/canonical-json';
 import type { CompiledLoadout } from './compile';
 
 /** Everything a toolbox can depend on, in a canonical order. */

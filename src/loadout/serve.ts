@@ -1,5 +1,5 @@
 import { estimateToolTokens } from '../tokens/estimate-tokens';
-import { toolboxFingerprint } from './canonical-json';
+import { toolboxFingerprint } from '../common/canonical-json';
 import { toolboxClass } from './classes';
 import type { CompiledAgent, CompiledLoadout, CompiledTool } from './compile';
 import { situationFacts, type PageSituation, type SituationFacts, type ToolRule } from './facts';

@@ -58,5 +58,5 @@ export type RuleLevel = (typeof RULE_LEVELS)[number];
 export const RULE_EFFECTS = ['ALLOW', 'DENY'] as const;
 export type RuleEffect = (typeof RULE_EFFECTS)[number];
 
-/** The defaults an agent gets when none is given (SEMANTICS section 3 and 7). */
-export const AGENT_DEFAULTS = { maxTools: 25, budgetWarnThreshold: 48, budgetHotThreshold: 96 } as const;
+/** The defaults of an agent's Max Tools and of the budget thresholds, where none is set (SEMANTICS sections 3 and 7). */
+export const LOADOUT_DEFAULTS = { maxTools: 25, budgetWarnThreshold: 48, budgetHotThreshold: 96 } as const;

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { LOADOUT_DEFAULTS } from '../loadout/vocabulary';
 
 export type FundingModel = 'INCLUDED_CREDITS' | 'BRING_YOUR_OWN';
 
@@ -9,8 +10,8 @@ export class OrganizationEntity {
   @Column('text', { default: 'BRING_YOUR_OWN' }) fundingModel: FundingModel;
   @Column('text', { default: 'openai/gpt-4o' }) defaultModel: string;
   /** Budget thresholds of reports without an agent (an agent's own override them in its report). */
-  @Column('int', { default: 48 }) toolBudgetWarn: number;
-  @Column('int', { default: 96 }) toolBudgetHot: number;
+  @Column('int', { default: LOADOUT_DEFAULTS.budgetWarnThreshold }) toolBudgetWarn: number;
+  @Column('int', { default: LOADOUT_DEFAULTS.budgetHotThreshold }) toolBudgetHot: number;
   /** Bumped inside every change of what the organisation's toolboxes are made of; cached loadouts are exact for one value. */
   @Column('bigint', { default: 0 }) loadoutSeq: string;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;

@@ -1,7 +1,7 @@
 import { HeaderMap } from '@apollo/server';
 import { GraphQLError } from 'graphql';
 import type { Stats } from '../common/stats';
-import { RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { RETRY_AFTER_SECONDS } from '../common/unavailable';
 import { reportFailure } from './report-failure';
 
 /**

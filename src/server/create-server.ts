@@ -11,7 +11,7 @@ import { handleToolGc } from '../budget/budget.http';
 import type { RequestContext } from '../common/context';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
-import { RETRY_AFTER_SECONDS } from '../db/unavailable';
+import { RETRY_AFTER_SECONDS } from '../common/unavailable';
 import { pendingMigrations, runMigrations } from '../db/migrations';
 import { isDebuggerPath, serveDebugger } from '../debugger/debugger-page';
 import { isExplorerAsset, serveExplorer, wantsExplorer } from '../explorer/explorer-page';

@@ -1,4 +1,4 @@
-import { canonicalJson, type ModelVisibleContent } from '../loadout/canonical-json';
+import { canonicalJson, type ModelVisibleContent } from '../common/canonical-json';
 import overheads from './anthropic-overheads.json';
 import { renderAnthropicTool } from './providers';
 import { tokenCounter } from './tokenizers';

@@ -1,4 +1,4 @@
-import { canonicalJson, type ModelVisibleContent } from '../loadout/canonical-json';
+import { canonicalJson, type ModelVisibleContent } from '../common/canonical-json';
 import { renderGeminiDeclaration } from './providers';
 import { tokenCounter } from './tokenizers';
 

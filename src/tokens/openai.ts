@@ -1,4 +1,4 @@
-import type { ModelVisibleContent } from '../loadout/canonical-json';
+import type { ModelVisibleContent } from '../common/canonical-json';
 import { tokenCounter, type Encoding, type TokenCounter } from './tokenizers';
 
 /*

@@ -1,4 +1,4 @@
-import type { ModelVisibleContent } from '../loadout/canonical-json';
+import type { ModelVisibleContent } from '../common/canonical-json';
 
 export type Provider = 'openai' | 'anthropic' | 'google';
 

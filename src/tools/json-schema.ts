@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
-import { canonicalJson } from '../loadout/canonical-json';
+import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { canonicalJson } from '../common/canonical-json';
 
 export const INPUT_SCHEMA_MAX_BYTES = 64 * 1024;
 
@@ -26,4 +27,19 @@ export function jsonSchemaProblem(value: unknown): string | null {
     return `is not a valid JSON Schema (${(error as Error).message})`;
   }
   return null;
+}
+
+/** A JSON object that is a valid JSON Schema, at most 64 KiB. */
+export function IsJsonSchema(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isJsonSchema',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      options,
+      validator: {
+        validate: (value: unknown) => value === undefined || value === null || jsonSchemaProblem(value) === null,
+        defaultMessage: (args) => `${args?.property} ${jsonSchemaProblem(args?.value)}`,
+      },
+    });
 }

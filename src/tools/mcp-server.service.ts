@@ -7,7 +7,7 @@ import { isUuid } from '../common/uuid';
 import { TOOL_NAME_MAX } from '../common/validation';
 import type { LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
-import { contentHash } from '../loadout/canonical-json';
+import { contentHash } from '../common/canonical-json';
 import { checkNameFree, defaultSortOrder } from './definition-scope';
 import { McpServerEntity } from './mcp-server.entity';
 import type { JsonObject } from '../common/json';

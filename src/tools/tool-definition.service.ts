@@ -9,7 +9,7 @@ import { findOwned, getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
-import { contentHash } from '../loadout/canonical-json';
+import { contentHash } from '../common/canonical-json';
 import { checkNameFree, defaultSortOrder } from './definition-scope';
 import { MiniAppEntity } from './mini-app.entity';
 import { ToolDefinitionEntity } from './tool-definition.entity';

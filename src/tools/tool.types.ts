@@ -3,7 +3,8 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { JSONScalar } from '../common/scalars';
-import { DESCRIPTION_MAX, IsCatalogueKey, IsJsonSchema, IsToolName } from '../common/validation';
+import { DESCRIPTION_MAX, IsCatalogueKey, IsToolName } from '../common/validation';
+import { IsJsonSchema } from './json-schema';
 import type { JsonObject } from '../common/json';
 
 @ObjectType('ToolDefinition', { simpleResolvers: true })

@@ -5,10 +5,10 @@ import { TimeoutError } from './http';
 import { forEachConcurrent } from './pool';
 import type { Prng } from './prng';
 import type { World } from './world';
+import { DAY_MS } from '../../common/time';
 
 const API_BATCH = 500;
 const SQL_BATCH = 5_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CallSeed {
   projectId: string;

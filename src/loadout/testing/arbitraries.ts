@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { contentHash } from '../canonical-json';
+import { contentHash } from '../../common/canonical-json';
 import type { LoadoutRows, RuleRow, ToolRow } from '../rows';
 import { EXECUTION_CONTEXTS, TOOLS_MODES, type ExecutionContext, type ToolsMode } from '../vocabulary';
 

@@ -1,5 +1,5 @@
 import type { CandidateTool } from '../assemble';
-import { contentHash } from '../canonical-json';
+import { contentHash } from '../../common/canonical-json';
 import type { AgentFacts } from '../facts';
 
 /** A candidate that passes every filter, for specs of assembly and of the budget surface. */

@@ -4,6 +4,7 @@ import { assembleToolbox, referenceSurface, type AssembledToolbox, type Candidat
 import { ruleOf, type AgentFacts, type PageSituation } from '../facts';
 import type { AgentRow, LoadoutRows, ToolRow } from '../rows';
 import { allSituations, situationKey } from '../situations';
+import { LOADOUT_DEFAULTS } from '../vocabulary';
 
 /**
  * The simple computations the compiled loadout and the incremental
@@ -41,7 +42,7 @@ export function oracleAgent(rows: LoadoutRows, agent: AgentRow | null, projectId
     id: agent?.id ?? null,
     projectId: scope,
     model: agent?.model ?? rows.defaultModel,
-    maxTools: agent?.maxTools ?? 25,
+    maxTools: agent?.maxTools ?? LOADOUT_DEFAULTS.maxTools,
     maxSchemaTokens: agent?.maxSchemaTokens ?? null,
     toolsMode: agent?.toolsMode ?? 'ALL_PAGES',
     executionContext: agent?.executionContext ?? 'RUNNING_USER',
