@@ -4,6 +4,7 @@ import { AgentEntity } from '../agents/agent.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
 import type { Actor } from '../common/actor';
 import { badInput, conflict, notFound } from '../common/errors';
+import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
 import { toolboxClass, type AgentRow, type CompiledAgent, type CompiledLoadout } from '../toolbox/compiled-loadout';
 import type { LoadoutCache } from '../toolbox/loadout-cache';
@@ -16,7 +17,6 @@ import { ModelPriceEntity } from './model-price.entity';
 import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
 import { SnapshotToolEntity, ToolboxSnapshotEntity, ToolContentEntity, type FrozenDroppedTool } from './toolbox-snapshot.entity';
 import { turnCost, usageProblem, type TurnCost } from './turn-cost';
-import { decodeTurnCursor, encodeTurnCursor, pageSize } from './turn-cursor';
 import { TurnEntity } from './turn.entity';
 
 export const USER_ID_MAX = 256;
@@ -85,6 +85,9 @@ export type SurfacedToolsRecorder = (tx: EntityManager, surfaced: SurfacedTools)
 
 /** Toolbox classes whose snapshot key one loadout remembers. */
 const MAX_IDENTITIES_PER_LOADOUT = 20_000;
+
+/** Carries the turn's index, which is unique within a conversation. */
+const turnCursors = cursorCodec('turn', (index) => (/^\d{1,9}$/.test(index) ? Number(index) : null));
 
 /** Snapshots never change, so a bounded in-process memo is always right. */
 const SNAPSHOT_MEMO_SIZE = 500;
@@ -274,9 +277,9 @@ export class ConversationService {
     return this.db.manager.findOneOrFail(ChannelEntity, { where: { id: conversation.channelId } });
   }
 
-  async turns(actor: Actor, conversation: ConversationEntity, first?: number | null, after?: string | null) {
+  async turns(actor: Actor, conversation: ConversationEntity, first?: number | null, after?: string | null): Promise<Page<TurnEntity>> {
     const limit = pageSize(first);
-    const afterIndex = after === null || after === undefined ? 0 : decodeTurnCursor(after);
+    const afterIndex = after === null || after === undefined ? 0 : turnCursors.decode(after);
     const base = () =>
       this.db.manager
         .createQueryBuilder(TurnEntity, 't')
@@ -289,13 +292,7 @@ export class ConversationService {
         .getMany(),
       base().getCount(),
     ]);
-    const page = rows.slice(0, limit);
-    const edges = page.map((node) => ({ cursor: encodeTurnCursor(node.index), node }));
-    return {
-      edges,
-      pageInfo: { hasNextPage: rows.length > limit, endCursor: edges.at(-1)?.cursor ?? null },
-      totalCount,
-    };
+    return pageOf(rows, limit, (t) => turnCursors.encode(t.index), totalCount);
   }
 
   snapshot(turn: TurnEntity): Promise<FrozenSnapshot> {

@@ -3,7 +3,7 @@ import { In, LessThan, MoreThanOrEqual, type DataSource, type EntityManager, typ
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
-import { badInput } from '../common/errors';
+import { cursorCodec, emptyPage, pageOf, pageSize, type Page } from '../common/pagination';
 import type { Stats } from '../common/stats';
 import { findOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
@@ -62,30 +62,8 @@ export interface InvalidationFilter {
   since?: Date | null;
 }
 
-export interface InvalidationPage {
-  edges: Array<{ cursor: string; node: ToolboxInvalidationEntity }>;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  totalCount: number;
-}
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-const CURSOR_PREFIX = 'invalidation:';
-
-/** Opaque to clients; carries the event's `seq`. */
-export const encodeInvalidationCursor = (seq: string): string => Buffer.from(`${CURSOR_PREFIX}${seq}`, 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): string {
-  const match = /^invalidation:(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || encodeInvalidationCursor(match[1]) !== cursor) throw badInput('after', 'not a cursor of this list');
-  return match[1];
-}
-
-function pageSize(first: number | null | undefined): number {
-  if (first === null || first === undefined) return DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) throw badInput('first', `must be 0 to ${MAX_PAGE_SIZE}`);
-  return first;
-}
+/** Carries the event's `seq`. */
+const cursors = cursorCodec('invalidation', (seq) => (/^\d{1,19}$/.test(seq) ? seq : null));
 
 /**
  * Cache invalidation, SEMANTICS section 5: what each change did to the
@@ -106,9 +84,14 @@ export class InvalidationService {
     return new InvalidationRecorder(this, this.bus, actor, cause, options.dryRun);
   }
 
-  async list(actor: Actor, filter: InvalidationFilter, first?: number | null, after?: string | null): Promise<InvalidationPage> {
+  async list(
+    actor: Actor,
+    filter: InvalidationFilter,
+    first?: number | null,
+    after?: string | null,
+  ): Promise<Page<ToolboxInvalidationEntity>> {
     const size = pageSize(first);
-    const afterSeq = after ? decodeCursor(after) : null;
+    const afterSeq = after ? cursors.decode(after) : null;
     // Another organisation's id, or no id at all, matches nothing: an empty list, as for an unknown id.
     if ((filter.agentId && !isUuid(filter.agentId)) || (filter.projectId && !isUuid(filter.projectId))) return emptyPage();
     const where: FindOptionsWhere<ToolboxInvalidationEntity> = {
@@ -125,8 +108,7 @@ export class InvalidationService {
       }),
       this.db.manager.count(ToolboxInvalidationEntity, { where }),
     ]);
-    const edges = rows.slice(0, size).map((node) => ({ cursor: encodeInvalidationCursor(node.seq), node }));
-    return { edges, pageInfo: { hasNextPage: rows.length > size, endCursor: edges.at(-1)?.cursor ?? null }, totalCount };
+    return pageOf(rows, size, (e) => cursors.encode(e.seq), totalCount);
   }
 
   /** The affected situations of events, shared sets read once (for a page of events, or a subscription's event). */
@@ -221,8 +203,6 @@ export class InvalidationService {
     return row?.n ?? 0;
   }
 }
-
-const emptyPage = (): InvalidationPage => ({ edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 });
 
 /**
  * Observes one change: from the loadouts before and after its writes, the
