@@ -25,7 +25,7 @@ import {
   TurnUsageInput,
   TurnUsageType,
 } from './conversation.types';
-import type { FrozenSnapshot, FrozenTool } from './conversation.service';
+import type { FrozenSnapshot, FrozenTool } from './snapshot.service';
 import type { FrozenDroppedTool } from './toolbox-snapshot.entity';
 import type { TurnEntity } from './turn.entity';
 
@@ -46,7 +46,7 @@ export class ConversationResolver {
   @Authorized('VIEWER')
   @Query(() => [ModelPriceType])
   modelPrices(@Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.modelPrices(actorOf(ctx));
+    return ctx.services.modelPrices.list(actorOf(ctx));
   }
 
   @Authorized('RUNTIME')
@@ -70,7 +70,7 @@ export class ConversationResolver {
   @Authorized('EDITOR')
   @Mutation(() => ModelPriceType, { description: 'Upserts the price of one model; cacheWriteUsdPerMTok defaults to the input rate.' })
   setModelPrice(@Arg('input') input: ModelPriceInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.setModelPrice(actorOf(ctx), input);
+    return ctx.services.modelPrices.set(actorOf(ctx), input);
   }
 }
 
@@ -131,7 +131,7 @@ export class TurnFieldsResolver {
 
   @FieldResolver(() => ToolboxSnapshotType)
   toolbox(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.snapshot(t);
+    return ctx.services.snapshots.get(t.snapshotId);
   }
 
   @FieldResolver(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' })

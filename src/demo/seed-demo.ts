@@ -107,7 +107,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   });
   const principal = await services.organizations.authenticate(apiKey);
   const actor: Actor = principal!;
-  const { catalogue, tools, agents, organizations, conversations, usage } = services;
+  const { catalogue, tools, agents, organizations, conversations, modelPrices, usage } = services;
 
   for (const [key, name] of [
     ['web', 'Web chat'],
@@ -236,7 +236,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   await agents.setToolRule(actor, { agentId: support.id, toolName: 'Bash', effect: 'DENY' });
   await agents.setToolRule(actor, { projectId: project.id, toolName: 'Write', effect: 'DENY' });
 
-  await conversations.setModelPrice(actor, {
+  await modelPrices.set(actor, {
     model: 'anthropic/claude-sonnet-4-5',
     inputUsdPerMTok: 3,
     cachedInputUsdPerMTok: 0.3,
@@ -244,7 +244,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
     outputUsdPerMTok: 15,
     creditsPerMTok: 10,
   });
-  await conversations.setModelPrice(actor, {
+  await modelPrices.set(actor, {
     model: 'openai/gpt-4o',
     inputUsdPerMTok: 2.5,
     cachedInputUsdPerMTok: 1.25,
