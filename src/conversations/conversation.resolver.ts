@@ -9,6 +9,7 @@ import { providerOf, renderTools } from '../tokens/providers';
 import { PageType } from '../toolbox/toolbox.types';
 import { ToolDefinitionType } from '../tools/tool.types';
 import type { ConversationEntity } from './conversation.entity';
+import { costOfTurn, diffOfTurn } from './conversation.loaders';
 import {
   ConversationType,
   ModelPriceInput,
@@ -83,7 +84,7 @@ export class ConversationFieldsResolver {
 
   @FieldResolver(() => ChannelType)
   channel(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.channel(c);
+    return loadersOf(ctx).channel.load(c.channelId);
   }
 
   @FieldResolver(() => Int)
@@ -108,7 +109,7 @@ export class ConversationFieldsResolver {
 
   @FieldResolver(() => ConversationType, { nullable: true })
   parent(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext) {
-    return c.parentId ? ctx.services.conversations.conversation(actorOf(ctx), c.parentId) : null;
+    return c.parentId ? loadersOf(ctx).conversation.load(c.parentId) : null;
   }
 
   @FieldResolver(() => TurnConnectionType)
@@ -118,7 +119,7 @@ export class ConversationFieldsResolver {
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.conversations.turns(actorOf(ctx), c, first, after);
+    return loadersOf(ctx).turnPage(c.id, first, after);
   }
 }
 
@@ -126,17 +127,17 @@ export class ConversationFieldsResolver {
 export class TurnFieldsResolver {
   @FieldResolver(() => ConversationType)
   conversation(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.conversation(actorOf(ctx), t.conversationId);
+    return loadersOf(ctx).conversation.load(t.conversationId);
   }
 
   @FieldResolver(() => ToolboxSnapshotType)
   toolbox(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.snapshots.get(t.snapshotId);
+    return loadersOf(ctx).snapshot.load(t.snapshotId);
   }
 
   @FieldResolver(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' })
-  async diff(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.diff(t, t.index > 1 ? await loadersOf(ctx).previousTurn.load(t) : null);
+  diff(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
+    return diffOfTurn(loadersOf(ctx), t);
   }
 
   @FieldResolver(() => TurnUsageType, { nullable: true })
@@ -151,8 +152,8 @@ export class TurnFieldsResolver {
   }
 
   @FieldResolver(() => TurnCostType, { nullable: true })
-  async cost(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.cost(t, await loadersOf(ctx).price.load(t.model));
+  cost(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
+    return costOfTurn(loadersOf(ctx), t);
   }
 }
 

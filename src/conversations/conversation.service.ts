@@ -1,6 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
-import { ChannelEntity } from '../catalogue/channel.entity';
 import type { Actor } from '../common/actor';
 import { badInput, conflict, notFound } from '../common/errors';
 import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
@@ -11,10 +10,8 @@ import { OrganizationEntity } from '../organizations/organization.entity';
 import type { PageSituation } from '../toolbox/assemble-toolbox';
 import type { ToolboxService } from '../toolbox/toolbox.service';
 import { ConversationEntity } from './conversation.entity';
-import type { ModelPriceEntity } from './model-price.entity';
 import type { SnapshotService } from './snapshot.service';
-import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
-import { turnCost, usageProblem, type TurnCost } from './turn-cost';
+import { usageProblem } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 
 export const USER_ID_MAX = 256;
@@ -51,6 +48,18 @@ export type SurfacedToolsRecorder = (tx: EntityManager, surfaced: SurfacedTools)
 
 /** Carries the turn's index, which is unique within a conversation. */
 const turnCursors = cursorCodec('turn', (index) => (/^\d{1,9}$/.test(index) ? Number(index) : null));
+
+/** A page of one conversation's turns: `size` of them after the turn of index `afterIndex` (0: from the first). */
+export interface TurnPageRequest {
+  conversationId: string;
+  size: number;
+  afterIndex: number;
+}
+
+/** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
+export function turnPageRequest(conversationId: string, first?: number | null, after?: string | null): TurnPageRequest {
+  return { conversationId, size: pageSize(first), afterIndex: after === null || after === undefined ? 0 : turnCursors.decode(after) };
+}
 
 /** Conversations and their turns, each turn with the frozen toolbox it recorded (SEMANTICS section 4). */
 export class ConversationService {
@@ -189,49 +198,39 @@ export class ConversationService {
     return findOwned(this.db.manager, TurnEntity, actor, id);
   }
 
-  channel(conversation: ConversationEntity) {
-    return this.db.manager.findOneOrFail(ChannelEntity, { where: { id: conversation.channelId } });
-  }
-
-  async turns(actor: Actor, conversation: ConversationEntity, first?: number | null, after?: string | null): Promise<Page<TurnEntity>> {
-    const limit = pageSize(first);
-    const afterIndex = after === null || after === undefined ? 0 : turnCursors.decode(after);
-    const base = () =>
+  /** Pages of turns of many conversations (a list of conversations with their turns): two statements for all of them. */
+  async turnPages(organizationId: string, requests: readonly TurnPageRequest[]): Promise<Array<Page<TurnEntity>>> {
+    const conversationIds = [...new Set(requests.map((r) => r.conversationId))];
+    const [rows, counts]: [TurnEntity[], Array<{ conversation_id: string; n: number }>] = await Promise.all([
+      // Each request's next turns through the (conversation, index) index: one more than its page, to tell whether more follow.
       this.db.manager
         .createQueryBuilder(TurnEntity, 't')
-        .where('t.organizationId = :org AND t.conversationId = :id', { org: actor.organizationId, id: conversation.id });
-    const [rows, totalCount] = await Promise.all([
-      base()
-        .andWhere('t.index > :afterIndex', { afterIndex })
+        .where(
+          `t.id IN (SELECT u.id FROM unnest(CAST(:conversations AS uuid[]), CAST(:afters AS int[]), CAST(:takes AS int[])) AS r(conversation_id, after_index, take)
+             CROSS JOIN LATERAL (SELECT id FROM turns WHERE conversation_id = r.conversation_id AND organization_id = :org AND index > r.after_index
+                                  ORDER BY index LIMIT r.take) u)`,
+          {
+            conversations: requests.map((r) => r.conversationId),
+            afters: requests.map((r) => r.afterIndex),
+            takes: requests.map((r) => r.size + 1),
+            org: organizationId,
+          },
+        )
         .orderBy('t.index', 'ASC')
-        .take(limit + 1)
         .getMany(),
-      base().getCount(),
+      this.db.query(
+        `SELECT conversation_id, count(*)::int AS n FROM turns WHERE organization_id = $1 AND conversation_id = ANY($2::uuid[]) GROUP BY conversation_id`,
+        [organizationId, conversationIds],
+      ),
     ]);
-    return pageOf(rows, limit, (t) => turnCursors.encode(t.index), totalCount);
-  }
-
-  /** Against the previous turn of the conversation (null on the first turn, and then null). */
-  async diff(turn: TurnEntity, previous: TurnEntity | null): Promise<ToolboxDiff | null> {
-    if (!previous) return null;
-    const [before, after] = await Promise.all([this.snapshots.get(previous.snapshotId), this.snapshots.get(turn.snapshotId)]);
-    return diffToolboxes(before.tools, after.tools);
-  }
-
-  /** SEMANTICS 4 with the organisation's price for the turn's model (null: no price). */
-  async cost(turn: TurnEntity, price: ModelPriceEntity | null): Promise<TurnCost | null> {
-    if (!turn.completedAt || turn.inputTokens === null || turn.outputTokens === null) return null;
-    const snapshot = await this.snapshots.get(turn.snapshotId);
-    return turnCost(
-      {
-        inputTokens: turn.inputTokens,
-        cachedInputTokens: turn.cachedInputTokens ?? 0,
-        cacheWriteTokens: turn.cacheWriteTokens ?? 0,
-        outputTokens: turn.outputTokens,
-      },
-      price,
-      // The funding model the turn was completed under (recorded on completion; the migration that added it filled in earlier turns).
-      { includedCredits: turn.fundingModel === 'INCLUDED_CREDITS', snapshotSchemaTokens: snapshot.schemaTokens },
+    const totals = new Map(counts.map((c) => [c.conversation_id, c.n]));
+    return requests.map((r) =>
+      pageOf(
+        rows.filter((t) => t.conversationId === r.conversationId && t.index > r.afterIndex),
+        r.size,
+        (t) => turnCursors.encode(t.index),
+        totals.get(r.conversationId) ?? 0,
+      ),
     );
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { toolboxClass, type AgentRow, type CompiledAgent, type CompiledLoadout } from '../toolbox/compiled-loadout';
 import type { ResolvedToolbox } from '../toolbox/toolbox.service';
 import { SnapshotToolEntity, ToolboxSnapshotEntity, ToolContentEntity, type FrozenDroppedTool } from './toolbox-snapshot.entity';
@@ -44,32 +44,47 @@ export class SnapshotService {
 
   constructor(private readonly db: DataSource) {}
 
-  get(snapshotId: string): Promise<FrozenSnapshot> {
-    const cached = this.snapshots.get(snapshotId);
-    if (cached) return cached;
-    const loading = this.load(snapshotId);
-    if (this.snapshots.size >= SNAPSHOT_MEMO_SIZE) this.snapshots.delete(this.snapshots.keys().next().value!);
-    this.snapshots.set(snapshotId, loading);
-    loading.catch(() => this.snapshots.delete(snapshotId));
-    return loading;
+  /**
+   * Snapshots by id, in order: memoised ones as they are, the others in two
+   * statements for all of them (a page of turns, whatever its length).
+   */
+  load(ids: readonly string[]): Promise<FrozenSnapshot[]> {
+    const found = new Map<string, Promise<FrozenSnapshot>>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const memoised = this.snapshots.get(id);
+      if (memoised) found.set(id, memoised);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const reading = this.read(missing);
+      for (const id of missing) {
+        const one = reading.then((read) => read.get(id) ?? Promise.reject(new Error(`snapshot ${id} not found`)));
+        found.set(id, one);
+        this.remember(id, one);
+      }
+    }
+    return Promise.all(ids.map((id) => found.get(id)!));
   }
 
-  private async load(snapshotId: string): Promise<FrozenSnapshot> {
-    const row = await this.db.manager.findOneOrFail(ToolboxSnapshotEntity, { where: { id: snapshotId } });
-    const entries = await this.db.manager.find(SnapshotToolEntity, {
-      where: { snapshotId },
-      relations: { content: true },
-      order: { position: 'ASC' },
-    });
-    return {
-      id: row.id,
-      organizationId: row.organizationId,
-      model: row.model,
-      dropped: row.dropped,
-      fingerprint: row.fingerprint,
-      toolCount: row.toolCount,
-      schemaTokens: row.schemaTokens,
-      tools: entries.map((e) => ({
+  private remember(id: string, snapshot: Promise<FrozenSnapshot>): void {
+    if (this.snapshots.size >= SNAPSHOT_MEMO_SIZE) this.snapshots.delete(this.snapshots.keys().next().value!);
+    this.snapshots.set(id, snapshot);
+    snapshot.catch(() => this.snapshots.delete(id));
+  }
+
+  private async read(ids: string[]): Promise<Map<string, FrozenSnapshot>> {
+    const [rows, entries] = await Promise.all([
+      this.db.manager.find(ToolboxSnapshotEntity, { where: { id: In(ids) } }),
+      this.db.manager.find(SnapshotToolEntity, {
+        where: { snapshotId: In(ids) },
+        relations: { content: true },
+        order: { snapshotId: 'ASC', position: 'ASC' },
+      }),
+    ]);
+    const tools = new Map<string, FrozenTool[]>(ids.map((id) => [id, []]));
+    for (const e of entries) {
+      tools.get(e.snapshotId)!.push({
         position: e.position,
         name: e.content!.name,
         description: e.content!.description,
@@ -77,8 +92,23 @@ export class SnapshotService {
         contentHash: e.contentHash,
         schemaTokens: e.schemaTokens,
         toolDefinitionId: e.toolDefinitionId,
-      })),
-    };
+      });
+    }
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          id: row.id,
+          organizationId: row.organizationId,
+          model: row.model,
+          dropped: row.dropped,
+          fingerprint: row.fingerprint,
+          toolCount: row.toolCount,
+          schemaTokens: row.schemaTokens,
+          tools: tools.get(row.id)!,
+        },
+      ]),
+    );
   }
 
   /**

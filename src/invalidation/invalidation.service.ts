@@ -1,10 +1,7 @@
 import { In, LessThan, MoreThanOrEqual, type DataSource, type FindOptionsWhere } from 'typeorm';
-import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import { cursorCodec, emptyPage, pageOf, pageSize, type Page } from '../common/pagination';
-import { findOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
-import { PrincipalEntity } from '../organizations/principal.entity';
 import { expandAffected } from './affected-sets';
 import { recordedSet } from './invalidation-recorder';
 import { InvalidationAffectedSetEntity, ToolboxInvalidationEntity, type StoredAffectedToolbox } from './toolbox-invalidation.entity';
@@ -51,6 +48,18 @@ export interface InvalidationFilter {
 
 /** Carries the event's `seq`. */
 const cursors = cursorCodec('invalidation', (seq) => (/^\d{1,19}$/.test(seq) ? seq : null));
+
+/** A page of one agent's events, newest first: `size` of them older than `afterSeq` (null: from the newest). */
+export interface AgentEventsRequest {
+  agentId: string;
+  size: number;
+  afterSeq: string | null;
+}
+
+/** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
+export function agentEventsRequest(agentId: string, first?: number | null, after?: string | null): AgentEventsRequest {
+  return { agentId, size: pageSize(first), afterSeq: after ? cursors.decode(after) : null };
+}
 
 /**
  * The queries over invalidation events (SEMANTICS section 5): the list, the
@@ -101,12 +110,40 @@ export class InvalidationService {
     });
   }
 
-  agentOf(actor: Actor, event: ToolboxInvalidationEntity) {
-    return findOwned(this.db.manager, AgentEntity, actor, event.agentId);
-  }
-
-  actorOf(actor: Actor, event: ToolboxInvalidationEntity) {
-    return event.actorPrincipalId ? findOwned(this.db.manager, PrincipalEntity, actor, event.actorPrincipalId) : null;
+  /** Pages of events of many agents (a list of agents with their invalidations): two statements for all of them. */
+  async agentPages(organizationId: string, requests: readonly AgentEventsRequest[]): Promise<Array<Page<ToolboxInvalidationEntity>>> {
+    const agentIds = [...new Set(requests.map((r) => r.agentId))];
+    const [rows, counts]: [ToolboxInvalidationEntity[], Array<{ agent_id: string; n: number }>] = await Promise.all([
+      // Each request's older events through the (agent, seq) index: one more than its page, to tell whether more follow.
+      this.db.manager
+        .createQueryBuilder(ToolboxInvalidationEntity, 'i')
+        .where(
+          `i.id IN (SELECT e.id FROM unnest(CAST(:agents AS uuid[]), CAST(:afters AS bigint[]), CAST(:takes AS int[])) AS r(agent_id, after_seq, take)
+             CROSS JOIN LATERAL (SELECT id FROM toolbox_invalidations WHERE agent_id = r.agent_id AND organization_id = :org
+                                    AND (r.after_seq IS NULL OR seq < r.after_seq) ORDER BY seq DESC LIMIT r.take) e)`,
+          {
+            agents: requests.map((r) => r.agentId),
+            afters: requests.map((r) => r.afterSeq),
+            takes: requests.map((r) => r.size + 1),
+            org: organizationId,
+          },
+        )
+        .orderBy('i.seq', 'DESC')
+        .getMany(),
+      this.db.query(
+        `SELECT agent_id, count(*)::int AS n FROM toolbox_invalidations WHERE organization_id = $1 AND agent_id = ANY($2::uuid[]) GROUP BY agent_id`,
+        [organizationId, agentIds],
+      ),
+    ]);
+    const totals = new Map(counts.map((c) => [c.agent_id, c.n]));
+    return requests.map((r) =>
+      pageOf(
+        rows.filter((e) => e.agentId === r.agentId && (r.afterSeq === null || BigInt(e.seq) < BigInt(r.afterSeq))),
+        r.size,
+        (e) => cursors.encode(e.seq),
+        totals.get(r.agentId) ?? 0,
+      ),
+    );
   }
 
   /**

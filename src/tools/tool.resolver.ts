@@ -91,14 +91,14 @@ export class ToolDefinitionResolver {
       'Definitions of the same name this one outranks where both pass the other filters (it is more specific, or first in Sort Order): they drop as SHADOWED.',
   })
   async shadows(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return (await ctx.services.toolbox.shadowRelationsOf(actorOf(ctx), tool)).shadows;
+    return (await loadersOf(ctx).shadowRelations.load(tool)).shadows;
   }
 
   @FieldResolver(() => [ToolDefinitionType], {
     description: 'Definitions of the same name that outrank this one where both pass the other filters: this one drops as SHADOWED.',
   })
   async shadowedBy(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return (await ctx.services.toolbox.shadowRelationsOf(actorOf(ctx), tool)).shadowedBy;
+    return (await loadersOf(ctx).shadowRelations.load(tool)).shadowedBy;
   }
 
   @FieldResolver(() => Int, {
@@ -142,7 +142,7 @@ export class MiniAppResolver {
 
   @FieldResolver(() => [ToolDefinitionType])
   tools(@Root() app: MiniAppType, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.toolsOf(actorOf(ctx), { miniAppId: app.id });
+    return loadersOf(ctx).miniAppTools.load(app.id);
   }
 }
 
@@ -184,6 +184,6 @@ export class McpServerResolver {
 
   @FieldResolver(() => [ToolDefinitionType])
   tools(@Root() server: McpServerType, @Ctx() ctx: RequestContext) {
-    return ctx.services.tools.toolsOf(actorOf(ctx), { mcpServerId: server.id });
+    return loadersOf(ctx).mcpServerTools.load(server.id);
   }
 }
