@@ -3,6 +3,8 @@ import { AgentService } from './agents/agent.service';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { ConversationService } from './conversations/conversation.service';
 import { ConversationListService } from './conversations/conversation-list.service';
+import { ModelPriceService } from './conversations/model-price.service';
+import { SnapshotService } from './conversations/snapshot.service';
 import { ChangeSetService } from './invalidation/change-set.service';
 import {
   createLoadoutPubSub,
@@ -11,6 +13,7 @@ import {
   type InvalidationBus,
   type LoadoutPubSub,
 } from './invalidation/invalidation-bus';
+import { InvalidationRecorders } from './invalidation/invalidation-recorder';
 import { InvalidationService } from './invalidation/invalidation.service';
 import { LoadoutChanges } from './loadout/change';
 import { OrganizationService } from './organizations/organization.service';
@@ -43,6 +46,8 @@ export interface AppServices {
   changeSets: ChangeSetService;
   conversations: ConversationService;
   conversationList: ConversationListService;
+  snapshots: SnapshotService;
+  modelPrices: ModelPriceService;
   usage: UsageService;
   usageRecorder: UsageRecorder;
   budget: BudgetService;
@@ -63,11 +68,12 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
     ? new PostgresNotifyBus(listenUrl ?? serverUrl, ds, pubSub, loadouts, stats)
     : new InProcessBus(pubSub);
   const toolbox = new ToolboxService(loadouts);
-  const invalidations = new InvalidationService(ds, invalidationBus, stats);
-  const changes = new LoadoutChanges(ds, loadouts, invalidations.observe);
+  const recorders = new InvalidationRecorders(invalidationBus, stats);
+  const changes = new LoadoutChanges(ds, loadouts, recorders.observe);
   const agents = new AgentService(ds, changes);
   const toolDefinitions = new ToolDefinitionService(ds, changes);
   const usage = new UsageService(ds);
+  const snapshots = new SnapshotService(ds);
   return {
     db,
     organizations: new OrganizationService(ds, changes, loadouts),
@@ -81,10 +87,12 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
     changes,
     pubSub,
     invalidationBus,
-    invalidations,
-    changeSets: new ChangeSetService(changes, invalidations, toolDefinitions, agents),
-    conversations: new ConversationService(ds, toolbox, loadouts, recordSurfaced),
+    invalidations: new InvalidationService(ds),
+    changeSets: new ChangeSetService(changes, recorders, toolDefinitions, agents),
+    conversations: new ConversationService(ds, toolbox, snapshots, loadouts, recordSurfaced),
     conversationList: new ConversationListService(ds),
+    snapshots,
+    modelPrices: new ModelPriceService(ds),
     usage,
     usageRecorder: new UsageRecorder(ds, stats),
     budget: new BudgetService(ds, usage, loadouts),

@@ -194,12 +194,14 @@ describe('queries', () => {
     expect(page2.totalCount).toBe(3);
 
     const viewer = await t.createKey(w.key, 'VIEWER');
-    const viaAgent = await t.ok(
-      viewer,
-      `query($id: ID!) { agent(id: $id) { invalidations(first: 1) { totalCount edges { node { loadoutVersion } } } } }`,
-      { id: w.agent.id },
-    );
-    expect(viaAgent.agent.invalidations).toEqual({ totalCount: 3, edges: [{ node: { loadoutVersion: 4 } }] });
+    const AGENT_EVENTS = `query($id: ID!, $after: String) { agent(id: $id) { invalidations(first: 1, after: $after) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { loadoutVersion } } } } }`;
+    const viaAgent = (await t.ok(viewer, AGENT_EVENTS, { id: w.agent.id })).agent.invalidations;
+    expect(viaAgent).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true }, edges: [{ node: { loadoutVersion: 4 } }] });
+    const next = (await t.ok(viewer, AGENT_EVENTS, { id: w.agent.id, after: viaAgent.pageInfo.endCursor })).agent.invalidations;
+    expect(next).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true }, edges: [{ node: { loadoutVersion: 3 } }] });
+    const bad = await t.gql(viewer, AGENT_EVENTS, { id: w.agent.id, after: 'nope' });
+    expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'after' });
   });
 
   it("answers an empty list for another organisation's agent, and refuses a bad cursor", async () => {

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
+import { projectRoot } from '../src/common/project-root';
 import { startTestServer, type TestServer } from './support/harness';
 
 let t: TestServer;
@@ -164,5 +168,292 @@ describe('hot paths cost a fixed number of statements, whatever the number of to
     }
     expect(counts[1]).toBe(counts[0]);
     expect(counts[0]).toBeLessThanOrEqual(12);
+  });
+});
+
+/**
+ * The debugger page's own operations, read from the file it sends them from,
+ * each alone with the fragments it spreads.
+ */
+function debuggerOperations(): Array<{ name: string; document: string }> {
+  const parsed = parse(fs.readFileSync(path.join(projectRoot(), 'src/debugger/web/operations.graphql'), 'utf8'));
+  const fragments = parsed.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+  return parsed.definitions
+    .filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)
+    .map((operation) => {
+      const used = new Set<string>();
+      const spreadsOf = (node: DefinitionNode) =>
+        visit(node, {
+          FragmentSpread(spread) {
+            if (used.has(spread.name.value)) return;
+            used.add(spread.name.value);
+            spreadsOf(fragments.find((f) => f.name.value === spread.name.value)!);
+          },
+        });
+      spreadsOf(operation);
+      const definitions = [operation, ...fragments.filter((f) => used.has(f.name.value))];
+      return { name: operation.name!.value, document: print({ kind: Kind.DOCUMENT, definitions }) };
+    });
+}
+
+/**
+ * `rows` of everything the debugger lists: agents, rules on the agent and on
+ * its project, conversations of the agent (one turn each), and its first
+ * conversation of `rows` completed turns, each after a new tool (so each but
+ * the first has an invalidation with an actor, a diff and a cost).
+ */
+async function debuggerWorld(rows: number) {
+  const { adminKey: key } = await t.createOrganization(`debugger world of ${rows}`);
+  const setup = await t.ok(
+    key,
+    `mutation {
+      createChannel(input: { key: "web", name: "Web" }) { id }
+      createProject(input: { name: "p" }) { id }
+      setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model }
+    }`,
+  );
+  const projectId = setup.createProject.id;
+  const agentIds: string[] = [];
+  for (let i = 0; i < rows; i++) {
+    const created = await t.ok(
+      key,
+      `mutation($p: ID) { createAgent(input: { name: "agent", model: "openai/gpt-4o", maxTools: 100, projectId: $p }) { id } }`,
+      {
+        p: projectId,
+      },
+    );
+    agentIds.push(created.createAgent.id);
+  }
+  const [agentId] = agentIds;
+  await t.ok(key, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
+    c: Array.from({ length: rows }, (_, i) => [
+      { setToolRule: { agentId, toolName: `denied_${i}`, effect: 'DENY' } },
+      { setToolRule: { projectId, toolName: `held_${i}`, effect: 'DENY' } },
+    ]).flat(),
+  });
+  const start = `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`;
+  const begin = `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`;
+  const conversationId = (await t.ok(key, start, { a: agentId })).startConversation.id;
+  for (let i = 1; i < rows; i++) await t.ok(key, begin, { c: (await t.ok(key, start, { a: agentId })).startConversation.id });
+  for (let i = 0; i < rows; i++) {
+    await t.ok(
+      key,
+      `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
+      {
+        n: `tool_${i}`,
+      },
+    );
+    const turn = (await t.ok(key, begin, { c: conversationId })).beginTurn;
+    await t.ok(key, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, {
+      id: turn.id,
+    });
+  }
+  return { key, agentId, conversationId };
+}
+
+describe("the debugger page's operations cost the same number of statements over 5 rows as over 50", () => {
+  type World = Awaited<ReturnType<typeof debuggerWorld>>;
+  /** Per operation: its variables, and what its answer must show (so a count never passes over an empty answer). */
+  const runs: Record<string, { variables: (w: World, rows: number) => Record<string, unknown>; check: (data: any, rows: number) => void }> =
+    {
+      DebuggerAgents: {
+        variables: () => ({}),
+        check: (data, rows) => expect(data.agents).toHaveLength(rows),
+      },
+      DebuggerConversations: {
+        variables: (w, rows) => ({ agentId: w.agentId, first: rows }),
+        check: (data, rows) => {
+          expect(data.conversations.edges).toHaveLength(rows);
+          expect(data.conversations.edges.at(-1).node).toMatchObject({ turnCount: rows, channel: { key: 'web' } });
+        },
+      },
+      DebuggerConversation: {
+        variables: (w) => ({ id: w.conversationId }),
+        check: (data, rows) => {
+          const { agent, turns } = data.conversation;
+          expect(agent.permissionRules).toHaveLength(rows);
+          expect(agent.project.permissionRules).toHaveLength(rows);
+          expect(turns.edges).toHaveLength(rows);
+          const last = turns.edges.at(-1).node;
+          expect(last.diff.added).toEqual([`tool_${rows - 1}`]);
+          expect(last.invalidation.actor.role).toBe('ADMIN');
+          expect(last.invalidations).toHaveLength(1);
+          expect(last.cost.amountUsd).toBeGreaterThan(0);
+        },
+      },
+    };
+
+  const operations = debuggerOperations();
+  let worlds: Map<number, World>;
+  beforeAll(async () => {
+    worlds = new Map([
+      [5, await debuggerWorld(5)],
+      [50, await debuggerWorld(50)],
+    ]);
+  }, 180_000);
+
+  it('has a world for every operation', () => {
+    expect(operations.map((o) => o.name).sort()).toEqual(Object.keys(runs).sort());
+  });
+
+  it.each(operations.map((o) => [o.name, o.document]))('%s', async (name, document) => {
+    const counts: number[] = [];
+    for (const [rows, world] of worlds) {
+      const run = runs[name];
+      let data: any;
+      counts.push(
+        await statements(async () => {
+          data = await t.ok(world.key, document, run.variables(world, rows));
+        }),
+      );
+      run.check(data, rows);
+    }
+    expect(counts[1]).toBe(counts[0]);
+  });
+});
+
+/** Runs `make(i)` for i below `count` as aliased root mutations, as many to a request as the server accepts. */
+async function mutateMany(key: string, count: number, make: (i: number) => string): Promise<Array<{ id: string }>> {
+  const created: Array<{ id: string }> = [];
+  for (let from = 0; from < count; from += 5) {
+    const indexes = Array.from({ length: Math.min(5, count - from) }, (_, k) => from + k);
+    const data = await t.ok(key, `mutation { ${indexes.map((i) => `m${i}: ${make(i)} { id }`).join(' ')} }`);
+    created.push(...indexes.map((i) => data[`m${i}`]));
+  }
+  return created;
+}
+
+/**
+ * `rows` projects, each with an agent, a rule on each, a mini app with a tool
+ * and an MCP server with a tool; `rows` tools called in the first project; a
+ * chain of `rows` conversations of the first agent, each the parent of the
+ * next, with a turn each.
+ */
+async function relationsWorld(rows: number) {
+  const { adminKey: key } = await t.createOrganization(`relations world of ${rows}`);
+  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const projects = await mutateMany(key, rows, (i) => `createProject(input: { name: "p${i}" })`);
+  const agents = await mutateMany(key, rows, (i) => `createAgent(input: { name: "a${i}", projectId: "${projects[i].id}" })`);
+  const apps = await mutateMany(key, rows, (i) => `createMiniApp(input: { name: "app${i}", projectId: "${projects[i].id}" })`);
+  const servers = await mutateMany(key, rows, (i) => `registerMcpServer(input: { name: "mcp_${i}", projectId: "${projects[i].id}" })`);
+  await mutateMany(
+    key,
+    rows,
+    (i) => `reportMcpInventory(serverId: "${servers[i].id}", advertisesResources: false,
+      tools: [{ name: "mcp_tool_${i}", description: "d", inputSchema: { type: "object" } }])`,
+  );
+  await t.ok(key, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
+    c: Array.from({ length: rows }, (_, i) => [
+      {
+        createTool: {
+          name: `app_tool_${i}`,
+          description: 'd',
+          inputSchema: { type: 'object' },
+          projectId: projects[i].id,
+          miniAppId: apps[i].id,
+        },
+      },
+      { setToolRule: { agentId: agents[i].id, toolName: `app_tool_${i}`, effect: 'ALLOW' } },
+      { setToolRule: { projectId: projects[i].id, toolName: `denied_${i}`, effect: 'DENY' } },
+    ]).flat(),
+  });
+  await t.ok(key, `mutation($c: [ToolCallInput!]!) { recordToolCalls(calls: $c) { accepted } }`, {
+    c: Array.from({ length: rows }, (_, i) => ({ projectId: projects[0].id, toolName: `called_${i}`, isError: false })),
+  });
+  let parent: string | null = null;
+  for (let i = 0; i < rows; i++) {
+    const started: { id: string } = (
+      await t.ok(
+        key,
+        `mutation($a: ID!, $p: ID) { startConversation(input: { agentId: $a, channel: "web", parentConversationId: $p }) { id } }`,
+        {
+          a: agents[0].id,
+          p: parent,
+        },
+      )
+    ).startConversation;
+    await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: started.id });
+    parent = started.id;
+  }
+  return { key, agentId: agents[0].id, projectId: projects[0].id };
+}
+
+describe('every other list field costs the same number of statements over 5 rows as over 50', () => {
+  type World = Awaited<ReturnType<typeof relationsWorld>>;
+  const documents: Array<{
+    name: string;
+    document: string;
+    variables?: (w: World, rows: number) => Record<string, unknown>;
+    check: (data: any, rows: number) => void;
+  }> = [
+    {
+      name: 'agents with their rules, toolbox and invalidations',
+      document: `{ agents { project { id } exclusions toolbox(channel: "web") { toolCount }
+        permissionRules { matchingToolCount agent { id } project { id } }
+        invalidations(first: 2) { totalCount edges { node { agent { id } actor { organization { name } } affected { channel { key } } } } } } }`,
+      check: (data, rows) => {
+        expect(data.agents).toHaveLength(rows);
+        expect(data.agents.at(-1).permissionRules).toEqual([expect.objectContaining({ matchingToolCount: 1 })]);
+        expect(data.agents.at(-1).invalidations.edges[0].node.actor.organization.name).toBe(`relations world of ${rows}`);
+        expect(data.agents.at(-1).toolbox.toolCount).toBe(2);
+      },
+    },
+    {
+      name: 'projects, mini apps and MCP servers with their agents, rules and tools',
+      document: `{ projects { agents { id } permissionRules { id } }
+        miniApps { project { id } tools { shadows { id } shadowedBy { id } } }
+        mcpServers { project { id } tools { id } } }`,
+      check: (data, rows) => {
+        expect(data.projects.map((p: any) => [p.agents.length, p.permissionRules.length])).toEqual(Array(rows).fill([1, 1]));
+        expect(data.miniApps.map((a: any) => a.tools.length)).toEqual(Array(rows).fill(1));
+        expect(data.mcpServers.map((s: any) => s.tools.length)).toEqual(Array(rows).fill(1));
+      },
+    },
+    {
+      name: 'conversations with their parents, projects and turns',
+      document: `query($a: ID!, $n: Int) { conversations(agentId: $a, first: $n) { edges { node {
+        parent { id } owningProject { id } agent { id } turns(first: 2) { totalCount edges { node { conversation { id } } } } } } } }`,
+      variables: (w, rows) => ({ a: w.agentId, n: rows }),
+      check: (data, rows) => {
+        const nodes = data.conversations.edges.map((e: any) => e.node);
+        expect(nodes).toHaveLength(rows);
+        expect(nodes[0].parent).toEqual({ id: nodes[1].turns.edges[0].node.conversation.id });
+        expect(nodes.map((n: any) => n.turns.totalCount)).toEqual(Array(rows).fill(1));
+      },
+    },
+    {
+      name: 'invalidations with their agents and actors',
+      document: `query($n: Int) { toolboxInvalidations(first: $n) { edges { node { agent { id } actor { name } } } } }`,
+      variables: (_w, rows) => ({ n: rows }),
+      check: (data, rows) => expect(data.toolboxInvalidations.edges).toHaveLength(rows),
+    },
+    {
+      name: 'tool usage with its projects',
+      document: `query($p: ID) { toolUsage(projectId: $p) { toolName project { id } } }`,
+      variables: (w) => ({ p: w.projectId }),
+      check: (data, rows) => expect(data.toolUsage.filter((u: any) => u.project?.id).length).toBeGreaterThanOrEqual(rows),
+    },
+  ];
+
+  let worlds: Map<number, World>;
+  beforeAll(async () => {
+    worlds = new Map([
+      [5, await relationsWorld(5)],
+      [50, await relationsWorld(50)],
+    ]);
+  }, 180_000);
+
+  it.each(documents.map((d) => [d.name, d]))('%s', async (_name, { document, variables, check }) => {
+    const counts: number[] = [];
+    for (const [rows, world] of worlds) {
+      let data: any;
+      counts.push(
+        await statements(async () => {
+          data = await t.ok(world.key, document, variables?.(world, rows));
+        }),
+      );
+      check(data, rows);
+    }
+    expect(counts[1]).toBe(counts[0]);
   });
 });

@@ -58,13 +58,13 @@ export class AgentResolver {
 
   @FieldResolver(() => [String], { description: 'Tool names excluded by Edit Loadout; the same stored rules as DENY tool:<name>.' })
   async exclusions(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
-    const rules = await ctx.services.agents.rules(actorOf(ctx), agent);
+    const rules = await loadersOf(ctx).agentRules.load(agent.id);
     return rules.filter((r) => r.effect === 'DENY').map((r) => r.toolName);
   }
 
   @FieldResolver(() => [PermissionRuleType])
   async permissionRules(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
-    return (await ctx.services.agents.rules(actorOf(ctx), agent)).map(ruleView);
+    return (await loadersOf(ctx).agentRules.load(agent.id)).map(ruleView);
   }
 
   @FieldResolver(() => ToolboxType)
@@ -74,7 +74,7 @@ export class AgentResolver {
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.toolbox.resolve(actorOf(ctx), agent.id, channel, page ?? undefined);
+    return loadersOf(ctx).agentToolbox.load({ agentId: agent.id, channel, page: page ?? undefined });
   }
 }
 
@@ -95,6 +95,6 @@ export class PermissionRuleFieldsResolver {
       "Definitions named by the rule among its agent's or project's candidates now. 0: the rule names no tool yet (allowed: a rule may precede its tool).",
   })
   matchingToolCount(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
-    return ctx.services.toolbox.ruleMatches(actorOf(ctx), rule);
+    return loadersOf(ctx).ruleMatches.load(rule);
   }
 }

@@ -110,21 +110,6 @@ export class AgentService {
     });
   }
 
-  async rules(actor: Actor, agent: { id: string; projectId: string | null }) {
-    return this.db.manager.find(PermissionRuleEntity, {
-      where: { organizationId: actor.organizationId, agentId: agent.id },
-      order: { toolName: 'ASC' },
-    });
-  }
-
-  /** The rules set on a project (its agents' own rules are listed on each agent). */
-  async projectRules(actor: Actor, projectId: string) {
-    return this.db.manager.find(PermissionRuleEntity, {
-      where: { organizationId: actor.organizationId, projectId },
-      order: { toolName: 'ASC' },
-    });
-  }
-
   /** Sets (creates or replaces) the rule for one tool on one agent or project. */
   setToolRule(actor: Actor, input: ToolRuleSpec) {
     return this.changes.run(actor, InvalidationCauseEnum.RULE_CHANGED, (_tx, change) => this.setToolRuleIn(change, input, 'input'));

@@ -1,7 +1,7 @@
 import type { AppServices } from '../app-services';
+import { createLoaders, type Loaders } from '../request-loaders';
 import type { Actor } from './actor';
 import { LoadoutError } from './errors';
-import { createLoaders, type Loaders } from './loaders';
 
 /** Why a request has no actor although it sent an `Authorization` value; absent when it sent none. */
 export type CredentialProblem = 'MALFORMED' | 'UNRECOGNISED';

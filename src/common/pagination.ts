@@ -1,7 +1,88 @@
-import { Field, ObjectType } from 'type-graphql';
+import { Field, getMetadataStorage, Int, ObjectType, type ClassType } from 'type-graphql';
+import { badInput } from './errors';
+
+/** A page's size when `first` is absent. */
+export const DEFAULT_PAGE_SIZE = 20;
+/** The largest `first` any list accepts. */
+export const MAX_PAGE_SIZE = 100;
 
 @ObjectType('PageInfo')
 export class PageInfo {
   @Field() hasNextPage: boolean;
   @Field(() => String, { nullable: true }) endCursor: string | null;
 }
+
+/** What a connection field resolves to. */
+export interface Page<T> {
+  edges: Array<{ cursor: string; node: T }>;
+  pageInfo: PageInfo;
+  totalCount: number;
+}
+
+/**
+ * The connection of an object type: `edges` of `<Item>Edge` (cursor, node),
+ * `pageInfo` and `totalCount`. Abstract, so each list names its own
+ * connection: `@ObjectType('TurnConnection') class TurnConnectionType extends Connection(TurnType) {}`
+ * (type-graphql 2 emits only the types a field reaches, so the base needs no `isAbstract`).
+ */
+export function Connection<TItem extends object>(Item: ClassType<TItem>) {
+  // The edge is named after the item's GraphQL name, which its @ObjectType has already registered.
+  const itemName = getMetadataStorage().objectTypes.find((type) => type.target === Item)?.name;
+  if (!itemName) throw new Error(`${Item.name} must be an @ObjectType declared before its connection`);
+
+  @ObjectType(`${itemName}Edge`)
+  class Edge {
+    @Field() cursor: string;
+    @Field(() => Item) node: TItem;
+  }
+
+  // Never named in the schema itself: only its subclasses are reachable from a field.
+  @ObjectType()
+  abstract class ConnectionType {
+    @Field(() => [Edge]) edges: Edge[];
+    @Field(() => PageInfo) pageInfo: PageInfo;
+    @Field(() => Int) totalCount: number;
+  }
+  return ConnectionType;
+}
+
+/** `first` as a page size: DEFAULT_PAGE_SIZE when absent, else 0 to MAX_PAGE_SIZE. */
+export function pageSize(first: number | null | undefined): number {
+  if (first === null || first === undefined) return DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) throw badInput('first', `must be 0 to ${MAX_PAGE_SIZE}`);
+  return first;
+}
+
+export interface CursorCodec<K> {
+  encode(key: K): string;
+  /** The key a cursor carries; BAD_USER_INPUT naming `after` for anything this list did not hand out. */
+  decode(cursor: string): K;
+}
+
+/**
+ * The cursors of one list: base64url of `<list>:<key>`, opaque to clients.
+ * `keyOf` reads a key back (null: not one); a cursor must also be exactly the
+ * spelling this list writes, so padding, another list's cursor or a key
+ * spelt differently is refused rather than read as some other position.
+ */
+export function cursorCodec<K extends string | number>(list: string, keyOf: (text: string) => K | null): CursorCodec<K> {
+  const prefix = `${list}:`;
+  const encode = (key: K): string => Buffer.from(`${prefix}${key}`, 'utf8').toString('base64url');
+  return {
+    encode,
+    decode(cursor) {
+      const text = Buffer.from(cursor, 'base64url').toString('utf8');
+      const key = text.startsWith(prefix) ? keyOf(text.slice(prefix.length)) : null;
+      if (key === null || encode(key) !== cursor) throw badInput('after', 'not a cursor of this list');
+      return key;
+    },
+  };
+}
+
+/** A page from the rows read for it, in list order: up to `size` + 1 of them, the extra one only telling that more follow. */
+export function pageOf<T>(rows: readonly T[], size: number, cursorOf: (node: T) => string, totalCount: number): Page<T> {
+  const edges = rows.slice(0, size).map((node) => ({ cursor: cursorOf(node), node }));
+  return { edges, pageInfo: { hasNextPage: rows.length > size, endCursor: edges.at(-1)?.cursor ?? null }, totalCount };
+}
+
+export const emptyPage = <T>(): Page<T> => ({ edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 });

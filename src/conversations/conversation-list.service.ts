@@ -2,21 +2,24 @@ import type { DataSource } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import { badInput } from '../common/errors';
+import { cursorCodec, emptyPage, pageOf, pageSize, type Page } from '../common/pagination';
 import { findOwned } from '../common/tenant';
+import { isUuid } from '../common/uuid';
 import { ConversationEntity } from './conversation.entity';
-import { pageSize } from './turn-cursor';
-import { decodeConversationCursor, encodeConversationCursor } from './conversation-cursor';
+
+/** Carries the conversation's id, whose stored start time orders the list exactly. */
+const cursors = cursorCodec('conversation', (id) => (isUuid(id) ? id : null));
 
 /** An agent's conversations for the debugger, newest first. */
 export class ConversationListService {
   constructor(private readonly db: DataSource) {}
 
-  async forAgent(actor: Actor, agentId: string, first?: number | null, after?: string | null) {
+  async forAgent(actor: Actor, agentId: string, first?: number | null, after?: string | null): Promise<Page<ConversationEntity>> {
     const limit = pageSize(first);
-    const afterId = after === null || after === undefined ? null : decodeConversationCursor(after);
+    const afterId = after === null || after === undefined ? null : cursors.decode(after);
     const agent = await findOwned(this.db.manager, AgentEntity, actor, agentId);
     // Another organisation's agent reads as one without conversations, like a missing one.
-    if (!agent) return { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
+    if (!agent) return emptyPage();
 
     const base = () =>
       this.db.manager
@@ -33,8 +36,6 @@ export class ConversationListService {
       rows.andWhere('(c.startedAt, c.id) < (SELECT a.started_at, a.id FROM conversations a WHERE a.id = :afterId)', { afterId });
     }
     const [found, totalCount] = await Promise.all([rows.getMany(), base().getCount()]);
-    const page = found.slice(0, limit);
-    const edges = page.map((node) => ({ cursor: encodeConversationCursor(node.id), node }));
-    return { edges, pageInfo: { hasNextPage: found.length > limit, endCursor: edges.at(-1)?.cursor ?? null }, totalCount };
+    return pageOf(found, limit, (c) => cursors.encode(c.id), totalCount);
   }
 }

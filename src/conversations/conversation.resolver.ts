@@ -9,6 +9,7 @@ import { providerOf, renderTools } from '../tokens/providers';
 import { PageObjectType } from '../toolbox/toolbox.types';
 import { ToolDefinitionType } from '../tools/tool.types';
 import type { ConversationEntity } from './conversation.entity';
+import { costOfTurn, diffOfTurn } from './conversation.loaders';
 import {
   ConversationType,
   ModelPriceInput,
@@ -25,7 +26,7 @@ import {
   TurnUsageInput,
   TurnUsageType,
 } from './conversation.types';
-import type { FrozenSnapshot, FrozenTool } from './conversation.service';
+import type { FrozenSnapshot, FrozenTool } from './snapshot.service';
 import type { FrozenDroppedTool } from './toolbox-snapshot.entity';
 import type { TurnEntity } from './turn.entity';
 
@@ -46,7 +47,7 @@ export class ConversationResolver {
   @Authorized('VIEWER')
   @Query(() => [ModelPriceType])
   modelPrices(@Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.modelPrices(actorOf(ctx));
+    return ctx.services.modelPrices.list(actorOf(ctx));
   }
 
   @Authorized('RUNTIME')
@@ -70,7 +71,7 @@ export class ConversationResolver {
   @Authorized('EDITOR')
   @Mutation(() => ModelPriceType, { description: 'Upserts the price of one model; cacheWriteUsdPerMTok defaults to the input rate.' })
   setModelPrice(@Arg('input') input: ModelPriceInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.setModelPrice(actorOf(ctx), input);
+    return ctx.services.modelPrices.set(actorOf(ctx), input);
   }
 }
 
@@ -83,7 +84,7 @@ export class ConversationFieldsResolver {
 
   @FieldResolver(() => ChannelType)
   channel(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.channel(c);
+    return loadersOf(ctx).channel.load(c.channelId);
   }
 
   @FieldResolver(() => Int)
@@ -108,7 +109,7 @@ export class ConversationFieldsResolver {
 
   @FieldResolver(() => ConversationType, { nullable: true })
   parent(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext) {
-    return c.parentId ? ctx.services.conversations.conversation(actorOf(ctx), c.parentId) : null;
+    return c.parentId ? loadersOf(ctx).conversation.load(c.parentId) : null;
   }
 
   @FieldResolver(() => TurnConnectionType)
@@ -118,7 +119,7 @@ export class ConversationFieldsResolver {
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.conversations.turns(actorOf(ctx), c, first, after);
+    return loadersOf(ctx).turnPage(c.id, first, after);
   }
 }
 
@@ -126,17 +127,17 @@ export class ConversationFieldsResolver {
 export class TurnFieldsResolver {
   @FieldResolver(() => ConversationType)
   conversation(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.conversation(actorOf(ctx), t.conversationId);
+    return loadersOf(ctx).conversation.load(t.conversationId);
   }
 
   @FieldResolver(() => ToolboxSnapshotType)
   toolbox(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.snapshot(t);
+    return loadersOf(ctx).snapshot.load(t.snapshotId);
   }
 
   @FieldResolver(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' })
-  async diff(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.diff(t, t.index > 1 ? await loadersOf(ctx).previousTurn.load(t) : null);
+  diff(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
+    return diffOfTurn(loadersOf(ctx), t);
   }
 
   @FieldResolver(() => TurnUsageType, { nullable: true })
@@ -151,8 +152,8 @@ export class TurnFieldsResolver {
   }
 
   @FieldResolver(() => TurnCostType, { nullable: true })
-  async cost(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.cost(t, await loadersOf(ctx).price.load(t.model));
+  cost(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
+    return costOfTurn(loadersOf(ctx), t);
   }
 }
 

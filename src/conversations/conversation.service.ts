@@ -1,28 +1,20 @@
-import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
-import { ChannelEntity } from '../catalogue/channel.entity';
 import type { Actor } from '../common/actor';
 import { badInput, conflict, notFound } from '../common/errors';
+import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
-import { toolboxClass } from '../loadout/classes';
-import { type AgentRow } from '../loadout/rows';
-import { type CompiledAgent, type CompiledLoadout } from '../loadout/compile';
 import type { LoadoutCache } from '../loadout/cache';
 import { findOwned, getOwned } from '../common/tenant';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import type { PageSituation } from '../loadout/facts';
-import type { ResolvedToolbox, ToolboxService } from '../toolbox/toolbox.service';
+import type { ToolboxService } from '../toolbox/toolbox.service';
 import { ConversationEntity } from './conversation.entity';
-import { ModelPriceEntity } from './model-price.entity';
-import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
-import { SnapshotToolEntity, ToolboxSnapshotEntity, ToolContentEntity, type FrozenDroppedTool } from './toolbox-snapshot.entity';
-import { turnCost, usageProblem, type TurnCost } from './turn-cost';
-import { decodeTurnCursor, encodeTurnCursor, pageSize } from './turn-cursor';
+import type { SnapshotService } from './snapshot.service';
+import { usageProblem } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 
 export const USER_ID_MAX = 256;
-export const MODEL_NAME_MAX = 200;
 export const CACHE_MISS_REASON_MAX = 200;
 
 export interface StartConversation {
@@ -41,37 +33,6 @@ export interface UsageInput {
   providerCacheMissReason?: string | null;
 }
 
-export interface PriceInput {
-  model: string;
-  inputUsdPerMTok: number;
-  cachedInputUsdPerMTok: number;
-  cacheWriteUsdPerMTok?: number | null;
-  outputUsdPerMTok: number;
-  creditsPerMTok?: number | null;
-}
-
-export interface FrozenTool {
-  position: number;
-  name: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-  contentHash: string;
-  schemaTokens: number;
-  toolDefinitionId: string;
-}
-
-export interface FrozenSnapshot {
-  id: string;
-  organizationId: string;
-  /** The model whose tokens were recorded: its provider is how the runtime sent these tools. */
-  model: string;
-  dropped: FrozenDroppedTool[];
-  fingerprint: string;
-  tools: FrozenTool[];
-  toolCount: number;
-  schemaTokens: number;
-}
-
 /** What a turn surfaced, for usage telemetry's roster (SEMANTICS section 6). */
 export interface SurfacedTools {
   organizationId: string;
@@ -85,24 +46,27 @@ export interface SurfacedTools {
 /** Runs inside beginTurn's transaction, so a turn and its roster rows commit together. */
 export type SurfacedToolsRecorder = (tx: EntityManager, surfaced: SurfacedTools) => Promise<void>;
 
-/** Toolbox classes whose snapshot key one loadout remembers. */
-const MAX_IDENTITIES_PER_LOADOUT = 20_000;
+/** Carries the turn's index, which is unique within a conversation. */
+const turnCursors = cursorCodec('turn', (index) => (/^\d{1,9}$/.test(index) ? Number(index) : null));
 
-/** Snapshots never change, so a bounded in-process memo is always right. */
-const SNAPSHOT_MEMO_SIZE = 500;
+/** A page of one conversation's turns: `size` of them after the turn of index `afterIndex` (0: from the first). */
+export interface TurnPageRequest {
+  conversationId: string;
+  size: number;
+  afterIndex: number;
+}
 
-/**
- * Conversations, turns and their frozen toolboxes (SEMANTICS section 4).
- * A snapshot row is keyed by (organisation, snapshotKey): see snapshotOf.
- */
+/** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
+export function turnPageRequest(conversationId: string, first?: number | null, after?: string | null): TurnPageRequest {
+  return { conversationId, size: pageSize(first), afterIndex: after === null || after === undefined ? 0 : turnCursors.decode(after) };
+}
+
+/** Conversations and their turns, each turn with the frozen toolbox it recorded (SEMANTICS section 4). */
 export class ConversationService {
-  private readonly identities = new WeakMap<CompiledLoadout, Map<string, SnapshotIdentity>>();
-  /** Loads in flight are shared too, so the fields of one turn list read each snapshot once. */
-  private readonly snapshots = new Map<string, Promise<FrozenSnapshot>>();
-
   constructor(
     private readonly db: DataSource,
     private readonly toolbox: ToolboxService,
+    private readonly snapshots: SnapshotService,
     private readonly loadouts: LoadoutCache,
     private readonly recordSurfacedTools: SurfacedToolsRecorder,
   ) {}
@@ -167,7 +131,7 @@ export class ConversationService {
         contextObject: conversation.pageContextObject,
         recordId: conversation.pageRecordId,
       });
-      const snapshot = this.snapshotIdentity(loadout, agent, resolved);
+      const snapshot = this.snapshots.identity(loadout, agent, resolved);
       const [found]: Array<{ snapshotId: string | null; index: number | null; fingerprint: string | null }> = await tx.query(
         `SELECT (SELECT id FROM toolbox_snapshots WHERE organization_id = $1 AND snapshot_key = $2) AS "snapshotId",
                 prev.index, prev.fingerprint
@@ -176,7 +140,7 @@ export class ConversationService {
                                WHERE t.conversation_id = $3 ORDER BY t.index DESC LIMIT 1) prev ON true`,
         [actor.organizationId, snapshot.key, conversation.id],
       );
-      const snapshotId = found.snapshotId ?? (await this.storeSnapshot(tx, agent.row, resolved, snapshot));
+      const snapshotId = found.snapshotId ?? (await this.snapshots.store(tx, agent.row, resolved, snapshot));
       const [turn]: TurnEntity[] = await tx.query(
         `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed)
          VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -224,45 +188,7 @@ export class ConversationService {
     });
   }
 
-  async setModelPrice(actor: Actor, input: PriceInput): Promise<ModelPriceEntity> {
-    const model = input.model.trim();
-    if (model.length < 1 || model.length > MODEL_NAME_MAX) throw badInput('input.model', `must be 1 to ${MODEL_NAME_MAX} characters`);
-    const values = {
-      organizationId: actor.organizationId,
-      model,
-      inputUsdPerMTok: input.inputUsdPerMTok,
-      cachedInputUsdPerMTok: input.cachedInputUsdPerMTok,
-      cacheWriteUsdPerMTok: input.cacheWriteUsdPerMTok ?? input.inputUsdPerMTok,
-      outputUsdPerMTok: input.outputUsdPerMTok,
-      creditsPerMTok: input.creditsPerMTok ?? null,
-    };
-    return this.db.transaction(async (tx) => {
-      await tx
-        .createQueryBuilder()
-        .insert()
-        .into(ModelPriceEntity)
-        .values(values)
-        .orUpdate(
-          [
-            'input_usd_per_mtok',
-            'cached_input_usd_per_mtok',
-            'cache_write_usd_per_mtok',
-            'output_usd_per_mtok',
-            'credits_per_mtok',
-            'updated_at',
-          ],
-          ['organization_id', 'model'],
-        )
-        .execute();
-      return tx.findOneOrFail(ModelPriceEntity, { where: { organizationId: actor.organizationId, model } });
-    });
-  }
-
   // ---------------------------------------------------------------- reads
-
-  modelPrices(actor: Actor) {
-    return this.db.manager.find(ModelPriceEntity, { where: { organizationId: actor.organizationId }, order: { model: 'ASC' } });
-  }
 
   conversation(actor: Actor, id: string) {
     return findOwned(this.db.manager, ConversationEntity, actor, id);
@@ -272,166 +198,40 @@ export class ConversationService {
     return findOwned(this.db.manager, TurnEntity, actor, id);
   }
 
-  channel(conversation: ConversationEntity) {
-    return this.db.manager.findOneOrFail(ChannelEntity, { where: { id: conversation.channelId } });
-  }
-
-  async turns(actor: Actor, conversation: ConversationEntity, first?: number | null, after?: string | null) {
-    const limit = pageSize(first);
-    const afterIndex = after === null || after === undefined ? 0 : decodeTurnCursor(after);
-    const base = () =>
+  /** Pages of turns of many conversations (a list of conversations with their turns): two statements for all of them. */
+  async turnPages(organizationId: string, requests: readonly TurnPageRequest[]): Promise<Array<Page<TurnEntity>>> {
+    const conversationIds = [...new Set(requests.map((r) => r.conversationId))];
+    const [rows, counts]: [TurnEntity[], Array<{ conversation_id: string; n: number }>] = await Promise.all([
+      // Each request's next turns through the (conversation, index) index: one more than its page, to tell whether more follow.
       this.db.manager
         .createQueryBuilder(TurnEntity, 't')
-        .where('t.organizationId = :org AND t.conversationId = :id', { org: actor.organizationId, id: conversation.id });
-    const [rows, totalCount] = await Promise.all([
-      base()
-        .andWhere('t.index > :afterIndex', { afterIndex })
-        .orderBy('t.index', 'ASC')
-        .take(limit + 1)
-        .getMany(),
-      base().getCount(),
-    ]);
-    const page = rows.slice(0, limit);
-    const edges = page.map((node) => ({ cursor: encodeTurnCursor(node.index), node }));
-    return {
-      edges,
-      pageInfo: { hasNextPage: rows.length > limit, endCursor: edges.at(-1)?.cursor ?? null },
-      totalCount,
-    };
-  }
-
-  snapshot(turn: TurnEntity): Promise<FrozenSnapshot> {
-    const cached = this.snapshots.get(turn.snapshotId);
-    if (cached) return cached;
-    const loading = this.loadSnapshot(turn.snapshotId);
-    if (this.snapshots.size >= SNAPSHOT_MEMO_SIZE) this.snapshots.delete(this.snapshots.keys().next().value!);
-    this.snapshots.set(turn.snapshotId, loading);
-    loading.catch(() => this.snapshots.delete(turn.snapshotId));
-    return loading;
-  }
-
-  private async loadSnapshot(snapshotId: string): Promise<FrozenSnapshot> {
-    const row = await this.db.manager.findOneOrFail(ToolboxSnapshotEntity, { where: { id: snapshotId } });
-    const entries = await this.db.manager.find(SnapshotToolEntity, {
-      where: { snapshotId },
-      relations: { content: true },
-      order: { position: 'ASC' },
-    });
-    return {
-      id: row.id,
-      organizationId: row.organizationId,
-      model: row.model,
-      dropped: row.dropped,
-      fingerprint: row.fingerprint,
-      toolCount: row.toolCount,
-      schemaTokens: row.schemaTokens,
-      tools: entries.map((e) => ({
-        position: e.position,
-        name: e.content!.name,
-        description: e.content!.description,
-        inputSchema: e.content!.inputSchema,
-        contentHash: e.contentHash,
-        schemaTokens: e.schemaTokens,
-        toolDefinitionId: e.toolDefinitionId,
-      })),
-    };
-  }
-
-  /** Against the previous turn of the conversation (null on the first turn, and then null). */
-  async diff(turn: TurnEntity, previous: TurnEntity | null): Promise<ToolboxDiff | null> {
-    if (!previous) return null;
-    const [before, after] = await Promise.all([this.snapshot(previous), this.snapshot(turn)]);
-    return diffToolboxes(before.tools, after.tools);
-  }
-
-  /** SEMANTICS 4 with the organisation's price for the turn's model (null: no price). */
-  async cost(turn: TurnEntity, price: ModelPriceEntity | null): Promise<TurnCost | null> {
-    if (!turn.completedAt || turn.inputTokens === null || turn.outputTokens === null) return null;
-    const snapshot = await this.snapshot(turn);
-    return turnCost(
-      {
-        inputTokens: turn.inputTokens,
-        cachedInputTokens: turn.cachedInputTokens ?? 0,
-        cacheWriteTokens: turn.cacheWriteTokens ?? 0,
-        outputTokens: turn.outputTokens,
-      },
-      price,
-      // The funding model the turn was completed under (recorded on completion; the migration that added it filled in earlier turns).
-      { includedCredits: turn.fundingModel === 'INCLUDED_CREDITS', snapshotSchemaTokens: snapshot.schemaTokens },
-    );
-  }
-
-  // ---------------------------------------------------------------- snapshots
-
-  /**
-   * The identity of a toolbox's snapshot, once per loadout, toolbox class,
-   * context object and model: every turn in it shares the key. A class can
-   * hold context objects whose drops differ (a tool of one comes past the
-   * cut there, and fails CONTEXT elsewhere), and the snapshot keeps drops.
-   */
-  private snapshotIdentity(loadout: CompiledLoadout, agent: CompiledAgent, resolved: ResolvedToolbox): SnapshotIdentity {
-    let known = this.identities.get(loadout);
-    if (!known) this.identities.set(loadout, (known = new Map()));
-    const { channel, page } = resolved;
-    const key = `${toolboxClass(loadout, agent, channel.key, page)}\n${page.contextObject ?? ''}\n${agent.row.model}`;
-    let identity = known.get(key);
-    if (!identity) {
-      identity = snapshotOf(agent.row, resolved);
-      if (known.size < MAX_IDENTITIES_PER_LOADOUT) known.set(key, identity);
-    }
-    return identity;
-  }
-
-  /** Stores the snapshot on first sight and returns its id; concurrent first sights agree on one row. */
-  private async storeSnapshot(tx: EntityManager, agent: AgentRow, resolved: ResolvedToolbox, snapshot: SnapshotIdentity): Promise<string> {
-    const { dropped } = snapshot;
-    const where = { organizationId: agent.organizationId, snapshotKey: snapshot.key };
-    if (resolved.tools.length > 0) {
-      await tx
-        .createQueryBuilder()
-        .insert()
-        .into(ToolContentEntity)
-        .values(
-          resolved.tools.map((t) => ({
-            contentHash: t.contentHash,
-            name: t.tool.name,
-            description: t.tool.description,
-            inputSchema: t.tool.inputSchema,
-          })),
+        .where(
+          `t.id IN (SELECT u.id FROM unnest(CAST(:conversations AS uuid[]), CAST(:afters AS int[]), CAST(:takes AS int[])) AS r(conversation_id, after_index, take)
+             CROSS JOIN LATERAL (SELECT id FROM turns WHERE conversation_id = r.conversation_id AND organization_id = :org AND index > r.after_index
+                                  ORDER BY index LIMIT r.take) u)`,
+          {
+            conversations: requests.map((r) => r.conversationId),
+            afters: requests.map((r) => r.afterIndex),
+            takes: requests.map((r) => r.size + 1),
+            org: organizationId,
+          },
         )
-        .orIgnore()
-        .execute();
-    }
-    const inserted: Array<{ id: string }> = await tx.query(
-      `INSERT INTO toolbox_snapshots (organization_id, snapshot_key, fingerprint, model, tool_count, schema_tokens, dropped)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)
-       ON CONFLICT (organization_id, snapshot_key) DO NOTHING
-       RETURNING id`,
-      [
-        agent.organizationId,
-        snapshot.key,
-        resolved.fingerprint,
-        agent.model,
-        resolved.toolCount,
-        resolved.schemaTokens,
-        JSON.stringify(dropped),
-      ],
+        .orderBy('t.index', 'ASC')
+        .getMany(),
+      this.db.query(
+        `SELECT conversation_id, count(*)::int AS n FROM turns WHERE organization_id = $1 AND conversation_id = ANY($2::uuid[]) GROUP BY conversation_id`,
+        [organizationId, conversationIds],
+      ),
+    ]);
+    const totals = new Map(counts.map((c) => [c.conversation_id, c.n]));
+    return requests.map((r) =>
+      pageOf(
+        rows.filter((t) => t.conversationId === r.conversationId && t.index > r.afterIndex),
+        r.size,
+        (t) => turnCursors.encode(t.index),
+        totals.get(r.conversationId) ?? 0,
+      ),
     );
-    if (inserted.length === 0) return (await tx.findOneOrFail(ToolboxSnapshotEntity, { where, select: { id: true } })).id;
-    const snapshotId = inserted[0].id;
-    if (resolved.tools.length > 0) {
-      await tx.insert(
-        SnapshotToolEntity,
-        resolved.tools.map((t) => ({
-          snapshotId,
-          position: t.position,
-          toolDefinitionId: t.tool.id,
-          contentHash: t.contentHash,
-          schemaTokens: t.schemaTokens,
-        })),
-      );
-    }
-    return snapshotId;
   }
 }
 
@@ -451,38 +251,3 @@ const TURN_COLUMNS = `id, organization_id AS "organizationId", conversation_id A
   model, loadout_version AS "loadoutVersion", toolbox_changed AS "toolboxChanged", started_at AS "startedAt",
   completed_at AS "completedAt", input_tokens AS "inputTokens", cached_input_tokens AS "cachedInputTokens",
   cache_write_tokens AS "cacheWriteTokens", output_tokens AS "outputTokens", provider_cache_miss_reason AS "providerCacheMissReason"`;
-
-interface SnapshotIdentity {
-  key: string;
-  dropped: FrozenDroppedTool[];
-}
-
-/**
- * A snapshot row is keyed by a hash of the model, the fingerprint, the
- * definition ids and what was left out: schema tokens are stored per entry
- * for the model the turn was recorded with, and definition ids keep
- * `toolDefinition` pointing at the right definition when two share content.
- */
-function snapshotOf(agent: AgentRow, resolved: ResolvedToolbox): SnapshotIdentity {
-  const dropped: FrozenDroppedTool[] = resolved.dropped.map((d) => ({
-    toolDefinitionId: d.tool.id,
-    name: d.tool.name,
-    reason: d.reason,
-    ...(d.shadowedBy ? { shadowedById: d.shadowedBy.id } : {}),
-    ...(d.rule
-      ? { rule: { id: d.rule.id, subject: d.rule.subject, effect: d.rule.effect, level: d.rule.agentId ? 'AGENT' : 'PROJECT' } }
-      : {}),
-  }));
-  const key = createHash('sha256')
-    .update(
-      [
-        agent.model,
-        resolved.fingerprint,
-        ...resolved.tools.map((t) => t.tool.id),
-        '',
-        ...dropped.map((d) => `${d.toolDefinitionId}:${d.reason}:${d.shadowedById ?? d.rule?.id ?? ''}`),
-      ].join('\n'),
-    )
-    .digest('hex');
-  return { key, dropped };
-}

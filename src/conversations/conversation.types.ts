@@ -1,6 +1,6 @@
 import { MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { PageInfo } from '../common/pagination';
+import { Connection } from '../common/pagination';
 import { DropReasonEnum, RuleEffectEnum, RuleLevelEnum } from '../loadout/graphql-enums';
 import type { DropReason, RuleEffect, RuleLevel } from '../loadout/vocabulary';
 import { JSONScalar } from '../common/scalars';
@@ -113,18 +113,8 @@ export class TurnType {
   providerCacheMissReason: string | null;
 }
 
-@ObjectType('TurnEdge')
-export class TurnEdgeType {
-  @Field() cursor: string;
-  @Field(() => TurnType) node: TurnType;
-}
-
 @ObjectType('TurnConnection')
-export class TurnConnectionType {
-  @Field(() => [TurnEdgeType]) edges: TurnEdgeType[];
-  @Field(() => PageInfo) pageInfo: PageInfo;
-  @Field(() => Int) totalCount: number;
-}
+export class TurnConnectionType extends Connection(TurnType) {}
 
 @InputType('StartConversationInput')
 export class StartConversationInput {

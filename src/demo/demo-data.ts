@@ -1,5 +1,5 @@
 import type { AgentSettings } from '../agents/agent.service';
-import type { PriceInput } from '../conversations/conversation.service';
+import type { PriceInput } from '../conversations/model-price.service';
 import type { McpToolSpec } from '../tools/mcp-server.service';
 import type { NewTool } from '../tools/tool-definition.service';
 

@@ -28,7 +28,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   });
   const principal = await services.organizations.authenticate(apiKey);
   const actor: Actor = principal!;
-  const { catalogue, toolDefinitions, miniApps, mcpServers, agents, organizations, conversations, usageRecorder } = services;
+  const { catalogue, toolDefinitions, miniApps, mcpServers, agents, organizations, conversations, modelPrices, usageRecorder } = services;
 
   for (const [key, name] of CHANNELS) await catalogue.createChannel(actor, { key, name });
   for (const [key, name] of CONTEXT_OBJECTS) await catalogue.createContextObject(actor, { key, name });
@@ -51,7 +51,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   await agents.setToolRule(actor, { agentId: support.id, toolName: 'Bash', effect: 'DENY' });
   await agents.setToolRule(actor, { projectId: project.id, toolName: 'Write', effect: 'DENY' });
 
-  for (const price of MODEL_PRICES) await conversations.setModelPrice(actor, price);
+  for (const price of MODEL_PRICES) await modelPrices.set(actor, price);
 
   // A support conversation on an order page: an edit between turns 1 and 2 breaks the cache once.
   const chat = await conversations.startConversation(actor, {

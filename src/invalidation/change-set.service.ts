@@ -4,7 +4,7 @@ import { InvalidationCauseEnum } from '../common/enums';
 import { badInput } from '../common/errors';
 import type { ToolDefinitionService } from '../tools/tool-definition.service';
 import type { LoadoutChangeInput } from './invalidation.types';
-import type { InvalidationService } from './invalidation.service';
+import type { InvalidationRecorders } from './invalidation-recorder';
 import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
@@ -25,7 +25,7 @@ const MEMBERS = ['createTool', 'updateTool', 'deleteToolId', 'setToolRule', 'rem
 export class ChangeSetService {
   constructor(
     private readonly changes: LoadoutChanges,
-    private readonly invalidations: InvalidationService,
+    private readonly recorders: InvalidationRecorders,
     private readonly tools: ToolDefinitionService,
     private readonly agents: AgentService,
   ) {}
@@ -35,7 +35,7 @@ export class ChangeSetService {
       const set = MEMBERS.filter((m) => change[m] !== undefined && change[m] !== null);
       if (set.length !== 1) throw badInput(`changes[${i}]`, `set exactly one of ${MEMBERS.join(', ')} (found ${set.length})`);
     });
-    const recorder = this.invalidations.recorder(actor, InvalidationCauseEnum.CHANGE_SET, { dryRun });
+    const recorder = this.recorders.recorder(actor, InvalidationCauseEnum.CHANGE_SET, { dryRun });
     await this.changes.run(
       actor,
       InvalidationCauseEnum.CHANGE_SET,

@@ -3,6 +3,7 @@ import { AgentType } from '../agents/agent.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { listArgument } from '../common/validate-args';
 import { CHANGES_PER_SET_MAX } from '../common/validation';
+import { diffOfTurn } from '../conversations/conversation.loaders';
 import { TurnType } from '../conversations/conversation.types';
 import { diffShare, type ToolboxDiff } from '../conversations/toolbox-diff';
 import type { TurnEntity } from '../conversations/turn.entity';
@@ -72,7 +73,7 @@ export class InvalidationResolver {
 
   @FieldResolver(() => AgentType)
   agent(@Root() event: ToolboxInvalidationEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.invalidations.agentOf(actorOf(ctx), event);
+    return loadersOf(ctx).agent.load(event.agentId);
   }
 
   @FieldResolver(() => [AffectedToolboxType])
@@ -82,7 +83,7 @@ export class InvalidationResolver {
 
   @FieldResolver(() => PrincipalType, { nullable: true })
   actor(@Root() event: ToolboxInvalidationEntity, @Ctx() ctx: RequestContext) {
-    return ctx.services.invalidations.actorOf(actorOf(ctx), event);
+    return event.actorPrincipalId ? loadersOf(ctx).principal.load(event.actorPrincipalId) : null;
   }
 }
 
@@ -95,7 +96,7 @@ export class AgentInvalidationsResolver {
     @Arg('after', () => String, { nullable: true }) after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.invalidations.list(actorOf(ctx), { agentId: agent.id }, first, after);
+    return loadersOf(ctx).agentInvalidations(agent.id, first, after);
   }
 }
 
@@ -120,8 +121,7 @@ export class TurnInvalidationResolver {
   ): Promise<Array<{ invalidation: ToolboxInvalidationEntity; affected: StoredAffectedToolbox; diff: ToolboxDiff }>> {
     if (!turn.toolboxChanged) return [];
     const loaders = loadersOf(ctx);
-    const [events, previous] = await Promise.all([loaders.turnInvalidations.load(turn.id), loaders.previousTurn.load(turn)]);
-    const turnDiff = await ctx.services.conversations.diff(turn, previous);
+    const [events, turnDiff] = await Promise.all([loaders.turnInvalidations.load(turn.id), diffOfTurn(loaders, turn)]);
     if (!turnDiff) return [];
     return events.map(({ event, affected }) => ({ invalidation: event, affected, diff: diffShare(turnDiff, affected.diff) }));
   }

@@ -1,27 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { In, LessThan, MoreThanOrEqual, type DataSource, type EntityManager, type FindOptionsWhere } from 'typeorm';
-import { AgentEntity } from '../agents/agent.entity';
+import { In, LessThan, MoreThanOrEqual, type DataSource, type FindOptionsWhere } from 'typeorm';
 import type { Actor } from '../common/actor';
-import type { InvalidationCauseEnum } from '../common/enums';
-import { badInput } from '../common/errors';
-import type { Stats } from '../common/stats';
-import { findOwned } from '../common/tenant';
+import { cursorCodec, emptyPage, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
-import { PrincipalEntity } from '../organizations/principal.entity';
-import type { AgentRow } from '../loadout/rows';
-import type { CompiledLoadout } from '../loadout/compile';
-import { estimateToolTokens } from '../tokens/estimate-tokens';
-import { compactAffected, expandAffected } from './affected-sets';
-import { changedToolboxes, type ChangedToolbox } from './changed-toolboxes';
-import { rewrittenTokens } from './compare-situations';
-import type { InvalidationBus } from './invalidation-bus';
-import type { ChangeObserver, ObserverFactory } from '../loadout/change';
-import {
-  InvalidationAffectedSetEntity,
-  ToolboxInvalidationEntity,
-  type CompactAffectedSet,
-  type StoredAffectedToolbox,
-} from './toolbox-invalidation.entity';
+import { expandAffected } from './affected-sets';
+import { recordedSet } from './invalidation-recorder';
+import { InvalidationAffectedSetEntity, ToolboxInvalidationEntity, type StoredAffectedToolbox } from './toolbox-invalidation.entity';
 
 /** At most this many events are listed for one turn (the newest). */
 export const TURN_EVENTS_MAX = 200;
@@ -63,53 +46,37 @@ export interface InvalidationFilter {
   since?: Date | null;
 }
 
-export interface InvalidationPage {
-  edges: Array<{ cursor: string; node: ToolboxInvalidationEntity }>;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  totalCount: number;
+/** Carries the event's `seq`. */
+const cursors = cursorCodec('invalidation', (seq) => (/^\d{1,19}$/.test(seq) ? seq : null));
+
+/** A page of one agent's events, newest first: `size` of them older than `afterSeq` (null: from the newest). */
+export interface AgentEventsRequest {
+  agentId: string;
+  size: number;
+  afterSeq: string | null;
 }
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-const CURSOR_PREFIX = 'invalidation:';
-
-/** Opaque to clients; carries the event's `seq`. */
-export const encodeInvalidationCursor = (seq: string): string => Buffer.from(`${CURSOR_PREFIX}${seq}`, 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): string {
-  const match = /^invalidation:(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || encodeInvalidationCursor(match[1]) !== cursor) throw badInput('after', 'not a cursor of this list');
-  return match[1];
-}
-
-function pageSize(first: number | null | undefined): number {
-  if (first === null || first === undefined) return DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) throw badInput('first', `must be 0 to ${MAX_PAGE_SIZE}`);
-  return first;
+/** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
+export function agentEventsRequest(agentId: string, first?: number | null, after?: string | null): AgentEventsRequest {
+  return { agentId, size: pageSize(first), afterSeq: after ? cursors.decode(after) : null };
 }
 
 /**
- * Cache invalidation, SEMANTICS section 5: what each change did to the
- * toolboxes of the agents it touched, stored as events and published after
- * commit; and the queries over those events.
+ * The queries over invalidation events (SEMANTICS section 5): the list, the
+ * events of a turn, and what the fields of an event read. The events are
+ * written by invalidation-recorder.ts.
  */
 export class InvalidationService {
-  constructor(
-    private readonly db: DataSource,
-    private readonly bus: InvalidationBus,
-    readonly stats: Stats,
-  ) {}
+  constructor(private readonly db: DataSource) {}
 
-  /** The factory every LoadoutChanges run uses: record and publish. */
-  readonly observe: ObserverFactory = (actor, cause) => this.recorder(actor, cause, { dryRun: false });
-
-  recorder(actor: Actor, cause: InvalidationCauseEnum, options: { dryRun: boolean }): InvalidationRecorder {
-    return new InvalidationRecorder(this, this.bus, actor, cause, options.dryRun);
-  }
-
-  async list(actor: Actor, filter: InvalidationFilter, first?: number | null, after?: string | null): Promise<InvalidationPage> {
+  async list(
+    actor: Actor,
+    filter: InvalidationFilter,
+    first?: number | null,
+    after?: string | null,
+  ): Promise<Page<ToolboxInvalidationEntity>> {
     const size = pageSize(first);
-    const afterSeq = after ? decodeCursor(after) : null;
+    const afterSeq = after ? cursors.decode(after) : null;
     // Another organisation's id, or no id at all, matches nothing: an empty list, as for an unknown id.
     if ((filter.agentId && !isUuid(filter.agentId)) || (filter.projectId && !isUuid(filter.projectId))) return emptyPage();
     const where: FindOptionsWhere<ToolboxInvalidationEntity> = {
@@ -126,30 +93,57 @@ export class InvalidationService {
       }),
       this.db.manager.count(ToolboxInvalidationEntity, { where }),
     ]);
-    const edges = rows.slice(0, size).map((node) => ({ cursor: encodeInvalidationCursor(node.seq), node }));
-    return { edges, pageInfo: { hasNextPage: rows.length > size, endCursor: edges.at(-1)?.cursor ?? null }, totalCount };
+    return pageOf(rows, size, (e) => cursors.encode(e.seq), totalCount);
   }
 
   /** The affected situations of events, shared sets read once (for a page of events, or a subscription's event). */
   async affectedOf(organizationId: string, events: readonly ToolboxInvalidationEntity[]): Promise<StoredAffectedToolbox[][]> {
-    const wanted = [...new Set(events.flatMap((e) => (e.affectedSetId && !setsInMemory.has(e) ? [e.affectedSetId] : [])))];
+    const wanted = [...new Set(events.flatMap((e) => (e.affectedSetId && !recordedSet(e) ? [e.affectedSetId] : [])))];
     const sets = wanted.length
       ? await this.db.manager.find(InvalidationAffectedSetEntity, { where: { organizationId, id: In(wanted) } })
       : [];
     const byId = new Map(sets.map((s) => [s.id, s.affected]));
     return events.map((e) => {
       if (!e.affectedSetId) return e.affected;
-      const set = setsInMemory.get(e)?.compact ?? byId.get(e.affectedSetId);
+      const set = recordedSet(e) ?? byId.get(e.affectedSetId);
       return set ? expandAffected(set) : [];
     });
   }
 
-  agentOf(actor: Actor, event: ToolboxInvalidationEntity) {
-    return findOwned(this.db.manager, AgentEntity, actor, event.agentId);
-  }
-
-  actorOf(actor: Actor, event: ToolboxInvalidationEntity) {
-    return event.actorPrincipalId ? findOwned(this.db.manager, PrincipalEntity, actor, event.actorPrincipalId) : null;
+  /** Pages of events of many agents (a list of agents with their invalidations): two statements for all of them. */
+  async agentPages(organizationId: string, requests: readonly AgentEventsRequest[]): Promise<Array<Page<ToolboxInvalidationEntity>>> {
+    const agentIds = [...new Set(requests.map((r) => r.agentId))];
+    const [rows, counts]: [ToolboxInvalidationEntity[], Array<{ agent_id: string; n: number }>] = await Promise.all([
+      // Each request's older events through the (agent, seq) index: one more than its page, to tell whether more follow.
+      this.db.manager
+        .createQueryBuilder(ToolboxInvalidationEntity, 'i')
+        .where(
+          `i.id IN (SELECT e.id FROM unnest(CAST(:agents AS uuid[]), CAST(:afters AS bigint[]), CAST(:takes AS int[])) AS r(agent_id, after_seq, take)
+             CROSS JOIN LATERAL (SELECT id FROM toolbox_invalidations WHERE agent_id = r.agent_id AND organization_id = :org
+                                    AND (r.after_seq IS NULL OR seq < r.after_seq) ORDER BY seq DESC LIMIT r.take) e)`,
+          {
+            agents: requests.map((r) => r.agentId),
+            afters: requests.map((r) => r.afterSeq),
+            takes: requests.map((r) => r.size + 1),
+            org: organizationId,
+          },
+        )
+        .orderBy('i.seq', 'DESC')
+        .getMany(),
+      this.db.query(
+        `SELECT agent_id, count(*)::int AS n FROM toolbox_invalidations WHERE organization_id = $1 AND agent_id = ANY($2::uuid[]) GROUP BY agent_id`,
+        [organizationId, agentIds],
+      ),
+    ]);
+    const totals = new Map(counts.map((c) => [c.agent_id, c.n]));
+    return requests.map((r) =>
+      pageOf(
+        rows.filter((e) => e.agentId === r.agentId && (r.afterSeq === null || BigInt(e.seq) < BigInt(r.afterSeq))),
+        r.size,
+        (e) => cursors.encode(e.seq),
+        totals.get(r.agentId) ?? 0,
+      ),
+    );
   }
 
   /**
@@ -210,169 +204,4 @@ export class InvalidationService {
       }),
     );
   }
-
-  /** Conversations of these agents with a turn begun in the last 24 hours: the ones a change would hit next. */
-  async liveConversations(m: EntityManager, agentIds: readonly string[]): Promise<number> {
-    if (agentIds.length === 0) return 0;
-    const [row]: Array<{ n: number }> = await m.query(
-      `SELECT count(DISTINCT c.id)::int AS n FROM conversations c JOIN turns t ON t.conversation_id = c.id
-        WHERE c.agent_id = ANY($1::uuid[]) AND t.started_at > now() - interval '24 hours'`,
-      [agentIds],
-    );
-    return row?.n ?? 0;
-  }
 }
-
-const emptyPage = (): InvalidationPage => ({ edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 });
-
-/**
- * Observes one change: from the loadouts before and after its writes, the
- * situations each affected agent's toolboxes changed in, and one event per
- * agent where any did. Agents whose changes are alike share one stored list
- * of affected situations. A dry run computes the same events without
- * storing or publishing them.
- */
-export class InvalidationRecorder implements ChangeObserver {
-  readonly events: ToolboxInvalidationEntity[] = [];
-  private readonly rewrites: Array<{ set: AffectedSet; model: string }> = [];
-  /** Conversations of the changed agents with a turn in the last 24 hours (computed in the transaction). */
-  liveConversations = 0;
-
-  constructor(
-    private readonly service: InvalidationService,
-    private readonly bus: InvalidationBus,
-    private readonly actor: Actor,
-    private readonly cause: InvalidationCauseEnum,
-    private readonly dryRun: boolean,
-  ) {}
-
-  async afterChange(
-    tx: EntityManager,
-    { before, after, touchedOnlyTools }: { before: CompiledLoadout; after: CompiledLoadout; touchedOnlyTools: ReadonlySet<string> | null },
-    agentIds: string[],
-  ): Promise<void> {
-    const changes = changedToolboxes(before, after, agentIds, touchedOnlyTools);
-    const contextOrder = after.rows.contextObjects.map((o) => o.key);
-    const sets = new Map<readonly ChangedToolbox[], AffectedSet>();
-    const pending: Array<{ agent: AgentRow; set: AffectedSet }> = [];
-    for (const agentId of agentIds) {
-      const changed = changes.get(agentId);
-      if (!changed?.length) continue;
-      const agent = after.agents.get(agentId)!.row;
-      let set = sets.get(changed);
-      if (!set) {
-        set = new AffectedSet(changed, contextOrder);
-        sets.set(changed, set);
-      }
-      pending.push({ agent, set });
-      this.rewrites.push({ set, model: agent.model });
-    }
-    if (pending.length === 0) return;
-    const stored = this.dryRun ? null : await this.store(tx, [...sets.values()], pending);
-    pending.forEach(({ agent, set }, i) => {
-      const event = Object.assign(new ToolboxInvalidationEntity(), {
-        id: stored?.[i].id ?? randomUUID(),
-        seq: stored?.[i].seq ?? '0',
-        at: stored?.[i].at ?? new Date(),
-        organizationId: agent.organizationId,
-        agentId: agent.id,
-        projectId: agent.projectId,
-        cause: this.cause,
-        actorPrincipalId: this.actor.principalId,
-        loadoutVersion: agent.loadoutVersion,
-        affected: [],
-        affectedSetId: set.id,
-      });
-      setsInMemory.set(event, set);
-      this.events.push(event);
-    });
-    if (this.dryRun) {
-      this.liveConversations = await this.service.liveConversations(
-        tx,
-        this.events.map((e) => e.agentId),
-      );
-    } else await this.bus.stored(tx, this.events);
-  }
-
-  /**
-   * Two statements whatever the number of agents: the events in agent order,
-   * then the distinct sets, whose fingerprints and JSON are made while the
-   * database stores the events.
-   */
-  private async store(
-    tx: EntityManager,
-    sets: AffectedSet[],
-    pending: Array<{ agent: AgentRow; set: AffectedSet }>,
-  ): Promise<Array<{ id: string; seq: string; at: Date }>> {
-    const events: Promise<Array<{ id: string; seq: string; at: Date }>> = tx.query(
-      `INSERT INTO toolbox_invalidations (organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_id)
-       SELECT $1, e.agent_id, e.project_id, $2, $3, e.version, '[]'::jsonb, e.set_id
-         FROM unnest($4::uuid[], $5::uuid[], $6::int[], $7::uuid[]) WITH ORDINALITY AS e(agent_id, project_id, version, set_id, n)
-        ORDER BY e.n
-       RETURNING id, seq::text AS seq, at`,
-      [
-        this.actor.organizationId,
-        this.cause,
-        this.actor.principalId,
-        pending.map((p) => p.agent.id),
-        pending.map((p) => p.agent.projectId),
-        pending.map((p) => p.agent.loadoutVersion),
-        pending.map((p) => p.set.id),
-      ],
-    );
-    const json = sets.map((s) => JSON.stringify(s.compact));
-    const stored = await events;
-    await tx.query(
-      `INSERT INTO invalidation_affected_sets (id, organization_id, affected)
-       SELECT s.id, $1, s.affected::jsonb FROM unnest($2::uuid[], $3::text[]) AS s(id, affected)`,
-      [this.actor.organizationId, sets.map((s) => s.id), json],
-    );
-    return stored;
-  }
-
-  /**
-   * Sum over the changed situations of the new toolbox's schema tokens from
-   * the first changed position on; computed when asked for (a change set's
-   * result), once per shared list and model.
-   */
-  get rewrittenToolTokens(): number {
-    const perSet = new Map<string, number>();
-    let total = 0;
-    for (const { set, model } of this.rewrites) {
-      const key = `${set.id}\n${model}`;
-      let tokens = perSet.get(key);
-      if (tokens === undefined) {
-        tokens = set.changed.reduce(
-          (sum, c) => sum + rewrittenTokens(c.previous.entries, c.next.entries, (e) => estimateToolTokens(e.row, model)),
-          0,
-        );
-        perSet.set(key, tokens);
-      }
-      total += tokens;
-    }
-    return total;
-  }
-
-  async afterCommit(): Promise<void> {
-    if (this.dryRun) return;
-    this.bus.committed(this.events);
-    this.service.stats.eventsPublished += this.events.length;
-  }
-}
-
-/** The changed situations one or more agents share, stored once; compacted on first use. */
-class AffectedSet {
-  readonly id = randomUUID();
-  private stored: CompactAffectedSet | null = null;
-  constructor(
-    readonly changed: readonly ChangedToolbox[],
-    private readonly contextOrder: readonly string[],
-  ) {}
-  get compact(): CompactAffectedSet {
-    this.stored ??= compactAffected(this.changed, this.contextOrder);
-    return this.stored;
-  }
-}
-
-/** Events this instance recorded keep their set at hand: a mutation's result or a local subscriber reads it without a query. */
-const setsInMemory = new WeakMap<ToolboxInvalidationEntity, AffectedSet>();

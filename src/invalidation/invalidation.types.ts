@@ -3,7 +3,7 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AgentType, ToolRuleInput, UpdateAgentInput } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { InvalidationCauseEnum } from '../common/enums';
-import { PageInfo } from '../common/pagination';
+import { Connection } from '../common/pagination';
 import { ToolboxDiffType } from '../conversations/conversation.types';
 import { PrincipalType } from '../organizations/organization.types';
 import { PageObjectType } from '../toolbox/toolbox.types';
@@ -47,18 +47,8 @@ export class TurnInvalidationType {
   diff: ToolboxDiffType;
 }
 
-@ObjectType('ToolboxInvalidationEdge')
-export class ToolboxInvalidationEdgeType {
-  @Field() cursor: string;
-  @Field(() => ToolboxInvalidationType) node: ToolboxInvalidationType;
-}
-
 @ObjectType('ToolboxInvalidationConnection')
-export class ToolboxInvalidationConnectionType {
-  @Field(() => [ToolboxInvalidationEdgeType]) edges: ToolboxInvalidationEdgeType[];
-  @Field(() => PageInfo) pageInfo: PageInfo;
-  @Field(() => Int) totalCount: number;
-}
+export class ToolboxInvalidationConnectionType extends Connection(ToolboxInvalidationType) {}
 
 @ObjectType('ChangeSetResult')
 export class ChangeSetResultType {

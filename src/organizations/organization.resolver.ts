@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { ruleView } from '../agents/agent.resolver';
 import { AgentType, PermissionRuleType } from '../agents/agent.types';
-import { actorOf, type RequestContext } from '../common/context';
+import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import {
   CreateApiKeyInput,
   CreatedApiKey,
@@ -75,8 +75,9 @@ export class OrganizationResolver {
 @Resolver(() => PrincipalType)
 export class PrincipalFieldsResolver {
   @FieldResolver(() => OrganizationType)
-  organization(@Root() principal: PrincipalType, @Ctx() ctx: RequestContext) {
-    return ctx.services.organizations.organizationById(principal.organizationId);
+  organization(@Ctx() ctx: RequestContext) {
+    // A principal the request can see is of the request's organisation.
+    return loadersOf(ctx).organization();
   }
 }
 
@@ -84,11 +85,11 @@ export class PrincipalFieldsResolver {
 export class ProjectFieldsResolver {
   @FieldResolver(() => [AgentType])
   agents(@Root() project: ProjectType, @Ctx() ctx: RequestContext) {
-    return ctx.services.agents.agents(actorOf(ctx), project.id);
+    return loadersOf(ctx).projectAgents.load(project.id);
   }
 
   @FieldResolver(() => [PermissionRuleType], { description: "The project's own tool rules, by tool name; an agent's are on the agent." })
   async permissionRules(@Root() project: ProjectType, @Ctx() ctx: RequestContext) {
-    return (await ctx.services.agents.projectRules(actorOf(ctx), project.id)).map(ruleView);
+    return (await loadersOf(ctx).projectRules.load(project.id)).map(ruleView);
   }
 }

@@ -90,10 +90,6 @@ export class OrganizationService {
     return this.db.manager.findOneOrFail(OrganizationEntity, { where: { id: actor.organizationId } });
   }
 
-  async organizationById(id: string) {
-    return this.db.manager.findOneOrFail(OrganizationEntity, { where: { id } });
-  }
-
   /**
    * The default model is part of the compiled loadout, so the write goes
    * through LoadoutChanges like any other: every instance drops what it

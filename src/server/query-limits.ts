@@ -20,6 +20,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../common/pagination';
 
 /** Every limit a GraphQL request meets, in one place (README "Limits"). */
 export const QUERY_LIMITS = {
@@ -53,10 +54,8 @@ const FIELD_WEIGHT: Record<string, number> = {
   'ToolDefinition.schemaTokens': 10,
 };
 
-/** What an unpaginated list is assumed to hold; a connection holds `first` (default 20, at most 100). */
+/** What an unpaginated list is assumed to hold; a connection holds `first` (see common/pagination.ts). */
 const LIST_SIZE = 10;
-const PAGE_DEFAULT = 20;
-const PAGE_MAX = 100;
 
 /**
  * The estimated cost of an operation: each object fetched costs 1 (or its
@@ -116,10 +115,10 @@ function multiplier(node: FieldNode, isList: boolean): number {
   const first = node.arguments?.find((a) => a.name.value === 'first');
   if (first) {
     const size = first.value.kind === Kind.INT ? Number(first.value.value) : NaN;
-    return size >= 0 && size <= PAGE_MAX ? size : PAGE_MAX;
+    return size >= 0 && size <= MAX_PAGE_SIZE ? size : MAX_PAGE_SIZE;
   }
   if (node.name.value === 'edges') return 1;
-  if (node.arguments?.some((a) => a.name.value === 'after')) return PAGE_DEFAULT;
+  if (node.arguments?.some((a) => a.name.value === 'after')) return DEFAULT_PAGE_SIZE;
   return isList ? LIST_SIZE : 1;
 }
 

@@ -29,6 +29,13 @@ export interface ResolvedToolbox {
   loadoutVersion: number;
 }
 
+/** What a rule names and where it sits. */
+export interface RuleSubject {
+  toolName: string;
+  agentId: string | null;
+  projectId: string | null;
+}
+
 export interface ResolvedDrop {
   tool: ToolRow;
   reason: string;
@@ -47,29 +54,32 @@ export class ToolboxService {
 
   /** What the agent carries in this situation now. */
   async resolve(actor: Actor, agentId: string, channelKey: string, page: PageSituation | undefined): Promise<ResolvedToolbox> {
-    const loadout = await this.loadoutOf(actor);
+    return this.resolveIn(await this.loadoutOf(actor), agentId, channelKey, page);
+  }
+
+  /** What the agent carries in this situation in this loadout (NOT_FOUND, or BAD_USER_INPUT naming `channel` or `page`). */
+  resolveIn(loadout: CompiledLoadout, agentId: string, channelKey: string, page: PageSituation | undefined): ResolvedToolbox {
     const agent = this.agentIn(loadout, agentId);
     if (!agent) throw notFound('Agent', 'agentId');
     return this.assemble(loadout, agent, this.channelIn(loadout, channelKey, 'channel'), this.pageIn(loadout, page, 'page'));
   }
 
-  async loadoutOf(actor: Actor): Promise<CompiledLoadout> {
+  async loadoutOf(actor: Pick<Actor, 'organizationId'>): Promise<CompiledLoadout> {
     const cached = await this.cache.current(actor.organizationId);
     if (!cached) throw notFound('Organization', 'authorization');
     return cached.loadout;
   }
 
-  /** The definitions of the tool's name it shadows and is shadowed by (see shadowRelations), as committed now. */
-  async shadowRelationsOf(actor: Actor, tool: Placed): Promise<{ shadows: ToolRow[]; shadowedBy: ToolRow[] }> {
-    const group = (await this.loadoutOf(actor)).sharedNames.get(tool.name);
+  /** The definitions of the tool's name it shadows and is shadowed by (see shadowRelations) in this loadout. */
+  shadowRelationsIn(loadout: CompiledLoadout, tool: Placed): { shadows: ToolRow[]; shadowedBy: ToolRow[] } {
+    const group = loadout.sharedNames.get(tool.name);
     if (!group) return { shadows: [], shadowedBy: [] };
     const { shadows, shadowedBy } = shadowRelations(tool, group);
     return { shadows: shadows.map((t) => t.row), shadowedBy: shadowedBy.map((t) => t.row) };
   }
 
-  /** How many definitions a `tool:<name>` rule can act on now: those named so among its agent's or project's candidates. */
-  async ruleMatches(actor: Actor, rule: { toolName: string; agentId: string | null; projectId: string | null }): Promise<number> {
-    const loadout = await this.loadoutOf(actor);
+  /** How many definitions a `tool:<name>` rule can act on in this loadout: those named so among its agent's or project's candidates. */
+  ruleMatchesIn(loadout: CompiledLoadout, rule: RuleSubject): number {
     const agent = rule.agentId ? loadout.agents.get(rule.agentId)?.row : undefined;
     const projectId = agent ? agent.projectId : rule.projectId;
     return loadout.sorted.filter(

@@ -43,6 +43,6 @@ export class McpServerResolver {
 
   @FieldResolver(() => [ToolDefinitionType])
   tools(@Root() server: McpServerType, @Ctx() ctx: RequestContext) {
-    return ctx.services.toolDefinitions.toolsOf(actorOf(ctx), { mcpServerId: server.id });
+    return loadersOf(ctx).mcpServerTools.load(server.id);
   }
 }

@@ -30,6 +30,6 @@ export class MiniAppResolver {
 
   @FieldResolver(() => [ToolDefinitionType])
   tools(@Root() app: MiniAppType, @Ctx() ctx: RequestContext) {
-    return ctx.services.toolDefinitions.toolsOf(actorOf(ctx), { miniAppId: app.id });
+    return loadersOf(ctx).miniAppTools.load(app.id);
   }
 }

@@ -80,14 +80,14 @@ export class ToolDefinitionResolver {
       'Definitions of the same name this one outranks where both pass the other filters (it is more specific, or first in Sort Order): they drop as SHADOWED.',
   })
   async shadows(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return (await ctx.services.toolbox.shadowRelationsOf(actorOf(ctx), tool)).shadows;
+    return (await loadersOf(ctx).shadowRelations.load(tool)).shadows;
   }
 
   @FieldResolver(() => [ToolDefinitionType], {
     description: 'Definitions of the same name that outrank this one where both pass the other filters: this one drops as SHADOWED.',
   })
   async shadowedBy(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return (await ctx.services.toolbox.shadowRelationsOf(actorOf(ctx), tool)).shadowedBy;
+    return (await loadersOf(ctx).shadowRelations.load(tool)).shadowedBy;
   }
 
   @FieldResolver(() => Int, {

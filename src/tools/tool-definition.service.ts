@@ -78,13 +78,6 @@ export class ToolDefinitionService {
     return findOwned(this.db.manager, ToolDefinitionEntity, actor, id);
   }
 
-  toolsOf(actor: Actor, owner: { miniAppId: string } | { mcpServerId: string }) {
-    return this.db.manager.find(ToolDefinitionEntity, {
-      where: { organizationId: actor.organizationId, ...owner },
-      order: { sortOrder: 'ASC', name: 'ASC', id: 'ASC' },
-    });
-  }
-
   create(actor: Actor, input: NewTool) {
     return this.changes.run(actor, InvalidationCauseEnum.TOOL_CREATED, (_tx, change) => this.createIn(change, input, 'input'));
   }

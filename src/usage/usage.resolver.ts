@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { actorOf, type RequestContext } from '../common/context';
+import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { listArgument } from '../common/validate-args';
 import { CALLS_PER_BATCH_MAX } from '../common/validation';
 import { ProjectType } from '../organizations/organization.types';
@@ -31,6 +31,6 @@ export class UsageResolver {
 
   @FieldResolver(() => ProjectType, { nullable: true })
   project(@Root() row: ToolUsageType, @Ctx() ctx: RequestContext) {
-    return row.projectId ? ctx.services.organizations.project(actorOf(ctx), row.projectId) : null;
+    return row.projectId ? loadersOf(ctx).project.load(row.projectId) : null;
   }
 }

@@ -1,0 +1,75 @@
+import { In } from 'typeorm';
+import type { AppServices } from '../app-services';
+import { batched, byId } from '../common/loaders';
+import { isUuid } from '../common/uuid';
+import { ConversationEntity } from './conversation.entity';
+import { turnPageRequest, type TurnPageRequest } from './conversation.service';
+import { ModelPriceEntity } from './model-price.entity';
+import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
+import { turnCost, type TurnCost } from './turn-cost';
+import { TurnEntity } from './turn.entity';
+
+export function conversationLoaders(services: AppServices, organizationId: string) {
+  const db = services.db.dataSource;
+  const turnPages = batched((requests: readonly TurnPageRequest[]) => services.conversations.turnPages(organizationId, requests));
+  return {
+    conversation: byId(db, organizationId, ConversationEntity),
+    /** A page of a conversation's turns; `first` and `after` are checked before it joins a batch. */
+    turnPage: (conversationId: string, first: number | null, after: string | null) =>
+      turnPages.load(turnPageRequest(conversationId, first, after)),
+    /** A turn's frozen toolbox (see SnapshotService.load). */
+    snapshot: batched((ids: readonly string[]) => services.snapshots.load(ids)),
+    /** The organisation's price of a model, or null. */
+    price: batched(async (models: readonly string[]) => {
+      const rows = await db.manager.find(ModelPriceEntity, { where: { organizationId, model: In([...new Set(models)]) } });
+      return models.map((m) => rows.find((r) => r.model === m) ?? null);
+    }),
+    /** The turn before a turn. */
+    previousTurn: batched(async (turns: readonly TurnEntity[]) => {
+      const rows: Array<{ id: string }> = await db.query(
+        `SELECT p.id FROM turns t JOIN turns p ON p.conversation_id = t.conversation_id AND p.index = t.index - 1
+          WHERE t.id = ANY($1::uuid[]) AND t.organization_id = $2`,
+        [turns.map((t) => t.id), organizationId],
+      );
+      const previous = rows.length ? await db.manager.find(TurnEntity, { where: { id: In(rows.map((r) => r.id)) } }) : [];
+      return turns.map((t) => previous.find((p) => p.conversationId === t.conversationId && p.index === t.index - 1) ?? null);
+    }),
+    /** A conversation's number of turns and its latest turn start or completion (null: no turn yet). */
+    conversationActivity: batched(async (conversationIds: readonly string[]) => {
+      const rows: Array<{ conversation_id: string; turns: number; last_at: Date }> = await db.query(
+        `SELECT conversation_id, count(*)::int AS turns, max(greatest(started_at, completed_at)) AS last_at
+           FROM turns WHERE conversation_id = ANY($1::uuid[]) AND organization_id = $2 GROUP BY conversation_id`,
+        [conversationIds.filter(isUuid), organizationId],
+      );
+      const byConversation = new Map(rows.map((r) => [r.conversation_id, { turns: r.turns, lastAt: new Date(r.last_at) }]));
+      return conversationIds.map((id) => byConversation.get(id) ?? { turns: 0, lastAt: null });
+    }),
+  };
+}
+
+type ConversationLoaders = ReturnType<typeof conversationLoaders>;
+
+/** A turn's diff against the previous turn of its conversation; null on the first turn. */
+export async function diffOfTurn(loaders: ConversationLoaders, turn: TurnEntity): Promise<ToolboxDiff | null> {
+  const previous = turn.index > 1 ? await loaders.previousTurn.load(turn) : null;
+  if (!previous) return null;
+  const [before, after] = await Promise.all([loaders.snapshot.load(previous.snapshotId), loaders.snapshot.load(turn.snapshotId)]);
+  return diffToolboxes(before.tools, after.tools);
+}
+
+/** SEMANTICS 4 with the organisation's price for the turn's model; null until the turn is completed. */
+export async function costOfTurn(loaders: ConversationLoaders, turn: TurnEntity): Promise<TurnCost | null> {
+  if (!turn.completedAt || turn.inputTokens === null || turn.outputTokens === null) return null;
+  const [price, snapshot] = await Promise.all([loaders.price.load(turn.model), loaders.snapshot.load(turn.snapshotId)]);
+  return turnCost(
+    {
+      inputTokens: turn.inputTokens,
+      cachedInputTokens: turn.cachedInputTokens ?? 0,
+      cacheWriteTokens: turn.cacheWriteTokens ?? 0,
+      outputTokens: turn.outputTokens,
+    },
+    price,
+    // The funding model the turn was completed under (recorded on completion; the migration that added it filled in earlier turns).
+    { includedCredits: turn.fundingModel === 'INCLUDED_CREDITS', snapshotSchemaTokens: snapshot.schemaTokens },
+  );
+}

@@ -1,0 +1,59 @@
+import type { DataSource } from 'typeorm';
+import type { Actor } from '../common/actor';
+import { badInput } from '../common/errors';
+import { ModelPriceEntity } from './model-price.entity';
+
+export const MODEL_NAME_MAX = 200;
+
+export interface PriceInput {
+  model: string;
+  inputUsdPerMTok: number;
+  cachedInputUsdPerMTok: number;
+  cacheWriteUsdPerMTok?: number | null;
+  outputUsdPerMTok: number;
+  creditsPerMTok?: number | null;
+}
+
+/** Each organisation's prices of the models its turns ran on: what a turn's cost is computed from. */
+export class ModelPriceService {
+  constructor(private readonly db: DataSource) {}
+
+  /** Upserts the price of one model; the cache-write rate defaults to the input rate. */
+  async set(actor: Actor, input: PriceInput): Promise<ModelPriceEntity> {
+    const model = input.model.trim();
+    if (model.length < 1 || model.length > MODEL_NAME_MAX) throw badInput('input.model', `must be 1 to ${MODEL_NAME_MAX} characters`);
+    const values = {
+      organizationId: actor.organizationId,
+      model,
+      inputUsdPerMTok: input.inputUsdPerMTok,
+      cachedInputUsdPerMTok: input.cachedInputUsdPerMTok,
+      cacheWriteUsdPerMTok: input.cacheWriteUsdPerMTok ?? input.inputUsdPerMTok,
+      outputUsdPerMTok: input.outputUsdPerMTok,
+      creditsPerMTok: input.creditsPerMTok ?? null,
+    };
+    return this.db.transaction(async (tx) => {
+      await tx
+        .createQueryBuilder()
+        .insert()
+        .into(ModelPriceEntity)
+        .values(values)
+        .orUpdate(
+          [
+            'input_usd_per_mtok',
+            'cached_input_usd_per_mtok',
+            'cache_write_usd_per_mtok',
+            'output_usd_per_mtok',
+            'credits_per_mtok',
+            'updated_at',
+          ],
+          ['organization_id', 'model'],
+        )
+        .execute();
+      return tx.findOneOrFail(ModelPriceEntity, { where: { organizationId: actor.organizationId, model } });
+    });
+  }
+
+  list(actor: Actor) {
+    return this.db.manager.find(ModelPriceEntity, { where: { organizationId: actor.organizationId }, order: { model: 'ASC' } });
+  }
+}

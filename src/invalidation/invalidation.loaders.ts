@@ -1,0 +1,20 @@
+import type { AppServices } from '../app-services';
+import { batched } from '../common/loaders';
+import { agentEventsRequest, type AgentEventsRequest } from './invalidation.service';
+import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
+
+export function invalidationLoaders(services: AppServices, organizationId: string) {
+  const { invalidations } = services;
+  const agentPages = batched((requests: readonly AgentEventsRequest[]) => invalidations.agentPages(organizationId, requests));
+  return {
+    /** A page of an agent's invalidations; `first` and `after` are checked before it joins a batch. */
+    agentInvalidations: (agentId: string, first: number | null, after: string | null) =>
+      agentPages.load(agentEventsRequest(agentId, first, after)),
+    /** The invalidation that changed a turn's toolbox (see InvalidationService.forTurns). */
+    turnInvalidation: batched((turnIds: readonly string[]) => invalidations.forTurns(organizationId, turnIds)),
+    /** Every event that changed a turn's situation since the previous turn (see InvalidationService.allForTurns). */
+    turnInvalidations: batched((turnIds: readonly string[]) => invalidations.allForTurns(organizationId, turnIds)),
+    /** The affected situations of invalidation events (shared sets are read once per batch). */
+    affected: batched((events: readonly ToolboxInvalidationEntity[]) => invalidations.affectedOf(organizationId, events)),
+  };
+}
