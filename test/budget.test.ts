@@ -200,8 +200,9 @@ describe('surface', () => {
     await t.ok(admin, `mutation($p: ID) { setToolRule(input: { projectId: $p, toolName: "denied", effect: DENY }) { id } }`, { p });
     await t.ok(admin, `mutation($a: ID) { setToolRule(input: { agentId: $a, toolName: "t2", effect: DENY }) { id } }`, { a: agent.id });
 
+    // A project's report counts what its agents carry by default: no agent's private definitions.
     const plain = await budget({ p });
-    expect(plain.tools.map((x: any) => x.name)).toEqual(['t1', 't2', 'mine', 'theirs']);
+    expect(plain.tools.map((x: any) => x.name)).toEqual(['t1', 't2']);
     expect([plain.warnThreshold, plain.hotThreshold, plain.level]).toEqual([48, 96, 'OK']);
 
     const withAgent = await budget({ p, a: agent.id, s: 'session-1' });
@@ -213,6 +214,30 @@ describe('surface', () => {
     expect(withAgent.requestOverheadTokens).toBe(346);
     await createTool({ name: 't3', projectId: p });
     expect((await budget({ p, a: agent.id })).level).toBe('HOT');
+  });
+
+  it("counts a project's mini app tool, never one agent's private definition of the same name", async () => {
+    const p = await project('override');
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map(
+        async (name) =>
+          (await t.ok(admin, `mutation($p: ID, $n: String!) { createAgent(input: { name: $n, projectId: $p }) { id } }`, { p, n: name }))
+            .createAgent,
+      ),
+    );
+    const app = (await t.ok(admin, `mutation($p: ID) { createMiniApp(input: { name: "lookups", projectId: $p }) { id } }`, { p }))
+      .createMiniApp;
+    await createTool({ name: 'lookup', source: 'MINI_APP', miniAppId: app.id, projectId: p });
+    await createTool({ name: 'lookup', projectId: p, agentId: a.id, description: 'agent a’s own, much longer description of its lookup' });
+    const count = (report: any, source: string) => report.bySource.find((s: any) => s.source === source).count;
+
+    const ofProject = await budget({ p });
+    expect(ofProject.tools.map((x: any) => [x.name, x.source])).toEqual([['lookup', 'MINI_APP']]);
+    expect([count(ofProject, 'MINI_APP'), count(ofProject, 'CUSTOM')]).toEqual([1, 0]);
+    const ofA = await budget({ p, a: a.id });
+    expect(ofA.tools.map((x: any) => [x.name, x.source])).toEqual([['lookup', 'CUSTOM']]);
+    const ofB = await budget({ p, a: b.id });
+    expect(ofB.tools).toEqual(ofProject.tools);
   });
 
   it('answers a foreign or unknown agent or project with NOT_FOUND', async () => {
