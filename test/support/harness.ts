@@ -5,7 +5,7 @@ import { startServer, type LoadoutServer, type ServerConfig } from '../../src/se
 
 export const OPERATOR_TOKEN = 'test-operator-token';
 
-export interface GraphQLResult<T = any> {
+export interface GraphQLResult<T = unknown> {
   data?: T;
   errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }>;
 }
@@ -26,9 +26,10 @@ export interface TestServer {
   databaseKind: 'embedded' | 'server';
   /** The fresh database of DATABASE_URL's server this run uses; undefined on the embedded default. */
   databaseUrl?: string;
-  gql<T = any>(key: string | null, query: string | Query<T>, variables?: Record<string, unknown>): Promise<GraphQLResult<T>>;
+  /** The result's data is `unknown` unless the query is a `Query<T>` or T is given. */
+  gql<T = unknown>(key: string | null, query: string | Query<T>, variables?: Record<string, unknown>): Promise<GraphQLResult<T>>;
   /** Like gql, but fails the test on any error and returns data. */
-  ok<T = any>(key: string | null, query: string | Query<T>, variables?: Record<string, unknown>): Promise<T>;
+  ok<T = unknown>(key: string | null, query: string | Query<T>, variables?: Record<string, unknown>): Promise<T>;
   createOrganization(name?: string): Promise<{ id: string; adminKey: string }>;
   createKey(adminKey: string, role: 'ADMIN' | 'EDITOR' | 'RUNTIME' | 'VIEWER'): Promise<string>;
   /** Another instance on the same database (a PostgreSQL server only; stopped with this one). */
