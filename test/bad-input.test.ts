@@ -1,4 +1,4 @@
-import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
 
 let t: TestServer;
 let admin: string;
@@ -13,13 +13,16 @@ beforeAll(async () => {
   t = await startTestServer();
   admin = (await t.createOrganization()).adminKey;
   runtime = await t.createKey(admin, 'RUNTIME');
-  serverId = (await t.ok(admin, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`)).registerMcpServer.id;
-  projectId = (await t.ok(admin, `mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
+  serverId = (await t.ok<Created<'registerMcpServer'>>(admin, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`))
+    .registerMcpServer.id;
+  projectId = (await t.ok<Created<'createProject'>>(admin, `mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
 });
 afterAll(() => t.stop());
 
 const CREATE_TOOL = `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`;
-const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`;
+const RECORD = typed<{ recordToolCalls: { accepted: number; duplicates: number } }>(
+  `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`,
+);
 const tool = (over: Record<string, unknown>) => ({ name: 'fresh', description: 'd', inputSchema: { type: 'object' }, ...over });
 const call = (over: Record<string, unknown> = {}) => ({ toolName: 'Read', projectId, userId: 'u', isError: false, ...over });
 
@@ -140,12 +143,12 @@ describe('every bad input is a coded error naming the field, and writes nothing'
   it('text with emoji and other astral characters is stored faithfully', async () => {
     const description = 'Finds 🚀 records — naïve café ☕ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢';
     await t.ok(admin, CREATE_TOOL, { input: tool({ name: 'astral', description }) });
-    const data = await t.ok(admin, `{ toolDefinitions { name description } }`);
+    const data = await t.ok<{ toolDefinitions: unknown[] }>(admin, `{ toolDefinitions { name description } }`);
     expect(data.toolDefinitions).toEqual([{ name: 'astral', description }]);
   });
 
   it('a huge channel key is not echoed back', async () => {
-    const agentId = (await t.ok(admin, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
+    const agentId = (await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
     const result = await t.gql(admin, `query($a: ID!, $c: String!) { toolbox(agentId: $a, channel: $c) { toolCount } }`, {
       a: agentId,
       c: 'k'.repeat(900_000),
@@ -166,7 +169,7 @@ describe('an organisation’s catalogue is bounded', () => {
       message: 'input: an organisation has at most 200 channels',
       extensions: { code: 'BAD_USER_INPUT', field: 'input' },
     });
-    expect((await t.ok(admin, `{ channels { key } }`)).channels).toHaveLength(200);
+    expect((await t.ok<{ channels: unknown[] }>(admin, `{ channels { key } }`)).channels).toHaveLength(200);
   });
 });
 
@@ -200,9 +203,13 @@ describe('dates', () => {
   it('the first and last instants of the range are stored and returned exactly', async () => {
     const first = '1970-01-01T00:00:00.001Z';
     await t.ok(runtime, RECORD, { calls: [call({ toolName: 'Epoch', userId: 'dates', at: first })] });
-    const usage = await t.ok(runtime, `query($p: ID) { toolUsage(projectId: $p, userId: "dates") { toolName lastCalledAt } }`, {
-      p: projectId,
-    });
+    const usage = await t.ok<{ toolUsage: unknown[] }>(
+      runtime,
+      `query($p: ID) { toolUsage(projectId: $p, userId: "dates") { toolName lastCalledAt } }`,
+      {
+        p: projectId,
+      },
+    );
     expect(usage.toolUsage).toEqual([{ toolName: 'Epoch', lastCalledAt: first }]);
     const last = await t.gql(admin, `{ toolBudget(asOf: "9999-12-31T23:59:59.999Z") { level } }`);
     expect(last.errors).toBeUndefined();

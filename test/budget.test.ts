@@ -1,4 +1,4 @@
-import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
 
 let t: TestServer;
 let admin: string;
@@ -22,12 +22,44 @@ const REPORT_FIELDS = `projectId agentId sessionId userId asOf estimatedToolCoun
   warnThreshold hotThreshold level evidence { totalCalls firstCallAt requiredCalls requiredDays gateOpen }
   suggestions { toolName verdict calls errors lastUsedAt firstSurfacedAt schemaTokens projectedSavingTokens }
   inventedToolCalls { name calls }`;
-const BUDGET = `query($p: ID, $a: ID, $s: ID, $u: String, $asOf: DateTime) { toolBudget(projectId: $p, agentId: $a, sessionId: $s, userId: $u, asOf: $asOf) { ${REPORT_FIELDS} } }`;
+/** What REPORT_FIELDS selects of a report. */
+interface Report {
+  projectId: string | null;
+  agentId: string | null;
+  sessionId: string | null;
+  userId: string;
+  asOf: string;
+  estimatedToolCount: number;
+  estimatedSchemaTokens: number;
+  requestOverheadTokens: number;
+  bySource: Array<{ source: string; count: number; schemaTokens: number }>;
+  tools: Array<{ name: string; source: string; schemaTokens: number; hostDependent: boolean }>;
+  unprobedMcpServers: string[];
+  warnThreshold: number;
+  hotThreshold: number;
+  level: string;
+  evidence: { totalCalls: number; firstCallAt: string | null; requiredCalls: number; requiredDays: number; gateOpen: boolean };
+  suggestions: Array<{
+    toolName: string;
+    verdict: string;
+    calls: number;
+    errors: number;
+    lastUsedAt: string | null;
+    firstSurfacedAt: string | null;
+    schemaTokens: number;
+    projectedSavingTokens: number;
+  }>;
+  inventedToolCalls: Array<{ name: string; calls: number }>;
+}
+const BUDGET = typed<{ toolBudget: Report }>(
+  `query($p: ID, $a: ID, $s: ID, $u: String, $asOf: DateTime) { toolBudget(projectId: $p, agentId: $a, sessionId: $s, userId: $u, asOf: $asOf) { ${REPORT_FIELDS} } }`,
+);
 const budget = async (vars: Record<string, unknown>) => (await t.ok(viewer, BUDGET, vars)).toolBudget;
 const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`;
 const record = (calls: Array<Record<string, unknown>>) => t.ok(runtime, RECORD, { calls });
 const project = async (name: string) =>
-  (await t.ok(admin, `mutation($n: String!) { createProject(input: { name: $n }) { id } }`, { n: name })).createProject.id as string;
+  (await t.ok<Created<'createProject'>>(admin, `mutation($n: String!) { createProject(input: { name: $n }) { id } }`, { n: name }))
+    .createProject.id;
 const createTool = (input: Record<string, unknown>) =>
   t.ok(admin, `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, {
     i: { description: 'd', inputSchema: { type: 'object' }, ...input },
@@ -85,12 +117,21 @@ describe('verdicts', () => {
   it('judges surfaced tools with a roster row, in order, never the protected ones, and credits recent turns', async () => {
     const p = await project('verdicts');
     for (const name of ['busy', 'never_b', 'never_a', 'cold', 'cold_failing', 'failing', 'Read']) await createTool({ name, projectId: p });
-    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "v", projectId: $p, maxTools: 50 }) { id } }`, { p }))
-      .createAgent;
+    const agent = (
+      await t.ok<Created<'createAgent'>>(
+        admin,
+        `mutation($p: ID) { createAgent(input: { name: "v", projectId: $p, maxTools: 50 }) { id } }`,
+        { p },
+      )
+    ).createAgent;
     const conversation = (
-      await t.ok(runtime, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "dave" }) { id } }`, {
-        a: agent.id,
-      })
+      await t.ok<Created<'startConversation'>>(
+        runtime,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "dave" }) { id } }`,
+        {
+          a: agent.id,
+        },
+      )
     ).startConversation;
     for (let i = 0; i < 3; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id });
     await createTool({ name: 'late', projectId: p });
@@ -106,7 +147,7 @@ describe('verdicts', () => {
     ]);
     const asOf = iso(now + 8 * DAY);
     const report = await budget({ p, u: 'dave', asOf });
-    expect(report.suggestions.map((s: any) => `${s.verdict}:${s.toolName}`)).toEqual([
+    expect(report.suggestions.map((s) => `${s.verdict}:${s.toolName}`)).toEqual([
       'NEVER_USED:never_a',
       'NEVER_USED:never_b',
       'COLD:cold',
@@ -119,24 +160,30 @@ describe('verdicts', () => {
     expect(report.suggestions[0].schemaTokens).toBeGreaterThan(0);
     // Today nothing is old enough to be never used or cold, so the failing cold tool is judged as failing.
     const recent = await budget({ p, u: 'dave', asOf: iso(now + 1000) });
-    expect(recent.suggestions.map((s: any) => `${s.verdict}:${s.toolName}`)).toEqual(['ALWAYS_FAILS:cold_failing', 'ALWAYS_FAILS:failing']);
+    expect(recent.suggestions.map((s) => `${s.verdict}:${s.toolName}`)).toEqual(['ALWAYS_FAILS:cold_failing', 'ALWAYS_FAILS:failing']);
     expect(recent.suggestions[0].projectedSavingTokens).toBe(recent.suggestions[0].schemaTokens * 3);
   });
 
   it('projects savings from the turns of the last 7 days', async () => {
     const p = await project('savings');
     await createTool({ name: 'idle', projectId: p });
-    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "s", projectId: $p }) { id } }`, { p })).createAgent;
+    const agent = (
+      await t.ok<Created<'createAgent'>>(admin, `mutation($p: ID) { createAgent(input: { name: "s", projectId: $p }) { id } }`, { p })
+    ).createAgent;
     const conversation = (
-      await t.ok(runtime, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "erin" }) { id } }`, {
-        a: agent.id,
-      })
+      await t.ok<Created<'startConversation'>>(
+        runtime,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "erin" }) { id } }`,
+        {
+          a: agent.id,
+        },
+      )
     ).startConversation;
     for (let i = 0; i < 4; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id });
     await record(calls(200, { projectId: p, userId: 'erin', at: iso(Date.now() - 10 * DAY) }));
     // 7 days on, today's turns still fall in the window and the tool is just old enough to be never used.
     const report = await budget({ p, u: 'erin', asOf: iso(Date.now() + 7 * DAY) });
-    const idle = report.suggestions.find((s: any) => s.toolName === 'idle');
+    const idle = report.suggestions.find((s) => s.toolName === 'idle')!;
     expect(idle.verdict).toBe('NEVER_USED');
     expect(idle.projectedSavingTokens).toBe(idle.schemaTokens * 4);
   });
@@ -148,16 +195,22 @@ describe('surface', () => {
     await createTool({ name: 'ListMcpResources', source: 'BUILT_IN', requiresMcpServer: true, projectId: p });
     await createTool({ name: 'builtin', source: 'BUILT_IN', projectId: p });
     await createTool({ name: 'custom', projectId: p, hostDependent: true });
-    const app = (await t.ok(admin, `mutation($p: ID) { createMiniApp(input: { name: "app", projectId: $p }) { id } }`, { p }))
-      .createMiniApp;
+    const app = (
+      await t.ok<Created<'createMiniApp'>>(admin, `mutation($p: ID) { createMiniApp(input: { name: "app", projectId: $p }) { id } }`, { p })
+    ).createMiniApp;
     await createTool({ name: 'from_app', source: 'MINI_APP', miniAppId: app.id, projectId: p });
 
     const before = await budget({ p });
-    expect(before.tools.map((x: any) => x.name).sort()).toEqual(['builtin', 'custom', 'from_app']);
+    expect(before.tools.map((x) => x.name).sort()).toEqual(['builtin', 'custom', 'from_app']);
     expect(before.unprobedMcpServers).toEqual([]);
 
-    const server = (await t.ok(admin, `mutation($p: ID) { registerMcpServer(input: { name: "files", projectId: $p }) { id } }`, { p }))
-      .registerMcpServer;
+    const server = (
+      await t.ok<Created<'registerMcpServer'>>(
+        admin,
+        `mutation($p: ID) { registerMcpServer(input: { name: "files", projectId: $p }) { id } }`,
+        { p },
+      )
+    ).registerMcpServer;
     await t.ok(admin, `mutation($p: ID) { registerMcpServer(input: { name: "unprobed", projectId: $p }) { id } }`, { p });
     await t.ok(
       admin,
@@ -167,33 +220,35 @@ describe('surface', () => {
 
     const after = await budget({ p });
     expect(after.unprobedMcpServers).toEqual(['unprobed']);
-    expect(after.tools.map((x: any) => x.name).sort()).toEqual(['ListMcpResources', 'builtin', 'custom', 'from_app', 'mcp__files__read']);
-    expect(after.bySource.map((s: any) => [s.source, s.count])).toEqual([
+    expect(after.tools.map((x) => x.name).sort()).toEqual(['ListMcpResources', 'builtin', 'custom', 'from_app', 'mcp__files__read']);
+    expect(after.bySource.map((s) => [s.source, s.count])).toEqual([
       ['BUILT_IN', 2],
       ['CUSTOM', 1],
       ['MINI_APP', 1],
       ['MCP', 1],
     ]);
-    const sum = after.tools.reduce((n: number, x: any) => n + x.schemaTokens, 0);
-    expect(after.bySource.reduce((n: number, s: any) => n + s.schemaTokens, 0)).toBe(sum);
+    const sum = after.tools.reduce((n, x) => n + x.schemaTokens, 0);
+    expect(after.bySource.reduce((n, s) => n + s.schemaTokens, 0)).toBe(sum);
     // The organisation's default model is OpenAI's: 12 tokens once per request with tools.
     expect(after.estimatedSchemaTokens).toBe(sum);
     expect(after.requestOverheadTokens).toBe(12);
-    expect(after.tools.find((x: any) => x.name === 'custom').hostDependent).toBe(true);
+    expect(after.tools.find((x) => x.name === 'custom')!.hostDependent).toBe(true);
     // No project: the project's tools and servers are out of scope.
-    expect((await budget({})).tools.map((x: any) => x.name)).not.toContain('custom');
+    expect((await budget({})).tools.map((x) => x.name)).not.toContain('custom');
   });
 
   it('applies project DENY rules, and with an agent its scope, rules, model and thresholds', async () => {
     const p = await project('rules');
     const agent = (
-      await t.ok(
+      await t.ok<Created<'createAgent'>>(
         admin,
         `mutation($p: ID) { createAgent(input: { name: "r", projectId: $p, model: "anthropic/claude-sonnet-4-5", budgetWarnThreshold: 2, budgetHotThreshold: 3 }) { id } }`,
         { p },
       )
     ).createAgent;
-    const other = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "o", projectId: $p }) { id } }`, { p })).createAgent;
+    const other = (
+      await t.ok<Created<'createAgent'>>(admin, `mutation($p: ID) { createAgent(input: { name: "o", projectId: $p }) { id } }`, { p })
+    ).createAgent;
     for (const name of ['t1', 't2', 'denied']) await createTool({ name, projectId: p });
     await createTool({ name: 'mine', projectId: p, agentId: agent.id });
     await createTool({ name: 'theirs', projectId: p, agentId: other.id });
@@ -202,15 +257,15 @@ describe('surface', () => {
 
     // A project's report counts what its agents carry by default: no agent's private definitions.
     const plain = await budget({ p });
-    expect(plain.tools.map((x: any) => x.name)).toEqual(['t1', 't2']);
+    expect(plain.tools.map((x) => x.name)).toEqual(['t1', 't2']);
     expect([plain.warnThreshold, plain.hotThreshold, plain.level]).toEqual([48, 96, 'OK']);
 
     const withAgent = await budget({ p, a: agent.id, s: 'session-1' });
-    expect(withAgent.tools.map((x: any) => x.name)).toEqual(['t1', 'mine']);
+    expect(withAgent.tools.map((x) => x.name)).toEqual(['t1', 'mine']);
     expect([withAgent.warnThreshold, withAgent.hotThreshold, withAgent.level]).toEqual([2, 3, 'WARN']);
     expect(withAgent.sessionId).toBe('session-1');
     // Anthropic's tool-use system prompt for the Claude 4 family, once.
-    expect(withAgent.estimatedSchemaTokens).toBe(withAgent.tools.reduce((n: number, x: any) => n + x.schemaTokens, 0));
+    expect(withAgent.estimatedSchemaTokens).toBe(withAgent.tools.reduce((n, x) => n + x.schemaTokens, 0));
     expect(withAgent.requestOverheadTokens).toBe(346);
     await createTool({ name: 't3', projectId: p });
     expect((await budget({ p, a: agent.id })).level).toBe('HOT');
@@ -221,21 +276,32 @@ describe('surface', () => {
     const [a, b] = await Promise.all(
       ['a', 'b'].map(
         async (name) =>
-          (await t.ok(admin, `mutation($p: ID, $n: String!) { createAgent(input: { name: $n, projectId: $p }) { id } }`, { p, n: name }))
-            .createAgent,
+          (
+            await t.ok<Created<'createAgent'>>(
+              admin,
+              `mutation($p: ID, $n: String!) { createAgent(input: { name: $n, projectId: $p }) { id } }`,
+              {
+                p,
+                n: name,
+              },
+            )
+          ).createAgent,
       ),
     );
-    const app = (await t.ok(admin, `mutation($p: ID) { createMiniApp(input: { name: "lookups", projectId: $p }) { id } }`, { p }))
-      .createMiniApp;
+    const app = (
+      await t.ok<Created<'createMiniApp'>>(admin, `mutation($p: ID) { createMiniApp(input: { name: "lookups", projectId: $p }) { id } }`, {
+        p,
+      })
+    ).createMiniApp;
     await createTool({ name: 'lookup', source: 'MINI_APP', miniAppId: app.id, projectId: p });
     await createTool({ name: 'lookup', projectId: p, agentId: a.id, description: 'agent a’s own, much longer description of its lookup' });
-    const count = (report: any, source: string) => report.bySource.find((s: any) => s.source === source).count;
+    const count = (report: Report, source: string) => report.bySource.find((s) => s.source === source)!.count;
 
     const ofProject = await budget({ p });
-    expect(ofProject.tools.map((x: any) => [x.name, x.source])).toEqual([['lookup', 'MINI_APP']]);
+    expect(ofProject.tools.map((x) => [x.name, x.source])).toEqual([['lookup', 'MINI_APP']]);
     expect([count(ofProject, 'MINI_APP'), count(ofProject, 'CUSTOM')]).toEqual([1, 0]);
     const ofA = await budget({ p, a: a.id });
-    expect(ofA.tools.map((x: any) => [x.name, x.source])).toEqual([['lookup', 'CUSTOM']]);
+    expect(ofA.tools.map((x) => [x.name, x.source])).toEqual([['lookup', 'CUSTOM']]);
     const ofB = await budget({ p, a: b.id });
     expect(ofB.tools).toEqual(ofProject.tools);
   });
@@ -288,16 +354,29 @@ describe('maxSchemaTokens', () => {
       p,
     });
     expect(codeOf(bad)).toBe('BAD_USER_INPUT');
-    const agent = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "c", projectId: $p }) { id maxSchemaTokens } }`, { p }))
-      .createAgent;
+    const agent = (
+      await t.ok<{ createAgent: { id: string; maxSchemaTokens: number | null } }>(
+        admin,
+        `mutation($p: ID) { createAgent(input: { name: "c", projectId: $p }) { id maxSchemaTokens } }`,
+        { p },
+      )
+    ).createAgent;
     expect(agent.maxSchemaTokens).toBeNull();
-    const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name schemaTokens } dropped { tool { name } reason } loadoutVersion } }`;
+    const TOOLBOX = typed<{
+      toolbox: {
+        tools: Array<{ name: string; schemaTokens: number }>;
+        dropped: Array<{ tool: { name: string }; reason: string }>;
+        loadoutVersion: number;
+      };
+    }>(
+      `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name schemaTokens } dropped { tool { name } reason } loadoutVersion } }`,
+    );
     const open = (await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox;
-    expect(open.tools.map((x: any) => x.name)).toEqual(['first', 'second']);
+    expect(open.tools.map((x) => x.name)).toEqual(['first', 'second']);
     const cap = open.tools[0].schemaTokens;
     await t.ok(admin, `mutation($a: ID!, $c: Int) { updateAgent(id: $a, input: { maxSchemaTokens: $c }) { id } }`, { a: agent.id, c: cap });
     const capped = (await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox;
-    expect(capped.tools.map((x: any) => x.name)).toEqual(['first']);
+    expect(capped.tools.map((x) => x.name)).toEqual(['first']);
     expect(capped.dropped).toEqual([{ tool: { name: 'second' }, reason: 'OVER_TOKEN_BUDGET' }]);
     expect(capped.loadoutVersion).toBe(open.loadoutVersion + 1);
 
@@ -309,13 +388,13 @@ describe('maxSchemaTokens', () => {
     expect(codeOf(both)).toBe('BAD_USER_INPUT');
     expect(both.errors?.[0].extensions?.field).toBe('input.clearMaxSchemaTokens');
     const cleared = (
-      await t.ok(
+      await t.ok<{ updateAgent: unknown }>(
         admin,
         `mutation($a: ID!) { updateAgent(id: $a, input: { clearMaxSchemaTokens: true }) { maxSchemaTokens loadoutVersion } }`,
         { a: agent.id },
       )
     ).updateAgent;
     expect(cleared).toEqual({ maxSchemaTokens: null, loadoutVersion: capped.loadoutVersion + 1 });
-    expect((await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox.tools.map((x: any) => x.name)).toEqual(['first', 'second']);
+    expect((await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox.tools.map((x) => x.name)).toEqual(['first', 'second']);
   });
 });

@@ -13,16 +13,19 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const N = 8;
+type NewAgent = { createAgent: { id: string; loadoutVersion: number } };
 
 it('keeps every one of concurrent edits of one tool, each with its own version and event', async () => {
-  const agent = (await t.ok(key, `mutation { createAgent(input: { name: "busy" }) { id loadoutVersion } }`)).createAgent;
+  const agent = (await t.ok<NewAgent>(key, `mutation { createAgent(input: { name: "busy" }) { id loadoutVersion } }`)).createAgent;
   const tool = (
-    await t.ok(
+    await t.ok<{ createToolDefinition: { id: string; version: number } }>(
       key,
       `mutation { createToolDefinition(input: { name: "hot", description: "v0", inputSchema: { type: "object" } }) { id version } }`,
     )
   ).createToolDefinition;
-  const start = (await t.ok(key, `query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id: agent.id })).agent.loadoutVersion;
+  const start = (
+    await t.ok<{ agent: { loadoutVersion: number } | null }>(key, `query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id: agent.id })
+  ).agent!.loadoutVersion;
 
   await Promise.all(
     Array.from({ length: N }, (_, i) =>
@@ -33,7 +36,13 @@ it('keeps every one of concurrent edits of one tool, each with its own version a
     ),
   );
 
-  const after = await t.ok(
+  const after = await t.ok<{
+    toolDefinition: { version: number; description: string } | null;
+    agent: {
+      loadoutVersion: number;
+      invalidations: { totalCount: number; edges: Array<{ node: { loadoutVersion: number; cause: string } }> };
+    } | null;
+  }>(
     key,
     `query($t: ID!, $a: ID!) {
     toolDefinition(id: $t) { version description }
@@ -41,16 +50,16 @@ it('keeps every one of concurrent edits of one tool, each with its own version a
   }`,
     { t: tool.id, a: agent.id },
   );
-  expect(after.toolDefinition.version).toBe(tool.version + N);
-  expect(after.agent.loadoutVersion).toBe(start + N);
-  const events = after.agent.invalidations.edges.map((e: any) => e.node).filter((e: any) => e.cause === 'TOOL_UPDATED');
+  expect(after.toolDefinition!.version).toBe(tool.version + N);
+  expect(after.agent!.loadoutVersion).toBe(start + N);
+  const events = after.agent!.invalidations.edges.map((e) => e.node).filter((e) => e.cause === 'TOOL_UPDATED');
   expect(events).toHaveLength(N);
   // One event per committed change, each at its own version: none was merged or lost.
-  expect(new Set(events.map((e: any) => e.loadoutVersion)).size).toBe(N);
+  expect(new Set(events.map((e) => e.loadoutVersion)).size).toBe(N);
 });
 
 it('keeps concurrent edits of one agent that set different fields', async () => {
-  const agent = (await t.ok(key, `mutation { createAgent(input: { name: "many" }) { id loadoutVersion } }`)).createAgent;
+  const agent = (await t.ok<NewAgent>(key, `mutation { createAgent(input: { name: "many" }) { id loadoutVersion } }`)).createAgent;
   await Promise.all([
     t.ok(key, `mutation($id: ID!) { updateAgent(id: $id, input: { maxTools: 7 }) { id } }`, { id: agent.id }),
     t.ok(key, `mutation($id: ID!) { updateAgent(id: $id, input: { name: "renamed" }) { id } }`, { id: agent.id }),
@@ -58,7 +67,13 @@ it('keeps concurrent edits of one agent that set different fields', async () => 
     t.ok(key, `mutation($id: ID!) { updateAgent(id: $id, input: { budgetWarnThreshold: 10 }) { id } }`, { id: agent.id }),
   ]);
   const after = (
-    await t.ok(key, `query($id: ID!) { agent(id: $id) { name maxTools toolsMode budgetWarnThreshold loadoutVersion } }`, { id: agent.id })
+    await t.ok<{ agent: unknown }>(
+      key,
+      `query($id: ID!) { agent(id: $id) { name maxTools toolsMode budgetWarnThreshold loadoutVersion } }`,
+      {
+        id: agent.id,
+      },
+    )
   ).agent;
   expect(after).toEqual({
     name: 'renamed',

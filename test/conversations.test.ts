@@ -1,4 +1,4 @@
-import { codeOf, OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
+import { codeOf, OPERATOR_TOKEN, startTestServer, typed, type Created, type TestServer } from './support/harness';
 
 let t: TestServer;
 let admin: string;
@@ -18,23 +18,33 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const createAgent = async (key: string, name: string, extra = '') =>
-  (await t.ok(key, `mutation { createAgent(input: { name: "${name}" ${extra} }) { id model } }`)).createAgent as {
-    id: string;
-    model: string;
-  };
+  (
+    await t.ok<{ createAgent: { id: string; model: string } }>(
+      key,
+      `mutation { createAgent(input: { name: "${name}" ${extra} }) { id model } }`,
+    )
+  ).createAgent;
 
 const createTool = async (key: string, name: string, agentId: string, description = 'd') =>
   (
-    await t.ok(
+    await t.ok<Created<'createToolDefinition'>>(
       key,
       `mutation($name: String!, $agentId: ID, $d: String!) { createToolDefinition(input: { name: $name, description: $d, inputSchema: { type: "object" }, agentId: $agentId }) { id } }`,
       { name, agentId, d: description },
     )
-  ).createToolDefinition.id as string;
+  ).createToolDefinition.id;
 
 const start = async (key: string, input: Record<string, unknown>) =>
   (
-    await t.ok(
+    await t.ok<{
+      startConversation: {
+        id: string;
+        userId: string;
+        page: { type: string; contextObject: string | null };
+        owningProject: { id: string } | null;
+        parent: { id: string } | null;
+      };
+    }>(
       key,
       `mutation($input: StartConversationInput!) { startConversation(input: $input) { id userId page { type contextObject } owningProject { id } parent { id } } }`,
       { input },
@@ -43,20 +53,57 @@ const start = async (key: string, input: Record<string, unknown>) =>
 
 const begin = async (key: string, conversationId: string) =>
   (
-    await t.ok(key, `mutation($id: ID!) { beginTurn(conversationId: $id) { id index toolboxChanged toolbox { fingerprint toolCount } } }`, {
-      id: conversationId,
-    })
+    await t.ok<{ beginTurn: { id: string; index: number; toolboxChanged: boolean; toolbox: { fingerprint: string; toolCount: number } } }>(
+      key,
+      `mutation($id: ID!) { beginTurn(conversationId: $id) { id index toolboxChanged toolbox { fingerprint toolCount } } }`,
+      { id: conversationId },
+    )
   ).beginTurn;
 
-const TURN = `query($id: ID!) { turn(id: $id) {
+interface Usage {
+  inputTokens: number;
+  cachedInputTokens: number;
+  cacheWriteTokens: number;
+  outputTokens: number;
+}
+
+const TURN = typed<{
+  turn: {
+    index: number;
+    toolboxChanged: boolean;
+    diff: { added: string[]; removed: string[]; changed: string[]; reordered: boolean } | null;
+    toolbox: {
+      fingerprint: string;
+      toolCount: number;
+      schemaTokens: number;
+      tools: Array<{
+        position: number;
+        name: string;
+        description: string;
+        contentHash: string;
+        schemaTokens: number;
+        toolDefinition: { id: string; description: string } | null;
+      }>;
+    };
+    usage: Usage | null;
+    cost: { amountUsd: number | null; credits: number | null; toolDefinitionShare: number } | null;
+    providerCacheMissReason: string | null;
+    completedAt: string | null;
+    conversation: { id: string };
+  } | null;
+}>(`query($id: ID!) { turn(id: $id) {
   index toolboxChanged diff { added removed changed reordered }
   toolbox { fingerprint toolCount schemaTokens tools { position name description contentHash schemaTokens toolDefinition { id description } } }
   usage { inputTokens cachedInputTokens cacheWriteTokens outputTokens } cost { amountUsd credits toolDefinitionShare }
   providerCacheMissReason completedAt conversation { id }
-} }`;
-const turn = async (key: string, id: string) => (await t.ok(key, TURN, { id })).turn;
+} }`);
+const turn = async (key: string, id: string) => (await t.ok(key, TURN, { id })).turn!;
 
-const COMPLETE = `mutation($id: ID!, $usage: TurnUsageInput!) { completeTurn(turnId: $id, usage: $usage) { id completedAt usage { inputTokens cachedInputTokens cacheWriteTokens outputTokens } providerCacheMissReason } }`;
+const COMPLETE = typed<{
+  completeTurn: { id: string; completedAt: string | null; usage: Usage | null; providerCacheMissReason: string | null };
+}>(
+  `mutation($id: ID!, $usage: TurnUsageInput!) { completeTurn(turnId: $id, usage: $usage) { id completedAt usage { inputTokens cachedInputTokens cacheWriteTokens outputTokens } providerCacheMissReason } }`,
+);
 
 const countRows = async (table: string, where = 'true', params: unknown[] = []): Promise<number> => {
   const rows = await t.server.services.db.dataSource.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params);
@@ -185,20 +232,31 @@ describe('usage and cost', () => {
     expect(done.usage).toEqual({ inputTokens: 1000, cachedInputTokens: 600, cacheWriteTokens: 200, outputTokens: 500 });
     expect(done.providerCacheMissReason).toBe('tools changed');
     const read = await turn(viewer, turnId);
-    expect(read.cost.amountUsd).toBeNull();
-    expect(read.cost.credits).toBeNull();
-    expect(read.cost.toolDefinitionShare).toBeCloseTo(read.toolbox.schemaTokens / 1000, 10);
+    expect(read.cost!.amountUsd).toBeNull();
+    expect(read.cost!.credits).toBeNull();
+    expect(read.cost!.toolDefinitionShare).toBeCloseTo(read.toolbox.schemaTokens / 1000, 10);
     expect(read.toolbox.schemaTokens).toBeGreaterThan(0);
   });
 
   it('refuses completing a turn twice', async () => {
     const result = await t.gql(runtime, COMPLETE, { id: turnId, usage: { inputTokens: 1, outputTokens: 1 } });
     expect(codeOf(result)).toBe('CONFLICT');
-    expect((await turn(viewer, turnId)).usage.inputTokens).toBe(1000);
+    expect((await turn(viewer, turnId)).usage!.inputTokens).toBe(1000);
   });
 
   it('prices a turn from the model price, with cache-write defaulting to the input rate', async () => {
-    const SET = `mutation($input: ModelPriceInput!) { setModelPrice(input: $input) { model inputUsdPerMTok cachedInputUsdPerMTok cacheWriteUsdPerMTok outputUsdPerMTok creditsPerMTok } }`;
+    const SET = typed<{
+      setModelPrice: {
+        model: string;
+        inputUsdPerMTok: number;
+        cachedInputUsdPerMTok: number;
+        cacheWriteUsdPerMTok: number;
+        outputUsdPerMTok: number;
+        creditsPerMTok: number | null;
+      };
+    }>(
+      `mutation($input: ModelPriceInput!) { setModelPrice(input: $input) { model inputUsdPerMTok cachedInputUsdPerMTok cacheWriteUsdPerMTok outputUsdPerMTok creditsPerMTok } }`,
+    );
     expect(
       codeOf(
         await t.gql(runtime, SET, { input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15 } }),
@@ -212,21 +270,22 @@ describe('usage and cost', () => {
     expect(price.cacheWriteUsdPerMTok).toBe(3);
     // (1000 - 600 - 200) x 3 + 600 x 0.3 + 200 x 3 + 500 x 15, per million; credits only for included-credit organisations.
     let cost = (await turn(viewer, turnId)).cost;
-    expect(cost.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3 + 500 * 15) / 1e6, 12);
-    expect(cost.credits).toBeNull();
+    expect(cost!.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3 + 500 * 15) / 1e6, 12);
+    expect(cost!.credits).toBeNull();
 
     await t.ok(admin, SET, {
       input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15 },
     });
     cost = (await turn(viewer, turnId)).cost;
-    expect(cost.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3.75 + 500 * 15) / 1e6, 12);
-    const prices = (await t.ok(viewer, `{ modelPrices { model cacheWriteUsdPerMTok creditsPerMTok } }`)).modelPrices;
+    expect(cost!.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3.75 + 500 * 15) / 1e6, 12);
+    const prices = (await t.ok<{ modelPrices: unknown[] }>(viewer, `{ modelPrices { model cacheWriteUsdPerMTok creditsPerMTok } }`))
+      .modelPrices;
     expect(prices).toEqual([{ model: agentModel, cacheWriteUsdPerMTok: 3.75, creditsPerMTok: null }]);
   });
 
   it('counts credits over all tokens for an included-credits organisation', async () => {
     const created = (
-      await t.ok(
+      await t.ok<{ createOrganization: { apiKey: string } }>(
         OPERATOR_TOKEN,
         `mutation { createOrganization(input: { name: "Credits org", fundingModel: INCLUDED_CREDITS }) { apiKey } }`,
       )
@@ -242,7 +301,7 @@ describe('usage and cost', () => {
       `mutation($m: String!) { setModelPrice(input: { model: $m, inputUsdPerMTok: 2, cachedInputUsdPerMTok: 1, outputUsdPerMTok: 8, creditsPerMTok: 50 }) { model } }`,
       { m: agent.model },
     );
-    const cost = (await turn(key, id)).cost;
+    const cost = (await turn(key, id)).cost!;
     expect(cost.credits).toBeCloseTo((50 * 5000) / 1e6, 12);
     expect(cost.amountUsd).toBeCloseTo((3000 * 2 + 1000 * 1 + 1000 * 8) / 1e6, 12);
     expect(cost.toolDefinitionShare).toBe(0);
@@ -250,28 +309,36 @@ describe('usage and cost', () => {
 });
 
 describe('conversations', () => {
-  const TURNS = `query($id: ID!, $first: Int, $after: String) { conversation(id: $id) { turns(first: $first, after: $after) {
-    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { index } } } } }`;
+  const TURNS = typed<{
+    conversation: {
+      turns: {
+        totalCount: number;
+        pageInfo: { hasNextPage: boolean; endCursor: string | null };
+        edges: Array<{ cursor: string; node: { index: number } }>;
+      };
+    } | null;
+  }>(`query($id: ID!, $first: Int, $after: String) { conversation(id: $id) { turns(first: $first, after: $after) {
+    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { index } } } } }`);
 
   it('pages turns with opaque cursors', async () => {
     const agent = await createAgent(admin, 'paged-agent');
     const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
     for (let i = 0; i < 5; i++) await begin(runtime, conversation.id);
-    const page1 = (await t.ok(viewer, TURNS, { id: conversation.id, first: 2 })).conversation.turns;
+    const page1 = (await t.ok(viewer, TURNS, { id: conversation.id, first: 2 })).conversation!.turns;
     expect(page1.totalCount).toBe(5);
-    expect(page1.edges.map((e: any) => e.node.index)).toEqual([1, 2]);
+    expect(page1.edges.map((e) => e.node.index)).toEqual([1, 2]);
     expect(page1.pageInfo).toEqual({ hasNextPage: true, endCursor: page1.edges[1].cursor });
     const page3 = (
       await t.ok(viewer, TURNS, {
         id: conversation.id,
         first: 2,
-        after: (await t.ok(viewer, TURNS, { id: conversation.id, first: 2, after: page1.pageInfo.endCursor })).conversation.turns.pageInfo
+        after: (await t.ok(viewer, TURNS, { id: conversation.id, first: 2, after: page1.pageInfo.endCursor })).conversation!.turns.pageInfo
           .endCursor,
       })
-    ).conversation.turns;
-    expect(page3.edges.map((e: any) => e.node.index)).toEqual([5]);
+    ).conversation!.turns;
+    expect(page3.edges.map((e) => e.node.index)).toEqual([5]);
     expect(page3.pageInfo.hasNextPage).toBe(false);
-    const all = (await t.ok(viewer, TURNS, { id: conversation.id })).conversation.turns;
+    const all = (await t.ok(viewer, TURNS, { id: conversation.id })).conversation!.turns;
     expect(all.edges).toHaveLength(5);
     expect(all.pageInfo.hasNextPage).toBe(false);
 
@@ -287,8 +354,10 @@ describe('conversations', () => {
   });
 
   it("credits a child conversation to its root's project", async () => {
-    const projectA = (await t.ok(admin, `mutation { createProject(input: { name: "A" }) { id } }`)).createProject.id;
-    const projectB = (await t.ok(admin, `mutation { createProject(input: { name: "B" }) { id } }`)).createProject.id;
+    const projectA = (await t.ok<Created<'createProject'>>(admin, `mutation { createProject(input: { name: "A" }) { id } }`)).createProject
+      .id;
+    const projectB = (await t.ok<Created<'createProject'>>(admin, `mutation { createProject(input: { name: "B" }) { id } }`)).createProject
+      .id;
     const rootAgent = await createAgent(admin, 'root-agent', `, projectId: "${projectA}"`);
     const workerAgent = await createAgent(admin, 'worker-agent', `, projectId: "${projectB}"`);
     const root = await start(runtime, { agentId: rootAgent.id, channel: 'web', userId: 'end-user-1' });
@@ -298,14 +367,16 @@ describe('conversations', () => {
     expect(child.owningProject).toEqual({ id: projectA });
     expect(child.parent).toEqual({ id: root.id });
     expect(grandchild.owningProject).toEqual({ id: projectA });
-    const me = (await t.ok(runtime, `{ me { id } }`)).me.id;
+    const me = (await t.ok<{ me: { id: string } }>(runtime, `{ me { id } }`)).me.id;
     expect(child.userId).toBe(me);
     expect(root.userId).toBe('end-user-1');
   });
 
   it('validates channel and page like the toolbox, and needs RUNTIME', async () => {
     const agent = await createAgent(admin, 'picky-agent');
-    const START = `mutation($input: StartConversationInput!) { startConversation(input: $input) { id page { type contextObject } } }`;
+    const START = typed<{ startConversation: { id: string; page: { type: string; contextObject: string | null } } }>(
+      `mutation($input: StartConversationInput!) { startConversation(input: $input) { id page { type contextObject } } }`,
+    );
     const bad = [
       [{ agentId: agent.id, channel: 'nope' }, 'input.channel'],
       [{ agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'unknown' } }, 'input.page.contextObject'],
@@ -334,8 +405,11 @@ describe('conversations', () => {
     await t.ok(other, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
     const otherAgent = await createAgent(other, 'other-agent');
 
-    expect((await t.ok(other, `query($id: ID!) { conversation(id: $id) { id } }`, { id: conversation.id })).conversation).toBeNull();
-    expect((await t.ok(other, `query($id: ID!) { turn(id: $id) { id } }`, { id: turnId })).turn).toBeNull();
+    expect(
+      (await t.ok<{ conversation: unknown }>(other, `query($id: ID!) { conversation(id: $id) { id } }`, { id: conversation.id }))
+        .conversation,
+    ).toBeNull();
+    expect((await t.ok<{ turn: unknown }>(other, `query($id: ID!) { turn(id: $id) { id } }`, { id: turnId })).turn).toBeNull();
     const cases = [
       [`mutation($id: ID!) { startConversation(input: { agentId: $id, channel: "web" }) { id } }`, { id: agent.id }, 'input.agentId'],
       [
@@ -374,36 +448,45 @@ describe('what a turn left out', () => {
     await t.ok(admin, `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: kept });
     const second = await begin(runtime, conversation.id);
 
-    const DROPPED = `query($id: ID!) { turn(id: $id) { toolbox { tools { name } dropped { name reason toolDefinition { id } } } } }`;
-    const then = (await t.ok(viewer, DROPPED, { id: first.id })).turn.toolbox;
-    expect(then.tools.map((x: any) => x.name)).toEqual(['a_kept']);
-    expect(then.dropped.map((d: any) => [d.name, d.reason])).toEqual(
+    const DROPPED = typed<{
+      turn: {
+        toolbox: {
+          tools: Array<{ name: string }>;
+          dropped: Array<{ name: string; reason: string; toolDefinition: { id: string } | null }>;
+        };
+      } | null;
+    }>(`query($id: ID!) { turn(id: $id) { toolbox { tools { name } dropped { name reason toolDefinition { id } } } } }`);
+    const then = (await t.ok(viewer, DROPPED, { id: first.id })).turn!.toolbox;
+    expect(then.tools.map((x) => x.name)).toEqual(['a_kept']);
+    expect(then.dropped.map((d) => [d.name, d.reason])).toEqual(
       expect.arrayContaining([
         ['b_cut', 'OVER_MAX_TOOLS'],
         ['c_parked', 'INACTIVE'],
       ]),
     );
-    expect(then.dropped.find((d: any) => d.name === 'c_parked').toolDefinition).toEqual({ id: parked });
-    const now = (await t.ok(viewer, DROPPED, { id: second.id })).turn.toolbox;
-    expect(now.tools.map((x: any) => x.name)).toEqual(['c_parked']);
-    expect(now.dropped.map((d: any) => [d.name, d.reason])).toContainEqual(['b_cut', 'OVER_MAX_TOOLS']);
+    expect(then.dropped.find((d) => d.name === 'c_parked')!.toolDefinition).toEqual({ id: parked });
+    const now = (await t.ok(viewer, DROPPED, { id: second.id })).turn!.toolbox;
+    expect(now.tools.map((x) => x.name)).toEqual(['c_parked']);
+    expect(now.dropped.map((d) => [d.name, d.reason])).toContainEqual(['b_cut', 'OVER_MAX_TOOLS']);
   });
 
   it("records each situation's own drops where toolboxes are shared: a tool of a context object past the cut", async () => {
     const agent = await createAgent(admin, 'context-drops', 'maxTools: 1');
     await createTool(admin, 'a_first', agent.id);
     const ofAccount = (
-      await t.ok(
+      await t.ok<Created<'createToolDefinition'>>(
         admin,
         `mutation($a: ID!) { createToolDefinition(input: { name: "z_account", description: "d", inputSchema: { type: "object" }, agentId: $a, contextObjects: ["account"] }) { id } }`,
         { a: agent.id },
       )
     ).createToolDefinition.id;
-    const DROPPED = `query($id: ID!) { turn(id: $id) { toolbox { fingerprint dropped { reason toolDefinition { id } } } } }`;
+    const DROPPED = typed<{
+      turn: { toolbox: { fingerprint: string; dropped: Array<{ reason: string; toolDefinition: { id: string } | null }> } } | null;
+    }>(`query($id: ID!) { turn(id: $id) { toolbox { fingerprint dropped { reason toolDefinition { id } } } } }`);
     const dropsOn = async (page: Record<string, unknown>) => {
       const conversation = await start(runtime, { agentId: agent.id, channel: 'web', page });
-      const box = (await t.ok(viewer, DROPPED, { id: (await begin(runtime, conversation.id)).id })).turn.toolbox;
-      return { fingerprint: box.fingerprint, reason: box.dropped.find((d: any) => d.toolDefinition?.id === ofAccount)?.reason };
+      const box = (await t.ok(viewer, DROPPED, { id: (await begin(runtime, conversation.id)).id })).turn!.toolbox;
+      return { fingerprint: box.fingerprint, reason: box.dropped.find((d) => d.toolDefinition?.id === ofAccount)?.reason };
     };
     // The same toolbox on both pages; the context object's tool is left out for another reason on each.
     const plain = await dropsOn({ type: 'RECORD' });

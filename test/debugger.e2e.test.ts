@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildDebuggerPage } from '../src/debugger/build-page';
 import { CHROMIUM, ensureChromium } from './support/chromium';
-import { OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
+import { OPERATOR_TOKEN, startTestServer, typed, type Created, type TestServer } from './support/harness';
 
 const SCREENSHOTS = path.join(__dirname, '..', 'test-output');
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await startTestServer();
   // On included credits, so the page shows each turn's credits.
   key = (
-    await t.ok(
+    await t.ok<{ createOrganization: { apiKey: string } }>(
       OPERATOR_TOKEN,
       `mutation { createOrganization(input: { name: "Acme support", fundingModel: INCLUDED_CREDITS }) { apiKey } }`,
     )
@@ -39,11 +39,17 @@ beforeAll(async () => {
     key,
     `mutation { a: createChannel(input: { key: "web", name: "Web chat" }) { id } b: createChannel(input: { key: "api", name: "API" }) { id } }`,
   );
-  agentId = (await t.ok(key, `mutation { createAgent(input: { name: "Support agent", maxTools: 3, model: "openai/gpt-4o" }) { id } }`))
-    .createAgent.id;
+  agentId = (
+    await t.ok<Created<'createAgent'>>(
+      key,
+      `mutation { createAgent(input: { name: "Support agent", maxTools: 3, model: "openai/gpt-4o" }) { id } }`,
+    )
+  ).createAgent.id;
   await t.ok(key, `mutation { createAgent(input: { name: "Billing agent" }) { id } }`);
 
-  const create = `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`;
+  const create = typed<Created<'createToolDefinition'>>(
+    `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`,
+  );
   const tool = (name: string, sortOrder: number, extra: Record<string, unknown> = {}) =>
     t.ok(key, create, {
       input: { name, description: `Does ${name.replace(/_/g, ' ')}.`, inputSchema: schema('query'), sortOrder, ...extra },
@@ -56,14 +62,15 @@ beforeAll(async () => {
   await tool('legacy_export', 6, { active: false });
 
   conversationId = (
-    await t.ok(
+    await t.ok<Created<'startConversation'>>(
       key,
       `mutation($agentId: ID!) { startConversation(input: { agentId: $agentId, channel: "web", userId: "customer-42" }) { id } }`,
       { agentId },
     )
   ).startConversation.id;
   const turn = async (usage: Record<string, number> | null) => {
-    const id = (await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId })).beginTurn.id;
+    const id = (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId }))
+      .beginTurn.id;
     if (usage) await t.ok(key, `mutation($id: ID!, $u: TurnUsageInput!) { completeTurn(turnId: $id, usage: $u) { id } }`, { id, u: usage });
   };
   await turn({ inputTokens: 1800, cachedInputTokens: 0, cacheWriteTokens: 1500, outputTokens: 120 });

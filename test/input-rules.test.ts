@@ -1,4 +1,4 @@
-import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
 
 let t: TestServer;
 let key: string;
@@ -22,21 +22,24 @@ beforeAll(async () => {
     key,
     `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "Account", name: "Account" }) { id } }`,
   );
-  agentId = (await t.ok(key, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
+  agentId = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
   toolId = (
-    await t.ok(
+    await t.ok<Created<'createToolDefinition'>>(
       key,
       `mutation { createToolDefinition(input: { name: "existing", description: "d", inputSchema: { type: "object" } }) { id } }`,
     )
   ).createToolDefinition.id;
-  serverId = (await t.ok(key, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`)).registerMcpServer.id;
+  serverId = (await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`))
+    .registerMcpServer.id;
 });
 afterAll(() => t.stop());
 
 const long = (n: number) => 'a'.repeat(n);
 const bigSchema = () => ({ type: 'object', description: 'x'.repeat(64 * 1024) });
 
-const createTool = `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`;
+const createTool = typed<Created<'createToolDefinition'>>(
+  `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`,
+);
 const updateTool = `mutation($id: ID!, $input: UpdateToolDefinitionInput!) { updateToolDefinition(id: $id, input: $input) { id } }`;
 const createAgent = `mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }`;
 const updateAgent = `mutation($id: ID!, $input: UpdateAgentInput!) { updateAgent(id: $id, input: $input) { id } }`;
@@ -289,7 +292,7 @@ describe('the limits themselves are accepted', () => {
 
   it('defaults maxTools to 25 and the thresholds to 48 and 96', async () => {
     const agent = (
-      await t.ok(
+      await t.ok<{ createAgent: unknown }>(
         key,
         `mutation { createAgent(input: { name: "defaults" }) { maxTools budgetWarnThreshold budgetHotThreshold toolsMode loadoutVersion } }`,
       )
@@ -321,7 +324,7 @@ describe('duplicate names are CONFLICT naming the field, and store nothing', () 
   });
 
   it('allows the same name in another project or from another source', async () => {
-    const project = (await t.ok(key, `mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
+    const project = (await t.ok<Created<'createProject'>>(key, `mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
     await t.ok(key, createTool, { input: tool({ name: 'existing', projectId: project }) });
     await t.ok(key, createTool, { input: tool({ name: 'existing', source: 'BUILT_IN' }) });
     const conflict = await t.gql(key, createTool, { input: tool({ name: 'existing', projectId: project }) });

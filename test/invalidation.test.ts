@@ -1,5 +1,5 @@
 import { asList } from '../src/invalidation/affected-sets.fixture';
-import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
 
 let t: TestServer;
 
@@ -10,13 +10,43 @@ afterAll(() => t.stop());
 
 const EVENT = `id cause loadoutVersion at actor { id name } agent { id }
   affected { channel { key } page { type contextObject } previousFingerprint newFingerprint diff { added removed changed reordered } }`;
-const AGENT = `query($id: ID!) { agent(id: $id) { loadoutVersion } }`;
-const INVALIDATIONS = `query($agentId: ID, $first: Int, $after: String) {
+interface Diff {
+  added: string[];
+  removed: string[];
+  changed: string[];
+  reordered: boolean;
+}
+/** What EVENT selects of an event. */
+interface Event {
+  id: string;
+  cause: string;
+  loadoutVersion: number;
+  at: string;
+  actor: { id: string; name: string } | null;
+  agent: { id: string };
+  affected: Array<{
+    channel: { key: string };
+    page: { type: string; contextObject: string | null };
+    previousFingerprint: string;
+    newFingerprint: string;
+    diff: Diff;
+  }>;
+}
+const AGENT = typed<{ agent: { loadoutVersion: number } | null }>(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`);
+const INVALIDATIONS = typed<{
+  toolboxInvalidations: {
+    totalCount: number;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    edges: Array<{ cursor: string; node: Event }>;
+  };
+}>(`query($agentId: ID, $first: Int, $after: String) {
   toolboxInvalidations(agentId: $agentId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${EVENT} } } }
-}`;
-const CHANGE_SET = `mutation($changes: [LoadoutChangeInput!]!, $dryRun: Boolean) {
+}`);
+const CHANGE_SET = typed<{
+  applyChangeSet: { liveConversations: number; rewrittenToolTokens: number; invalidations: Event[] };
+}>(`mutation($changes: [LoadoutChangeInput!]!, $dryRun: Boolean) {
   applyChangeSet(changes: $changes, dryRun: $dryRun) { liveConversations rewrittenToolTokens invalidations { ${EVENT} } }
-}`;
+}`);
 
 /** A fresh organisation with channels web and api, context object account, and one agent. */
 async function world(maxTools = 25) {
@@ -29,16 +59,21 @@ async function world(maxTools = 25) {
     c: createContextObject(input: { key: "account", name: "Account" }) { id }
   }`,
   );
-  const agent = (await t.ok(key, `mutation($m: Int) { createAgent(input: { name: "a", maxTools: $m }) { id } }`, { m: maxTools }))
-    .createAgent;
+  const agent = (
+    await t.ok<Created<'createAgent'>>(key, `mutation($m: Int) { createAgent(input: { name: "a", maxTools: $m }) { id } }`, { m: maxTools })
+  ).createAgent;
   const tool = async (name: string, extra: Record<string, unknown> = {}) =>
     (
-      await t.ok(key, `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`, {
-        input: { name, description: `does ${name}`, inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, ...extra },
-      })
-    ).createToolDefinition.id as string;
-  const version = async () => (await t.ok(key, AGENT, { id: agent.id })).agent.loadoutVersion as number;
-  const events = async (first?: number, after?: string) =>
+      await t.ok<Created<'createToolDefinition'>>(
+        key,
+        `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`,
+        {
+          input: { name, description: `does ${name}`, inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, ...extra },
+        },
+      )
+    ).createToolDefinition.id;
+  const version = async () => (await t.ok(key, AGENT, { id: agent.id })).agent!.loadoutVersion;
+  const events = async (first?: number, after?: string | null) =>
     (await t.ok(key, INVALIDATIONS, { agentId: agent.id, first, after })).toolboxInvalidations;
   return { key, agent, tool, version, events };
 }
@@ -66,7 +101,7 @@ describe('applyChangeSet', () => {
     expect(events[0].loadoutVersion).toBe(before + 1);
     expect(await w.version()).toBe(before + 1);
     // Every web situation changed (web_tool out, new_web in); nothing on api did.
-    expect(events[0].affected.map((a: any) => `${a.channel.key}|${a.page.type}|${a.page.contextObject ?? ''}`)).toEqual([
+    expect(events[0].affected.map((a) => `${a.channel.key}|${a.page.type}|${a.page.contextObject ?? ''}`)).toEqual([
       'web|HOME|',
       'web|LIST|',
       'web|RECORD|',
@@ -98,7 +133,7 @@ describe('applyChangeSet', () => {
     expect(result.errors?.[0].extensions?.field).toBe('changes[2].deleteToolId');
     expect(await w.version()).toBe(before);
     expect((await w.events()).totalCount).toBe(count);
-    const tools = (await t.ok(w.key, `{ toolDefinitions { name description } }`)).toolDefinitions;
+    const tools = (await t.ok<{ toolDefinitions: unknown[] }>(w.key, `{ toolDefinitions { name description } }`)).toolDefinitions;
     expect(tools).toEqual([{ name: 't1', description: 'does t1' }]);
   });
 
@@ -110,7 +145,7 @@ describe('applyChangeSet', () => {
       expect(codeOf(result)).toBe('BAD_USER_INPUT');
       expect(result.errors?.[0].extensions?.field).toBe('changes[1]');
     }
-    expect((await t.ok(w.key, `{ toolDefinitions { name } }`)).toolDefinitions).toHaveLength(1);
+    expect((await t.ok<{ toolDefinitions: unknown[] }>(w.key, `{ toolDefinitions { name } }`)).toolDefinitions).toHaveLength(1);
   });
 
   it('names the change and member when a check inside it fails', async () => {
@@ -142,8 +177,11 @@ describe('applyChangeSet', () => {
     expect(preview.liveConversations).toBe(0);
     expect(await w.version()).toBe(before);
     expect((await w.events()).totalCount).toBe(count);
-    const desc = (await t.ok(w.key, `query($id: ID!) { toolDefinition(id: $id) { description } }`, { id: second })).toolDefinition
-      .description;
+    const desc = (
+      await t.ok<{ toolDefinition: { description: string } | null }>(w.key, `query($id: ID!) { toolDefinition(id: $id) { description } }`, {
+        id: second,
+      })
+    ).toolDefinition!.description;
     expect(desc).toBe('does second');
   });
 });
@@ -186,19 +224,25 @@ describe('queries', () => {
     for (const name of ['a', 'b', 'c']) await w.tool(name);
     const page1 = await w.events(2);
     expect(page1.totalCount).toBe(3);
-    expect(page1.edges.map((e: any) => e.node.loadoutVersion)).toEqual([4, 3]);
+    expect(page1.edges.map((e) => e.node.loadoutVersion)).toEqual([4, 3]);
     expect(page1.pageInfo.hasNextPage).toBe(true);
     const page2 = await w.events(2, page1.pageInfo.endCursor);
-    expect(page2.edges.map((e: any) => e.node.loadoutVersion)).toEqual([2]);
+    expect(page2.edges.map((e) => e.node.loadoutVersion)).toEqual([2]);
     expect(page2.pageInfo).toEqual({ hasNextPage: false, endCursor: page2.edges[0].cursor });
     expect(page2.totalCount).toBe(3);
 
     const viewer = await t.createKey(w.key, 'VIEWER');
+    interface AgentEvents {
+      agent: {
+        invalidations: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: unknown[] };
+      } | null;
+    }
     const AGENT_EVENTS = `query($id: ID!, $after: String) { agent(id: $id) { invalidations(first: 1, after: $after) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { loadoutVersion } } } } }`;
-    const viaAgent = (await t.ok(viewer, AGENT_EVENTS, { id: w.agent.id })).agent.invalidations;
+    const viaAgent = (await t.ok<AgentEvents>(viewer, AGENT_EVENTS, { id: w.agent.id })).agent!.invalidations;
     expect(viaAgent).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true }, edges: [{ node: { loadoutVersion: 4 } }] });
-    const next = (await t.ok(viewer, AGENT_EVENTS, { id: w.agent.id, after: viaAgent.pageInfo.endCursor })).agent.invalidations;
+    const next = (await t.ok<AgentEvents>(viewer, AGENT_EVENTS, { id: w.agent.id, after: viaAgent.pageInfo.endCursor })).agent!
+      .invalidations;
     expect(next).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true }, edges: [{ node: { loadoutVersion: 3 } }] });
     const bad = await t.gql(viewer, AGENT_EVENTS, { id: w.agent.id, after: 'nope' });
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'after' });
@@ -223,9 +267,17 @@ describe('turns', () => {
     const w = await world();
     const id = await w.tool('t1', { channels: ['web'] });
     const conversation = (
-      await t.ok(w.key, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: w.agent.id })
+      await t.ok<Created<'startConversation'>>(
+        w.key,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+        {
+          a: w.agent.id,
+        },
+      )
     ).startConversation;
-    const TURN = `mutation($c: ID!) { beginTurn(conversationId: $c) { index toolboxChanged invalidation { id cause } } }`;
+    const TURN = typed<{ beginTurn: { index: number; toolboxChanged: boolean; invalidation: { id: string; cause: string } | null } }>(
+      `mutation($c: ID!) { beginTurn(conversationId: $c) { index toolboxChanged invalidation { id cause } } }`,
+    );
     const first = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
     expect(first.invalidation).toBeNull();
 
@@ -247,12 +299,20 @@ describe('turns', () => {
     await w.tool('denied', { sortOrder: 2 });
     await w.tool('kept', { sortOrder: 3 });
     const conversation = (
-      await t.ok(w.key, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: w.agent.id })
+      await t.ok<Created<'startConversation'>>(
+        w.key,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+        {
+          a: w.agent.id,
+        },
+      )
     ).startConversation;
-    const TURN = `mutation($c: ID!) { beginTurn(conversationId: $c) {
+    const TURN = typed<{
+      beginTurn: { index: number; diff: Diff | null; invalidation: { id: string } | null; invalidations: unknown[] };
+    }>(`mutation($c: ID!) { beginTurn(conversationId: $c) {
       index diff { added removed changed reordered } invalidation { id }
       invalidations { invalidation { id cause } affected { channel { key } page { type } diff { changed removed } } diff { added removed changed reordered } }
-    } }`;
+    } }`);
     const first = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
     expect(first.invalidations).toEqual([]);
 
@@ -294,13 +354,15 @@ describe('stored affected situations', () => {
     const w = await world();
     const id = await w.tool('lookup');
     const conversation = (
-      await t.ok(
+      await t.ok<Created<'startConversation'>>(
         w.key,
         `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "api", page: { type: RECORD, contextObject: "account", recordId: "r1" } }) { id } }`,
         { a: w.agent.id },
       )
     ).startConversation;
-    const TURN = `mutation($c: ID!) { beginTurn(conversationId: $c) { invalidation { id } invalidations { affected { channel { key } page { type contextObject } } } } }`;
+    const TURN = typed<{ beginTurn: { invalidation: { id: string } | null; invalidations: unknown[] } }>(
+      `mutation($c: ID!) { beginTurn(conversationId: $c) { invalidation { id } invalidations { affected { channel { key } page { type contextObject } } } } }`,
+    );
     await t.ok(w.key, TURN, { c: conversation.id });
     await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited" }) { id } }`, { id });
     const listed = async () => (await w.events(1)).edges[0].node;
@@ -334,16 +396,18 @@ describe('events of deleted rows', () => {
 
   it('go with their agent or organisation, and an actor that no longer exists reads as none', async () => {
     const w = await world();
-    const kept = (await t.ok(w.key, `mutation { createAgent(input: { name: "kept" }) { id } }`)).createAgent.id;
+    const kept = (await t.ok<Created<'createAgent'>>(w.key, `mutation { createAgent(input: { name: "kept" }) { id } }`)).createAgent.id;
     const id = await w.tool('lookup');
     await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited" }) { id } }`, { id });
     expect([await stored('agent_id', w.agent.id), await stored('agent_id', kept)]).toEqual([2, 2]);
 
     await t.ok(w.key, `mutation($id: ID!) { deleteAgent(id: $id) }`, { id: w.agent.id });
     expect([await stored('agent_id', w.agent.id), await stored('agent_id', kept)]).toEqual([0, 2]);
-    const listed = await t.ok(w.key, `{ toolboxInvalidations { totalCount edges { node { agent { id } actor { id } } } } }`);
+    const listed = await t.ok<{
+      toolboxInvalidations: { totalCount: number; edges: Array<{ node: { agent: { id: string }; actor: { id: string } | null } }> };
+    }>(w.key, `{ toolboxInvalidations { totalCount edges { node { agent { id } actor { id } } } } }`);
     expect(listed.toolboxInvalidations.totalCount).toBe(2);
-    expect(listed.toolboxInvalidations.edges.map((e: any) => e.node.agent.id)).toEqual([kept, kept]);
+    expect(listed.toolboxInvalidations.edges.map((e) => e.node.agent.id)).toEqual([kept, kept]);
     expect(listed.toolboxInvalidations.edges[0].node.actor).not.toBeNull();
 
     const sql = t.server.services.db.dataSource;
@@ -353,9 +417,12 @@ describe('events of deleted rows', () => {
     );
     // A principal deleted on its own (the API never does): events keep their place with no actor.
     await sql.query(`DELETE FROM principals WHERE id = $1`, [actor]);
-    const again = await t.ok(w.key, `{ toolboxInvalidations { totalCount edges { node { actor { id } } } } }`);
+    const again = await t.ok<{ toolboxInvalidations: { totalCount: number; edges: Array<{ node: { actor: { id: string } | null } }> } }>(
+      w.key,
+      `{ toolboxInvalidations { totalCount edges { node { actor { id } } } } }`,
+    );
     expect(again.toolboxInvalidations.totalCount).toBe(2);
-    expect(again.toolboxInvalidations.edges.map((e: any) => e.node.actor)).toEqual([null, null]);
+    expect(again.toolboxInvalidations.edges.map((e) => e.node.actor)).toEqual([null, null]);
 
     await sql.query(`DELETE FROM organizations WHERE id = $1`, [org]);
     expect(await stored('organization_id', org)).toBe(0);

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { OPERATOR_TOKEN, startTestServer } from './support/harness';
+import { OPERATOR_TOKEN, startTestServer, type Created, type GraphQLResult } from './support/harness';
 import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 
 /**
@@ -18,14 +18,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const serverUrl = process.env.DATABASE_URL;
 const LISTENER_B = 'loadout-listener-b';
 
-async function gql(server: LoadoutServer, key: string, query: string, variables?: Record<string, unknown>) {
+async function gql<T = unknown>(server: LoadoutServer, key: string, query: string, variables?: Record<string, unknown>) {
   const res = await fetch(`${server.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({ query, variables }),
   });
-  return (await res.json()) as { data?: any; errors?: Array<{ extensions?: { code?: string } }> };
+  return (await res.json()) as GraphQLResult<T>;
 }
+
+type Me = { me: { role: string } };
 
 async function ready(server: LoadoutServer) {
   const res = await fetch(`${server.url}/readyz`);
@@ -56,11 +58,21 @@ if (serverUrl) {
       const listenUrl = new URL(throughRelay(serverUrl, relay, database.name));
       listenUrl.searchParams.set('application_name', LISTENER_B);
       b = await startServer({ ...config, listenDatabaseUrl: listenUrl.toString() });
-      const created = await gql(a, OPERATOR_TOKEN, `mutation { createOrganization(input: { name: "o" }) { apiKey } }`);
-      admin = created.data.createOrganization.apiKey;
+      const created = await gql<{ createOrganization: { apiKey: string } }>(
+        a,
+        OPERATOR_TOKEN,
+        `mutation { createOrganization(input: { name: "o" }) { apiKey } }`,
+      );
+      admin = created.data!.createOrganization.apiKey;
       await gql(a, admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-      agentId = (await gql(a, admin, `mutation { createAgent(input: { name: "a" }) { id } }`)).data.createAgent.id;
-      reader = (await gql(a, admin, `mutation { createApiKey(input: { name: "r", role: VIEWER }) { apiKey } }`)).data.createApiKey.apiKey;
+      agentId = (await gql<Created<'createAgent'>>(a, admin, `mutation { createAgent(input: { name: "a" }) { id } }`)).data!.createAgent.id;
+      reader = (
+        await gql<{ createApiKey: { apiKey: string } }>(
+          a,
+          admin,
+          `mutation { createApiKey(input: { name: "r", role: VIEWER }) { apiKey } }`,
+        )
+      ).data!.createApiKey.apiKey;
     });
     afterAll(async () => {
       await b?.stop();
@@ -71,16 +83,23 @@ if (serverUrl) {
     });
 
     const toolCountOnB = async () =>
-      (await gql(b, reader, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount } }`, { a: agentId })).data.toolbox
-        .toolCount as number;
+      (
+        await gql<{ toolbox: { toolCount: number } }>(b, reader, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount } }`, {
+          a: agentId,
+        })
+      ).data!.toolbox.toolCount;
 
     /** A new key that B has seen and cached. */
     async function cachedKey(): Promise<{ key: string; keyId: string }> {
-      const made = await gql(a, admin, `mutation { createApiKey(input: { name: "doomed", role: VIEWER }) { apiKey principal { id } } }`);
-      const key = made.data.createApiKey.apiKey;
-      const keyId = made.data.createApiKey.principal.id;
+      const made = await gql<{ createApiKey: { apiKey: string; principal: { id: string } } }>(
+        a,
+        admin,
+        `mutation { createApiKey(input: { name: "doomed", role: VIEWER }) { apiKey principal { id } } }`,
+      );
+      const key = made.data!.createApiKey.apiKey;
+      const keyId = made.data!.createApiKey.principal.id;
       // Seen (and cached) by B while its connection still worked.
-      expect((await gql(b, key, `{ me { role } }`)).data.me.role).toBe('VIEWER');
+      expect((await gql<Me>(b, key, `{ me { role } }`)).data!.me.role).toBe('VIEWER');
       return { key, keyId };
     }
 
@@ -102,7 +121,7 @@ if (serverUrl) {
       const samples: Array<{ at: number; count: number; accepted: boolean }> = [];
       while (Date.now() < changedAt + BOUND_MS + 2_000) {
         const at = Date.now();
-        const [count, me] = await Promise.all([toolCountOnB(), gql(b, doomed.key, `{ me { role } }`)]);
+        const [count, me] = await Promise.all([toolCountOnB(), gql<Me>(b, doomed.key, `{ me { role } }`)]);
         samples.push({ at, count, accepted: me.data?.me?.role === 'VIEWER' });
         await sleep(50);
       }

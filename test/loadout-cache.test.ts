@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from './support/harness';
+import { startTestServer, typed, type Created, type GraphQLResult, type Query, type TestServer } from './support/harness';
 
 /**
  * The compiled loadout each instance caches: the instance that made a change
@@ -14,20 +14,26 @@ afterAll(() => t.stop());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint tools { name contentHash } } }`;
+const TOOLBOX = typed<{ toolbox: { fingerprint: string; tools: Array<{ name: string; contentHash: string }> } }>(
+  `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint tools { name contentHash } } }`,
+);
 
-async function post(url: string, key: string, query: string, variables?: Record<string, unknown>) {
+async function post<T = unknown>(url: string, key: string, query: string | Query<T>, variables?: Record<string, unknown>) {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({ query, variables }),
   });
-  return (await res.json()) as { data?: any; errors?: Array<{ extensions?: { code?: string } }> };
+  return (await res.json()) as GraphQLResult<T>;
 }
 
 async function viewerKey(adminKey: string): Promise<{ key: string; principalId: string }> {
-  const created = (await t.ok(adminKey, `mutation { createApiKey(input: { name: "v", role: VIEWER }) { apiKey principal { id } } }`))
-    .createApiKey;
+  const created = (
+    await t.ok<{ createApiKey: { apiKey: string; principal: { id: string } } }>(
+      adminKey,
+      `mutation { createApiKey(input: { name: "v", role: VIEWER }) { apiKey principal { id } } }`,
+    )
+  ).createApiKey;
   return { key: created.apiKey, principalId: created.principal.id };
 }
 
@@ -37,9 +43,9 @@ const revoke = (adminKey: string, principalId: string) =>
 async function world() {
   const { adminKey } = await t.createOrganization('cached');
   await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (await t.ok(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
+  const agent = (await t.ok<Created<'createAgent'>>(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
   const tool = (
-    await t.ok(
+    await t.ok<Created<'createToolDefinition'>>(
       adminKey,
       `mutation { createToolDefinition(input: { name: "lookup", description: "v1", inputSchema: { type: "object" } }) { id } }`,
     )
@@ -48,10 +54,14 @@ async function world() {
 }
 
 const edit = (key: string, toolId: string, description: string) =>
-  t.ok(key, `mutation($id: ID!, $d: String!) { updateToolDefinition(id: $id, input: { description: $d }) { contentHash } }`, {
-    id: toolId,
-    d: description,
-  });
+  t.ok<{ updateToolDefinition: { contentHash: string } }>(
+    key,
+    `mutation($id: ID!, $d: String!) { updateToolDefinition(id: $id, input: { description: $d }) { contentHash } }`,
+    {
+      id: toolId,
+      d: description,
+    },
+  );
 
 it('serves a change on the very next request of the instance that made it, and forgets a revoked key at once', async () => {
   const w = await world();
@@ -62,7 +72,7 @@ it('serves a change on the very next request of the instance that made it, and f
   expect(after.fingerprint).not.toBe(before.fingerprint);
 
   const viewer = await viewerKey(w.key);
-  expect((await post(t.url, viewer.key, TOOLBOX, { a: w.agent.id })).data.toolbox.fingerprint).toBe(after.fingerprint);
+  expect((await post(t.url, viewer.key, TOOLBOX, { a: w.agent.id })).data!.toolbox.fingerprint).toBe(after.fingerprint);
   await revoke(w.key, viewer.principalId);
   expect((await post(t.url, viewer.key, TOOLBOX, { a: w.agent.id })).errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
 });
@@ -76,13 +86,13 @@ describe('across instances of one PostgreSQL server', () => {
     const url2 = `${second.url}/graphql`;
     const w = await world();
     const viewer = await viewerKey(w.key);
-    const warm = (await post(url2, viewer.key, TOOLBOX, { a: w.agent.id })).data.toolbox;
+    const warm = (await post(url2, viewer.key, TOOLBOX, { a: w.agent.id })).data!.toolbox;
 
     const { contentHash } = (await edit(w.key, w.tool.id, 'edited on the first')).updateToolDefinition;
     let served = warm;
     for (let i = 0; i < 100 && served.tools[0].contentHash !== contentHash; i++) {
       await sleep(20);
-      served = (await post(url2, viewer.key, TOOLBOX, { a: w.agent.id })).data.toolbox;
+      served = (await post(url2, viewer.key, TOOLBOX, { a: w.agent.id })).data!.toolbox;
     }
     expect(served.tools).toEqual([{ name: 'lookup', contentHash }]);
 
@@ -101,9 +111,14 @@ describe('across instances of one PostgreSQL server', () => {
     const url2 = `${second.url}/graphql`;
     const w = await world();
     const conversation = (
-      await post(url2, w.key, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: w.agent.id })
-    ).data.startConversation;
-    const old = (await post(url2, w.key, TOOLBOX, { a: w.agent.id })).data.toolbox;
+      await post<Created<'startConversation'>>(
+        url2,
+        w.key,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+        { a: w.agent.id },
+      )
+    ).data!.startConversation;
+    const old = (await post(url2, w.key, TOOLBOX, { a: w.agent.id })).data!.toolbox;
 
     // The second instance stops hearing changes (as if its notification were still on its way).
     const cache = second.services.loadouts;
@@ -112,12 +127,17 @@ describe('across instances of one PostgreSQL server', () => {
     try {
       const { contentHash } = (await edit(w.key, w.tool.id, 'not yet heard of')).updateToolDefinition;
       await sleep(200);
-      expect((await post(url2, w.key, TOOLBOX, { a: w.agent.id })).data.toolbox.fingerprint).toBe(old.fingerprint);
+      expect((await post(url2, w.key, TOOLBOX, { a: w.agent.id })).data!.toolbox.fingerprint).toBe(old.fingerprint);
       const turn = (
-        await post(url2, w.key, `mutation($c: ID!) { beginTurn(conversationId: $c) { toolbox { tools { contentHash } } } }`, {
-          c: conversation.id,
-        })
-      ).data.beginTurn;
+        await post<{ beginTurn: { toolbox: { tools: Array<{ contentHash: string }> } } }>(
+          url2,
+          w.key,
+          `mutation($c: ID!) { beginTurn(conversationId: $c) { toolbox { tools { contentHash } } } }`,
+          {
+            c: conversation.id,
+          },
+        )
+      ).data!.beginTurn;
       expect(turn.toolbox.tools).toEqual([{ contentHash }]);
     } finally {
       cache.changed = heard;
@@ -142,7 +162,7 @@ describe('across instances of one PostgreSQL server', () => {
       for (let i = 0; i < 100 && second.services.loadouts.trusted; i++) await sleep(20);
       expect(second.services.loadouts.trusted).toBe(false);
       const { contentHash } = (await edit(w.key, w.tool.id, 'while the listener is down')).updateToolDefinition;
-      expect((await post(url2, w.key, TOOLBOX, { a: w.agent.id })).data.toolbox.tools).toEqual([{ name: 'lookup', contentHash }]);
+      expect((await post(url2, w.key, TOOLBOX, { a: w.agent.id })).data!.toolbox.tools).toEqual([{ name: 'lookup', contentHash }]);
     } finally {
       listener.connect = connect;
     }

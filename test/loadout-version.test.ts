@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from './support/harness';
+import { startTestServer, typed, type Created, type Query, type TestServer } from './support/harness';
 
 let t: TestServer;
 let key: string;
@@ -7,23 +7,41 @@ let toolId: string;
 let otherProjectAgent: string;
 let projectId: string;
 
-const ok = (query: string, vars?: Record<string, unknown>) => t.ok(key, query, vars);
+const ok = <T = unknown>(query: string | Query<T>, vars?: Record<string, unknown>) => t.ok<T>(key, query, vars);
 const versionOf = async (id: string): Promise<number> =>
-  (await ok(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id })).agent.loadoutVersion;
+  (await ok<{ agent: { loadoutVersion: number } | null }>(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id })).agent!
+    .loadoutVersion;
 const fingerprint = async (): Promise<string> =>
-  (await ok(`query($id: ID!) { toolbox(agentId: $id, channel: "web") { fingerprint loadoutVersion } }`, { id: agentId })).toolbox
-    .fingerprint;
+  (
+    await ok<{ toolbox: { fingerprint: string; loadoutVersion: number } }>(
+      `query($id: ID!) { toolbox(agentId: $id, channel: "web") { fingerprint loadoutVersion } }`,
+      { id: agentId },
+    )
+  ).toolbox.fingerprint;
+const VERSION = typed<{ toolDefinition: { version: number } | null }>(`query($id: ID!) { toolDefinition(id: $id) { version } }`);
+const TOOL = typed<{ toolDefinition: { version: number; contentHash: string; tier: number | null } | null }>(
+  `query($id: ID!) { toolDefinition(id: $id) { version contentHash tier } }`,
+);
 
 beforeAll(async () => {
   t = await startTestServer();
   key = (await t.createOrganization()).adminKey;
   await ok(`mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (await ok(`mutation { createAgent(input: { name: "watched" }) { id loadoutVersion } }`)).createAgent.id;
-  projectId = (await ok(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
-  otherProjectAgent = (await ok(`mutation($p: ID!) { createAgent(input: { name: "elsewhere", projectId: $p }) { id } }`, { p: projectId }))
-    .createAgent.id;
+  agentId = (
+    await ok<{ createAgent: { id: string; loadoutVersion: number } }>(
+      `mutation { createAgent(input: { name: "watched" }) { id loadoutVersion } }`,
+    )
+  ).createAgent.id;
+  projectId = (await ok<Created<'createProject'>>(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
+  otherProjectAgent = (
+    await ok<Created<'createAgent'>>(`mutation($p: ID!) { createAgent(input: { name: "elsewhere", projectId: $p }) { id } }`, {
+      p: projectId,
+    })
+  ).createAgent.id;
   toolId = (
-    await ok(`mutation { createToolDefinition(input: { name: "base", description: "d", inputSchema: { type: "object" } }) { id } }`)
+    await ok<Created<'createToolDefinition'>>(
+      `mutation { createToolDefinition(input: { name: "base", description: "d", inputSchema: { type: "object" } }) { id } }`,
+    )
   ).createToolDefinition.id;
 });
 afterAll(() => t.stop());
@@ -46,7 +64,7 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
       'createToolDefinition',
       async () => {
         scratchTool = (
-          await ok(
+          await ok<Created<'createToolDefinition'>>(
             `mutation { createToolDefinition(input: { name: "scratch", description: "d", inputSchema: { type: "object" } }) { id } }`,
           )
         ).createToolDefinition.id;
@@ -69,7 +87,10 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
       'setToolRule',
       async () => {
         ruleId = (
-          await ok(`mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "base", effect: DENY }) { id } }`, { a: agentId })
+          await ok<Created<'setToolRule'>>(
+            `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "base", effect: DENY }) { id } }`,
+            { a: agentId },
+          )
         ).setToolRule.id;
       },
     ],
@@ -90,7 +111,7 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
     [
       'setMiniAppEnabled false',
       async () => {
-        miniAppId = (await ok(`mutation { createMiniApp(input: { name: "app" }) { id } }`)).createMiniApp.id;
+        miniAppId = (await ok<Created<'createMiniApp'>>(`mutation { createMiniApp(input: { name: "app" }) { id } }`)).createMiniApp.id;
         return ok(`mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: false) { id } }`, { id: miniAppId });
       },
     ],
@@ -98,7 +119,8 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
     [
       'registerMcpServer',
       async () => {
-        serverId = (await ok(`mutation { registerMcpServer(input: { name: "srv" }) { id } }`)).registerMcpServer.id;
+        serverId = (await ok<Created<'registerMcpServer'>>(`mutation { registerMcpServer(input: { name: "srv" }) { id } }`))
+          .registerMcpServer.id;
       },
     ],
     [
@@ -131,7 +153,9 @@ describe('loadoutVersion stays put when nothing the toolbox depends on changed',
     [
       'updateAgent maxTools to its current value',
       async () => {
-        const current = (await ok(`query($id: ID!) { agent(id: $id) { maxTools } }`, { id: agentId })).agent.maxTools;
+        const current = (
+          await ok<{ agent: { maxTools: number } | null }>(`query($id: ID!) { agent(id: $id) { maxTools } }`, { id: agentId })
+        ).agent!.maxTools;
         return ok(`mutation($id: ID!, $m: Int!) { updateAgent(id: $id, input: { maxTools: $m }) { id } }`, { id: agentId, m: current });
       },
     ],
@@ -178,10 +202,9 @@ describe('loadoutVersion stays put when nothing the toolbox depends on changed',
 
 describe('tool version', () => {
   it('counts a change of channels or context objects, not a re-send of the same ones', async () => {
-    const version = async () =>
-      (await ok(`query($id: ID!) { toolDefinition(id: $id) { version } }`, { id: toolId })).toolDefinition.version;
+    const version = async () => (await ok(VERSION, { id: toolId })).toolDefinition!.version;
     const start = await version();
-    const channels = (await ok(`{ channels { key } }`)).channels.map((c: any) => c.key);
+    const channels = (await ok<{ channels: Array<{ key: string }> }>(`{ channels { key } }`)).channels.map((c) => c.key);
     await ok(`mutation($id: ID!, $c: [String!]) { updateToolDefinition(id: $id, input: { channels: $c }) { id } }`, {
       id: toolId,
       c: channels,
@@ -200,8 +223,7 @@ describe('tool version', () => {
 describe('tier is inert', () => {
   it('updating only tier leaves the fingerprint, loadoutVersion, tool version and content hash unchanged, and is stored', async () => {
     await ok(`mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: ALL_PAGES }) { id } }`, { id: agentId });
-    const toolBefore = (await ok(`query($id: ID!) { toolDefinition(id: $id) { version contentHash tier } }`, { id: toolId }))
-      .toolDefinition;
+    const toolBefore = (await ok(TOOL, { id: toolId })).toolDefinition;
     const fingerprintBefore = await fingerprint();
     for (const tier of [3, 1]) {
       expect(
@@ -210,19 +232,22 @@ describe('tier is inert', () => {
         ),
       ).toBe(0);
     }
-    const toolAfter = (await ok(`query($id: ID!) { toolDefinition(id: $id) { version contentHash tier } }`, { id: toolId })).toolDefinition;
+    const toolAfter = (await ok(TOOL, { id: toolId })).toolDefinition;
     expect(toolAfter).toEqual({ ...toolBefore, tier: 1 });
     expect(await fingerprint()).toBe(fingerprintBefore);
   });
 
   it('a tier given with a real change does not count twice', async () => {
-    const before = (await ok(`query($id: ID!) { toolDefinition(id: $id) { version } }`, { id: toolId })).toolDefinition.version;
+    const before = (await ok(VERSION, { id: toolId })).toolDefinition!.version;
     expect(
       await bumpOf(() =>
         ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { tier: 2, description: "changed" }) { id } }`, { id: toolId }),
       ),
     ).toBe(1);
-    expect((await ok(`query($id: ID!) { toolDefinition(id: $id) { version tier } }`, { id: toolId })).toolDefinition).toEqual({
+    expect(
+      (await ok<{ toolDefinition: unknown }>(`query($id: ID!) { toolDefinition(id: $id) { version tier } }`, { id: toolId }))
+        .toolDefinition,
+    ).toEqual({
       version: before + 1,
       tier: 2,
     });
@@ -230,12 +255,12 @@ describe('tier is inert', () => {
 
   it('a tier set at creation changes nothing the model sees', async () => {
     const plain = (
-      await ok(
+      await ok<{ createToolDefinition: unknown }>(
         `mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: { type: "object" }, tier: 4 }) { contentHash version } }`,
       )
     ).createToolDefinition;
     const twin = (
-      await ok(
+      await ok<{ createToolDefinition: unknown }>(
         `mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: { type: "object" }, source: BUILT_IN }) { contentHash version } }`,
       )
     ).createToolDefinition;

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { startTestServer, type TestServer } from './support/harness';
+import { startTestServer, type Created, type TestServer } from './support/harness';
 
 /**
  * What an operator reads: request ids on every answer, `/metrics` in
@@ -63,12 +63,12 @@ describe('/metrics', () => {
   it('counts requests by operation (a schema name, whatever clients call theirs), errors by code, calls, events and the loadout cache', async () => {
     const { adminKey } = await t.createOrganization('metrics');
     await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-    const agent = (await t.ok(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
+    const agent = (await t.ok<Created<'createAgent'>>(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
     const before = await scrape();
 
     const ws = new WebSocket(`${t.server.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
-    const heard: unknown[] = [];
-    ws.on('message', (data) => heard.push(JSON.parse(String(data))));
+    const heard: Array<{ type: string }> = [];
+    ws.on('message', (data) => heard.push(JSON.parse(String(data)) as { type: string }));
     await new Promise((resolve) => ws.once('open', resolve));
     ws.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${adminKey}` } }));
     await sleep(200);
@@ -95,7 +95,7 @@ describe('/metrics', () => {
     await t.ok(adminKey, `mutation($c: [ToolCallInput!]!) { recordToolCalls(calls: $c) { accepted } }`, { c: calls });
     await post(null, { query: '{ agents { id } }' });
     await post(adminKey, { query: '{ toolbox(agentId: "nope", channel: "web") { fingerprint } }' });
-    while (!heard.some((m: any) => m.type === 'next')) await sleep(20);
+    while (!heard.some((m) => m.type === 'next')) await sleep(20);
     ws.close();
 
     const after = await scrape();
@@ -118,7 +118,7 @@ describe('/metrics', () => {
   it('counts toolbox reads the direct path answers and hands back, each reading the loadout once', async () => {
     const { adminKey } = await t.createOrganization('direct');
     await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-    const agent = (await t.ok(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
+    const agent = (await t.ok<Created<'createAgent'>>(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
     const toolbox = (agentId: string) =>
       post(adminKey, { query: `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint } }`, variables: { a: agentId } });
     const counts = async () => {

@@ -1,4 +1,4 @@
-import { codeOf, OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
+import { codeOf, OPERATOR_TOKEN, startTestServer, typed, type Created, type TestServer } from './support/harness';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -6,8 +6,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const UPDATE = `mutation($i: UpdateOrganizationInput!) { updateOrganization(input: $i) { name fundingModel defaultModel toolBudgetWarn toolBudgetHot } }`;
-const ORGANIZATION = `{ organization { name fundingModel defaultModel toolBudgetWarn toolBudgetHot } }`;
+/** What UPDATE and ORGANIZATION select of the organisation. */
+interface Settings {
+  name: string;
+  fundingModel: string;
+  defaultModel: string;
+  toolBudgetWarn: number;
+  toolBudgetHot: number;
+}
+const UPDATE = typed<{ updateOrganization: Settings }>(
+  `mutation($i: UpdateOrganizationInput!) { updateOrganization(input: $i) { name fundingModel defaultModel toolBudgetWarn toolBudgetHot } }`,
+);
+const ORGANIZATION = typed<{ organization: Settings }>(`{ organization { name fundingModel defaultModel toolBudgetWarn toolBudgetHot } }`);
 
 async function org() {
   const { adminKey: admin } = await t.createOrganization('Settings org');
@@ -57,7 +67,8 @@ describe('updateOrganization', () => {
 
   it("sets the thresholds of project-level reports and GET /rpc/tools/gc; an agent's own still rule its report", async () => {
     const { admin, viewer } = await org();
-    const project = (await t.ok(admin, `mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
+    const project = (await t.ok<Created<'createProject'>>(admin, `mutation { createProject(input: { name: "p" }) { id } }`)).createProject
+      .id;
     for (const name of ['a', 'b', 'c'])
       await t.ok(
         admin,
@@ -65,7 +76,7 @@ describe('updateOrganization', () => {
         { n: name, p: project },
       );
     const agent = (
-      await t.ok(
+      await t.ok<Created<'createAgent'>>(
         admin,
         `mutation($p: ID) { createAgent(input: { name: "own", projectId: $p, budgetWarnThreshold: 40, budgetHotThreshold: 50 }) { id } }`,
         { p: project },
@@ -73,7 +84,9 @@ describe('updateOrganization', () => {
     ).createAgent.id;
     await t.ok(admin, UPDATE, { i: { toolBudgetWarn: 2, toolBudgetHot: 3 } });
 
-    const REPORT = `query($p: ID, $a: ID) { toolBudget(projectId: $p, agentId: $a) { estimatedToolCount warnThreshold hotThreshold level } }`;
+    const REPORT = typed<{ toolBudget: unknown }>(
+      `query($p: ID, $a: ID) { toolBudget(projectId: $p, agentId: $a) { estimatedToolCount warnThreshold hotThreshold level } }`,
+    );
     expect((await t.ok(viewer, REPORT, { p: project })).toolBudget).toEqual({
       estimatedToolCount: 3,
       warnThreshold: 2,
@@ -89,30 +102,48 @@ describe('updateOrganization', () => {
       level: 'OK',
     });
     // An agent created without thresholds starts from the organisation's.
-    const plain = (await t.ok(admin, `mutation { createAgent(input: { name: "plain" }) { budgetWarnThreshold budgetHotThreshold } }`))
-      .createAgent;
+    const plain = (
+      await t.ok<{ createAgent: unknown }>(
+        admin,
+        `mutation { createAgent(input: { name: "plain" }) { budgetWarnThreshold budgetHotThreshold } }`,
+      )
+    ).createAgent;
     expect(plain).toEqual({ budgetWarnThreshold: 2, budgetHotThreshold: 3 });
   });
 
   it('changes the funding model for turns completed later only: a recorded turn keeps its cost', async () => {
     const { admin } = await org();
-    const agent = (await t.ok(admin, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`)).createAgent.id;
+    const agent = (
+      await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`)
+    ).createAgent.id;
     await t.ok(
       admin,
       `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2, cachedInputUsdPerMTok: 1, outputUsdPerMTok: 8, creditsPerMTok: 100 }) { model } }`,
     );
     const conversation = (
-      await t.ok(admin, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: agent })
+      await t.ok<Created<'startConversation'>>(
+        admin,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+        { a: agent },
+      )
     ).startConversation.id;
     const turn = async () => {
-      const id = (await t.ok(admin, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation })).beginTurn.id;
+      const id = (
+        await t.ok<Created<'beginTurn'>>(admin, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation })
+      ).beginTurn.id;
       await t.ok(admin, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 6000, outputTokens: 4000 }) { id } }`, {
         id,
       });
       return id;
     };
     const cost = async (id: string) =>
-      (await t.ok(admin, `query($id: ID!) { turn(id: $id) { cost { amountUsd credits } } }`, { id })).turn.cost;
+      (
+        await t.ok<{ turn: { cost: { amountUsd: number | null; credits: number | null } | null } | null }>(
+          admin,
+          `query($id: ID!) { turn(id: $id) { cost { amountUsd credits } } }`,
+          { id },
+        )
+      ).turn!.cost!;
     const first = await turn();
     expect((await cost(first)).credits).toBeNull();
     await t.ok(admin, UPDATE, { i: { fundingModel: 'INCLUDED_CREDITS' } });
@@ -126,22 +157,26 @@ describe('updateOrganization', () => {
   it('makes the default model the one new agents and reports without an agent use', async () => {
     const { admin } = await org();
     await t.ok(admin, UPDATE, { i: { defaultModel: 'anthropic/claude-sonnet-4-5' } });
-    expect((await t.ok(admin, `mutation { createAgent(input: { name: "d" }) { model } }`)).createAgent.model).toBe(
-      'anthropic/claude-sonnet-4-5',
-    );
+    expect(
+      (await t.ok<{ createAgent: { model: string } }>(admin, `mutation { createAgent(input: { name: "d" }) { model } }`)).createAgent.model,
+    ).toBe('anthropic/claude-sonnet-4-5');
     const tool = (
-      await t.ok(admin, `mutation { createToolDefinition(input: { name: "t", description: "d", inputSchema: { type: "object" } }) { id } }`)
+      await t.ok<Created<'createToolDefinition'>>(
+        admin,
+        `mutation { createToolDefinition(input: { name: "t", description: "d", inputSchema: { type: "object" } }) { id } }`,
+      )
     ).createToolDefinition.id;
     const tokens = (
-      await t.ok(
+      await t.ok<{ toolDefinition: { now: number; anthropic: number; openai: number } | null }>(
         admin,
         `query($id: ID!) { toolDefinition(id: $id) { now: schemaTokens anthropic: schemaTokens(model: "anthropic/claude-sonnet-4-5") openai: schemaTokens(model: "openai/gpt-4o") } }`,
         { id: tool },
       )
-    ).toolDefinition;
+    ).toolDefinition!;
     expect(tokens.now).toBe(tokens.anthropic);
     expect(tokens.now).not.toBe(tokens.openai);
-    const report = (await t.ok(admin, `{ toolBudget { estimatedSchemaTokens } }`)).toolBudget;
+    const report = (await t.ok<{ toolBudget: { estimatedSchemaTokens: number } }>(admin, `{ toolBudget { estimatedSchemaTokens } }`))
+      .toolBudget;
     expect(report.estimatedSchemaTokens).toBe(tokens.anthropic);
   });
 });

@@ -3,7 +3,7 @@ import type { QueryRunner } from 'typeorm';
 import { logger } from '../src/common/logger';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
+import { OPERATOR_TOKEN, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
 import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 
 /**
@@ -16,7 +16,7 @@ import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const POOL_WAIT_MS = 300;
 
-async function post(url: string, key: string, query: string, variables?: Record<string, unknown>) {
+async function post<T = unknown>(url: string, key: string, query: string, variables?: Record<string, unknown>) {
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
@@ -26,13 +26,13 @@ async function post(url: string, key: string, query: string, variables?: Record<
     status: res.status,
     retryAfter: res.headers.get('retry-after'),
     requestId: res.headers.get('x-request-id'),
-    body: (await res.json()) as any,
+    body: (await res.json()) as GraphQLResult<T>,
   };
 }
 
 async function rest(url: string, key: string) {
   const res = await fetch(`${url}/rpc/tools/gc`, { headers: { authorization: `Bearer ${key}` } });
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as any };
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { error?: { code: string } } };
 }
 
 describe('with every pooled connection taken', () => {
@@ -66,14 +66,14 @@ describe('with every pooled connection taken', () => {
       expect(JSON.stringify(warned.mock.calls)).not.toContain(viewer);
       expect(unchecked.status).toBe(503);
       expect(unchecked.retryAfter).toBe('2');
-      expect(unchecked.body.errors[0].extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: unchecked.requestId });
-      expect(unchecked.body.errors[0].message).toMatch(/retry/);
+      expect(unchecked.body.errors![0].extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: unchecked.requestId });
+      expect(unchecked.body.errors![0].message).toMatch(/retry/);
 
       // A key already known runs its operation, which cannot get a connection.
       const write = await post(t.server.url, adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
       expect(write.retryAfter).toBe('2');
       expect(write.body.data).toBeNull();
-      expect(write.body.errors[0].extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: write.requestId });
+      expect(write.body.errors![0].extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: write.requestId });
 
       const report = await rest(t.server.url, adminKey);
       expect(report.status).toBe(503);
@@ -84,7 +84,7 @@ describe('with every pooled connection taken', () => {
       warned.mockRestore();
       for (const runner of held) await runner.release();
     }
-    expect((await post(t.server.url, viewer, `{ me { role } }`)).body.data.me.role).toBe('VIEWER');
+    expect((await post<{ me: { role: string } }>(t.server.url, viewer, `{ me { role } }`)).body.data!.me.role).toBe('VIEWER');
     expect((await rest(t.server.url, adminKey)).status).toBe(200);
   });
 });
@@ -116,9 +116,13 @@ if (serverUrl) {
     });
 
     it('answers 503 + Retry-After and SERVICE_UNAVAILABLE at once while it is unreachable, and serves again once it is back', async () => {
-      const created = await post(server.url, OPERATOR_TOKEN, `mutation { createOrganization(input: { name: "o" }) { apiKey } }`);
-      const key = created.body.data.createOrganization.apiKey;
-      expect((await post(server.url, key, `{ me { role } }`)).body.data.me.role).toBe('ADMIN');
+      const created = await post<{ createOrganization: { apiKey: string } }>(
+        server.url,
+        OPERATOR_TOKEN,
+        `mutation { createOrganization(input: { name: "o" }) { apiKey } }`,
+      );
+      const key = created.body.data!.createOrganization.apiKey;
+      expect((await post<{ me: { role: string } }>(server.url, key, `{ me { role } }`)).body.data!.me.role).toBe('ADMIN');
 
       await cable.cut();
       await sleep(100);
@@ -129,21 +133,25 @@ if (serverUrl) {
       expect(Date.now() - started).toBeLessThan(1_000);
       expect(graphql.status).toBe(503);
       expect(graphql.retryAfter).toBe('2');
-      expect(graphql.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+      expect(graphql.body.errors![0].extensions!.code).toBe('SERVICE_UNAVAILABLE');
       expect(report.status).toBe(503);
       expect(report.retryAfter).toBe('2');
-      expect(report.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(report.body.error!.code).toBe('SERVICE_UNAVAILABLE');
       expect(ready.status).toBe(503);
 
       await cable.open();
       const deadline = Date.now() + 15_000;
-      let back = await post(server.url, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { key } }`);
+      let back = await post<{ createChannel: { key: string } }>(
+        server.url,
+        key,
+        `mutation { createChannel(input: { key: "web", name: "Web" }) { key } }`,
+      );
       while (back.body.errors && Date.now() < deadline) {
-        expect(back.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+        expect(back.body.errors[0].extensions!.code).toBe('SERVICE_UNAVAILABLE');
         await sleep(200);
         back = await post(server.url, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { key } }`);
       }
-      expect(back.body.data.createChannel.key).toBe('web');
+      expect(back.body.data!.createChannel.key).toBe('web');
       // Ready once its LISTEN connection, reconnecting with backoff, is back too.
       while ((await fetch(`${server.url}/readyz`)).status !== 200 && Date.now() < deadline + 10_000) await sleep(200);
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
@@ -162,7 +170,7 @@ if (serverUrl) {
       const [{ db }] = await t.server.services.db.dataSource.query(`SELECT current_database() AS db`);
       const BATCHES = 40;
       const CALLS = 50;
-      const failures: string[] = [];
+      const failures: Array<string | undefined> = [];
       const send = async (batch: number): Promise<void> => {
         const calls = Array.from({ length: CALLS }, (_, i) => ({
           toolName: `tool_${i % 5}`,
@@ -179,7 +187,7 @@ if (serverUrl) {
             },
           ).catch((error: Error) => ({ status: 0, body: { errors: [{ extensions: { code: `network: ${error.message}` } }] } }));
           if (!answer.body.errors) return;
-          failures.push(answer.body.errors[0].extensions.code);
+          failures.push(answer.body.errors[0].extensions!.code);
         }
       };
       const killer = new Client({ connectionString: serverUrl });
@@ -209,7 +217,8 @@ if (serverUrl) {
       expect(terminated).toBeGreaterThan(0);
       expect(failures.length).toBeGreaterThan(0);
       expect(new Set(failures)).toEqual(new Set(['SERVICE_UNAVAILABLE']));
-      const usage = (await t.ok(adminKey, `{ toolUsage { toolName calls } }`)).toolUsage;
+      const usage = (await t.ok<{ toolUsage: Array<{ toolName: string; calls: number }> }>(adminKey, `{ toolUsage { toolName calls } }`))
+        .toolUsage;
       expect(usage.reduce((sum: number, u: { calls: number }) => sum + u.calls, 0)).toBe(BATCHES * CALLS);
       expect(usage.map((u: { calls: number }) => u.calls)).toEqual(Array(5).fill((BATCHES * CALLS) / 5));
     }, 180_000);

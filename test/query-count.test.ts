@@ -2,7 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
 import { projectRoot } from '../src/common/project-root';
-import { startTestServer, type TestServer } from './support/harness';
+import type { DebuggerAgentsQuery, DebuggerConversationQuery, DebuggerConversationsQuery } from '../src/debugger/web/generated/graphql';
+import { startTestServer, type Created, type TestServer } from './support/harness';
+
+/** A document's variables for a world of `rows` rows, and what a person would check of its result. */
+interface Run<W> {
+  variables: (w: W, rows: number) => Record<string, unknown>;
+  check: (data: unknown, rows: number) => void;
+}
+/** A check that reads the result as `T`: what the document selects. */
+const checked =
+  <T>(check: (data: T, rows: number) => void): ((data: unknown, rows: number) => void) =>
+  (data, rows) =>
+    check(data as T, rows);
+const run = <T, W>(variables: Run<W>['variables'], check: (data: T, rows: number) => void): Run<W> => ({
+  variables,
+  check: checked(check),
+});
 
 let t: TestServer;
 beforeAll(async () => {
@@ -16,7 +32,7 @@ const LIST = `query { toolDefinitions {
 
 async function orgWithTools(count: number): Promise<string> {
   const { adminKey } = await t.createOrganization(`org with ${count} tools`);
-  const setup = await t.ok(
+  const setup = await t.ok<Created<'createChannel' | 'createContextObject' | 'createProject' | 'createMiniApp'>>(
     adminKey,
     `mutation {
     createChannel(input: { key: "web", name: "Web" }) { id }
@@ -26,7 +42,9 @@ async function orgWithTools(count: number): Promise<string> {
   }`,
   );
   const agent = (
-    await t.ok(adminKey, `mutation($p: ID) { createAgent(input: { name: "a", projectId: $p }) { id } }`, { p: setup.createProject.id })
+    await t.ok<Created<'createAgent'>>(adminKey, `mutation($p: ID) { createAgent(input: { name: "a", projectId: $p }) { id } }`, {
+      p: setup.createProject.id,
+    })
   ).createAgent;
   for (let i = 0; i < count; i++) {
     await t.ok(adminKey, `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`, {
@@ -47,7 +65,7 @@ async function orgWithTools(count: number): Promise<string> {
 
 async function queriesFor(key: string): Promise<number> {
   const before = t.server.services.db.queryCount();
-  const data = await t.ok(key, LIST);
+  const data = await t.ok<{ toolDefinitions: Array<{ channels: Array<{ key: string }> }> }>(key, LIST);
   expect(data.toolDefinitions[0].channels).toEqual([{ key: 'web' }]);
   return t.server.services.db.queryCount() - before;
 }
@@ -68,9 +86,15 @@ async function conversationWithTurns(count: number): Promise<{ key: string; id: 
     adminKey,
     `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`,
   );
-  const agent = (await t.ok(adminKey, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`)).createAgent;
+  const agent = (
+    await t.ok<Created<'createAgent'>>(adminKey, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`)
+  ).createAgent;
   const conversation = (
-    await t.ok(adminKey, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: agent.id })
+    await t.ok<Created<'startConversation'>>(
+      adminKey,
+      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+      { a: agent.id },
+    )
   ).startConversation;
   for (let i = 0; i < count; i++) {
     // A new tool every other turn: changed turns with a cause, unchanged ones without.
@@ -80,7 +104,9 @@ async function conversationWithTurns(count: number): Promise<{ key: string; id: 
         `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
         { n: `t${i}` },
       );
-    const turn = (await t.ok(adminKey, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id })).beginTurn;
+    const turn = (
+      await t.ok<Created<'beginTurn'>>(adminKey, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id })
+    ).beginTurn;
     await t.ok(adminKey, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, {
       id: turn.id,
     });
@@ -88,6 +114,9 @@ async function conversationWithTurns(count: number): Promise<{ key: string; id: 
   return { key: adminKey, id: conversation.id };
 }
 
+interface TurnsData {
+  conversation: { turns: { edges: Array<{ node: { diff: unknown; invalidation: unknown } }> } };
+}
 const TURNS = `query($id: ID!) { conversation(id: $id) { turns(first: 50) { edges { node {
   index diff { added } cost { amountUsd } toolboxChanged invalidation { cause } toolbox { toolCount }
 } } } } }`;
@@ -97,8 +126,8 @@ it('lists turns with their diffs, costs and causes in a number of queries that d
     // Snapshots never change and are memoised after their first read; measure the steady state.
     await t.ok(c.key, TURNS, { id: c.id });
     const before = t.server.services.db.queryCount();
-    const data = await t.ok(c.key, TURNS, { id: c.id });
-    const turns = data.conversation.turns.edges.map((e: any) => e.node);
+    const data = await t.ok<TurnsData>(c.key, TURNS, { id: c.id });
+    const turns = data.conversation.turns.edges.map((e) => e.node);
     expect(turns[1].diff).toEqual({ added: ['t1'] });
     expect(turns[1].invalidation).toEqual({ cause: 'TOOL_CREATED' });
     expect(turns[2].invalidation).toBeNull();
@@ -114,14 +143,19 @@ it('lists turns with their diffs, costs and causes in a number of queries that d
 async function agentWithTools(tools: number) {
   const { adminKey } = await t.createOrganization(`hot path with ${tools} tools`);
   await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (await t.ok(adminKey, `mutation { createAgent(input: { name: "a", maxTools: 100 }) { id } }`)).createAgent;
+  const agent = (await t.ok<Created<'createAgent'>>(adminKey, `mutation { createAgent(input: { name: "a", maxTools: 100 }) { id } }`))
+    .createAgent;
   await t.ok(adminKey, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
     c: Array.from({ length: tools }, (_, i) => ({
       createTool: { name: `tool_${i}`, description: `tool ${i}`, inputSchema: { type: 'object' }, sortOrder: i },
     })),
   });
   const conversation = (
-    await t.ok(adminKey, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`, { a: agent.id })
+    await t.ok<Created<'startConversation'>>(
+      adminKey,
+      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+      { a: agent.id },
+    )
   ).startConversation;
   return { key: adminKey, agentId: agent.id, conversationId: conversation.id };
 }
@@ -139,7 +173,7 @@ describe('hot paths cost a fixed number of statements, whatever the number of to
   it('a warm toolbox request reads nothing from the database', async () => {
     for (const tools of [3, 60]) {
       const w = await agentWithTools(tools);
-      expect((await t.ok(w.key, TOOLBOX, { a: w.agentId })).toolbox.toolCount).toBe(tools);
+      expect((await t.ok<{ toolbox: { toolCount: number } }>(w.key, TOOLBOX, { a: w.agentId })).toolbox.toolCount).toBe(tools);
       expect(await statements(() => t.ok(w.key, TOOLBOX, { a: w.agentId }))).toBe(0);
     }
   });
@@ -204,7 +238,7 @@ function debuggerOperations(): Array<{ name: string; document: string }> {
  */
 async function debuggerWorld(rows: number) {
   const { adminKey: key } = await t.createOrganization(`debugger world of ${rows}`);
-  const setup = await t.ok(
+  const setup = await t.ok<Created<'createChannel' | 'createProject'>>(
     key,
     `mutation {
       createChannel(input: { key: "web", name: "Web" }) { id }
@@ -215,7 +249,7 @@ async function debuggerWorld(rows: number) {
   const projectId = setup.createProject.id;
   const agentIds: string[] = [];
   for (let i = 0; i < rows; i++) {
-    const created = await t.ok(
+    const created = await t.ok<Created<'createAgent'>>(
       key,
       `mutation($p: ID) { createAgent(input: { name: "agent", model: "openai/gpt-4o", maxTools: 100, projectId: $p }) { id } }`,
       {
@@ -233,8 +267,9 @@ async function debuggerWorld(rows: number) {
   });
   const start = `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`;
   const begin = `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`;
-  const conversationId = (await t.ok(key, start, { a: agentId })).startConversation.id;
-  for (let i = 1; i < rows; i++) await t.ok(key, begin, { c: (await t.ok(key, start, { a: agentId })).startConversation.id });
+  const conversationId = (await t.ok<Created<'startConversation'>>(key, start, { a: agentId })).startConversation.id;
+  for (let i = 1; i < rows; i++)
+    await t.ok(key, begin, { c: (await t.ok<Created<'startConversation'>>(key, start, { a: agentId })).startConversation.id });
   for (let i = 0; i < rows; i++) {
     await t.ok(
       key,
@@ -243,7 +278,7 @@ async function debuggerWorld(rows: number) {
         n: `tool_${i}`,
       },
     );
-    const turn = (await t.ok(key, begin, { c: conversationId })).beginTurn;
+    const turn = (await t.ok<Created<'beginTurn'>>(key, begin, { c: conversationId })).beginTurn;
     await t.ok(key, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, {
       id: turn.id,
     });
@@ -254,34 +289,33 @@ async function debuggerWorld(rows: number) {
 describe("the debugger page's operations cost the same number of statements over 5 rows as over 50", () => {
   type World = Awaited<ReturnType<typeof debuggerWorld>>;
   /** Per operation: its variables, and what its answer must show (so a count never passes over an empty answer). */
-  const runs: Record<string, { variables: (w: World, rows: number) => Record<string, unknown>; check: (data: any, rows: number) => void }> =
-    {
-      DebuggerAgents: {
-        variables: () => ({}),
-        check: (data, rows) => expect(data.agents).toHaveLength(rows),
+  const runs: Record<string, Run<World>> = {
+    DebuggerAgents: run<DebuggerAgentsQuery, World>(
+      () => ({}),
+      (data, rows) => expect(data.agents).toHaveLength(rows),
+    ),
+    DebuggerConversations: run<DebuggerConversationsQuery, World>(
+      (w, rows) => ({ agentId: w.agentId, first: rows }),
+      (data, rows) => {
+        expect(data.conversations.edges).toHaveLength(rows);
+        expect(data.conversations.edges.at(-1)!.node).toMatchObject({ turnCount: rows, channel: { key: 'web' } });
       },
-      DebuggerConversations: {
-        variables: (w, rows) => ({ agentId: w.agentId, first: rows }),
-        check: (data, rows) => {
-          expect(data.conversations.edges).toHaveLength(rows);
-          expect(data.conversations.edges.at(-1).node).toMatchObject({ turnCount: rows, channel: { key: 'web' } });
-        },
+    ),
+    DebuggerConversation: run<DebuggerConversationQuery, World>(
+      (w) => ({ id: w.conversationId }),
+      (data, rows) => {
+        const { agent, turns } = data.conversation!;
+        expect(agent.permissionRules).toHaveLength(rows);
+        expect(agent.project!.permissionRules).toHaveLength(rows);
+        expect(turns.edges).toHaveLength(rows);
+        const last = turns.edges.at(-1)!.node;
+        expect(last.diff!.added).toEqual([`tool_${rows - 1}`]);
+        expect(last.invalidation!.actor!.role).toBe('ADMIN');
+        expect(last.invalidations).toHaveLength(1);
+        expect(last.cost!.amountUsd).toBeGreaterThan(0);
       },
-      DebuggerConversation: {
-        variables: (w) => ({ id: w.conversationId }),
-        check: (data, rows) => {
-          const { agent, turns } = data.conversation;
-          expect(agent.permissionRules).toHaveLength(rows);
-          expect(agent.project.permissionRules).toHaveLength(rows);
-          expect(turns.edges).toHaveLength(rows);
-          const last = turns.edges.at(-1).node;
-          expect(last.diff.added).toEqual([`tool_${rows - 1}`]);
-          expect(last.invalidation.actor.role).toBe('ADMIN');
-          expect(last.invalidations).toHaveLength(1);
-          expect(last.cost.amountUsd).toBeGreaterThan(0);
-        },
-      },
-    };
+    ),
+  };
 
   const operations = debuggerOperations();
   let worlds: Map<number, World>;
@@ -300,7 +334,7 @@ describe("the debugger page's operations cost the same number of statements over
     const counts: number[] = [];
     for (const [rows, world] of worlds) {
       const run = runs[name];
-      let data: any;
+      let data: unknown;
       counts.push(
         await statements(async () => {
           data = await t.ok(world.key, document, run.variables(world, rows));
@@ -317,7 +351,10 @@ async function mutateMany(key: string, count: number, make: (i: number) => strin
   const created: Array<{ id: string }> = [];
   for (let from = 0; from < count; from += 5) {
     const indexes = Array.from({ length: Math.min(5, count - from) }, (_, k) => from + k);
-    const data = await t.ok(key, `mutation { ${indexes.map((i) => `m${i}: ${make(i)} { id }`).join(' ')} }`);
+    const data = await t.ok<Record<string, { id: string }>>(
+      key,
+      `mutation { ${indexes.map((i) => `m${i}: ${make(i)} { id }`).join(' ')} }`,
+    );
     created.push(...indexes.map((i) => data[`m${i}`]));
   }
   return created;
@@ -363,7 +400,7 @@ async function relationsWorld(rows: number) {
   let parent: string | null = null;
   for (let i = 0; i < rows; i++) {
     const started: { id: string } = (
-      await t.ok(
+      await t.ok<Created<'startConversation'>>(
         key,
         `mutation($a: ID!, $p: ID) { startConversation(input: { agentId: $a, channel: "web", parentConversationId: $p }) { id } }`,
         {
@@ -380,58 +417,73 @@ async function relationsWorld(rows: number) {
 
 describe('every other list field costs the same number of statements over 5 rows as over 50', () => {
   type World = Awaited<ReturnType<typeof relationsWorld>>;
-  const documents: Array<{
-    name: string;
-    document: string;
-    variables?: (w: World, rows: number) => Record<string, unknown>;
-    check: (data: any, rows: number) => void;
-  }> = [
+  const documents: Array<{ name: string; document: string } & Partial<Pick<Run<World>, 'variables'>> & Pick<Run<World>, 'check'>> = [
     {
       name: 'agents with their rules, toolbox and invalidations',
       document: `{ agents { project { id } exclusions toolbox(channel: "web") { toolCount }
         permissionRules { matchingToolCount agent { id } project { id } }
         invalidations(first: 2) { totalCount edges { node { agent { id } actor { organization { name } } affected { channel { key } } } } } } }`,
-      check: (data, rows) => {
+      check: checked<{
+        agents: Array<{
+          permissionRules: Array<{ matchingToolCount: number }>;
+          invalidations: { edges: Array<{ node: { actor: { organization: { name: string } } } }> };
+          toolbox: { toolCount: number };
+        }>;
+      }>((data, rows) => {
         expect(data.agents).toHaveLength(rows);
-        expect(data.agents.at(-1).permissionRules).toEqual([expect.objectContaining({ matchingToolCount: 1 })]);
-        expect(data.agents.at(-1).invalidations.edges[0].node.actor.organization.name).toBe(`relations world of ${rows}`);
-        expect(data.agents.at(-1).toolbox.toolCount).toBe(2);
-      },
+        expect(data.agents.at(-1)!.permissionRules).toEqual([expect.objectContaining({ matchingToolCount: 1 })]);
+        expect(data.agents.at(-1)!.invalidations.edges[0].node.actor.organization.name).toBe(`relations world of ${rows}`);
+        expect(data.agents.at(-1)!.toolbox.toolCount).toBe(2);
+      }),
     },
     {
       name: 'projects, mini apps and MCP servers with their agents, rules and tools',
       document: `{ projects { agents { id } permissionRules { id } }
         miniApps { project { id } tools { shadows { id } shadowedBy { id } } }
         mcpServers { project { id } tools { id } } }`,
-      check: (data, rows) => {
-        expect(data.projects.map((p: any) => [p.agents.length, p.permissionRules.length])).toEqual(Array(rows).fill([1, 1]));
-        expect(data.miniApps.map((a: any) => a.tools.length)).toEqual(Array(rows).fill(1));
-        expect(data.mcpServers.map((s: any) => s.tools.length)).toEqual(Array(rows).fill(1));
-      },
+      check: checked<{
+        projects: Array<{ agents: unknown[]; permissionRules: unknown[] }>;
+        miniApps: Array<{ tools: unknown[] }>;
+        mcpServers: Array<{ tools: unknown[] }>;
+      }>((data, rows) => {
+        expect(data.projects.map((p) => [p.agents.length, p.permissionRules.length])).toEqual(Array(rows).fill([1, 1]));
+        expect(data.miniApps.map((a) => a.tools.length)).toEqual(Array(rows).fill(1));
+        expect(data.mcpServers.map((s) => s.tools.length)).toEqual(Array(rows).fill(1));
+      }),
     },
     {
       name: 'conversations with their parents, projects and turns',
       document: `query($a: ID!, $n: Int) { conversations(agentId: $a, first: $n) { edges { node {
         parent { id } owningProject { id } agent { id } turns(first: 2) { totalCount edges { node { conversation { id } } } } } } } }`,
       variables: (w, rows) => ({ a: w.agentId, n: rows }),
-      check: (data, rows) => {
-        const nodes = data.conversations.edges.map((e: any) => e.node);
+      check: checked<{
+        conversations: {
+          edges: Array<{
+            node: { parent: unknown; turns: { totalCount: number; edges: Array<{ node: { conversation: { id: string } } }> } };
+          }>;
+        };
+      }>((data, rows) => {
+        const nodes = data.conversations.edges.map((e) => e.node);
         expect(nodes).toHaveLength(rows);
         expect(nodes[0].parent).toEqual({ id: nodes[1].turns.edges[0].node.conversation.id });
-        expect(nodes.map((n: any) => n.turns.totalCount)).toEqual(Array(rows).fill(1));
-      },
+        expect(nodes.map((n) => n.turns.totalCount)).toEqual(Array(rows).fill(1));
+      }),
     },
     {
       name: 'invalidations with their agents and actors',
       document: `query($n: Int) { toolboxInvalidations(first: $n) { edges { node { agent { id } actor { name } } } } }`,
       variables: (_w, rows) => ({ n: rows }),
-      check: (data, rows) => expect(data.toolboxInvalidations.edges).toHaveLength(rows),
+      check: checked<{ toolboxInvalidations: { edges: unknown[] } }>((data, rows) =>
+        expect(data.toolboxInvalidations.edges).toHaveLength(rows),
+      ),
     },
     {
       name: 'tool usage with its projects',
       document: `query($p: ID) { toolUsage(projectId: $p) { toolName project { id } } }`,
       variables: (w) => ({ p: w.projectId }),
-      check: (data, rows) => expect(data.toolUsage.filter((u: any) => u.project?.id).length).toBeGreaterThanOrEqual(rows),
+      check: checked<{ toolUsage: Array<{ project: { id: string } | null }> }>((data, rows) =>
+        expect(data.toolUsage.filter((u) => u.project?.id).length).toBeGreaterThanOrEqual(rows),
+      ),
     },
   ];
 
@@ -446,7 +498,7 @@ describe('every other list field costs the same number of statements over 5 rows
   it.each(documents.map((d) => [d.name, d]))('%s', async (_name, { document, variables, check }) => {
     const counts: number[] = [];
     for (const [rows, world] of worlds) {
-      let data: any;
+      let data: unknown;
       counts.push(
         await statements(async () => {
           data = await t.ok(world.key, document, variables?.(world, rows));

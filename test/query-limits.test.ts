@@ -1,5 +1,5 @@
 import { QUERY_LIMITS } from '../src/server/query-limits';
-import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { codeOf, startTestServer, typed, type Created, type GraphQLResult, type TestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
 
 let t: TestServer;
@@ -7,7 +7,8 @@ let admin: string;
 let viewer: string;
 let agentId: string;
 
-const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint toolCount } }`;
+type Toolbox = { toolbox: { fingerprint: string; toolCount: number } };
+const TOOLBOX = typed<Toolbox>(`query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint toolCount } }`);
 const TOOLBOX_OPERATION = () => ({ query: TOOLBOX, variables: { a: agentId } });
 
 beforeAll(async () => {
@@ -15,7 +16,7 @@ beforeAll(async () => {
   admin = (await t.createOrganization()).adminKey;
   viewer = await t.createKey(admin, 'VIEWER');
   await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (await t.ok(admin, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
+  agentId = (await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
   await t.ok(admin, `mutation { createToolDefinition(input: { name: "t", description: "d", inputSchema: { type: "object" } }) { id } }`);
   // Three events, so the nested query has edges to expand at every level.
   for (const maxTools of [10, 20, 30])
@@ -27,14 +28,14 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 /** One POST with a raw body; the status, the parsed JSON and how long it took. */
-async function post(body: string, key: string | null = viewer): Promise<{ status: number; json: any; ms: number }> {
+async function post(body: string, key: string | null = viewer): Promise<{ status: number; json: GraphQLResult; ms: number }> {
   const started = performance.now();
   const res = await fetch(t.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
     body,
   });
-  const json = await res.json();
+  const json = (await res.json()) as GraphQLResult;
   return { status: res.status, json, ms: performance.now() - started };
 }
 
@@ -50,17 +51,13 @@ interface Operation {
   variables?: Record<string, unknown>;
   operationName?: string;
 }
-interface Answer {
-  data?: any;
-  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
-}
 
 /**
  * The two doors: HTTP, and graphql-ws on a socket of its own per operation.
  * An operation refused before it ran answers HTTP 400, and a graphql-ws
  * `error` message; both carry the same errors.
  */
-const TRANSPORTS: Array<[string, (key: string, operation: Operation) => Promise<Answer & { refused: boolean }>]> = [
+const TRANSPORTS: Array<[string, (key: string, operation: Operation) => Promise<GraphQLResult & { refused: boolean }>]> = [
   [
     'HTTP',
     async (key, operation) => {
@@ -170,7 +167,7 @@ describe.each(TRANSPORTS)('over %s, hostile documents are refused with a code, f
   it('a role below the operation’s is FORBIDDEN, and nothing is written', async () => {
     const result = await send(viewer, { query: `mutation { createChannel(input: { key: "viewer-made", name: "v" }) { id } }` });
     expect(result.errors![0].extensions!.code).toBe('FORBIDDEN');
-    const channels = (await t.ok(viewer, `{ channels { key } }`)).channels.map((c: { key: string }) => c.key);
+    const channels = (await t.ok<{ channels: Array<{ key: string }> }>(viewer, `{ channels { key } }`)).channels.map((c) => c.key);
     expect(channels).not.toContain('viewer-made');
   });
 
@@ -193,34 +190,34 @@ describe.each(TRANSPORTS)('over %s, hostile documents are refused with a code, f
     expect(missing.errors![0].extensions!.code).toBe('NOT_FOUND');
     const ok = await send(viewer, TOOLBOX_OPERATION());
     expect(ok.errors).toBeUndefined();
-    expect(ok.data.toolbox.toolCount).toBe(1);
+    expect((ok.data as Toolbox).toolbox.toolCount).toBe(1);
   });
 });
 
 describe('hostile documents over HTTP', () => {
   it('six refused mutations wrote nothing', async () => {
-    expect((await t.ok(viewer, `{ channels { key } }`)).channels.map((c: { key: string }) => c.key)).toEqual(['web']);
+    expect((await t.ok<{ channels: Array<{ key: string }> }>(viewer, `{ channels { key } }`)).channels.map((c) => c.key)).toEqual(['web']);
   });
 
   it('a 3.9 MB document without a key is refused as too large, with JSON, not a reset', async () => {
     const query = `{ ${'me { id } '.repeat(400_000)} }`;
     const result = await post(JSON.stringify({ query }), null);
     expect(result.status).toBe(413);
-    expect(result.json.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(result.json.errors![0].extensions!.code).toBe('BAD_REQUEST');
     expect(result.ms).toBeLessThan(5_000);
   });
 
   it('a 900 KB document without a key is refused by its tokens before the key is looked at', async () => {
     const result = await post(JSON.stringify({ query: `{ ${'me { id } '.repeat(80_000)} }` }), null);
     expect(result.status).toBe(400);
-    expect(result.json.errors[0]).toMatchObject({ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
-    expect(result.json.errors[0].message).toMatch(`more than ${QUERY_LIMITS.maxTokens} tokens`);
+    expect(result.json.errors![0]).toMatchObject({ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    expect(result.json.errors![0].message).toMatch(`more than ${QUERY_LIMITS.maxTokens} tokens`);
   });
 
   it('a body that is not JSON is a coded 400', async () => {
     const result = await post('{"query": ');
     expect(result.status).toBe(400);
-    expect(result.json.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(result.json.errors![0].extensions!.code).toBe('BAD_REQUEST');
   });
 
   it('misspelled fields get no suggestions, with a key or without', async () => {
@@ -246,15 +243,15 @@ describe('hostile documents over HTTP', () => {
     const toolboxes = Array.from({ length: 10 }, () => t.ok(viewer, TOOLBOX, { a: agentId }));
     const answers = await Promise.all(toolboxes);
     expect(new Set(answers.map((a) => a.toolbox.fingerprint)).size).toBe(1);
-    for (const refused of await Promise.all(hostile)) expect(refused.json.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    for (const refused of await Promise.all(hostile)) expect(refused.json.errors![0].extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
   it('the project’s own shapes pass: a page of 100 invalidations with their agents', async () => {
-    const data = await t.ok(
+    const data = await t.ok<{ agent: { invalidations: { edges: unknown[] } } | null }>(
       viewer,
       `query($id: ID!) { agent(id: $id) { invalidations(first: 100) { edges { node { agent { name } affected { channel { key } } } } } } }`,
       { id: agentId },
     );
-    expect(data.agent.invalidations.edges.length).toBeGreaterThan(0);
+    expect(data.agent!.invalidations.edges.length).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { isDatabaseUnavailable } from '../src/common/unavailable';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { OPERATOR_TOKEN } from './support/harness';
+import { OPERATOR_TOKEN, type GraphQLResult } from './support/harness';
 
 /**
  * Every way a PostgreSQL server refuses a new connection that a spec can
@@ -15,13 +15,13 @@ import { OPERATOR_TOKEN } from './support/harness';
  */
 const serverUrl = process.env.DATABASE_URL;
 
-async function post(server: LoadoutServer, key: string, query: string) {
+async function post<T = unknown>(server: LoadoutServer, key: string, query: string) {
   const res = await fetch(`${server.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({ query }),
   });
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as any };
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as GraphQLResult<T> };
 }
 
 async function superuser<T>(work: (c: Client) => Promise<T>): Promise<T> {
@@ -88,8 +88,12 @@ if (serverUrl) {
     });
 
     it('is SERVICE_UNAVAILABLE with Retry-After, and served again once allowed', async () => {
-      const created = await post(server, OPERATOR_TOKEN, `mutation { createOrganization(input: { name: "o" }) { apiKey } }`);
-      const key = created.body.data.createOrganization.apiKey;
+      const created = await post<{ createOrganization: { apiKey: string } }>(
+        server,
+        OPERATOR_TOKEN,
+        `mutation { createOrganization(input: { name: "o" }) { apiKey } }`,
+      );
+      const key = created.body.data!.createOrganization.apiKey;
       await superuser(async (c) => {
         await c.query(refuse(database.name, role));
         // Every open connection goes, so the pool must open new ones.
@@ -100,9 +104,9 @@ if (serverUrl) {
       const unchecked = await post(server, `${key}x`, `{ me { role } }`);
       expect(unchecked.status).toBe(503);
       expect(unchecked.retryAfter).toBe('2');
-      expect(unchecked.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+      expect(unchecked.body.errors![0].extensions!.code).toBe('SERVICE_UNAVAILABLE');
       const write = await post(server, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-      expect(write.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
+      expect(write.body.errors![0].extensions!.code).toBe('SERVICE_UNAVAILABLE');
       expect(write.retryAfter).toBe('2');
 
       await superuser((c) => c.query(allow(database.name, role)));

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { OPERATOR_TOKEN, startTestServer } from './support/harness';
+import { OPERATOR_TOKEN, startTestServer, type Created } from './support/harness';
 import { RawSocket } from './support/raw-socket';
 import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 
@@ -23,20 +23,20 @@ const QUIET_MS = 700;
 const SUBSCRIBE = `subscription { toolboxInvalidated { id agent { id } } }`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function gql(server: LoadoutServer, key: string, query: string, variables?: Record<string, unknown>) {
+async function gql<T = unknown>(server: LoadoutServer, key: string, query: string, variables?: Record<string, unknown>): Promise<T> {
   const res = await fetch(`${server.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({ query, variables }),
   });
-  const body = (await res.json()) as { data?: any; errors?: unknown[] };
+  const body = (await res.json()) as { data?: unknown; errors?: unknown[] };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
+  return body.data as T;
 }
 
 /** An organisation with a channel and one agent, whose every new tool is one event. */
 async function organisation(server: LoadoutServer, name: string) {
-  const created = await gql(
+  const created = await gql<{ createOrganization: { organization: { id: string }; apiKey: string } }>(
     server,
     OPERATOR_TOKEN,
     `mutation($n: String!) { createOrganization(input: { name: $n }) { organization { id } apiKey } }`,
@@ -46,10 +46,11 @@ async function organisation(server: LoadoutServer, name: string) {
   );
   const key: string = created.createOrganization.apiKey;
   await gql(server, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agentId: string = (await gql(server, key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
+  const agentId: string = (await gql<Created<'createAgent'>>(server, key, `mutation { createAgent(input: { name: "a" }) { id } }`))
+    .createAgent.id;
   let tools = 0;
   return {
-    id: created.createOrganization.organization.id as string,
+    id: created.createOrganization.organization.id,
     key,
     agentId,
     addTool: () =>
@@ -76,7 +77,9 @@ async function subscriber(server: LoadoutServer, key: string) {
       const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
       const message = await Promise.race([socket.until((m) => m.id === id && m.type === 'next'), timeout]);
       clearTimeout(timer);
-      return message ? message.payload.data.toolboxInvalidated.agent.id : null;
+      return message
+        ? (message.payload as { data: { toolboxInvalidated: { agent: { id: string } } } }).data.toolboxInvalidated.agent.id
+        : null;
     },
     async close() {
       socket.close();

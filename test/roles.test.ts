@@ -1,4 +1,4 @@
-import { codeOf, OPERATOR_TOKEN, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
+import { codeOf, OPERATOR_TOKEN, startTestServer, type Created, type GraphQLResult, type TestServer } from './support/harness';
 
 type Role = 'VIEWER' | 'RUNTIME' | 'EDITOR' | 'ADMIN';
 const ROLES: Role[] = ['VIEWER', 'RUNTIME', 'EDITOR', 'ADMIN'];
@@ -20,15 +20,16 @@ beforeAll(async () => {
   admin = (await t.createOrganization('Roles org')).adminKey;
   for (const role of ROLES) keys[role] = await t.createKey(admin, role);
   await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (await t.ok(admin, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
+  agentId = (await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
   toolId = (
-    await t.ok(
+    await t.ok<Created<'createToolDefinition'>>(
       admin,
       `mutation { createToolDefinition(input: { name: "shared", description: "d", inputSchema: { type: "object" } }) { id } }`,
     )
   ).createToolDefinition.id;
-  miniAppId = (await t.ok(admin, `mutation { createMiniApp(input: { name: "app" }) { id } }`)).createMiniApp.id;
-  mcpServerId = (await t.ok(admin, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`)).registerMcpServer.id;
+  miniAppId = (await t.ok<Created<'createMiniApp'>>(admin, `mutation { createMiniApp(input: { name: "app" }) { id } }`)).createMiniApp.id;
+  mcpServerId = (await t.ok<Created<'registerMcpServer'>>(admin, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`))
+    .registerMcpServer.id;
 });
 afterAll(() => t.stop());
 
@@ -44,7 +45,7 @@ interface Operation {
 
 const newTool = async () =>
   (
-    await t.ok(
+    await t.ok<Created<'createToolDefinition'>>(
       admin,
       `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
       { n: unique('tool') },
@@ -115,7 +116,9 @@ const OPERATIONS: Operation[] = [
     name: 'deleteAgent',
     needs: 'EDITOR',
     query: `mutation($id: ID!) { deleteAgent(id: $id) }`,
-    vars: async () => ({ id: (await t.ok(admin, `mutation { createAgent(input: { name: "doomed" }) { id } }`)).createAgent.id }),
+    vars: async () => ({
+      id: (await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "doomed" }) { id } }`)).createAgent.id,
+    }),
   },
   {
     name: 'createToolDefinition',
@@ -147,10 +150,14 @@ const OPERATIONS: Operation[] = [
     query: `mutation($id: ID!) { removeToolRule(id: $id) }`,
     vars: async () => ({
       id: (
-        await t.ok(admin, `mutation($a: ID!, $n: String!) { setToolRule(input: { agentId: $a, toolName: $n, effect: DENY }) { id } }`, {
-          a: agentId,
-          n: unique('rule'),
-        })
+        await t.ok<Created<'setToolRule'>>(
+          admin,
+          `mutation($a: ID!, $n: String!) { setToolRule(input: { agentId: $a, toolName: $n, effect: DENY }) { id } }`,
+          {
+            a: agentId,
+            n: unique('rule'),
+          },
+        )
       ).setToolRule.id,
     }),
   },
@@ -187,8 +194,12 @@ const OPERATIONS: Operation[] = [
     needs: 'ADMIN',
     query: `mutation($id: ID!) { revokeApiKey(principalId: $id) }`,
     vars: async () => ({
-      id: (await t.ok(admin, `mutation { createApiKey(input: { name: "k", role: VIEWER }) { principal { id } } }`)).createApiKey.principal
-        .id,
+      id: (
+        await t.ok<{ createApiKey: { principal: { id: string } } }>(
+          admin,
+          `mutation { createApiKey(input: { name: "k", role: VIEWER }) { principal { id } } }`,
+        )
+      ).createApiKey.principal.id,
     }),
   },
 ];
@@ -215,9 +226,11 @@ it('refuses an edit by VIEWER and RUNTIME without storing anything', async () =>
     const result = await t.gql(keys[role], `mutation { createChannel(input: { key: "sneaky_${role}", name: "x" }) { id } }`);
     expect(codeOf(result)).toBe('FORBIDDEN');
   }
-  const channels = (await t.ok(admin, `{ channels { key } }`)).channels.map((c: { key: string }) => c.key);
-  expect(channels.filter((k: string) => k.startsWith('sneaky'))).toEqual([]);
+  const channels = (await t.ok<{ channels: Array<{ key: string }> }>(admin, `{ channels { key } }`)).channels.map((c) => c.key);
+  expect(channels.filter((k) => k.startsWith('sneaky'))).toEqual([]);
 });
+
+type Me = { me: { role: string } };
 
 describe('authentication', () => {
   const expectUnauthenticated = (result: GraphQLResult) => {
@@ -268,30 +281,34 @@ describe('authentication', () => {
   });
 
   it('answers UNAUTHENTICATED for a revoked key, and only that key stops working', async () => {
-    const created = (await t.ok(admin, `mutation { createApiKey(input: { name: "temp", role: EDITOR }) { apiKey principal { id role } } }`))
-      .createApiKey;
+    const created = (
+      await t.ok<{ createApiKey: { apiKey: string; principal: { id: string; role: string } } }>(
+        admin,
+        `mutation { createApiKey(input: { name: "temp", role: EDITOR }) { apiKey principal { id role } } }`,
+      )
+    ).createApiKey;
     expect(created.principal.role).toBe('EDITOR');
-    expect((await t.ok(created.apiKey, `{ me { id role } }`)).me).toEqual({ id: created.principal.id, role: 'EDITOR' });
+    expect((await t.ok<{ me: unknown }>(created.apiKey, `{ me { id role } }`)).me).toEqual({ id: created.principal.id, role: 'EDITOR' });
     expect(await t.ok(admin, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: created.principal.id })).toEqual({
       revokeApiKey: true,
     });
     expectUnauthenticated(await t.gql(created.apiKey, `{ me { id } }`));
     expectUnauthenticated(await t.gql(created.apiKey, `mutation { createAgent(input: { name: "x" }) { id } }`));
-    expect((await t.ok(admin, `{ me { role } }`)).me.role).toBe('ADMIN');
+    expect((await t.ok<Me>(admin, `{ me { role } }`)).me.role).toBe('ADMIN');
   });
 
   it('gives a new key exactly the role asked for', async () => {
-    for (const role of ROLES) expect((await t.ok(keys[role], `{ me { role } }`)).me.role).toBe(role);
+    for (const role of ROLES) expect((await t.ok<Me>(keys[role], `{ me { role } }`)).me.role).toBe(role);
   });
 });
 
 describe('the platform operator token', () => {
   it('creates an organisation whose ADMIN key works', async () => {
-    const data = await t.ok(
+    const data = await t.ok<{ createOrganization: { organization: { id: string; name: string }; apiKey: string } }>(
       OPERATOR_TOKEN,
       `mutation { createOrganization(input: { name: "Made by operator" }) { organization { id name } apiKey } }`,
     );
-    const me = (await t.ok(data.createOrganization.apiKey, `{ me { role organization { id name } } }`)).me;
+    const me = (await t.ok<{ me: unknown }>(data.createOrganization.apiKey, `{ me { role organization { id name } } }`)).me;
     expect(me).toEqual({ role: 'ADMIN', organization: { id: data.createOrganization.organization.id, name: 'Made by operator' } });
   });
 

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from './support/harness';
+import { startTestServer, typed, type Created, type Query, type TestServer } from './support/harness';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -6,35 +6,53 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") {
+const TOOLBOX = typed<{
+  toolbox: {
+    tools: Array<{ name: string; tool: { id: string } }>;
+    rendered: Array<{ name: string }>;
+    dropped: Array<{
+      tool: { id: string; name: string };
+      reason: string;
+      shadowedBy: { id: string } | null;
+      rule: { id: string; subject: string; effect: string; project: { id: string } | null; agent: { id: string } | null } | null;
+    }>;
+  };
+}>(`query($a: ID!) { toolbox(agentId: $a, channel: "web") {
   tools { name tool { id } } rendered(provider: ANTHROPIC)
   dropped { tool { id name } reason shadowedBy { id } rule { id subject effect project { id } agent { id } } }
-} }`;
-const CREATE = `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id sortOrder shadows { id } shadowedBy { id } } }`;
+} }`);
+const CREATE = typed<{
+  createToolDefinition: { id: string; sortOrder: number; shadows: Array<{ id: string }>; shadowedBy: Array<{ id: string }> };
+}>(`mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id sortOrder shadows { id } shadowedBy { id } } }`);
+const SET_RULE = typed<{ setToolRule: { id: string; matchingToolCount: number } }>(
+  `mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id matchingToolCount } }`,
+);
 
 async function org() {
   const { adminKey: key } = await t.createOrganization();
   await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const ok = <T = any>(query: string, vars?: Record<string, unknown>) => t.ok<T>(key, query, vars);
-  const project = (await ok(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id as string;
+  const ok = <T = unknown>(query: string | Query<T>, vars?: Record<string, unknown>) => t.ok<T>(key, query, vars);
+  const project = (await ok<Created<'createProject'>>(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
   return {
     key,
     ok,
     project,
     agent: async (input: Record<string, unknown> = {}) =>
-      (await ok(`mutation($i: CreateAgentInput!) { createAgent(input: $i) { id } }`, { i: { name: 'agent', ...input } })).createAgent
-        .id as string,
+      (
+        await ok<Created<'createAgent'>>(`mutation($i: CreateAgentInput!) { createAgent(input: $i) { id } }`, {
+          i: { name: 'agent', ...input },
+        })
+      ).createAgent.id,
     tool: async (name: string, input: Record<string, unknown> = {}) =>
-      (await ok(CREATE, { i: { name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input } })).createToolDefinition as {
-        id: string;
-        sortOrder: number;
-        shadows: Array<{ id: string }>;
-        shadowedBy: Array<{ id: string }>;
-      },
+      (await ok(CREATE, { i: { name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input } })).createToolDefinition,
     box: async (agentId: string) => (await ok(TOOLBOX, { a: agentId })).toolbox,
     events: async (agentId: string) =>
-      (await ok(`query($a: ID!) { toolboxInvalidations(agentId: $a) { edges { node { id } } } }`, { a: agentId })).toolboxInvalidations
-        .edges as unknown[],
+      (
+        await ok<{ toolboxInvalidations: { edges: Array<{ node: { id: string } }> } }>(
+          `query($a: ID!) { toolboxInvalidations(agentId: $a) { edges { node { id } } } }`,
+          { a: agentId },
+        )
+      ).toolboxInvalidations.edges,
   };
 }
 
@@ -53,14 +71,21 @@ describe('one tool per name (SHADOWED)', () => {
 
     const box = await o.box(agent);
     expect(box.tools).toEqual([{ name: 'y_tool', tool: { id: own.id } }]);
-    expect(box.rendered.map((r: { name: string }) => r.name)).toEqual(['y_tool']);
-    expect(box.dropped.map((d: any) => [d.tool.id, d.reason, d.shadowedBy?.id])).toEqual([
+    expect(box.rendered.map((r) => r.name)).toEqual(['y_tool']);
+    expect(box.dropped.map((d) => [d.tool.id, d.reason, d.shadowedBy?.id])).toEqual([
       [builtIn.id, 'SHADOWED', own.id],
       [orgWide.id, 'SHADOWED', own.id],
     ]);
     // An agent outside the project carries the first organisation-wide one in Sort Order.
     expect((await o.box(outside)).tools).toEqual([{ name: 'y_tool', tool: { id: builtIn.id } }]);
-    const listed = (await o.ok(`query($id: ID!) { toolDefinition(id: $id) { shadowedBy { id } } }`, { id: orgWide.id })).toolDefinition;
+    const listed = (
+      await o.ok<{ toolDefinition: { shadowedBy: Array<{ id: string }> } | null }>(
+        `query($id: ID!) { toolDefinition(id: $id) { shadowedBy { id } } }`,
+        {
+          id: orgWide.id,
+        },
+      )
+    ).toolDefinition!;
     expect(listed.shadowedBy).toEqual([{ id: own.id }, { id: builtIn.id }]);
   });
 
@@ -78,7 +103,7 @@ describe('one tool per name (SHADOWED)', () => {
     expect((await o.events(agent)).length).toBe(before + 1);
     const box = await o.box(agent);
     expect(box.tools).toEqual([{ name: 'y_tool', tool: { id: projectTool.id } }]);
-    expect(box.dropped.map((d: any) => [d.tool.id, d.reason, d.shadowedBy?.id ?? null])).toEqual([
+    expect(box.dropped.map((d) => [d.tool.id, d.reason, d.shadowedBy?.id ?? null])).toEqual([
       [orgWide.id, 'SHADOWED', projectTool.id],
       [own.id, 'INACTIVE', null],
     ]);
@@ -94,22 +119,25 @@ describe('one tool per name (SHADOWED)', () => {
     const projectTool = await o.tool('y_tool', { projectId: o.project });
     await o.tool('kept');
     const rule = (
-      await o.ok(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id matchingToolCount } }`, {
+      await o.ok(SET_RULE, {
         i: { projectId: o.project, toolName: 'y_tool', effect: 'DENY' },
       })
     ).setToolRule;
     expect(rule.matchingToolCount).toBe(2);
     const box = await o.box(agent);
-    expect(box.tools.map((e: any) => e.name)).toEqual(['kept']);
+    expect(box.tools.map((e) => e.name)).toEqual(['kept']);
     const expectedRule = { id: rule.id, subject: 'tool:y_tool', effect: 'DENY', project: { id: o.project }, agent: null };
-    expect(box.dropped.map((d: any) => [d.tool.id, d.reason, d.rule])).toEqual([
+    expect(box.dropped.map((d) => [d.tool.id, d.reason, d.rule])).toEqual([
       [orgWide.id, 'EXCLUDED', expectedRule],
       [projectTool.id, 'EXCLUDED', expectedRule],
     ]);
     // Listed on the project, where it acts.
     const listed = (
-      await o.ok(`query($id: ID!) { project(id: $id) { permissionRules { id subject effect matchingToolCount } } }`, { id: o.project })
-    ).project.permissionRules;
+      await o.ok<{ project: { permissionRules: unknown[] } | null }>(
+        `query($id: ID!) { project(id: $id) { permissionRules { id subject effect matchingToolCount } } }`,
+        { id: o.project },
+      )
+    ).project!.permissionRules;
     expect(listed).toEqual([{ id: rule.id, subject: 'tool:y_tool', effect: 'DENY', matchingToolCount: 2 }]);
   });
 
@@ -120,22 +148,25 @@ describe('one tool per name (SHADOWED)', () => {
     const projectTool = await o.tool('y_tool', { projectId: o.project });
     await o.tool('z_tool');
     const rule = (
-      await o.ok(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, {
+      await o.ok<Created<'setToolRule'>>(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, {
         i: { agentId: agent, toolName: 'z_tool', effect: 'DENY' },
       })
     ).setToolRule;
     const conversation = (
-      await o.ok(`mutation($i: StartConversationInput!) { startConversation(input: $i) { id } }`, { i: { agentId: agent, channel: 'web' } })
+      await o.ok<Created<'startConversation'>>(`mutation($i: StartConversationInput!) { startConversation(input: $i) { id } }`, {
+        i: { agentId: agent, channel: 'web' },
+      })
     ).startConversation;
-    const turn = (await o.ok(`mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id })).beginTurn;
+    const turn = (await o.ok<Created<'beginTurn'>>(`mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id }))
+      .beginTurn;
     await o.ok(`mutation($id: ID!) { removeToolRule(id: $id) }`, { id: rule.id });
 
     const recorded = (
-      await o.ok(
+      await o.ok<{ turn: { toolbox: { dropped: unknown[] } } | null }>(
         `query($id: ID!) { turn(id: $id) { toolbox { dropped { name reason toolDefinition { id } shadowedBy { id } rule { id subject effect level } } } } }`,
         { id: turn.id },
       )
-    ).turn.toolbox.dropped;
+    ).turn!.toolbox.dropped;
     expect(recorded).toEqual([
       { name: 'y_tool', reason: 'SHADOWED', toolDefinition: { id: orgWide.id }, shadowedBy: { id: projectTool.id }, rule: null },
       {
@@ -151,13 +182,19 @@ describe('one tool per name (SHADOWED)', () => {
   it('a rule naming no tool is allowed and matches 0 until its tool exists', async () => {
     const o = await org();
     const agent = await o.agent();
-    const SET = `mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id matchingToolCount } }`;
-    const rule = (await o.ok(SET, { i: { agentId: agent, toolName: 'not_yet', effect: 'DENY' } })).setToolRule;
+    const rule = (await o.ok(SET_RULE, { i: { agentId: agent, toolName: 'not_yet', effect: 'DENY' } })).setToolRule;
     expect(rule.matchingToolCount).toBe(0);
     await o.tool('not_yet');
     // Another agent's own tool of that name is not one this rule can act on.
     await o.tool('not_yet', { projectId: o.project, agentId: await o.agent({ projectId: o.project }) });
-    const rules = (await o.ok(`query($id: ID!) { agent(id: $id) { permissionRules { matchingToolCount } } }`, { id: agent })).agent;
+    const rules = (
+      await o.ok<{ agent: { permissionRules: unknown[] } | null }>(
+        `query($id: ID!) { agent(id: $id) { permissionRules { matchingToolCount } } }`,
+        {
+          id: agent,
+        },
+      )
+    ).agent!;
     expect(rules.permissionRules).toEqual([{ matchingToolCount: 1 }]);
   });
 });
@@ -165,7 +202,7 @@ describe('one tool per name (SHADOWED)', () => {
 describe('default sortOrder', () => {
   it("lands a tool created without one past its scope's last, so the toolbox keeps its prefix and fingerprint order", async () => {
     const o = await org();
-    const other = (await o.ok(`mutation { createProject(input: { name: "q" }) { id } }`)).createProject.id as string;
+    const other = (await o.ok<Created<'createProject'>>(`mutation { createProject(input: { name: "q" }) { id } }`)).createProject.id;
     expect((await o.tool('b_first')).sortOrder).toBe(0);
     expect((await o.tool('a_second', { sortOrder: 7 })).sortOrder).toBe(7);
     // A project tool follows its project's and the organisation's tools; another project's do not count.
@@ -174,6 +211,6 @@ describe('default sortOrder', () => {
     // An organisation-wide tool meets every project's: it follows them all.
     expect((await o.tool('z_org')).sortOrder).toBe(51);
     const agent = await o.agent({ projectId: o.project });
-    expect((await o.box(agent)).tools.map((e: any) => e.name)).toEqual(['b_first', 'a_second', 'p_tool', 'z_org']);
+    expect((await o.box(agent)).tools.map((e) => e.name)).toEqual(['b_first', 'a_second', 'p_tool', 'z_org']);
   });
 });

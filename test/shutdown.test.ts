@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { freshDatabase } from './support/fresh-database';
+import type { Created, GraphQLResult } from './support/harness';
 
 /**
  * SIGTERM as a deployment sends it, to the built server in its own process:
@@ -66,13 +67,13 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
-interface Answer {
+interface Answer<T = unknown> {
   status: number;
   headers: http.IncomingHttpHeaders;
-  body: any;
+  body: T;
 }
 
-function request(agent: http.Agent | false, method: string, target: string, key?: string, body?: unknown): Promise<Answer> {
+function request<T = unknown>(agent: http.Agent | false, method: string, target: string, key?: string, body?: unknown): Promise<Answer<T>> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${base}${target}`,
@@ -84,7 +85,7 @@ function request(agent: http.Agent | false, method: string, target: string, key?
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) }));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) as T }));
         res.on('error', reject);
       },
     );
@@ -96,16 +97,18 @@ function request(agent: http.Agent | false, method: string, target: string, key?
 it('answers all 50 requests in flight and those sent on keep-alive sockets while draining, then exits 0', async () => {
   await spawnServer();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 60 });
-  const gql = (key: string, query: string, variables?: Record<string, unknown>) =>
-    request(agent, 'POST', '/graphql', key, { query, variables });
-  const ok = async (key: string, query: string, variables?: Record<string, unknown>) => {
-    const answer = await gql(key, query, variables);
+  const gql = <T>(key: string, query: string, variables?: Record<string, unknown>) =>
+    request<GraphQLResult<T>>(agent, 'POST', '/graphql', key, { query, variables });
+  const ok = async <T>(key: string, query: string, variables?: Record<string, unknown>) => {
+    const answer = await gql<T>(key, query, variables);
     if (answer.body.errors) throw new Error(JSON.stringify(answer.body.errors));
-    return answer.body.data;
+    return answer.body.data as T;
   };
-  const key = (await ok(OPERATOR, `mutation { createOrganization(input: { name: "drain" }) { apiKey } }`)).createOrganization.apiKey;
+  const key = (
+    await ok<{ createOrganization: { apiKey: string } }>(OPERATOR, `mutation { createOrganization(input: { name: "drain" }) { apiKey } }`)
+  ).createOrganization.apiKey;
   await ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agentId = (await ok(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
+  const agentId = (await ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
   await ok(key, `mutation { createToolDefinition(input: { name: "lookup", description: "d", inputSchema: { type: "object" } }) { id } }`);
   // Sixty open keep-alive sockets: fifty carry the requests in flight, ten sit idle until the drain has begun.
   await Promise.all(Array.from({ length: 60 }, () => ok(key, `{ me { role } }`)));
@@ -118,11 +121,14 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
   await new Promise((resolve) => ws.once('message', resolve));
   ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { toolboxInvalidated { id } }` } }));
 
+  // Each in-flight answer is of a batch or of a read.
+  type InFlight = { recordToolCalls?: { accepted: number; duplicates: number }; toolbox?: { toolCount: number } };
   const batch = (tag: string) =>
-    gql(key, `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`, {
+    gql<InFlight>(key, `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`, {
       calls: Array.from({ length: CALLS_PER_BATCH }, (_, i) => ({ toolName: 'lookup', isError: false, idempotencyKey: `${tag}-${i}` })),
     });
-  const read = () => gql(key, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint toolCount } }`, { a: agentId });
+  const read = () =>
+    gql<InFlight>(key, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint toolCount } }`, { a: agentId });
   let answered = 0;
   const inFlight = Array.from({ length: 50 }, (_, i) => (i % 2 ? batch(`flight-${i}`) : read()).finally(() => answered++));
   await sleep(20);
@@ -132,7 +138,12 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
   while (!/draining/.test(output)) await sleep(2);
 
   // Sent after the signal, on sockets that were idle when it came.
-  const late = [gql(key, `{ me { role } }`), batch('late-1'), batch('late-2'), request(agent, 'GET', '/readyz')];
+  const late = [
+    gql<{ me: { role: string } }>(key, `{ me { role } }`),
+    batch('late-1'),
+    batch('late-2'),
+    request(agent, 'GET', '/readyz'),
+  ] as const;
   // A new connection during the settle is still answered, and told to close; once the settle is over none is accepted.
   const duringSettle = await request(false, 'GET', '/healthz');
   await sleep(SETTLE_MS);
@@ -147,10 +158,10 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
   answers.forEach((answer, i) => {
     expect(answer.status).toBe(200);
     expect(answer.body.errors).toBeUndefined();
-    if (i % 2) expect(answer.body.data.recordToolCalls).toEqual({ accepted: CALLS_PER_BATCH, duplicates: 0 });
-    else expect(answer.body.data.toolbox.toolCount).toBe(1);
+    if (i % 2) expect(answer.body.data!.recordToolCalls).toEqual({ accepted: CALLS_PER_BATCH, duplicates: 0 });
+    else expect(answer.body.data!.toolbox!.toolCount).toBe(1);
   });
-  expect(me.body.data.me.role).toBe('ADMIN');
+  expect(me.body.data!.me.role).toBe('ADMIN');
   expect([late1.body.data, late2.body.data]).toEqual([
     { recordToolCalls: { accepted: CALLS_PER_BATCH, duplicates: 0 } },
     { recordToolCalls: { accepted: CALLS_PER_BATCH, duplicates: 0 } },
@@ -178,12 +189,12 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
 
 it('answers every one of 50 requests sent on fresh connections across the second around the signal, resetting none', async () => {
   await spawnServer();
-  const created = await request(false, 'POST', '/graphql', OPERATOR, {
+  const created = await request<GraphQLResult<{ createOrganization: { apiKey: string } }>>(false, 'POST', '/graphql', OPERATOR, {
     query: `mutation { createOrganization(input: { name: "fresh" }) { apiKey } }`,
   });
-  const key = created.body.data.createOrganization.apiKey;
+  const key = created.body.data!.createOrganization.apiKey;
   const send = () =>
-    request(false, 'POST', '/graphql', key, { query: `{ me { role } }` }).then(
+    request<GraphQLResult<{ me: { role: string } }>>(false, 'POST', '/graphql', key, { query: `{ me { role } }` }).then(
       (answer) =>
         answer.status === 200 && answer.body.data?.me.role === 'ADMIN'
           ? 'answered'

@@ -1,5 +1,5 @@
 import { SOCKET_LIMITS } from '../src/server/graphql-ws';
-import { startTestServer, type TestServer } from './support/harness';
+import { startTestServer, typed, type Created, type TestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
 
 /**
@@ -12,7 +12,7 @@ let t: TestServer;
 let viewer: string;
 let otherTenant: string;
 let agentId: string;
-const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount } }`;
+const TOOLBOX = typed<{ toolbox: { toolCount: number } }>(`query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount } }`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
   viewer = await t.createKey(admin, 'VIEWER');
   otherTenant = (await t.createOrganization('bystander')).adminKey;
   await t.ok(otherTenant, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (await t.ok(otherTenant, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
+  agentId = (await t.ok<Created<'createAgent'>>(otherTenant, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
 });
 afterAll(() => t.stop());
 

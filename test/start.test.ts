@@ -52,7 +52,7 @@ it('serves GraphQL with the printed key, health, readiness and the debugger page
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({ query: '{ me { role } agents { name } }' }),
   });
-  const body = (await res.json()) as any;
+  const body = (await res.json()) as { data: { me: { role: string }; agents: Array<{ name: string }> } };
   expect(body.data.me.role).toBe('ADMIN');
   expect(body.data.agents).toHaveLength(2);
   expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);

@@ -4,18 +4,27 @@ import path from 'node:path';
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import { Client as PgClient } from 'pg';
 import WebSocket from 'ws';
-import { startTestServer, type TestServer } from './support/harness';
+import { startTestServer, type Created, type GraphQLResult, type TestServer } from './support/harness';
 import { InProcessBus } from '../src/invalidation/invalidation-bus';
 
 const EVENT = `subscription($agentId: ID, $projectId: ID) {
   toolboxInvalidated(agentId: $agentId, projectId: $projectId) { id cause at loadoutVersion agent { id } affected { channel { key } page { type } } }
 }`;
+/** What EVENT selects of each event. */
+interface Event {
+  id: string;
+  cause: string;
+  at: string;
+  loadoutVersion: number;
+  agent: { id: string };
+  affected: Array<{ channel: { key: string }; page: { type: string } }>;
+}
 const QUIET_MS = 700;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A subscription that collects what it hears; `ready` resolves once the server acknowledged the connection. */
 function listen(httpUrl: string, key: string, variables: Record<string, unknown> = {}) {
-  const heard: any[] = [];
+  const heard: Event[] = [];
   const errors: unknown[] = [];
   let acked!: () => void;
   const ready = new Promise<void>((r) => (acked = r));
@@ -26,10 +35,10 @@ function listen(httpUrl: string, key: string, variables: Record<string, unknown>
     on: { connected: () => acked() },
     lazy: false,
   });
-  const dispose = client.subscribe(
+  const dispose = client.subscribe<{ toolboxInvalidated: Event }>(
     { query: EVENT, variables },
     {
-      next: (m) => (m.errors ? errors.push(m.errors) : heard.push((m.data as any).toolboxInvalidated)),
+      next: (m) => (m.errors ? errors.push(m.errors) : heard.push(m.data!.toolboxInvalidated)),
       error: (e) => errors.push(e),
       complete: () => undefined,
     },
@@ -51,22 +60,22 @@ function listen(httpUrl: string, key: string, variables: Record<string, unknown>
   };
 }
 
-async function gql(url: string, key: string, query: string, variables?: Record<string, unknown>) {
+async function gql<T = unknown>(url: string, key: string, query: string, variables?: Record<string, unknown>): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
     body: JSON.stringify({ query, variables }),
   });
-  const body = (await res.json()) as any;
+  const body = (await res.json()) as GraphQLResult<T>;
   if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
+  return body.data as T;
 }
 
 async function setUpOrg(url: string, createOrg: () => Promise<string>) {
   const key = await createOrg();
   await gql(url, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (await gql(url, key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
-  const other = (await gql(url, key, `mutation { createAgent(input: { name: "b" }) { id } }`)).createAgent;
+  const agent = (await gql<Created<'createAgent'>>(url, key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
+  const other = (await gql<Created<'createAgent'>>(url, key, `mutation { createAgent(input: { name: "b" }) { id } }`)).createAgent;
   return { key, agent, other };
 }
 
@@ -181,9 +190,17 @@ describe('toolboxInvalidated across instances', () => {
     url.pathname = `/${dbName}`;
     const first = await spawnServer(url.toString());
     const second = await spawnServer(url.toString());
-    const created = await gql(first, operator, `mutation { createOrganization(input: { name: "X" }) { apiKey } }`);
+    const created = await gql<{ createOrganization: { apiKey: string } }>(
+      first,
+      operator,
+      `mutation { createOrganization(input: { name: "X" }) { apiKey } }`,
+    );
     const a = await setUpOrg(second, async () => created.createOrganization.apiKey);
-    const other = await gql(first, operator, `mutation { createOrganization(input: { name: "Y" }) { apiKey } }`);
+    const other = await gql<{ createOrganization: { apiKey: string } }>(
+      first,
+      operator,
+      `mutation { createOrganization(input: { name: "Y" }) { apiKey } }`,
+    );
 
     const onFirst = listen(first, a.key, { agentId: a.agent.id });
     const onSecond = listen(second, a.key, { agentId: a.agent.id });
@@ -262,8 +279,11 @@ describe('toolboxInvalidated when the listener connection drops', () => {
     await addTool(t.url, a.key, 'after_subscribing', a.agent.id);
     await sub.until(1);
     await sleep(QUIET_MS);
-    const version = (await gql(t.url, a.key, `query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id: a.agent.id })).agent
-      .loadoutVersion;
+    const version = (
+      await gql<{ agent: { loadoutVersion: number } | null }>(t.url, a.key, `query($id: ID!) { agent(id: $id) { loadoutVersion } }`, {
+        id: a.agent.id,
+      })
+    ).agent!.loadoutVersion;
     expect(sub.heard.map((e) => e.loadoutVersion)).toEqual([version]);
     await sub.close();
   });

@@ -1,4 +1,4 @@
-import { codeOf, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
+import { codeOf, startTestServer, type Created, type GraphQLResult, type TestServer } from './support/harness';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -19,30 +19,49 @@ beforeAll(async () => {
     `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createChannel2: createChannel(input: { key: "${SECRET}_ch", name: "x" }) { id }
     createContextObject(input: { key: "${SECRET}_obj", name: "x" }) { id } }`,
   );
-  theirs.project = (await t.ok(b, `mutation { createProject(input: { name: "${SECRET}_project" }) { id } }`)).createProject.id;
+  theirs.project = (
+    await t.ok<Created<'createProject'>>(b, `mutation { createProject(input: { name: "${SECRET}_project" }) { id } }`)
+  ).createProject.id;
   theirs.agent = (
-    await t.ok(b, `mutation($p: ID!) { createAgent(input: { name: "${SECRET}_agent", projectId: $p }) { id } }`, { p: theirs.project })
+    await t.ok<Created<'createAgent'>>(b, `mutation($p: ID!) { createAgent(input: { name: "${SECRET}_agent", projectId: $p }) { id } }`, {
+      p: theirs.project,
+    })
   ).createAgent.id;
   theirs.tool = (
-    await t.ok(
+    await t.ok<Created<'createToolDefinition'>>(
       b,
       `mutation { createToolDefinition(input: { name: "${SECRET}_tool", description: "${SECRET}", inputSchema: { type: "object" } }) { id } }`,
     )
   ).createToolDefinition.id;
-  theirs.miniApp = (await t.ok(b, `mutation { createMiniApp(input: { name: "${SECRET}_app" }) { id } }`)).createMiniApp.id;
-  theirs.mcpServer = (await t.ok(b, `mutation { registerMcpServer(input: { name: "${SECRET}_srv" }) { id } }`)).registerMcpServer.id;
+  theirs.miniApp = (
+    await t.ok<Created<'createMiniApp'>>(b, `mutation { createMiniApp(input: { name: "${SECRET}_app" }) { id } }`)
+  ).createMiniApp.id;
+  theirs.mcpServer = (
+    await t.ok<Created<'registerMcpServer'>>(b, `mutation { registerMcpServer(input: { name: "${SECRET}_srv" }) { id } }`)
+  ).registerMcpServer.id;
   theirs.agentRule = (
-    await t.ok(b, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "${SECRET}_tool", effect: DENY }) { id } }`, {
-      a: theirs.agent,
-    })
+    await t.ok<Created<'setToolRule'>>(
+      b,
+      `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "${SECRET}_tool", effect: DENY }) { id } }`,
+      {
+        a: theirs.agent,
+      },
+    )
   ).setToolRule.id;
   theirs.projectRule = (
-    await t.ok(b, `mutation($p: ID!) { setToolRule(input: { projectId: $p, toolName: "${SECRET}_tool", effect: DENY }) { id } }`, {
-      p: theirs.project,
-    })
+    await t.ok<Created<'setToolRule'>>(
+      b,
+      `mutation($p: ID!) { setToolRule(input: { projectId: $p, toolName: "${SECRET}_tool", effect: DENY }) { id } }`,
+      {
+        p: theirs.project,
+      },
+    )
   ).setToolRule.id;
   theirs.principal = (
-    await t.ok(b, `mutation { createApiKey(input: { name: "${SECRET}_key", role: VIEWER }) { principal { id } } }`)
+    await t.ok<{ createApiKey: { principal: { id: string } } }>(
+      b,
+      `mutation { createApiKey(input: { name: "${SECRET}_key", role: VIEWER }) { principal { id } } }`,
+    )
   ).createApiKey.principal.id;
 });
 afterAll(() => t.stop());
@@ -192,7 +211,7 @@ describe("mutations naming another organisation's object fail with NOT_FOUND and
     });
     const viewer = await t.createKey(b, 'VIEWER');
     expect((await t.gql(viewer, `{ me { id } }`)).errors).toBeUndefined();
-    const stillThere = await t.ok(b, `{ agents { id } }`);
+    const stillThere = await t.ok<{ agents: unknown[] }>(b, `{ agents { id } }`);
     expect(stillThere.agents).toEqual([{ id: theirs.agent }]);
   });
 });
@@ -209,7 +228,7 @@ describe('keys and names are per organisation', () => {
       `mutation { createToolDefinition(input: { name: "obj_probe", description: "d", inputSchema: { type: "object" }, contextObjects: ["${SECRET}_obj"] }) { id } }`,
     );
     expect(codeOf(object)).toBe('BAD_USER_INPUT');
-    const agent = (await t.ok(a, `mutation { createAgent(input: { name: "mine" }) { id } }`)).createAgent.id;
+    const agent = (await t.ok<Created<'createAgent'>>(a, `mutation { createAgent(input: { name: "mine" }) { id } }`)).createAgent.id;
     const box = await t.gql(a, `query($id: ID!) { toolbox(agentId: $id, channel: "${SECRET}_ch") { fingerprint } }`, { id: agent });
     expect(codeOf(box)).toBe('BAD_USER_INPUT');
   });
@@ -234,9 +253,10 @@ describe('keys and names are per organisation', () => {
       org.adminKey,
       `mutation { createToolDefinition(input: { name: "McpResources", description: "d", inputSchema: { type: "object" }, requiresMcpServer: true }) { id } }`,
     );
-    const agent = (await t.ok(org.adminKey, `mutation { createAgent(input: { name: "c" }) { id } }`)).createAgent.id;
+    const agent = (await t.ok<Created<'createAgent'>>(org.adminKey, `mutation { createAgent(input: { name: "c" }) { id } }`)).createAgent
+      .id;
     const box = (
-      await t.ok(
+      await t.ok<{ toolbox: { tools: unknown[]; dropped: unknown[] } }>(
         org.adminKey,
         `query($id: ID!) { toolbox(agentId: $id, channel: "web") { tools { name } dropped { tool { name } reason } } }`,
         { id: agent },

@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from './support/harness';
+import { startTestServer, typed, type Created, type Query, type TestServer } from './support/harness';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -6,9 +6,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const TOOLBOX = `query($a: ID!, $c: String!, $page: PageInput) {
+const TOOLBOX = typed<{
+  toolbox: {
+    fingerprint: string;
+    toolCount: number;
+    tools: Array<{ position: number; name: string }>;
+    dropped: Array<{ tool: { name: string }; reason: string }>;
+  };
+}>(`query($a: ID!, $c: String!, $page: PageInput) {
   toolbox(agentId: $a, channel: $c, page: $page) { fingerprint toolCount tools { position name } dropped { tool { name } reason } }
-}`;
+}`);
 
 /** A fresh organisation with a web and an api channel, so each test sees only its own tools. */
 async function org() {
@@ -18,23 +25,29 @@ async function org() {
     `mutation { web: createChannel(input: { key: "web", name: "Web" }) { id } api: createChannel(input: { key: "api", name: "API" }) { id }
     createContextObject(input: { key: "Account", name: "Account" }) { id } }`,
   );
-  const ok = <T = any>(query: string, vars?: Record<string, unknown>) => t.ok<T>(key, query, vars);
+  const ok = <T = unknown>(query: string | Query<T>, vars?: Record<string, unknown>) => t.ok<T>(key, query, vars);
   return {
     key,
     ok,
     agent: async (input: Record<string, unknown> = {}) =>
-      (await ok(`mutation($i: CreateAgentInput!) { createAgent(input: $i) { id } }`, { i: { name: 'agent', ...input } })).createAgent
-        .id as string,
+      (
+        await ok<Created<'createAgent'>>(`mutation($i: CreateAgentInput!) { createAgent(input: $i) { id } }`, {
+          i: { name: 'agent', ...input },
+        })
+      ).createAgent.id,
     tool: async (name: string, input: Record<string, unknown> = {}) =>
       (
-        await ok(`mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, {
+        await ok<Created<'createToolDefinition'>>(`mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, {
           i: { name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input },
         })
-      ).createToolDefinition.id as string,
-    project: async () => (await ok(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id as string,
+      ).createToolDefinition.id,
+    project: async () => (await ok<Created<'createProject'>>(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id,
     server: async (name: string, input: Record<string, unknown> = {}) =>
-      (await ok(`mutation($i: RegisterMcpServerInput!) { registerMcpServer(input: $i) { id } }`, { i: { name, ...input } }))
-        .registerMcpServer.id as string,
+      (
+        await ok<Created<'registerMcpServer'>>(`mutation($i: RegisterMcpServerInput!) { registerMcpServer(input: $i) { id } }`, {
+          i: { name, ...input },
+        })
+      ).registerMcpServer.id,
     inventory: (serverId: string, names: string[], advertisesResources = false) =>
       ok(
         `mutation($id: ID!, $tools: [McpToolInput!]!, $r: Boolean!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: $r) { id } }`,
@@ -47,15 +60,13 @@ async function org() {
     updateServer: (id: string, input: Record<string, unknown>) =>
       ok(`mutation($id: ID!, $i: UpdateMcpServerInput!) { updateMcpServer(id: $id, input: $i) { id } }`, { id, i: input }),
     rule: async (target: { agentId?: string; projectId?: string }, toolName: string, effect: 'ALLOW' | 'DENY') =>
-      (await ok(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, { i: { ...target, toolName, effect } })).setToolRule
-        .id as string,
+      (
+        await ok<Created<'setToolRule'>>(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, {
+          i: { ...target, toolName, effect },
+        })
+      ).setToolRule.id,
     box: async (agentId: string, channel = 'web', page?: Record<string, unknown>) =>
-      (await ok(TOOLBOX, { a: agentId, c: channel, page })).toolbox as {
-        fingerprint: string;
-        toolCount: number;
-        tools: Array<{ position: number; name: string }>;
-        dropped: Array<{ tool: { name: string }; reason: string }>;
-      },
+      (await ok(TOOLBOX, { a: agentId, c: channel, page })).toolbox,
   };
 }
 
@@ -80,7 +91,9 @@ describe('MCP tools', () => {
     const server = await o.server('crm');
     await o.inventory(server, ['lookup', 'update', 'delete']);
     const agent = await o.agent();
-    const tools = (await o.ok(`{ toolDefinitions(source: MCP) { name source } }`)).toolDefinitions;
+    const tools = (
+      await o.ok<{ toolDefinitions: Array<{ name: string; source: string }> }>(`{ toolDefinitions(source: MCP) { name source } }`)
+    ).toolDefinitions;
     // New inventory tools land after the scope's last tool, in the order reported.
     const all = ['mcp__crm__lookup', 'mcp__crm__update', 'mcp__crm__delete'];
     expect(tools).toEqual(all.map((name) => ({ name, source: 'MCP' })));
@@ -114,17 +127,19 @@ describe('MCP tools', () => {
     expect(names(await o.box(await o.agent()))).toEqual(['mcp__files__ls']);
   });
 
+  type Definitions = { toolDefinitions: Array<{ id: string; name: string; version: number }> };
+
   it('a new inventory replaces the old one: missing tools go, changed ones update in place', async () => {
     const o = await org();
     const server = await o.server('s');
     await o.inventory(server, ['a', 'b']);
-    const before = (await o.ok(`{ toolDefinitions(source: MCP) { id name version } }`)).toolDefinitions;
+    const before = (await o.ok<Definitions>(`{ toolDefinitions(source: MCP) { id name version } }`)).toolDefinitions;
     await o.ok(
       `mutation($id: ID!) { reportMcpInventory(serverId: $id, advertisesResources: false, tools: [
       { name: "a", description: "reported a", inputSchema: { type: "object" } }, { name: "c", description: "new", inputSchema: { type: "object" } }]) { id } }`,
       { id: server },
     );
-    const after = (await o.ok(`{ toolDefinitions(source: MCP) { id name version } }`)).toolDefinitions;
+    const after = (await o.ok<Definitions>(`{ toolDefinitions(source: MCP) { id name version } }`)).toolDefinitions;
     expect(after.map((x: { name: string }) => x.name)).toEqual(['mcp__s__a', 'mcp__s__c']);
     expect(after[0]).toEqual(before[0]);
   });
@@ -134,7 +149,8 @@ describe('MCP tools', () => {
     await o.tool('first', { sortOrder: 7 });
     const server = await o.server('s');
     await o.inventory(server, ['z', 'a', 'm']);
-    const listed = (await o.ok(`{ toolDefinitions { name sortOrder } }`)).toolDefinitions;
+    const listed = (await o.ok<{ toolDefinitions: Array<{ name: string; sortOrder: number }> }>(`{ toolDefinitions { name sortOrder } }`))
+      .toolDefinitions;
     expect(Object.fromEntries(listed.map((x: { name: string; sortOrder: number }) => [x.name, x.sortOrder]))).toEqual({
       first: 7,
       mcp__s__z: 8,
@@ -209,7 +225,12 @@ describe('rules', () => {
     const deny = await o.rule({ agentId: agent }, 'search', 'DENY');
     expect(reasons(await o.box(agent))).toEqual({ search: 'EXCLUDED' });
     expect(
-      (await o.ok(`query($id: ID!) { agent(id: $id) { exclusions permissionRules { subject effect } } }`, { id: agent })).agent,
+      (
+        await o.ok<{ agent: { exclusions: string[]; permissionRules: Array<{ subject: string; effect: string }> } | null }>(
+          `query($id: ID!) { agent(id: $id) { exclusions permissionRules { subject effect } } }`,
+          { id: agent },
+        )
+      ).agent,
     ).toEqual({
       exclusions: ['search'],
       permissionRules: [{ subject: 'tool:search', effect: 'DENY' }],

@@ -2,7 +2,7 @@ import { execute, parse } from 'graphql';
 import { TOOLBOX_QUERY } from '../src/bench/e2e/request-bodies';
 import { buildLoadoutSchema } from '../src/schema/build-schema';
 import { contextFor } from '../src/server/authenticate';
-import { OPERATOR_TOKEN, codeOf, startTestServer, type TestServer } from './support/harness';
+import { OPERATOR_TOKEN, codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
 
 let t: TestServer;
 let key: string;
@@ -17,14 +17,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const TOOLBOX = `query($agentId: ID!, $channel: String!, $page: PageInput) {
+const TOOLBOX = typed<{
+  toolbox: {
+    fingerprint: string;
+    toolCount: number;
+    loadoutVersion: number;
+    tools: Array<{ position: number; name: string; contentHash: string }>;
+    dropped: Array<{ tool: { name: string }; reason: string }>;
+  };
+}>(`query($agentId: ID!, $channel: String!, $page: PageInput) {
   toolbox(agentId: $agentId, channel: $channel, page: $page) {
     fingerprint toolCount loadoutVersion tools { position name contentHash } dropped { tool { name } reason }
   }
-}`;
+}`);
 
 it('serves a toolbox in Sort Order with drop reasons and a stable fingerprint', async () => {
-  const agent = (await t.ok(key, `mutation { createAgent(input: { name: "a", maxTools: 2 }) { id maxTools } }`)).createAgent;
+  const agent = (
+    await t.ok<{ createAgent: { id: string; maxTools: number } }>(
+      key,
+      `mutation { createAgent(input: { name: "a", maxTools: 2 }) { id maxTools } }`,
+    )
+  ).createAgent;
   for (const [name, sortOrder] of [
     ['b_tool', 1],
     ['a_tool', 1],
@@ -37,14 +50,14 @@ it('serves a toolbox in Sort Order with drop reasons and a stable fingerprint', 
     );
   }
   const box = (await t.ok(key, TOOLBOX, { agentId: agent.id, channel: 'web' })).toolbox;
-  expect(box.tools.map((x: any) => x.name)).toEqual(['first', 'a_tool']);
+  expect(box.tools.map((x) => x.name)).toEqual(['first', 'a_tool']);
   expect(box.dropped).toEqual([{ tool: { name: 'b_tool' }, reason: 'OVER_MAX_TOOLS' }]);
   const again = (await t.ok(key, TOOLBOX, { agentId: agent.id, channel: 'web' })).toolbox;
   expect(again.fingerprint).toBe(box.fingerprint);
 });
 
 it('refuses an unknown channel naming the field', async () => {
-  const agent = (await t.ok(key, `mutation { createAgent(input: { name: "b" }) { id } }`)).createAgent;
+  const agent = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "b" }) { id } }`)).createAgent;
   const result = await t.gql(key, TOOLBOX, { agentId: agent.id, channel: 'nope' });
   expect(codeOf(result)).toBe('BAD_USER_INPUT');
   expect(result.errors?.[0].extensions?.field).toBe('channel');
@@ -65,7 +78,8 @@ describe('the per-turn toolbox query', () => {
 
   it('answers every shape exactly as graphql-js executes it, whatever the situation', async () => {
     await t.ok(key, `mutation { createContextObject(input: { key: "deal", name: "Deal" }) { id } }`);
-    const agent = (await t.ok(key, `mutation { createAgent(input: { name: "runtime", maxTools: 3 }) { id } }`)).createAgent;
+    const agent = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "runtime", maxTools: 3 }) { id } }`))
+      .createAgent;
     const tools: Array<[string, number, string[], string[]]> = [
       ['search', 2, [], []],
       ['web_only', 1, ['web'], []],

@@ -1,4 +1,4 @@
-import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
 
 let t: TestServer;
 let admin: string;
@@ -12,12 +12,27 @@ beforeAll(async () => {
   runtime = await t.createKey(admin, 'RUNTIME');
   viewer = await t.createKey(admin, 'VIEWER');
   await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  projectId = (await t.ok(admin, `mutation { createProject(input: { name: "P" }) { id } }`)).createProject.id;
+  projectId = (await t.ok<Created<'createProject'>>(admin, `mutation { createProject(input: { name: "P" }) { id } }`)).createProject.id;
 });
 afterAll(() => t.stop());
 
-const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`;
-const USAGE = `query($p: ID, $u: String) { toolUsage(projectId: $p, userId: $u) { toolName userId project { id } calls errors firstSurfacedAt lastSurfacedAt lastCalledAt } }`;
+const RECORD = typed<{ recordToolCalls: { accepted: number; duplicates: number } }>(
+  `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`,
+);
+const USAGE = typed<{
+  toolUsage: Array<{
+    toolName: string;
+    userId: string;
+    project: { id: string } | null;
+    calls: number;
+    errors: number;
+    firstSurfacedAt: string | null;
+    lastSurfacedAt: string | null;
+    lastCalledAt: string | null;
+  }>;
+}>(
+  `query($p: ID, $u: String) { toolUsage(projectId: $p, userId: $u) { toolName userId project { id } calls errors firstSurfacedAt lastSurfacedAt lastCalledAt } }`,
+);
 const usage = async (p: string | null, u: string) => (await t.ok(viewer, USAGE, { p, u })).toolUsage;
 const call = (over: Record<string, unknown>) => ({ toolName: 'lookup', isError: false, ...over });
 
@@ -71,7 +86,7 @@ describe('recordToolCalls', () => {
         lastCalledAt: late,
       },
     ]);
-    expect((await usage(projectId, 'u1')).map((r: any) => [r.toolName, r.calls, r.project.id])).toEqual([['other', 1, projectId]]);
+    expect((await usage(projectId, 'u1')).map((r) => [r.toolName, r.calls, r.project!.id])).toEqual([['other', 1, projectId]]);
   });
 
   it('counts a retried key once, within a batch and across batches, per scope', async () => {
@@ -114,7 +129,8 @@ describe('recordToolCalls', () => {
 
   it("refuses a batch without keys or conversations naming a project that is not the organisation's, naming the first such call, and writes none of it", async () => {
     const other = await t.createOrganization('Another org');
-    const theirs = (await t.ok(other.adminKey, `mutation { createProject(input: { name: "Theirs" }) { id } }`)).createProject.id;
+    const theirs = (await t.ok<Created<'createProject'>>(other.adminKey, `mutation { createProject(input: { name: "Theirs" }) { id } }`))
+      .createProject.id;
     for (const [bad, field] of [
       [theirs, 'calls[1].projectId'],
       ['not-a-uuid', 'calls[1].projectId'],
@@ -131,13 +147,13 @@ describe('recordToolCalls', () => {
     expect(await usage(projectId, 'plain')).toEqual([]);
     const counted = await t.ok(runtime, RECORD, { calls: [call({ userId: 'plain', projectId }), call({ userId: 'plain' })] });
     expect(counted.recordToolCalls).toEqual({ accepted: 2, duplicates: 0 });
-    expect((await usage(projectId, 'plain')).map((r: any) => r.calls)).toEqual([1]);
+    expect((await usage(projectId, 'plain')).map((r) => r.calls)).toEqual([1]);
   });
 
   it('defaults the user to the caller, as startConversation does', async () => {
-    const me = (await t.ok(runtime, `{ me { id } }`)).me.id;
+    const me = (await t.ok<{ me: { id: string } }>(runtime, `{ me { id } }`)).me.id;
     await t.ok(runtime, RECORD, { calls: [call({ toolName: 'mine' })] });
-    const rows = (await t.ok(runtime, `{ toolUsage { toolName userId } }`)).toolUsage;
+    const rows = (await t.ok<{ toolUsage: unknown[] }>(runtime, `{ toolUsage { toolName userId } }`)).toolUsage;
     expect(rows).toEqual([{ toolName: 'mine', userId: me }]);
   });
 
@@ -157,10 +173,15 @@ describe('roster from turns', () => {
       admin,
       `mutation { a: createToolDefinition(input: { name: "alpha", description: "d", inputSchema: { type: "object" } }) { id } b: createToolDefinition(input: { name: "beta", description: "d", inputSchema: { type: "object" } }) { id } }`,
     );
-    const root = (await t.ok(admin, `mutation($p: ID) { createAgent(input: { name: "root", projectId: $p }) { id } }`, { p: projectId }))
-      .createAgent;
-    const worker = (await t.ok(admin, `mutation { createAgent(input: { name: "worker" }) { id } }`)).createAgent;
-    const START = `mutation($input: StartConversationInput!) { startConversation(input: $input) { id owningProject { id } } }`;
+    const root = (
+      await t.ok<Created<'createAgent'>>(admin, `mutation($p: ID) { createAgent(input: { name: "root", projectId: $p }) { id } }`, {
+        p: projectId,
+      })
+    ).createAgent;
+    const worker = (await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "worker" }) { id } }`)).createAgent;
+    const START = typed<{ startConversation: { id: string; owningProject: { id: string } | null } }>(
+      `mutation($input: StartConversationInput!) { startConversation(input: $input) { id owningProject { id } } }`,
+    );
     const parent = (await t.ok(runtime, START, { input: { agentId: root.id, channel: 'web', userId: 'end-user' } })).startConversation;
     const child = (
       await t.ok(runtime, START, { input: { agentId: worker.id, channel: 'web', userId: 'end-user', parentConversationId: parent.id } })
@@ -178,12 +199,12 @@ describe('roster from turns', () => {
     });
 
     const rows = await usage(projectId, 'end-user');
-    expect(rows.map((r: any) => [r.toolName, r.calls, r.errors])).toEqual([
+    expect(rows.map((r) => [r.toolName, r.calls, r.errors])).toEqual([
       ['alpha', 2, 1],
       ['beta', 0, 0],
     ]);
     expect(rows[0].firstSurfacedAt).toBe(firstRows[0].firstSurfacedAt);
-    expect(rows[0].lastSurfacedAt >= firstRows[0].lastSurfacedAt).toBe(true);
+    expect(rows[0].lastSurfacedAt! >= firstRows[0].lastSurfacedAt!).toBe(true);
     expect(await usage(null, 'end-user')).toEqual([]);
   });
 
@@ -210,7 +231,7 @@ describe('concurrent batches', () => {
     );
     expect(results.map((r) => r.errors ?? null)).toEqual(seeds.map(() => null));
     const rows = await usage(null, 'u2');
-    expect(rows.filter((r: any) => r.toolName.startsWith('shared_')).map((r: any) => r.calls)).toEqual(names.map(() => seeds.length));
+    expect(rows.filter((r) => r.toolName.startsWith('shared_')).map((r) => r.calls)).toEqual(names.map(() => seeds.length));
   });
 });
 
@@ -221,7 +242,8 @@ describe('the call log', () => {
   it('goes with a deleted project or organisation, as the usage counters do', async () => {
     const org = await t.createOrganization('Deleted later');
     const key = await t.createKey(org.adminKey, 'RUNTIME');
-    const project = (await t.ok(org.adminKey, `mutation { createProject(input: { name: "Gone" }) { id } }`)).createProject.id;
+    const project = (await t.ok<Created<'createProject'>>(org.adminKey, `mutation { createProject(input: { name: "Gone" }) { id } }`))
+      .createProject.id;
     await t.ok(key, RECORD, { calls: [call({ userId: 'd1', projectId: project }), call({ userId: 'd1' })] });
     expect([await logged('project_id', project), await logged('organization_id', org.id)]).toEqual([1, 2]);
 

@@ -1,13 +1,23 @@
 import 'reflect-metadata';
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { freshDatabase } from './fresh-database';
 import { startServer, type LoadoutServer, type ServerConfig } from '../../src/server/create-server';
 
 export const OPERATOR_TOKEN = 'test-operator-token';
 
-export interface GraphQLResult<T = any> {
+export interface GraphQLResult<T = unknown> {
   data?: T;
   errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }>;
 }
+
+/** A document that carries the type of the data it selects, as the debugger page's generated ones do; `gql` and `ok` infer it. */
+export type Query<T> = string & DocumentTypeDecoration<T, Record<string, unknown>>;
+
+/** Declares what `query` selects, once, for every call that sends it. */
+export const typed = <T>(query: string): Query<T> => query as Query<T>;
+
+/** The data of a mutation that selects only the ids of what it created: `Created<'createAgent'>`. */
+export type Created<K extends string> = { [P in K]: { id: string } };
 
 export interface TestServer {
   server: LoadoutServer;
@@ -16,9 +26,10 @@ export interface TestServer {
   databaseKind: 'embedded' | 'server';
   /** The fresh database of DATABASE_URL's server this run uses; undefined on the embedded default. */
   databaseUrl?: string;
-  gql<T = any>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<GraphQLResult<T>>;
+  /** The result's data is `unknown` unless the query is a `Query<T>` or T is given. */
+  gql<T = unknown>(key: string | null, query: string | Query<T>, variables?: Record<string, unknown>): Promise<GraphQLResult<T>>;
   /** Like gql, but fails the test on any error and returns data. */
-  ok<T = any>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<T>;
+  ok<T = unknown>(key: string | null, query: string | Query<T>, variables?: Record<string, unknown>): Promise<T>;
   createOrganization(name?: string): Promise<{ id: string; adminKey: string }>;
   createKey(adminKey: string, role: 'ADMIN' | 'EDITOR' | 'RUNTIME' | 'VIEWER'): Promise<string>;
   /** Another instance on the same database (a PostgreSQL server only; stopped with this one). */
@@ -66,7 +77,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     gql,
     ok,
     async createOrganization(name = 'Test org') {
-      const data = await ok<any>(
+      const data = await ok<{ createOrganization: { organization: { id: string }; apiKey: string } }>(
         OPERATOR_TOKEN,
         `mutation($name: String!) { createOrganization(input: { name: $name }) { organization { id } apiKey } }`,
         { name },
@@ -74,9 +85,11 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       return { id: data.createOrganization.organization.id, adminKey: data.createOrganization.apiKey };
     },
     async createKey(adminKey, role) {
-      const data = await ok<any>(adminKey, `mutation($role: Role!) { createApiKey(input: { name: "k", role: $role }) { apiKey } }`, {
-        role,
-      });
+      const data = await ok<{ createApiKey: { apiKey: string } }>(
+        adminKey,
+        `mutation($role: Role!) { createApiKey(input: { name: "k", role: $role }) { apiKey } }`,
+        { role },
+      );
       return data.createApiKey.apiKey;
     },
     async startAnother() {

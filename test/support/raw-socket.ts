@@ -1,13 +1,23 @@
 import WebSocket from 'ws';
+import type { GraphQLResult } from './harness';
 
 export interface SocketClose {
   code: number;
   reason: string;
 }
 
+/** A graphql-transport-ws message as the server sent it; what its payload holds depends on its type. */
+export interface SocketMessage {
+  id?: string;
+  type: string;
+  payload?: unknown;
+}
+
 /** What one operation got back: its first result or its error message, or the socket's close. */
 export type SocketAnswer =
-  { kind: 'next'; payload: { data?: any; errors?: any[] } } | { kind: 'error'; payload: any[] } | { kind: 'closed'; close: SocketClose };
+  | { kind: 'next'; payload: GraphQLResult }
+  | { kind: 'error'; payload: NonNullable<GraphQLResult['errors']> }
+  | { kind: 'closed'; close: SocketClose };
 
 /**
  * graphql-ws spoken frame by frame (graphql-transport-ws), so a spec sees
@@ -16,14 +26,14 @@ export type SocketAnswer =
  */
 export class RawSocket {
   private nextId = 0;
-  private readonly messages: any[] = [];
+  private readonly messages: SocketMessage[] = [];
   private readonly waiters: Array<() => void> = [];
   readonly closed: Promise<SocketClose>;
   private closeInfo: SocketClose | null = null;
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      this.messages.push(JSON.parse(String(data)));
+      this.messages.push(JSON.parse(String(data)) as SocketMessage);
       this.wake();
     });
     this.closed = new Promise((resolve) =>
@@ -66,7 +76,9 @@ export class RawSocket {
     this.send({ id, type: 'subscribe', payload });
     const message = await this.until((m) => m.id === id && (m.type === 'next' || m.type === 'error'));
     if (!message) return { kind: 'closed', close: this.closeInfo! };
-    return message.type === 'next' ? { kind: 'next', payload: message.payload } : { kind: 'error', payload: message.payload };
+    return message.type === 'next'
+      ? { kind: 'next', payload: message.payload as GraphQLResult }
+      : { kind: 'error', payload: message.payload as NonNullable<GraphQLResult['errors']> };
   }
 
   /** Subscribes without waiting for anything; the operation's id. */
@@ -77,7 +89,7 @@ export class RawSocket {
   }
 
   /** The first message (seen before or later) matching, or null once the socket closed without one. */
-  async until(match: (message: any) => boolean): Promise<any | null> {
+  async until(match: (message: SocketMessage) => boolean): Promise<SocketMessage | null> {
     for (;;) {
       const index = this.messages.findIndex(match);
       if (index >= 0) return this.messages.splice(index, 1)[0];
