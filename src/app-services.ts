@@ -26,6 +26,7 @@ import { BudgetService } from './budget/budget.service';
 import { recordSurfaced, UsageRecorder } from './usage/usage-recorder';
 import { UsageService } from './usage/usage.service';
 import { Stats } from './common/stats';
+import { createLoaders, type RequestLoaders } from './request-loaders';
 
 /** The application's services, built once per server over one database. */
 export interface AppServices {
@@ -53,6 +54,14 @@ export interface AppServices {
   budget: BudgetService;
   /** Counters for /metrics. */
   stats: Stats;
+  /** A request's relation loaders, made on its first use of one. */
+  requestLoaders(organizationId: string): RequestLoaders;
+}
+
+// What every request's context holds, in full (see common/context.ts).
+declare module './common/context' {
+  interface Services extends AppServices {}
+  interface Loaders extends RequestLoaders {}
 }
 
 /** `listenUrl`: where the LISTEN connection goes, when not to the pool's server (a pooler that cannot LISTEN sits between). */
@@ -74,7 +83,7 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
   const toolDefinitions = new ToolDefinitionService(ds, changes);
   const usage = new UsageService(ds);
   const snapshots = new SnapshotService(ds);
-  return {
+  const services: AppServices = {
     db,
     organizations: new OrganizationService(ds, changes, loadouts),
     catalogue: new CatalogueService(ds, changes),
@@ -97,5 +106,7 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
     usageRecorder: new UsageRecorder(ds, stats),
     budget: new BudgetService(ds, usage, loadouts),
     stats,
+    requestLoaders: (organizationId) => createLoaders(services, organizationId),
   };
+  return services;
 }

@@ -20,4 +20,4 @@ export function createLoaders(services: AppServices, organizationId: string) {
   };
 }
 
-export type Loaders = ReturnType<typeof createLoaders>;
+export type RequestLoaders = ReturnType<typeof createLoaders>;

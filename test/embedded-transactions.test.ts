@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { openDatabase, type Database } from '../src/db/database';
+import { entities } from '../src/entities';
 import { runMigrations } from '../src/db/migrations';
 import { OrganizationEntity } from '../src/organizations/organization.entity';
 
@@ -8,7 +9,7 @@ import { OrganizationEntity } from '../src/organizations/organization.entity';
 let db: Database;
 
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: 'memory://' });
+  db = await openDatabase({ entities, dataDir: 'memory://' });
   await runMigrations(db.dataSource);
 });
 afterAll(() => db.close());

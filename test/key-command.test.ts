@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig, type Config } from '../src/config';
-import { keyCommand } from '../src/organizations/key-command';
+import { keyCommand } from '../src/key-command';
 import { startServer } from '../src/server/create-server';
 import { OPERATOR_TOKEN, startTestServer } from './support/harness';
 

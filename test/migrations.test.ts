@@ -2,13 +2,14 @@ import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { openDatabase, type Database } from '../src/db/database';
+import { entities } from '../src/entities';
 import { readMigrations, runMigrations } from '../src/db/migrations';
 
 /** A fresh database of the kind this run tests: the server of DATABASE_URL, or embedded PGlite. */
 async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const db = await openDatabase({ dataDir: 'memory://' });
+    const db = await openDatabase({ entities, dataDir: 'memory://' });
     return { db, drop: () => db.close() };
   }
   const name = `loadout_migr_${randomBytes(6).toString('hex')}`;
@@ -17,7 +18,7 @@ async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ url: url.toString(), dataDir: 'memory://', poolSize: 2 });
+  const db = await openDatabase({ entities, url: url.toString(), dataDir: 'memory://', poolSize: 2 });
   return {
     db,
     drop: async () => {

@@ -1,9 +1,9 @@
-import type { AppServices } from '../app-services';
+import type { Database } from '../db/database';
 import { byColumn, byId } from '../common/loaders';
 import { AgentEntity } from './agent.entity';
 import { PermissionRuleEntity } from './permission-rule.entity';
 
-export function agentLoaders(services: AppServices, organizationId: string) {
+export function agentLoaders(services: { db: Database }, organizationId: string) {
   const db = services.db.dataSource;
   return {
     agent: byId(db, organizationId, AgentEntity),

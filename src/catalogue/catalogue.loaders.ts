@@ -1,7 +1,7 @@
-import type { AppServices } from '../app-services';
+import type { Database } from '../db/database';
 import { byId } from '../common/loaders';
 import { ChannelEntity } from './channel.entity';
 
-export function catalogueLoaders(services: AppServices, organizationId: string) {
+export function catalogueLoaders(services: { db: Database }, organizationId: string) {
   return { channel: byId(services.db.dataSource, organizationId, ChannelEntity) };
 }

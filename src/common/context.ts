@@ -1,10 +1,23 @@
-import type { AppServices } from '../app-services';
-import { createLoaders, type Loaders } from '../request-loaders';
 import type { Actor } from './actor';
 import { LoadoutError } from './errors';
 
 /** Why a request has no actor although it sent an `Authorization` value; absent when it sent none. */
 export type CredentialProblem = 'MALFORMED' | 'UNRECOGNISED';
+
+/**
+ * The application's services, as a request sees them. The layers above
+ * declare what they hold into this interface (declaration merging:
+ * app-services.ts declares the whole), so common names none of them.
+ */
+export interface Services {}
+
+/** What common itself asks of the services: a request's relation loaders, made on its first use of one. */
+interface LoaderSource {
+  requestLoaders(organizationId: string): Loaders;
+}
+
+/** The relation loaders of one request, declared likewise (request-loaders.ts). */
+export interface Loaders {}
 
 /** What every resolver receives: who is asking, and the application's services. */
 export interface RequestContext {
@@ -12,7 +25,7 @@ export interface RequestContext {
   /** The platform operator's token: may only create organisations. */
   operator: boolean;
   credentialProblem?: CredentialProblem;
-  services: AppServices;
+  services: Services & LoaderSource;
   loaders?: Loaders;
   /** The request's id (x-request-id), for log lines and masked errors. */
   requestId?: string;
@@ -22,7 +35,7 @@ export interface RequestContext {
 
 /** The request's relation loaders, made on first use (only authenticated requests have any). */
 export function loadersOf(ctx: RequestContext): Loaders {
-  ctx.loaders ??= createLoaders(ctx.services, actorOf(ctx).organizationId);
+  ctx.loaders ??= ctx.services.requestLoaders(actorOf(ctx).organizationId);
   return ctx.loaders;
 }
 

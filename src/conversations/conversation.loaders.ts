@@ -1,5 +1,7 @@
 import { In } from 'typeorm';
-import type { AppServices } from '../app-services';
+import type { Database } from '../db/database';
+import type { ConversationService } from './conversation.service';
+import type { SnapshotService } from './snapshot.service';
 import { batched, byId } from '../common/loaders';
 import { isUuid } from '../common/uuid';
 import { ConversationEntity } from './conversation.entity';
@@ -9,7 +11,14 @@ import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
 import { turnCost, type TurnCost } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 
-export function conversationLoaders(services: AppServices, organizationId: string) {
+/** What the loaders read through: the database, and the services that page turns and load snapshots. */
+interface LoaderServices {
+  db: Database;
+  conversations: ConversationService;
+  snapshots: SnapshotService;
+}
+
+export function conversationLoaders(services: LoaderServices, organizationId: string) {
   const db = services.db.dataSource;
   const turnPages = batched((requests: readonly TurnPageRequest[]) => services.conversations.turnPages(organizationId, requests));
   return {

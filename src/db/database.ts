@@ -1,8 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Client, type ClientConfig } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { logger } from '../common/logger';
-import { entities } from './entities';
 import { pgliteDriverModule } from './pglite-pool';
 import { QueryCounter } from './query-counter';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
@@ -18,6 +17,8 @@ export interface Database {
 }
 
 export interface DatabaseOptions {
+  /** The tables (the application's entities: see src/entities.ts). */
+  entities: DataSourceOptions['entities'];
   /** A PostgreSQL server; unset means embedded PGlite. */
   url?: string;
   /** PGlite's data directory, or `memory://` to keep nothing. */
@@ -31,7 +32,6 @@ export interface DatabaseOptions {
 
 const common = {
   type: 'postgres' as const,
-  entities,
   namingStrategy: new SnakeNamingStrategy(),
   synchronize: false,
   migrationsRun: false,
@@ -64,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const dataSource = new DataSource({
       ...common,
+      entities: options.entities,
       logger,
       url: options.url,
       poolSize: options.poolSize ?? 10,
@@ -76,7 +77,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { kind: 'server', dataSource, queryCount, close: () => dataSource.destroy() };
   }
   const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir);
-  const dataSource = new DataSource({ ...common, logger, driver: pgliteDriverModule(pglite, options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS) });
+  const dataSource = new DataSource({
+    ...common,
+    entities: options.entities,
+    logger,
+    driver: pgliteDriverModule(pglite, options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS),
+  });
   await dataSource.initialize();
   return {
     kind: 'embedded',

@@ -1,9 +1,8 @@
-import type { AppServices } from '../app-services';
 import { batched } from '../common/loaders';
-import { agentEventsRequest, type AgentEventsRequest } from './invalidation.service';
+import { agentEventsRequest, type AgentEventsRequest, type InvalidationService } from './invalidation.service';
 import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
-export function invalidationLoaders(services: AppServices, organizationId: string) {
+export function invalidationLoaders(services: { invalidations: InvalidationService }, organizationId: string) {
   const { invalidations } = services;
   const agentPages = batched((requests: readonly AgentEventsRequest[]) => invalidations.agentPages(organizationId, requests));
   return {

@@ -1,10 +1,10 @@
-import type { AppServices } from '../app-services';
+import type { Database } from '../db/database';
 import { batched, byId } from '../common/loaders';
 import { OrganizationEntity } from './organization.entity';
 import { PrincipalEntity } from './principal.entity';
 import { ProjectEntity } from './project.entity';
 
-export function organizationLoaders(services: AppServices, organizationId: string) {
+export function organizationLoaders(services: { db: Database }, organizationId: string) {
   const db = services.db.dataSource;
   const organization = batched(async (ids: readonly string[]) => {
     const row = await db.manager.findOneByOrFail(OrganizationEntity, { id: organizationId });

@@ -7,10 +7,11 @@ import {
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
 import { createServices, type AppServices } from '../app-services';
-import { handleToolGc } from '../budget/budget.http';
+import { handleToolGc } from './rpc-tools-gc';
 import type { RequestContext } from '../common/context';
 import type { Config } from '../config';
 import { openDatabase } from '../db/database';
+import { entities } from '../entities';
 import { RETRY_AFTER_SECONDS } from '../common/unavailable';
 import { pendingMigrations, runMigrations } from '../db/migrations';
 import { isDebuggerPath, serveDebugger } from '../debugger/debugger-page';
@@ -61,6 +62,7 @@ export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'ad
 
 export async function startServer(config: ServerConfig): Promise<LoadoutServer> {
   const db = await openDatabase({
+    entities,
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolWaitMs: config.poolWaitMs,

@@ -1,9 +1,9 @@
-import type { AppServices } from '../app-services';
 import { batched, each } from '../common/loaders';
 import type { PageSituation } from '../loadout/facts';
 import type { Placed } from '../loadout/filters';
 import type { CompiledLoadout } from '../loadout/compile';
 import type { RuleSubject } from './toolbox.service';
+import type { ToolboxService } from './toolbox.service';
 
 export interface ToolboxRequest {
   agentId: string;
@@ -11,7 +11,7 @@ export interface ToolboxRequest {
   page: PageSituation | undefined;
 }
 
-export function toolboxLoaders(services: AppServices, organizationId: string) {
+export function toolboxLoaders(services: { toolbox: ToolboxService }, organizationId: string) {
   const { toolbox } = services;
   // One loadout for a whole batch: free when cached, and one load rather than one per row while nothing may be cached.
   const inLoadout = <K, V>(valueOf: (loadout: CompiledLoadout, key: K) => V) =>

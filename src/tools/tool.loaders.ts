@@ -1,5 +1,5 @@
 import { In } from 'typeorm';
-import type { AppServices } from '../app-services';
+import type { Database } from '../db/database';
 import type { ChannelEntity } from '../catalogue/channel.entity';
 import type { ContextObjectEntity } from '../catalogue/context-object.entity';
 import { batched, byColumn, byId } from '../common/loaders';
@@ -15,7 +15,7 @@ export interface ToolLinks {
 /** Toolbox order, as every list of definitions is sorted. */
 const TOOL_ORDER = { sortOrder: 'ASC', name: 'ASC', id: 'ASC' } as const;
 
-export function toolLoaders(services: AppServices, organizationId: string) {
+export function toolLoaders(services: { db: Database }, organizationId: string) {
   const db = services.db.dataSource;
   return {
     miniApp: byId(db, organizationId, MiniAppEntity),

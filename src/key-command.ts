@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { createServices } from '../app-services';
-import { LoadoutError } from '../common/errors';
-import { readConfig, type Config } from '../config';
-import { openDatabase } from '../db/database';
-import { runMigrations } from '../db/migrations';
+import { createServices } from './app-services';
+import { LoadoutError } from './common/errors';
+import { readConfig, type Config } from './config';
+import { openDatabase } from './db/database';
+import { entities } from './entities';
+import { runMigrations } from './db/migrations';
 
 const USAGE = 'usage: npm run key -- --org <organisation name or id>   (without --org: list the organisations)';
 
@@ -35,7 +36,7 @@ export async function keyCommand(args: string[], config: Config, print: (line: s
     print('The embedded database takes one process at a time: stop the server, run this again, then start it.');
     return 1;
   }
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  const db = await openDatabase({ entities, url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
     await runMigrations(db.dataSource);
     const services = createServices(db);

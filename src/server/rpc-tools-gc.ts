@@ -5,11 +5,11 @@ import type { ErrorCode } from '../common/errors';
 import { textProblem } from '../common/input-text';
 import { dateProblem } from '../common/scalars';
 import { RETRY_AFTER_SECONDS } from '../common/unavailable';
-import { contextFor } from '../server/authenticate';
-import { capMessage } from '../server/query-limits';
-import { reportFailure } from '../server/report-failure';
-import { requestIdOf } from '../server/request-id';
-import { sendJson } from '../server/send-json';
+import { contextFor } from './authenticate';
+import { capMessage } from './query-limits';
+import { reportFailure } from './report-failure';
+import { requestIdOf } from './request-id';
+import { sendJson } from './send-json';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
