@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import type { EntityManager } from 'typeorm';
 import { openDatabase, type Database } from '../src/db/database';
 import { entities } from '../src/entities';
 import { readMigrations, runMigrations } from '../src/db/migrations';
@@ -64,6 +65,34 @@ it('can be rolled back completely by the down scripts', async () => {
     });
   const pending = await db.dataSource.driver.createSchemaBuilder().log();
   expect(pending.upQueries).toEqual([]);
+});
+
+it('keeps one definition per name and scope, a missing project or agent counting as one scope', async () => {
+  const insert = (tx: EntityManager, org: string, agent: string | null) =>
+    tx.query(
+      `INSERT INTO tool_definitions (organization_id, agent_id, source, name, description, input_schema, content_hash)
+         VALUES ($1, $2, 'CUSTOM', 'q', 'd', '{}', 'h')`,
+      [org, agent],
+    );
+  await db.dataSource
+    .transaction(async (tx) => {
+      const [{ id: org }]: Array<{ id: string }> = await tx.query(`INSERT INTO organizations (name) VALUES ('o') RETURNING id`);
+      const [{ id: agent }]: Array<{ id: string }> = await tx.query(
+        `INSERT INTO agents (organization_id, name, model) VALUES ($1, 'a', 'm') RETURNING id`,
+        [org],
+      );
+      await insert(tx, org, null);
+      await insert(tx, org, agent);
+      await expect(tx.query('SAVEPOINT twice').then(() => insert(tx, org, null))).rejects.toMatchObject({
+        driverError: { code: '23505' },
+      });
+      await tx.query('ROLLBACK TO SAVEPOINT twice');
+      await expect(insert(tx, org, agent)).rejects.toMatchObject({ driverError: { code: '23505' } });
+      throw new RollbackForTest();
+    })
+    .catch((e) => {
+      if (!(e instanceof RollbackForTest)) throw e;
+    });
 });
 
 class RollbackForTest extends Error {}

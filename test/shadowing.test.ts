@@ -1,4 +1,4 @@
-import { startTestServer, typed, type Created, type Query, type TestServer } from './support/harness';
+import { codeOf, startTestServer, typed, type Created, type Query, type TestServer } from './support/harness';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -94,7 +94,6 @@ describe('one tool per name (SHADOWED)', () => {
     const agent = await o.agent({ projectId: o.project });
     // Each its own description: a toolbox whose content stays the same breaks no cache and causes no event.
     const orgWide = await o.tool('y_tool', { description: 'organisation' });
-    // Names are unique per (project, source): the project's is a built-in, the agent's own a custom tool.
     const projectTool = await o.tool('y_tool', { projectId: o.project, source: 'BUILT_IN', description: 'project' });
     const own = await o.tool('y_tool', { projectId: o.project, agentId: agent, description: 'agent' });
     expect((await o.box(agent)).tools).toEqual([{ name: 'y_tool', tool: { id: own.id } }]);
@@ -110,6 +109,36 @@ describe('one tool per name (SHADOWED)', () => {
     await o.ok(`mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: projectTool.id });
     expect((await o.events(agent)).length).toBe(before + 2);
     expect((await o.box(agent)).tools).toEqual([{ name: 'y_tool', tool: { id: orgWide.id } }]);
+  });
+
+  it("an agent's own definition of its project's name in the same source shadows it for that agent alone", async () => {
+    const o = await org();
+    const [a, b] = [await o.agent({ projectId: o.project }), await o.agent({ projectId: o.project })];
+    const projectQ = await o.tool('q', { projectId: o.project, description: 'project' });
+    const ownA = await o.tool('q', { projectId: o.project, agentId: a, description: 'agent a' });
+    expect(ownA.shadows).toEqual([{ id: projectQ.id }]);
+    const boxA = await o.box(a);
+    expect(boxA.tools).toEqual([{ name: 'q', tool: { id: ownA.id } }]);
+    expect(boxA.dropped.map((d) => [d.tool.id, d.reason, d.shadowedBy?.id])).toEqual([[projectQ.id, 'SHADOWED', ownA.id]]);
+    expect((await o.box(b)).tools).toEqual([{ name: 'q', tool: { id: projectQ.id } }]);
+
+    // The same name twice in one scope stays a conflict.
+    const input = { name: 'q', description: 'again', inputSchema: { type: 'object' }, projectId: o.project, agentId: a };
+    const twice = await t.gql(o.key, CREATE, { i: input });
+    expect(codeOf(twice)).toBe('CONFLICT');
+    expect(twice.errors?.[0].extensions?.field).toBe('input.name');
+
+    // Another agent of the project may hold its own, but may not give it back to the project, which holds the name.
+    const ownB = await o.tool('q', { projectId: o.project, agentId: b, description: 'agent b' });
+    expect((await o.box(b)).tools).toEqual([{ name: 'q', tool: { id: ownB.id } }]);
+    const moved = await t.gql(o.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { clearAgent: true }) { id } }`, {
+      id: ownB.id,
+    });
+    expect(codeOf(moved)).toBe('CONFLICT');
+    expect(moved.errors?.[0].extensions?.field).toBe('input.clearAgent');
+    // Organisation-wide too, where neither project nor agent is set.
+    await o.tool('r');
+    expect(codeOf(await t.gql(o.key, CREATE, { i: { ...input, name: 'r', projectId: null, agentId: null } }))).toBe('CONFLICT');
   });
 
   it('a tool:<name> DENY removes every tool of that name, and each drop names the rule', async () => {

@@ -18,19 +18,30 @@ export async function defaultSortOrder(tx: EntityManager, actor: Actor, projectI
   return row.next;
 }
 
-/** A name is taken once per source and scope (project, or none: organisation-wide); `exceptId` is the definition being renamed. */
+/** Where a definition's name must be free: its project and its agent, each null for none. */
+export interface NameScope {
+  projectId: string | null;
+  agentId: string | null;
+}
+
+/**
+ * A name is taken once per source and scope (project or none, agent or
+ * none), so an agent's own definition may share its project's name and
+ * shadow it; `exceptId` is the definition being renamed or moved.
+ */
 export async function checkNameFree(
   tx: EntityManager,
   actor: Actor,
-  projectId: string | null,
+  scope: NameScope,
   source: ToolSource,
   name: string,
   exceptId: string | null,
   field: string,
 ) {
   const rows: Array<{ id: string }> = await tx.query(
-    `SELECT id FROM tool_definitions WHERE organization_id = $1 AND project_id IS NOT DISTINCT FROM $2::uuid AND source = $3 AND name = $4`,
-    [actor.organizationId, projectId, source, name],
+    `SELECT id FROM tool_definitions WHERE organization_id = $1 AND project_id IS NOT DISTINCT FROM $2::uuid
+        AND agent_id IS NOT DISTINCT FROM $3::uuid AND source = $4 AND name = $5`,
+    [actor.organizationId, scope.projectId, scope.agentId, source, name],
   );
   if (rows.some((r) => r.id !== exceptId)) throw conflict(`A ${source} tool named '${name}' already exists in this scope`, field);
 }

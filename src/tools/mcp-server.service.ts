@@ -128,7 +128,7 @@ export class McpServerService {
           }
           continue;
         }
-        await checkNameFree(tx, actor, server.projectId, 'MCP', name, null, 'tools');
+        await checkNameFree(tx, actor, { projectId: server.projectId, agentId: null }, 'MCP', name, null, 'tools');
         // New tools go after every definition they can meet, in the order reported: one lookup for the inventory.
         nextSortOrder ??= await defaultSortOrder(tx, actor, server.projectId);
         const sortOrder = nextSortOrder++;

@@ -23,8 +23,8 @@ import type { ToolSource } from '../loadout/vocabulary';
 // `any` because TypeORM's update types cannot take `unknown` members.
 
 @Entity('tool_definitions')
-// Names are unique per (organisation, project, source); NULL project is one scope, hence the expression.
-@Index('uq_tool_definitions_scope_name', { synchronize: false })
+// Names are unique per (organisation, project, agent, source); a NULL project or agent is one scope, hence the expression.
+@Index('uq_tool_definitions_scope_agent_name', { synchronize: false })
 export class ToolDefinitionEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_tool_definitions_organization')

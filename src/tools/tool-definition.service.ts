@@ -111,7 +111,7 @@ export class ToolDefinitionService {
       `${field}.contextObjects`,
       'context object',
     );
-    await checkNameFree(tx, actor, projectId, source, input.name, null, `${field}.name`);
+    await checkNameFree(tx, actor, { projectId, agentId: input.agentId ?? null }, source, input.name, null, `${field}.name`);
     await this.affect(change, input.agentId ?? null, projectId);
     const saved = await tx.save(
       tx.create(ToolDefinitionEntity, {
@@ -209,8 +209,12 @@ export class ToolDefinitionService {
       await this.checkAgent(tx, actor, patch.agentId, tool.projectId, `${field}.agentId`);
       next.agentId = patch.agentId;
     }
-    if (next.name && next.name !== tool.name) {
-      await checkNameFree(tx, actor, tool.projectId, tool.source, next.name, tool.id, `${field}.name`);
+    // The agent is part of the name's scope: moving a definition to another agent (or to none) needs its name free there too.
+    const agentId = next.agentId !== undefined ? next.agentId : tool.agentId;
+    const renamed = next.name !== undefined && next.name !== tool.name;
+    if (renamed || agentId !== tool.agentId) {
+      const at = `${field}.${renamed ? 'name' : patch.clearAgent ? 'clearAgent' : 'agentId'}`;
+      await checkNameFree(tx, actor, { projectId: tool.projectId, agentId }, tool.source, next.name ?? tool.name, tool.id, at);
     }
     const content = {
       name: next.name ?? tool.name,
