@@ -191,13 +191,14 @@ describe('turns and the debugger', () => {
 describe('usage and cost', () => {
   let turnId: string;
   let agentModel: string;
+  let conversationId: string;
 
   beforeAll(async () => {
     const agent = await createAgent(admin, 'costed-agent');
     agentModel = agent.model;
     await createTool(admin, 'priced_tool', agent.id);
-    const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
-    turnId = (await begin(runtime, conversation.id)).id;
+    conversationId = (await start(runtime, { agentId: agent.id, channel: 'web' })).id;
+    turnId = (await begin(runtime, conversationId)).id;
   });
 
   it.each([
@@ -244,7 +245,7 @@ describe('usage and cost', () => {
     expect((await turn(viewer, turnId)).usage!.inputTokens).toBe(1000);
   });
 
-  it('prices a turn from the model price, with cache-write defaulting to the input rate', async () => {
+  it('prices a turn completed without a price by the first one set, with cache-write defaulting to the input rate', async () => {
     const SET = typed<{
       setModelPrice: {
         model: string;
@@ -273,10 +274,17 @@ describe('usage and cost', () => {
     expect(cost!.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3 + 500 * 15) / 1e6, 12);
     expect(cost!.credits).toBeNull();
 
+    // A recorded turn keeps the price it was completed under; a turn completed after the change takes the new one.
     await t.ok(admin, SET, {
       input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15 },
     });
-    cost = (await turn(viewer, turnId)).cost;
+    expect((await turn(viewer, turnId)).cost).toEqual(cost);
+    const later = (await begin(runtime, conversationId)).id;
+    await t.ok(runtime, COMPLETE, {
+      id: later,
+      usage: { inputTokens: 1000, cachedInputTokens: 600, cacheWriteTokens: 200, outputTokens: 500 },
+    });
+    cost = (await turn(viewer, later)).cost;
     expect(cost!.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3.75 + 500 * 15) / 1e6, 12);
     const prices = (await t.ok<{ modelPrices: unknown[] }>(viewer, `{ modelPrices { model cacheWriteUsdPerMTok creditsPerMTok } }`))
       .modelPrices;

@@ -6,9 +6,8 @@ import { batched, byId } from '../common/loaders';
 import { isUuid } from '../common/uuid';
 import { ConversationEntity } from './conversation.entity';
 import { turnPageRequest, type TurnPageRequest } from './conversation.service';
-import { ModelPriceEntity } from './model-price.entity';
 import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
-import { turnCost, type TurnCost } from './turn-cost';
+import { frozenRates, turnCost, type TurnCost } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 
 /** What the loaders read through: the database, and the services that page turns and load snapshots. */
@@ -28,11 +27,6 @@ export function conversationLoaders(services: LoaderServices, organizationId: st
       turnPages.load(turnPageRequest(conversationId, first, after)),
     /** A turn's frozen toolbox (see SnapshotService.load). */
     snapshot: batched((ids: readonly string[]) => services.snapshots.load(ids)),
-    /** The organisation's price of a model, or null. */
-    price: batched(async (models: readonly string[]) => {
-      const rows = await db.manager.find(ModelPriceEntity, { where: { organizationId, model: In([...new Set(models)]) } });
-      return models.map((m) => rows.find((r) => r.model === m) ?? null);
-    }),
     /** The turn before a turn. */
     previousTurn: batched(async (turns: readonly TurnEntity[]) => {
       const rows: Array<{ id: string }> = await db.query(
@@ -66,10 +60,10 @@ export async function diffOfTurn(loaders: ConversationLoaders, turn: TurnEntity)
   return diffToolboxes(before.tools, after.tools);
 }
 
-/** SEMANTICS 4 with the organisation's price for the turn's model; null until the turn is completed. */
+/** SEMANTICS 4 with the price the turn was completed under; null until the turn is completed. */
 export async function costOfTurn(loaders: ConversationLoaders, turn: TurnEntity): Promise<TurnCost | null> {
   if (!turn.completedAt || turn.inputTokens === null || turn.outputTokens === null) return null;
-  const [price, snapshot] = await Promise.all([loaders.price.load(turn.model), loaders.snapshot.load(turn.snapshotId)]);
+  const snapshot = await loaders.snapshot.load(turn.snapshotId);
   return turnCost(
     {
       inputTokens: turn.inputTokens,
@@ -77,8 +71,8 @@ export async function costOfTurn(loaders: ConversationLoaders, turn: TurnEntity)
       cacheWriteTokens: turn.cacheWriteTokens ?? 0,
       outputTokens: turn.outputTokens,
     },
-    price,
-    // The funding model the turn was completed under (recorded on completion; the migration that added it filled in earlier turns).
+    frozenRates(turn),
+    // Price and funding model are both the turn's own, recorded on completion (the migrations that added them filled in earlier turns).
     { includedCredits: turn.fundingModel === 'INCLUDED_CREDITS', snapshotSchemaTokens: snapshot.schemaTokens },
   );
 }

@@ -11,7 +11,8 @@ import type { PageSituation } from '../loadout/facts';
 import type { ToolboxService } from '../toolbox/toolbox.service';
 import { ConversationEntity } from './conversation.entity';
 import type { SnapshotService } from './snapshot.service';
-import { usageProblem } from './turn-cost';
+import { ModelPriceEntity } from './model-price.entity';
+import { freezePrice, usageProblem } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 
 export const USER_ID_MAX = 256;
@@ -183,7 +184,9 @@ export class ConversationService {
       const turn = await getOwned(tx, TurnEntity, actor, turnId, 'turnId', 'Turn', true);
       if (turn.completedAt) throw conflict('This turn is already completed', 'turnId');
       const { fundingModel } = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
-      Object.assign(turn, usage, { providerCacheMissReason: reason, fundingModel, completedAt: new Date() });
+      const price = await tx.findOneBy(ModelPriceEntity, { organizationId: actor.organizationId, model: turn.model });
+      // The cost stays what it was at completion: funding model and price are stored with the usage.
+      Object.assign(turn, usage, freezePrice(price), { providerCacheMissReason: reason, fundingModel, completedAt: new Date() });
       return tx.save(turn);
     });
   }

@@ -1,7 +1,9 @@
-import type { DataSource } from 'typeorm';
+import { IsNull, Not, type DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput } from '../common/errors';
 import { ModelPriceEntity } from './model-price.entity';
+import { freezePrice } from './turn-cost';
+import { TurnEntity } from './turn.entity';
 
 export const MODEL_NAME_MAX = 200;
 
@@ -14,7 +16,7 @@ export interface PriceInput {
   creditsPerMTok?: number | null;
 }
 
-/** Each organisation's prices of the models its turns ran on: what a turn's cost is computed from. */
+/** Each organisation's prices of the models its turns ran on: a turn's cost is computed from the one in force when it completed. */
 export class ModelPriceService {
   constructor(private readonly db: DataSource) {}
 
@@ -49,6 +51,12 @@ export class ModelPriceService {
           ['organization_id', 'model'],
         )
         .execute();
+      // A turn keeps the price it was completed under; one completed while its model had none takes this first one.
+      await tx.update(
+        TurnEntity,
+        { organizationId: actor.organizationId, model, completedAt: Not(IsNull()), priceInputUsdPerMTok: IsNull() },
+        freezePrice(values),
+      );
       return tx.findOneOrFail(ModelPriceEntity, { where: { organizationId: actor.organizationId, model } });
     });
   }

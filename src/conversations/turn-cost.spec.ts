@@ -1,4 +1,4 @@
-import { turnCost, usageProblem, type PriceRates } from './turn-cost';
+import { freezePrice, frozenRates, turnCost, usageProblem, type PriceRates } from './turn-cost';
 
 const price: PriceRates = {
   inputUsdPerMTok: 3,
@@ -69,5 +69,16 @@ describe('usageProblem', () => {
 
   it('accepts cached plus cache-write equal to input', () => {
     expect(usageProblem(usage(10, 6, 4, 3))).toBeNull();
+  });
+});
+
+describe('a price frozen on a turn', () => {
+  it('reads back as the rates it was frozen from, credits null or not', () => {
+    expect(frozenRates(freezePrice(price))).toEqual(price);
+    expect(frozenRates(freezePrice({ ...price, creditsPerMTok: null }))).toEqual({ ...price, creditsPerMTok: null });
+  });
+
+  it('is no price where the model had none', () => {
+    expect(frozenRates(freezePrice(null))).toBeNull();
   });
 });

@@ -14,6 +14,39 @@ export interface PriceRates {
   creditsPerMTok: number | null;
 }
 
+/** A price as a turn stores it when completed (all null: its model had no price). */
+export interface FrozenPrice {
+  priceInputUsdPerMTok: number | null;
+  priceCachedInputUsdPerMTok: number | null;
+  priceCacheWriteUsdPerMTok: number | null;
+  priceOutputUsdPerMTok: number | null;
+  priceCreditsPerMTok: number | null;
+}
+
+export function freezePrice(price: PriceRates | null): FrozenPrice {
+  return {
+    priceInputUsdPerMTok: price?.inputUsdPerMTok ?? null,
+    priceCachedInputUsdPerMTok: price?.cachedInputUsdPerMTok ?? null,
+    priceCacheWriteUsdPerMTok: price?.cacheWriteUsdPerMTok ?? null,
+    priceOutputUsdPerMTok: price?.outputUsdPerMTok ?? null,
+    priceCreditsPerMTok: price?.creditsPerMTok ?? null,
+  };
+}
+
+/** The rates a turn was completed under, or null; the four USD rates are stored together or not at all. */
+export function frozenRates(frozen: FrozenPrice): PriceRates | null {
+  const { priceInputUsdPerMTok, priceCachedInputUsdPerMTok, priceCacheWriteUsdPerMTok, priceOutputUsdPerMTok } = frozen;
+  if (priceInputUsdPerMTok == null || priceCachedInputUsdPerMTok == null || priceCacheWriteUsdPerMTok == null) return null;
+  if (priceOutputUsdPerMTok == null) return null;
+  return {
+    inputUsdPerMTok: priceInputUsdPerMTok,
+    cachedInputUsdPerMTok: priceCachedInputUsdPerMTok,
+    cacheWriteUsdPerMTok: priceCacheWriteUsdPerMTok,
+    outputUsdPerMTok: priceOutputUsdPerMTok,
+    creditsPerMTok: frozen.priceCreditsPerMTok,
+  };
+}
+
 export interface TurnCost {
   amountUsd: number | null;
   credits: number | null;

@@ -40,6 +40,16 @@ export class TurnEntity {
   @Column('int', { nullable: true }) outputTokens: number | null;
   /** The organisation's funding model when the turn was completed: credits apply under INCLUDED_CREDITS. */
   @Column('text', { nullable: true }) fundingModel: FundingModel | null;
+  /**
+   * The organisation's price of the model when the turn was completed, what
+   * its cost is computed from, so a later price leaves it alone. Null while
+   * the model had no price: the first price set for it fills these in.
+   */
+  @Column('double precision', { nullable: true }) priceInputUsdPerMTok: number | null;
+  @Column('double precision', { nullable: true }) priceCachedInputUsdPerMTok: number | null;
+  @Column('double precision', { nullable: true }) priceCacheWriteUsdPerMTok: number | null;
+  @Column('double precision', { nullable: true }) priceOutputUsdPerMTok: number | null;
+  @Column('double precision', { nullable: true }) priceCreditsPerMTok: number | null;
   /** The provider's own account of a cache miss, as the runtime reported it. */
   @Column('text', { nullable: true }) providerCacheMissReason: string | null;
 }
