@@ -340,6 +340,26 @@ describe('GET /rpc/tools/gc', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.field).toBe('asOf');
   });
+
+  it('refuses an unknown parameter with a 400 naming it, and the one meant for a near miss', async () => {
+    const error = async (query: string) => {
+      const res = await gc(query, viewer);
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { error: { code: string; message: string; field?: string } }).error;
+    };
+    expect(await error('?agent_id=x')).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: 'unknown parameter agent_id; did you mean agentId?',
+      field: 'agent_id',
+    });
+    expect((await error('?projectid=x')).message).toBe('unknown parameter projectid; did you mean projectId?');
+    expect((await error('?userId=u&sesionId=s')).message).toBe('unknown parameter sesionId; did you mean sessionId?');
+    expect(await error('?limit=5')).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: 'unknown parameter limit; the parameters are projectId, agentId, sessionId, userId, asOf',
+      field: 'limit',
+    });
+  });
 });
 
 describe('maxSchemaTokens', () => {

@@ -21,6 +21,31 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
+/** The query parameters, the GraphQL query's arguments. */
+const PARAMETERS = ['projectId', 'agentId', 'sessionId', 'userId', 'asOf'] as const;
+
+/** Names the parameter and, for a near miss (case, `_` or `-`, a typo or two), the one probably meant. */
+function unknownParameter(name: string): string {
+  const plain = (s: string) => s.replace(/[_-]/g, '').toLowerCase();
+  const meant =
+    PARAMETERS.find((known) => plain(known) === plain(name)) ?? PARAMETERS.find((known) => editDistance(plain(known), plain(name)) <= 2);
+  return meant
+    ? `unknown parameter ${name}; did you mean ${meant}?`
+    : `unknown parameter ${name}; the parameters are ${PARAMETERS.join(', ')}`;
+}
+
+/** Levenshtein distance, one row at a time. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length];
+}
+
 /**
  * `GET /rpc/tools/gc`: the toolBudget report as JSON, for runtimes that
  * prefer a plain HTTP call. Same arguments (as query parameters) and the
@@ -54,6 +79,8 @@ export async function handleToolGc(
   const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
   const text = (name: string) => params.get(name) || null;
   for (const [name, value] of params) {
+    // An unknown parameter would otherwise be ignored, and the report answer a question the caller did not ask.
+    if (!(PARAMETERS as readonly string[]).includes(name)) return fail('BAD_USER_INPUT', unknownParameter(name), name.slice(0, 64));
     const problem = textProblem(value);
     if (problem) return fail('BAD_USER_INPUT', `${name}: ${problem}`, name.slice(0, 64));
   }
