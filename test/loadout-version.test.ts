@@ -253,6 +253,32 @@ describe('tier is inert', () => {
     });
   });
 
+  it('tier: null clears the tier, as quietly as any tier edit, alone or in a change set', async () => {
+    const events = async () =>
+      (
+        await ok<{ toolboxInvalidations: { totalCount: number } }>(`query($a: ID!) { toolboxInvalidations(agentId: $a) { totalCount } }`, {
+          a: agentId,
+        })
+      ).toolboxInvalidations.totalCount;
+    const setTier = (tier: number | null) =>
+      ok(`mutation($id: ID!, $tier: Int) { updateToolDefinition(id: $id, input: { tier: $tier }) { id } }`, { id: toolId, tier });
+    await setTier(5);
+    const toolBefore = (await ok(TOOL, { id: toolId })).toolDefinition;
+    const [fingerprintBefore, eventsBefore] = [await fingerprint(), await events()];
+    expect(await bumpOf(() => setTier(null))).toBe(0);
+    expect((await ok(TOOL, { id: toolId })).toolDefinition).toEqual({ ...toolBefore, tier: null });
+    await setTier(6);
+    expect(
+      await bumpOf(() =>
+        ok(`mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
+          c: [{ updateTool: { id: toolId, patch: { tier: null } } }],
+        }),
+      ),
+    ).toBe(0);
+    expect((await ok(TOOL, { id: toolId })).toolDefinition).toEqual({ ...toolBefore, tier: null });
+    expect([await fingerprint(), await events()]).toEqual([fingerprintBefore, eventsBefore]);
+  });
+
   it('a tier set at creation changes nothing the model sees', async () => {
     const plain = (
       await ok<{ createToolDefinition: unknown }>(

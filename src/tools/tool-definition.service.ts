@@ -191,18 +191,11 @@ export class ToolDefinitionService {
       throw badInput(`${field}.name`, 'MCP tools keep the name their server reported');
     }
     const next: Partial<ToolDefinitionEntity> = {};
-    for (const key of [
-      'name',
-      'description',
-      'inputSchema',
-      'active',
-      'sortOrder',
-      'tier',
-      'hostDependent',
-      'requiresMcpServer',
-    ] as const) {
+    for (const key of ['name', 'description', 'inputSchema', 'active', 'sortOrder', 'hostDependent', 'requiresMcpServer'] as const) {
       if (patch[key] !== undefined && patch[key] !== null) (next as Record<string, unknown>)[key] = patch[key];
     }
+    // Null means "unchanged" for every other field; a tier may be cleared, since nothing else can remove one.
+    if (patch.tier !== undefined) next.tier = patch.tier;
     if (patch.clearAgent) next.agentId = null;
     else if (patch.agentId) {
       if (tool.source === 'BUILT_IN') throw badInput(`${field}.agentId`, 'built-in tools may not name an agent');
