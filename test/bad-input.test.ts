@@ -194,6 +194,28 @@ describe('dates', () => {
     expect(result.errors?.[0].message).toMatch(/1970-01-01T00:00:00.000Z through 9999-12-31T23:59:59.999Z/);
   });
 
+  it('a date out of range in a variable is BAD_USER_INPUT naming the input, by its argument path; in the document it fails validation', async () => {
+    const far = '0001-01-01T00:00:00Z';
+    const refused = async (query: string, variables: Record<string, unknown>) => (await t.gql(runtime, query, variables)).errors?.[0];
+    expect(await refused(RECORD, { calls: [call({ at: far })] })).toMatchObject({
+      message: expect.stringMatching(/1970-01-01T00:00:00.000Z through 9999-12-31T23:59:59.999Z/),
+      extensions: { code: 'BAD_USER_INPUT', field: 'calls[0].at' },
+    });
+    const renamed = `mutation($c: [ToolCallInput!]!) { recordToolCalls(calls: $c) { accepted } }`;
+    expect((await refused(renamed, { c: [call(), call({ at: far })] }))?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'calls[1].at',
+    });
+    const nested = `mutation($at: DateTime) { recordToolCalls(calls: [{ toolName: "Read", isError: false, at: $at }]) { accepted } }`;
+    expect((await refused(nested, { at: far }))?.extensions).toEqual({ code: 'BAD_USER_INPUT', field: 'calls[0].at' });
+    expect((await refused(`query($at: DateTime) { toolBudget(asOf: $at) { level } }`, { at: far }))?.extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'asOf',
+    });
+    const literal = `mutation { recordToolCalls(calls: [{ toolName: "Read", isError: false, at: "${far}" }]) { accepted } }`;
+    expect((await refused(literal, {}))?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
   it('a NUL in a REST parameter is a coded 400', async () => {
     const rest = await fetch(`${t.server.url}/rpc/tools/gc?userId=a%00b`, { headers: { authorization: `Bearer ${admin}` } });
     expect(rest.status).toBe(400);

@@ -1,6 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { QueryFailedError } from 'typeorm';
 import { isDatabaseUnavailable } from './unavailable';
+import { variableField } from './variable-field';
 
 export type ErrorCode =
   'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR';
@@ -53,6 +54,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     // GraphQL stops coercing variables after 50 bad ones with an uncoded error; it is still the client's input.
     if (formatted.message.startsWith(TOO_MANY_VARIABLE_ERRORS)) return { ...formatted, extensions: { code: 'BAD_USER_INPUT' } };
     const { stacktrace: _ignored, ...extensions } = formatted.extensions ?? {};
+    // A variable refused by coercion is the client's input: coded and named on every transport, as a resolver's check would be.
+    const field = error instanceof GraphQLError ? variableField(error) : undefined;
+    if (field) return { ...formatted, extensions: { ...extensions, code: 'BAD_USER_INPUT', field } };
     return { ...formatted, extensions };
   }
   // Logged with the request's id by the request observer, which sees the context this hook does not.
