@@ -87,7 +87,16 @@ beforeAll(async () => {
     ],
   });
   await turn({ inputTokens: 2400, cachedInputTokens: 900, outputTokens: 210 });
-  await turn({ inputTokens: 2650, cachedInputTokens: 2100, outputTokens: 95 });
+  // Turn 3 as Anthropic reports it: 550 uncached + 2,100 read from the cache = 2,650 input tokens.
+  const third = (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId }))
+    .beginTurn.id;
+  await t.ok(key, `mutation($id: ID!, $p: ProviderUsageInput!) { completeTurnWithProviderUsage(turnId: $id, providerUsage: $p) { id } }`, {
+    id: third,
+    p: {
+      format: 'ANTHROPIC',
+      usage: { input_tokens: 550, cache_creation_input_tokens: 0, cache_read_input_tokens: 2100, output_tokens: 95 },
+    },
+  });
   // Between turns 3 and 4, two changes: a tool edit, then a rule that drops the first tool (letting create_ticket back in).
   await t.ok(key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "Finds the customer's account." }) { id } }`, {
     id: lookupAccount,
@@ -256,6 +265,11 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   // Turn 2: 2,400 input and 210 output tokens at 1,000 credits per million tokens.
   expect(credits).toEqual(['1.92', '2.61', '2.75', '–']);
   await expectText(page.locator('article[data-turn="2"] .usage'), '2.61 credits');
+  // The provider's own usage object, as sent, beside the figures read from it.
+  await expectText(page.locator('article[data-turn="3"] .provider-usage summary'), 'ANTHROPIC');
+  await page.locator('article[data-turn="3"] .provider-usage summary').click();
+  await expectText(page.locator('article[data-turn="3"] .provider-usage pre'), '"cache_read_input_tokens": 2100');
+  expect(await page.locator('article[data-turn="2"] .provider-usage').count()).toBe(0);
 
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'debugger-1366.png'), fullPage: true });

@@ -85,6 +85,12 @@ const OPERATIONS: Operation[] = [
     accessOnly: true,
     query: `mutation { completeTurn(turnId: "${MISSING_ID}", usage: { inputTokens: 1, outputTokens: 1 }) { id } }`,
   },
+  {
+    name: 'completeTurnWithProviderUsage',
+    needs: 'RUNTIME',
+    accessOnly: true,
+    query: `mutation { completeTurnWithProviderUsage(turnId: "${MISSING_ID}", providerUsage: { format: ANTHROPIC, usage: { input_tokens: 1, output_tokens: 1 } }) { id } }`,
+  },
   { name: 'recordToolCalls', needs: 'RUNTIME', accessOnly: true, query: `mutation { recordToolCalls(calls: []) { accepted } }` },
 
   {

@@ -14,6 +14,9 @@ import {
   ConversationType,
   ModelPriceInput,
   ModelPriceType,
+  PROVIDER_USAGE_FIELD_TEXT,
+  ProviderUsageInput,
+  ProviderUsageType,
   SnapshotDroppedToolType,
   SnapshotRuleType,
   SnapshotToolType,
@@ -66,6 +69,19 @@ export class ConversationResolver {
   @Mutation(() => TurnType)
   completeTurn(@Arg('turnId', () => ID) turnId: string, @Arg('usage') usage: TurnUsageInput, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.completeTurn(actorOf(ctx), turnId, usage);
+  }
+
+  @Authorized('RUNTIME')
+  @Mutation(() => TurnType, {
+    description:
+      "completeTurn with the provider's usage object as its API returned it, read by the format's documented meaning into the turn's usage; the object is kept as `Turn.providerUsage`.",
+  })
+  completeTurnWithProviderUsage(
+    @Arg('turnId', () => ID) turnId: string,
+    @Arg('providerUsage') providerUsage: ProviderUsageInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.conversations.completeTurnWithProviderUsage(actorOf(ctx), turnId, providerUsage);
   }
 
   @Authorized('EDITOR')
@@ -149,6 +165,11 @@ export class TurnFieldsResolver {
       cacheWriteTokens: t.cacheWriteTokens ?? 0,
       outputTokens: t.outputTokens,
     };
+  }
+
+  @FieldResolver(() => ProviderUsageType, { nullable: true, description: PROVIDER_USAGE_FIELD_TEXT })
+  providerUsage(@Root() t: TurnEntity): ProviderUsageType | null {
+    return t.providerUsageFormat && t.providerUsage ? { format: t.providerUsageFormat, usage: t.providerUsage } : null;
   }
 
   @FieldResolver(() => TurnCostType, { nullable: true })

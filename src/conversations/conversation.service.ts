@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
+import type { JsonObject } from '../common/json';
 import { badInput, conflict, notFound } from '../common/errors';
 import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
@@ -12,7 +13,8 @@ import type { ToolboxService } from '../toolbox/toolbox.service';
 import { ConversationEntity } from './conversation.entity';
 import type { SnapshotService } from './snapshot.service';
 import { ModelPriceEntity } from './model-price.entity';
-import { freezePrice, usageProblem } from './turn-cost';
+import { normaliseProviderUsage, type ProviderUsageFormat } from './provider-usage';
+import { freezePrice, usageProblem, type UsageRecord } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 
 export const USER_ID_MAX = 256;
@@ -31,6 +33,13 @@ export interface UsageInput {
   cachedInputTokens?: number | null;
   cacheWriteTokens?: number | null;
   outputTokens: number;
+  providerCacheMissReason?: string | null;
+}
+
+/** A provider's usage object as its API returned it, and which API that is. */
+export interface ProviderUsageInput {
+  format: ProviderUsageFormat;
+  usage: unknown;
   providerCacheMissReason?: string | null;
 }
 
@@ -176,17 +185,38 @@ export class ConversationService {
     };
     const problem = usageProblem(usage);
     if (problem) throw badInput(`usage.${problem.field}`, problem.message);
-    const reason = input.providerCacheMissReason ?? null;
-    if (reason !== null && reason.length > CACHE_MISS_REASON_MAX) {
-      throw badInput('usage.providerCacheMissReason', `at most ${CACHE_MISS_REASON_MAX} characters`);
-    }
+    return this.complete(actor, turnId, usage, cacheMissReason(input.providerCacheMissReason, 'usage'), null);
+  }
+
+  /** completeTurn from the provider's own usage object, read by its format's documented meaning and kept on the turn. */
+  async completeTurnWithProviderUsage(actor: Actor, turnId: string, input: ProviderUsageInput): Promise<TurnEntity> {
+    const read = normaliseProviderUsage(input.format, input.usage, 'providerUsage.usage');
+    if (read.problem) throw badInput(read.problem.field, read.problem.message);
+    const reason = cacheMissReason(input.providerCacheMissReason, 'providerUsage');
+    // normaliseProviderUsage accepts objects only.
+    return this.complete(actor, turnId, read.usage, reason, { format: input.format, usage: input.usage as JsonObject });
+  }
+
+  private complete(
+    actor: Actor,
+    turnId: string,
+    usage: UsageRecord,
+    reason: string | null,
+    sent: { format: ProviderUsageFormat; usage: JsonObject } | null,
+  ): Promise<TurnEntity> {
     return this.db.transaction(async (tx) => {
       const turn = await getOwned(tx, TurnEntity, actor, turnId, 'turnId', 'Turn', true);
       if (turn.completedAt) throw conflict('This turn is already completed', 'turnId');
       const { fundingModel } = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
       const price = await tx.findOneBy(ModelPriceEntity, { organizationId: actor.organizationId, model: turn.model });
       // The cost stays what it was at completion: funding model and price are stored with the usage.
-      Object.assign(turn, usage, freezePrice(price), { providerCacheMissReason: reason, fundingModel, completedAt: new Date() });
+      Object.assign(turn, usage, freezePrice(price), {
+        providerCacheMissReason: reason,
+        providerUsageFormat: sent?.format ?? null,
+        providerUsage: sent?.usage ?? null,
+        fundingModel,
+        completedAt: new Date(),
+      });
       return tx.save(turn);
     });
   }
@@ -238,6 +268,14 @@ export class ConversationService {
   }
 }
 
+/** The runtime's cache-miss reason, or BAD_USER_INPUT naming it under `parent`. */
+function cacheMissReason(reason: string | null | undefined, parent: string): string | null {
+  if (reason && reason.length > CACHE_MISS_REASON_MAX) {
+    throw badInput(`${parent}.providerCacheMissReason`, `at most ${CACHE_MISS_REASON_MAX} characters`);
+  }
+  return reason ?? null;
+}
+
 interface LockedConversation {
   id: string;
   agentId: string;
@@ -253,4 +291,5 @@ interface LockedConversation {
 const TURN_COLUMNS = `id, organization_id AS "organizationId", conversation_id AS "conversationId", index, snapshot_id AS "snapshotId",
   model, loadout_version AS "loadoutVersion", toolbox_changed AS "toolboxChanged", started_at AS "startedAt",
   completed_at AS "completedAt", input_tokens AS "inputTokens", cached_input_tokens AS "cachedInputTokens",
-  cache_write_tokens AS "cacheWriteTokens", output_tokens AS "outputTokens", provider_cache_miss_reason AS "providerCacheMissReason"`;
+  cache_write_tokens AS "cacheWriteTokens", output_tokens AS "outputTokens", provider_cache_miss_reason AS "providerCacheMissReason",
+  funding_model AS "fundingModel", provider_usage_format AS "providerUsageFormat", provider_usage AS "providerUsage"`;

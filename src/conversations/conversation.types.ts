@@ -1,8 +1,9 @@
 import { MaxLength, Min, ValidateNested } from 'class-validator';
-import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../common/pagination';
-import { DropReasonEnum, RuleEffectEnum, RuleLevelEnum } from '../loadout/graphql-enums';
+import { DropReasonEnum, RuleEffectEnum, RuleLevelEnum, described, enumOf } from '../loadout/graphql-enums';
 import type { DropReason, RuleEffect, RuleLevel } from '../loadout/vocabulary';
+import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';
 import { IsCatalogueKey } from '../common/validation';
 import { AgentType } from '../agents/agent.types';
@@ -10,6 +11,19 @@ import { ChannelType } from '../catalogue/catalogue.types';
 import { ProjectType } from '../organizations/organization.types';
 import { PageInput, PageObjectType } from '../toolbox/toolbox.types';
 import { ToolDefinitionType } from '../tools/tool.types';
+import { PROVIDER_USAGE_FORMAT_TEXT, PROVIDER_USAGE_FORMATS, PROVIDER_USAGE_MAX_BYTES, type ProviderUsageFormat } from './provider-usage';
+
+export const ProviderUsageFormatEnum = enumOf(PROVIDER_USAGE_FORMATS);
+registerEnumType(ProviderUsageFormatEnum, { name: 'ProviderUsageFormat', valuesConfig: described(PROVIDER_USAGE_FORMAT_TEXT) });
+
+/** What each stored figure includes, said once for the input and the record read back. */
+const USAGE_TEXT = {
+  inputTokens:
+    "Every input token of the request, cached and cache-write ones included: OpenAI's `prompt_tokens`, but Anthropic's `input_tokens` + `cache_creation_input_tokens` + `cache_read_input_tokens`.",
+  cachedInputTokens: 'Input tokens read from the prompt cache; part of inputTokens.',
+  cacheWriteTokens: 'Input tokens written to the prompt cache; part of inputTokens.',
+  outputTokens: 'Every output token, reasoning and thinking tokens included.',
+};
 
 @ObjectType('Conversation')
 export class ConversationType {
@@ -79,10 +93,19 @@ export class ToolboxDiffType {
 
 @ObjectType('TurnUsage')
 export class TurnUsageType {
-  @Field(() => Int) inputTokens: number;
-  @Field(() => Int) cachedInputTokens: number;
-  @Field(() => Int) cacheWriteTokens: number;
-  @Field(() => Int) outputTokens: number;
+  @Field(() => Int, { description: USAGE_TEXT.inputTokens }) inputTokens: number;
+  @Field(() => Int, { description: USAGE_TEXT.cachedInputTokens }) cachedInputTokens: number;
+  @Field(() => Int, { description: USAGE_TEXT.cacheWriteTokens }) cacheWriteTokens: number;
+  @Field(() => Int, { description: USAGE_TEXT.outputTokens }) outputTokens: number;
+}
+
+export const PROVIDER_USAGE_FIELD_TEXT =
+  'The usage object of a turn completed with `completeTurnWithProviderUsage`; null when completed with explicit figures.';
+
+@ObjectType('ProviderUsage', { description: "A provider's usage object as the runtime sent it, and the format it was read in." })
+export class ProviderUsageType {
+  @Field(() => ProviderUsageFormatEnum) format: ProviderUsageFormat;
+  @Field(() => JSONScalar, { description: 'As sent (stored as jsonb: key order is not kept).' }) usage: JsonObject;
 }
 
 @ObjectType('TurnCost')
@@ -111,6 +134,8 @@ export class TurnType {
       "The provider's own reason for a prompt-cache miss, as the runtime reported it; shown beside `invalidation`, which is ours.",
   })
   providerCacheMissReason: string | null;
+  @Field(() => ProviderUsageType, { nullable: true, description: PROVIDER_USAGE_FIELD_TEXT })
+  providerUsage: ProviderUsageType | null;
 }
 
 @ObjectType('TurnConnection')
@@ -125,13 +150,30 @@ export class StartConversationInput {
   @Field(() => ID, { nullable: true, description: 'A child or worker session of this conversation.' }) parentConversationId?: string;
 }
 
-@InputType('TurnUsageInput')
+const CACHE_MISS_REASON_TEXT = "The provider's reason for a prompt-cache miss, where it gives one; at most 200 characters.";
+
+@InputType('TurnUsageInput', {
+  description: "Usage in our terms; to send a provider's usage object as it is, use `completeTurnWithProviderUsage`.",
+})
 export class TurnUsageInput {
-  @Field(() => Int) @Min(0) inputTokens: number;
-  @Field(() => Int, { nullable: true }) @Min(0) cachedInputTokens?: number;
-  @Field(() => Int, { nullable: true }) @Min(0) cacheWriteTokens?: number;
-  @Field(() => Int) @Min(0) outputTokens: number;
-  @Field({ nullable: true, description: "The provider's reason for a prompt-cache miss, where it gives one; at most 200 characters." })
+  @Field(() => Int, { description: USAGE_TEXT.inputTokens }) @Min(0) inputTokens: number;
+  @Field(() => Int, { nullable: true, description: `${USAGE_TEXT.cachedInputTokens} Default 0.` }) @Min(0) cachedInputTokens?: number;
+  @Field(() => Int, { nullable: true, description: `${USAGE_TEXT.cacheWriteTokens} Default 0.` }) @Min(0) cacheWriteTokens?: number;
+  @Field(() => Int, { description: USAGE_TEXT.outputTokens }) @Min(0) outputTokens: number;
+  @Field({ nullable: true, description: CACHE_MISS_REASON_TEXT })
+  @MaxLength(200)
+  providerCacheMissReason?: string;
+}
+
+@InputType('ProviderUsageInput')
+export class ProviderUsageInput {
+  @Field(() => ProviderUsageFormatEnum, { description: 'The API the object comes from, whose documented meaning of each key is applied.' })
+  format: ProviderUsageFormat;
+  @Field(() => JSONScalar, {
+    description: `The provider's usage object exactly as its API returned it (Gemini: \`usageMetadata\`); at most ${PROVIDER_USAGE_MAX_BYTES} bytes as JSON.`,
+  })
+  usage: unknown;
+  @Field({ nullable: true, description: CACHE_MISS_REASON_TEXT })
   @MaxLength(200)
   providerCacheMissReason?: string;
 }

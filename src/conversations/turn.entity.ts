@@ -1,11 +1,14 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { JsonObject } from '../common/json';
 import { OrganizationEntity, type FundingModel } from '../organizations/organization.entity';
 import { ConversationEntity } from './conversation.entity';
+import type { ProviderUsageFormat } from './provider-usage';
 import { ToolboxSnapshotEntity } from './toolbox-snapshot.entity';
 
 /** One model request of a conversation: the toolbox it carried and, once completed, the provider's usage record. */
 @Entity('turns')
 @Index('uq_turns_conversation_index', ['conversationId', 'index'], { unique: true })
+@Check('ck_turns_provider_usage_format', '(provider_usage IS NULL) = (provider_usage_format IS NULL)')
 export class TurnEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_turns_organization')
@@ -52,4 +55,8 @@ export class TurnEntity {
   @Column('double precision', { nullable: true }) priceCreditsPerMTok: number | null;
   /** The provider's own account of a cache miss, as the runtime reported it. */
   @Column('text', { nullable: true }) providerCacheMissReason: string | null;
+  /** Which API's usage object `providerUsage` is; null when the runtime sent explicit figures. */
+  @Column('text', { nullable: true }) providerUsageFormat: ProviderUsageFormat | null;
+  /** The provider's usage object as the runtime sent it, kept for the debugger; the figures above are read from it. */
+  @Column('jsonb', { nullable: true }) providerUsage: JsonObject | null;
 }

@@ -12,11 +12,11 @@ import {
 } from './vocabulary';
 
 /** `{ A: 'A', B: 'B' }`: the object type-graphql registers an enum from. */
-function enumOf<V extends string>(values: readonly V[]): { readonly [K in V]: K } {
+export function enumOf<V extends string>(values: readonly V[]): { readonly [K in V]: K } {
   return Object.fromEntries(values.map((v) => [v, v])) as { readonly [K in V]: K };
 }
 
-const described = (text: Partial<Record<string, string>>) =>
+export const described = (text: Partial<Record<string, string>>) =>
   Object.fromEntries(Object.entries(text).map(([value, description]) => [value, { description }]));
 
 export const DropReasonEnum = enumOf(DROP_REASONS);

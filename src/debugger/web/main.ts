@@ -636,6 +636,7 @@ function turnCard(turn: Turn, previous: Turn | undefined, shownIn: number, inval
     ),
     leftOut(turn),
     usageLine(turn),
+    providerUsageView(turn),
   );
 }
 
@@ -760,6 +761,18 @@ function usageLine(turn: Turn): HTMLElement {
     if (turn.cost.credits !== null) parts.push(`${turn.cost.credits.toFixed(2)} credits`);
   }
   return h('p', { class: 'usage' }, parts.join(' · '));
+}
+
+/** The provider's usage object the figures above were read from, where the runtime sent one. */
+function providerUsageView(turn: Turn): HTMLElement | null {
+  const sent = turn.providerUsage;
+  if (!sent) return null;
+  return h(
+    'details',
+    { class: 'provider-usage' },
+    h('summary', {}, `Provider usage as sent (${sent.format})`),
+    h('pre', { class: 'schema' }, JSON.stringify(sent.usage, null, 2)),
+  );
 }
 
 if (storedKey()) void showShell();

@@ -51,6 +51,16 @@ export type PageType =
   | 'LIST'
   | 'RECORD';
 
+export type ProviderUsageFormat =
+  /** Anthropic Messages `usage`: input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens. */
+  | 'ANTHROPIC'
+  /** Gemini `usageMetadata`: promptTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, candidatesTokenCount, thoughtsTokenCount. */
+  | 'GEMINI'
+  /** OpenAI Chat Completions `usage`: prompt_tokens, prompt_tokens_details.cached_tokens, completion_tokens. */
+  | 'OPENAI_CHAT'
+  /** OpenAI Responses `usage`: input_tokens, input_tokens_details.cached_tokens, output_tokens. */
+  | 'OPENAI_RESPONSES';
+
 export type Role =
   /** Manages API keys and everything below. */
   | 'ADMIN'
@@ -89,7 +99,7 @@ export type DebuggerConversationQueryVariables = Exact<{
 }>;
 
 
-export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
+export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
 
 export type DebuggerRuleFragment = { id: string, subject: string, effect: RuleEffect, matchingToolCount: number };
 
@@ -246,6 +256,10 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
             cachedInputTokens
             cacheWriteTokens
             outputTokens
+          }
+          providerUsage {
+            format
+            usage
           }
           invalidations {
             invalidation {

@@ -1,0 +1,198 @@
+import { codeOf, OPERATOR_TOKEN, startTestServer, typed, type Created, type TestServer } from './support/harness';
+
+let t: TestServer;
+let key: string;
+let conversationId: string;
+
+/** An included-credits organisation, so credits are compared too, with a priced model and an agent carrying one tool. */
+beforeAll(async () => {
+  t = await startTestServer();
+  key = (
+    await t.ok<{ createOrganization: { apiKey: string } }>(
+      OPERATOR_TOKEN,
+      `mutation { createOrganization(input: { name: "Provider usage org", fundingModel: INCLUDED_CREDITS }) { apiKey } }`,
+    )
+  ).createOrganization.apiKey;
+  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const agent = (
+    await t.ok<{ createAgent: { id: string; model: string } }>(key, `mutation { createAgent(input: { name: "pu" }) { id model } }`)
+  ).createAgent;
+  await t.ok<Created<'createToolDefinition'>>(
+    key,
+    `mutation($a: ID!) { createToolDefinition(input: { name: "lookup", description: "Looks a record up", inputSchema: { type: "object", properties: { id: { type: "string" } } }, agentId: $a }) { id } }`,
+    { a: agent.id },
+  );
+  await t.ok(
+    key,
+    `mutation($m: String!) { setModelPrice(input: { model: $m, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15, creditsPerMTok: 50 }) { model } }`,
+    { m: agent.model },
+  );
+  conversationId = (
+    await t.ok<Created<'startConversation'>>(
+      key,
+      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+      {
+        a: agent.id,
+      },
+    )
+  ).startConversation.id;
+});
+afterAll(() => t.stop());
+
+type Format = 'OPENAI_CHAT' | 'OPENAI_RESPONSES' | 'ANTHROPIC' | 'GEMINI';
+
+interface Usage {
+  inputTokens: number;
+  cachedInputTokens: number;
+  cacheWriteTokens: number;
+  outputTokens: number;
+}
+
+interface ReadTurn {
+  completedAt: string | null;
+  usage: Usage | null;
+  cost: { amountUsd: number | null; credits: number | null; toolDefinitionShare: number } | null;
+  providerUsage: { format: Format; usage: unknown } | null;
+  providerCacheMissReason: string | null;
+  toolbox: { schemaTokens: number };
+}
+
+const TURN_FIELDS = `completedAt usage { inputTokens cachedInputTokens cacheWriteTokens outputTokens }
+  cost { amountUsd credits toolDefinitionShare } providerUsage { format usage } providerCacheMissReason toolbox { schemaTokens }`;
+
+const TURN = typed<{ turn: ReadTurn | null }>(`query($id: ID!) { turn(id: $id) { ${TURN_FIELDS} } }`);
+const COMPLETE_RAW = typed<{ completeTurnWithProviderUsage: ReadTurn }>(
+  `mutation($id: ID!, $p: ProviderUsageInput!) { completeTurnWithProviderUsage(turnId: $id, providerUsage: $p) { ${TURN_FIELDS} } }`,
+);
+const COMPLETE = typed<{ completeTurn: ReadTurn }>(
+  `mutation($id: ID!, $usage: TurnUsageInput!) { completeTurn(turnId: $id, usage: $usage) { ${TURN_FIELDS} } }`,
+);
+
+const begin = async (): Promise<string> =>
+  (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId })).beginTurn.id;
+const read = async (id: string): Promise<ReadTurn> => (await t.ok(key, TURN, { id })).turn!;
+
+/** Each provider's usage object in its documented shape, and the explicit usage it stands for. */
+const CASES: Array<[Format, Record<string, unknown>, Usage]> = [
+  [
+    'OPENAI_CHAT',
+    {
+      prompt_tokens: 2006,
+      completion_tokens: 300,
+      total_tokens: 2306,
+      prompt_tokens_details: { cached_tokens: 1920, audio_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 128, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    },
+    { inputTokens: 2006, cachedInputTokens: 1920, cacheWriteTokens: 0, outputTokens: 300 },
+  ],
+  [
+    'OPENAI_RESPONSES',
+    {
+      input_tokens: 5000,
+      input_tokens_details: { cached_tokens: 4864 },
+      output_tokens: 1186,
+      output_tokens_details: { reasoning_tokens: 1024 },
+    },
+    { inputTokens: 5000, cachedInputTokens: 4864, cacheWriteTokens: 0, outputTokens: 1186 },
+  ],
+  [
+    'ANTHROPIC',
+    {
+      input_tokens: 2095,
+      cache_creation_input_tokens: 2051,
+      cache_read_input_tokens: 2051,
+      cache_creation: { ephemeral_5m_input_tokens: 2051, ephemeral_1h_input_tokens: 0 },
+      output_tokens: 503,
+      server_tool_use: { web_search_requests: 0 },
+      service_tier: 'standard',
+    },
+    { inputTokens: 2095 + 2051 + 2051, cachedInputTokens: 2051, cacheWriteTokens: 2051, outputTokens: 503 },
+  ],
+  [
+    'GEMINI',
+    { promptTokenCount: 3000, cachedContentTokenCount: 2048, candidatesTokenCount: 251, thoughtsTokenCount: 801, totalTokenCount: 4052 },
+    { inputTokens: 3000, cachedInputTokens: 2048, cacheWriteTokens: 0, outputTokens: 1052 },
+  ],
+];
+
+describe.each(CASES)('%s usage as the provider returns it', (format, usage, explicit) => {
+  it('stores the figures, cost and tool-definition share of the equivalent explicit usage, and keeps the object', async () => {
+    const [raw, plain] = [await begin(), await begin()];
+    const done = (await t.ok(key, COMPLETE_RAW, { id: raw, p: { format, usage, providerCacheMissReason: 'tools_changed' } }))
+      .completeTurnWithProviderUsage;
+    expect(done.usage).toEqual(explicit);
+    await t.ok(key, COMPLETE, { id: plain, usage: { ...explicit, providerCacheMissReason: 'tools_changed' } });
+
+    const [fromRaw, fromPlain] = [await read(raw), await read(plain)];
+    expect(fromRaw.usage).toEqual(fromPlain.usage);
+    expect(fromRaw.cost).toEqual(fromPlain.cost);
+    expect(fromRaw.cost!.amountUsd).toBeCloseTo(
+      ((explicit.inputTokens - explicit.cachedInputTokens - explicit.cacheWriteTokens) * 3 +
+        explicit.cachedInputTokens * 0.3 +
+        explicit.cacheWriteTokens * 3.75 +
+        explicit.outputTokens * 15) /
+        1e6,
+      12,
+    );
+    expect(fromRaw.cost!.credits).toBeCloseTo((50 * (explicit.inputTokens + explicit.outputTokens)) / 1e6, 12);
+    expect(fromRaw.cost!.toolDefinitionShare).toBeCloseTo(fromRaw.toolbox.schemaTokens / explicit.inputTokens, 12);
+    expect(fromRaw.providerCacheMissReason).toBe('tools_changed');
+    expect(fromRaw.providerUsage).toEqual({ format, usage });
+    expect(fromPlain.providerUsage).toBeNull();
+  });
+});
+
+it("refuses Anthropic's input_tokens passed through as explicit inputTokens: they exclude the cache counts", async () => {
+  const id = await begin();
+  const result = await t.gql(key, COMPLETE, {
+    id,
+    usage: { inputTokens: 2095, cachedInputTokens: 2051, cacheWriteTokens: 2051, outputTokens: 503 },
+  });
+  expect(codeOf(result)).toBe('BAD_USER_INPUT');
+  expect((await read(id)).usage).toBeNull();
+});
+
+describe('a usage object of the wrong shape is refused naming the key, and nothing is stored', () => {
+  const MALFORMED: Array<[Format, unknown, string]> = [
+    ['OPENAI_CHAT', { input_tokens: 10, output_tokens: 2 }, 'providerUsage.usage.prompt_tokens'],
+    [
+      'OPENAI_CHAT',
+      { prompt_tokens: 10, completion_tokens: 2, prompt_tokens_details: { cached_tokens: 11 } },
+      'providerUsage.usage.prompt_tokens_details.cached_tokens',
+    ],
+    ['OPENAI_RESPONSES', { input_tokens: 10, output_tokens: '2' }, 'providerUsage.usage.output_tokens'],
+    ['OPENAI_RESPONSES', { input_tokens: 10, output_tokens: 2, input_tokens_details: [1] }, 'providerUsage.usage.input_tokens_details'],
+    ['ANTHROPIC', { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: '12' }, 'providerUsage.usage.cache_read_input_tokens'],
+    ['ANTHROPIC', { input_tokens: -3, output_tokens: 1 }, 'providerUsage.usage.input_tokens'],
+    ['GEMINI', { candidatesTokenCount: 3, totalTokenCount: 3 }, 'providerUsage.usage.promptTokenCount'],
+    ['GEMINI', { promptTokenCount: 10, thoughtsTokenCount: 1.5 }, 'providerUsage.usage.thoughtsTokenCount'],
+    ['GEMINI', 'promptTokenCount: 10', 'providerUsage.usage'],
+    ['ANTHROPIC', { input_tokens: 1, output_tokens: 1, note: 'x'.repeat(5000) }, 'providerUsage.usage'],
+    ['ANTHROPIC', { input_tokens: 1, output_tokens: 1, ['a\u0000b']: 1 }, 'providerUsage.usage'],
+  ];
+
+  it.each(MALFORMED)('%s %j', async (format, usage, field) => {
+    const id = await begin();
+    const result = await t.gql(key, COMPLETE_RAW, { id, p: { format, usage } });
+    expect(codeOf(result)).toBe('BAD_USER_INPUT');
+    expect(result.errors?.[0].extensions?.field).toBe(field);
+    const after = await read(id);
+    expect([after.completedAt, after.usage, after.providerUsage]).toEqual([null, null, null]);
+  });
+
+  it('refuses a long cache-miss reason under providerUsage', async () => {
+    const id = await begin();
+    const p = { format: 'ANTHROPIC', usage: { input_tokens: 1, output_tokens: 1 }, providerCacheMissReason: 'x'.repeat(201) };
+    const result = await t.gql(key, COMPLETE_RAW, { id, p });
+    expect(result.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'providerUsage.providerCacheMissReason' });
+    expect((await read(id)).completedAt).toBeNull();
+  });
+
+  it('refuses completing a turn twice, whichever way it was completed', async () => {
+    const id = await begin();
+    await t.ok(key, COMPLETE, { id, usage: { inputTokens: 10, outputTokens: 1 } });
+    const result = await t.gql(key, COMPLETE_RAW, { id, p: { format: 'GEMINI', usage: { promptTokenCount: 99 } } });
+    expect(codeOf(result)).toBe('CONFLICT');
+    expect(await read(id)).toMatchObject({ usage: { inputTokens: 10 }, providerUsage: null });
+  });
+});
