@@ -5,7 +5,10 @@ import { ToolBudgetReportType } from './budget.types';
 @Resolver()
 export class BudgetResolver {
   @Authorized('VIEWER')
-  @Query(() => ToolBudgetReportType, { description: 'projectId null: the no-project scope. userId null: the caller. asOf null: now.' })
+  @Query(() => ToolBudgetReportType, {
+    description:
+      "projectId null: the no-project scope. The usage evidence is one end user's (counters are per user, project and tool): userId's, or with userId null the caller's own (its principal id), so a runtime that records calls for an end user reads them with that userId. asOf null: now.",
+  })
   toolBudget(
     @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
     @Arg('agentId', () => ID, { nullable: true }) agentId: string | null,

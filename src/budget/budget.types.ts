@@ -54,7 +54,7 @@ export class ToolBudgetReportType {
   @Field(() => ID, { nullable: true }) projectId: string | null;
   @Field(() => ID, { nullable: true }) agentId: string | null;
   @Field(() => ID, { nullable: true, description: 'Accepted and echoed; it does not change the estimate.' }) sessionId: string | null;
-  @Field() userId: string;
+  @Field({ description: 'The end user whose usage evidence the report reads (the caller when none was given).' }) userId: string;
   @Field() asOf: Date;
   @Field(() => Int) estimatedToolCount: number;
   @Field(() => Int, { description: "Sum of the surfaced tools' schemaTokens for the model." }) estimatedSchemaTokens: number;
