@@ -263,7 +263,7 @@ describe('queries', () => {
 });
 
 describe('turns', () => {
-  it('links a turn to the invalidation that changed its toolbox, and counts the conversation as live in a dry run', async () => {
+  it('links a turn to the invalidation that changed its toolbox, and counts the conversation as live in a dry run and when applied', async () => {
     const w = await world();
     const id = await w.tool('t1', { channels: ['web'] });
     const conversation = (
@@ -283,6 +283,8 @@ describe('turns', () => {
 
     const preview = await t.ok(w.key, CHANGE_SET, { dryRun: true, changes: [{ updateTool: { id, patch: { description: 'x' } } }] });
     expect(preview.applyChangeSet.liveConversations).toBe(1);
+    const applied = await t.ok(w.key, CHANGE_SET, { dryRun: false, changes: [{ updateTool: { id, patch: { description: 'y' } } }] });
+    expect(applied.applyChangeSet.liveConversations).toBe(1);
 
     await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id });
     const [latest] = (await w.events(1)).edges;

@@ -35,7 +35,7 @@ export class ChangeSetService {
       const set = MEMBERS.filter((m) => change[m] !== undefined && change[m] !== null);
       if (set.length !== 1) throw badInput(`changes[${i}]`, `set exactly one of ${MEMBERS.join(', ')} (found ${set.length})`);
     });
-    const recorder = this.recorders.recorder(actor, InvalidationCauseEnum.CHANGE_SET, { dryRun });
+    const recorder = this.recorders.recorder(actor, InvalidationCauseEnum.CHANGE_SET, { dryRun, countLiveConversations: true });
     await this.changes.run(
       actor,
       InvalidationCauseEnum.CHANGE_SET,

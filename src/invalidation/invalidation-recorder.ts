@@ -25,10 +25,15 @@ export class InvalidationRecorders {
   ) {}
 
   /** The factory every LoadoutChanges run uses: record and publish. */
-  readonly observe: ObserverFactory = (actor, cause) => this.recorder(actor, cause, { dryRun: false });
+  readonly observe: ObserverFactory = (actor, cause) => this.recorder(actor, cause, { dryRun: false, countLiveConversations: false });
 
-  recorder(actor: Actor, cause: InvalidationCauseEnum, options: { dryRun: boolean }): InvalidationRecorder {
-    return new InvalidationRecorder(this.bus, this.stats, actor, cause, options.dryRun);
+  /** `countLiveConversations`: a change set reports them, applied or dry; a single edit does not pay for the query. */
+  recorder(
+    actor: Actor,
+    cause: InvalidationCauseEnum,
+    options: { dryRun: boolean; countLiveConversations: boolean },
+  ): InvalidationRecorder {
+    return new InvalidationRecorder(this.bus, this.stats, actor, cause, options.dryRun, options.countLiveConversations);
   }
 }
 
@@ -51,6 +56,7 @@ export class InvalidationRecorder implements ChangeObserver {
     private readonly actor: Actor,
     private readonly cause: InvalidationCauseEnum,
     private readonly dryRun: boolean,
+    private readonly countLiveConversations: boolean,
   ) {}
 
   async afterChange(
@@ -93,12 +99,12 @@ export class InvalidationRecorder implements ChangeObserver {
       setsInMemory.set(event, set);
       this.events.push(event);
     });
-    if (this.dryRun) {
+    if (this.countLiveConversations)
       this.liveConversations = await liveConversations(
         tx,
         this.events.map((e) => e.agentId),
       );
-    } else await this.bus.stored(tx, this.events);
+    if (!this.dryRun) await this.bus.stored(tx, this.events);
   }
 
   /**
