@@ -47,6 +47,8 @@ export async function dumpDatabase(dataSource: DataSource, write: DumpWriter): P
     await manager.query(`SET LOCAL DateStyle = 'ISO, YMD'`);
     await manager.query(`SET LOCAL IntervalStyle = 'postgres'`);
     await manager.query(`SET LOCAL extra_float_digits = 3`);
+    // A large call log may take longer than a request may; the servers' own statements keep their limit.
+    await manager.query(`SET LOCAL statement_timeout = 0`);
 
     await write(DUMP_HEADER);
     await write(`${MIGRATIONS_TABLE_DDL};\n\n`);
