@@ -28,7 +28,7 @@ const LAYERS = [
     'config',
     'startup-messages',
   ],
-  ['main', 'key-command'],
+  ['main', 'key-command', 'dump-command', 'embedded-guard'],
 ];
 /** What a layer's files may not import: every folder or file of the layers above it, by any relative path. */
 const above = (layer) =>

@@ -4,20 +4,11 @@ import { createServices } from './app-services';
 import { LoadoutError } from './common/errors';
 import { readConfig, type Config } from './config';
 import { openDatabase } from './db/database';
+import { embeddedDatabaseHeld } from './embedded-guard';
 import { entities } from './entities';
 import { runMigrations } from './db/migrations';
 
 const USAGE = 'usage: npm run key -- --org <organisation name or id>   (without --org: list the organisations)';
-
-/** True when something answers Loadout's health check on the configured port. */
-async function serverRunning(port: number): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * `npm run key -- --org <name>`: mints an ADMIN key for an existing
@@ -30,12 +21,7 @@ export async function keyCommand(args: string[], config: Config, print: (line: s
     print(USAGE);
     return 0;
   }
-  // PGlite's data directory is one process's at a time: a second opener would corrupt it.
-  if (!config.databaseUrl && (await serverRunning(config.port))) {
-    print(`A server is running on port ${config.port} over the embedded database in ${config.dataDir}.`);
-    print('The embedded database takes one process at a time: stop the server, run this again, then start it.');
-    return 1;
-  }
+  if (await embeddedDatabaseHeld(config, print)) return 1;
   const db = await openDatabase({ entities, url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
     await runMigrations(db.dataSource);

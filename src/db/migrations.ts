@@ -9,6 +9,10 @@ export interface Migration {
   down: string;
 }
 
+/** The record of applied migrations, which no migration creates: the runner makes it, and a dump writes it first. */
+export const MIGRATIONS_TABLE_DDL =
+  'CREATE TABLE IF NOT EXISTS loadout_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())';
+
 const DOWN_MARKER = /^--\s*migrate:down\s*$/m;
 
 /** Reads `migrations/<timestamp>-<Name>.sql`: the up script, then `-- migrate:down` and the down script. */
@@ -35,9 +39,7 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   const applied: string[] = [];
   await dataSource.transaction(async (manager) => {
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('loadout_migrations'))`);
-    await manager.query(
-      `CREATE TABLE IF NOT EXISTS loadout_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
+    await manager.query(MIGRATIONS_TABLE_DDL);
     const done = new Set<string>((await manager.query(`SELECT name FROM loadout_migrations`)).map((r: { name: string }) => r.name));
     for (const migration of readMigrations()) {
       if (done.has(migration.name)) continue;

@@ -1,0 +1,153 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { DEFAULT_SERVER_URL } from '../src/bench/e2e/database';
+import { readConfig, type Config } from '../src/config';
+import { DebuggerAgentsDocument, DebuggerConversationDocument, DebuggerConversationsDocument } from '../src/debugger/web/generated/graphql';
+import { seedDemo } from '../src/demo/seed-demo';
+import { dumpCommand } from '../src/dump-command';
+import { freshDatabase, type FreshDatabase } from './support/fresh-database';
+import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
+
+/**
+ * A team that outgrows the embedded database moves to a PostgreSQL server:
+ * `npm run db:dump` of the PGlite data directory, loaded with psql into an
+ * empty database, serves the same toolboxes, reports, turns and keys. The
+ * server of DATABASE_URL, or the local one, receives the dump.
+ */
+const serverUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_URL;
+
+const configFor = (over: Partial<Config>): Config => ({
+  ...readConfig({ NODE_ENV: 'production' }),
+  port: 0,
+  adminToken: null,
+  adminTokenGenerated: false,
+  demo: 'never',
+  production: true,
+  ...over,
+});
+
+const dump = async (config: Config, out: string) => {
+  const lines: string[] = [];
+  const code = await dumpCommand(['--out', out], config, (line) => lines.push(line));
+  return { code, output: lines.join('\n') };
+};
+
+const AGENTS = typed<{ agents: Array<{ id: string }>; channels: Array<{ key: string }> }>(`{ agents { id } channels { key } }`);
+const TOOLBOX = typed<{ toolbox: { fingerprint: string; loadoutVersion: number; toolCount: number; schemaTokens: number } }>(
+  `query($agentId: ID!, $channel: String!, $page: PageInput) {
+    toolbox(agentId: $agentId, channel: $channel, page: $page) { fingerprint loadoutVersion toolCount schemaTokens }
+  }`,
+);
+const BUDGET = typed<{ toolBudget: unknown }>(
+  `query($agentId: ID, $asOf: DateTime) {
+    toolBudget(agentId: $agentId, userId: "dana@acme.example", asOf: $asOf) {
+      asOf level userId estimatedToolCount estimatedSchemaTokens requestOverheadTokens warnThreshold hotThreshold
+      evidence { totalCalls firstCallAt gateOpen requiredCalls requiredDays }
+      bySource { source count schemaTokens }
+      tools { name source schemaTokens hostDependent }
+      suggestions { toolName verdict calls errors schemaTokens projectedSavingTokens firstSurfacedAt lastUsedAt }
+      inventedToolCalls { name calls }
+      unprobedMcpServers
+    }
+  }`,
+);
+const ME = typed<{ me: { role: string } }>(`{ me { role } }`);
+const PAGES = [null, { type: 'RECORD', contextObject: 'Order', recordId: 'ord_1042' }];
+
+/** What a user of the organisation sees: every agent's toolbox fingerprints, the budget reports, and the debugger's pages. */
+async function observe(t: TestServer, key: string, asOf: string) {
+  const { agents, channels } = await t.ok(key, AGENTS);
+  const toolboxes = [];
+  const budgets = [await t.ok(key, BUDGET, { asOf })];
+  const conversations = [];
+  for (const agent of agents) {
+    for (const { key: channel } of channels) {
+      for (const page of PAGES) toolboxes.push(await t.ok(key, TOOLBOX, { agentId: agent.id, channel, page }));
+    }
+    budgets.push(await t.ok(key, BUDGET, { agentId: agent.id, asOf }));
+    const list = await t.ok(key, DebuggerConversationsDocument.toString(), { agentId: agent.id });
+    conversations.push(list);
+    for (const { node } of list.conversations.edges)
+      conversations.push(await t.ok(key, DebuggerConversationDocument.toString(), { id: node.id }));
+  }
+  return { agents: await t.ok(key, DebuggerAgentsDocument.toString()), toolboxes, budgets, conversations };
+}
+
+/** The tables a database holds, and those a dump fills. */
+async function tablesOf(url: string): Promise<string[]> {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
+    return rows.map((r: { table_name: string }) => r.table_name);
+  } finally {
+    await c.end();
+  }
+}
+const tablesFilled = (text: string) => [...text.matchAll(/^COPY "(\w+)"/gm)].map((m) => m[1]).sort();
+
+describe('moving from the embedded database to a PostgreSQL server', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loadout-dump-'));
+  const dataDir = path.join(dir, 'data');
+  const file = path.join(dir, 'loadout.sql');
+  const asOf = new Date().toISOString();
+  let embedded: TestServer;
+  let adminKey: string;
+
+  beforeAll(async () => {
+    embedded = await startTestServer({ databaseUrl: undefined, dataDir });
+    adminKey = (await seedDemo(embedded.server.services)).adminKey;
+  }, 120_000);
+  afterAll(async () => {
+    await embedded.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to dump while a server holds the data directory, and writes nothing', async () => {
+    const refused = await dump(configFor({ dataDir, port: embedded.server.port }), file);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('stop the server');
+    expect(fs.readdirSync(dir)).toEqual(['data']);
+  });
+
+  it('serves the same toolboxes, budget reports, turns and keys from the loaded dump', async () => {
+    const runtimeKey = await embedded.createKey(adminKey, 'RUNTIME');
+    const revoked = await embedded.ok<{ createApiKey: { apiKey: string; principal: { id: string } } }>(
+      adminKey,
+      `mutation { createApiKey(input: { name: "old", role: VIEWER }) { apiKey principal { id } } }`,
+    );
+    await embedded.ok(adminKey, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: revoked.createApiKey.principal.id });
+    const before = await observe(embedded, adminKey, asOf);
+    expect(before.toolboxes.length).toBeGreaterThan(0);
+    expect(before.conversations.length).toBeGreaterThan(0);
+    await embedded.server.stop();
+
+    const dumped = await dump(configFor({ dataDir }), file);
+    expect(dumped).toEqual({ code: 0, output: expect.stringContaining(`Wrote ${file}`) });
+    const text = fs.readFileSync(file, 'utf8');
+
+    let target: FreshDatabase | undefined;
+    let moved: TestServer | undefined;
+    try {
+      target = await freshDatabase(serverUrl, 'loadout_dump');
+      const load = spawnSync('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', target.url, '-f', file], { encoding: 'utf8' });
+      expect({ status: load.status, error: load.error?.message, stderr: load.stderr }).toEqual({ status: 0, error: undefined, stderr: '' });
+      // Every table the migrations build is filled, and a dump of the loaded database is the same text.
+      expect(tablesFilled(text)).toEqual(await tablesOf(target.url));
+      const again = path.join(dir, 'again.sql');
+      expect((await dump(configFor({ databaseUrl: target.url }), again)).code).toBe(0);
+      expect(fs.readFileSync(again, 'utf8')).toBe(text);
+
+      moved = await startTestServer({ databaseUrl: target.url });
+      expect(await observe(moved, adminKey, asOf)).toEqual(before);
+      expect((await moved.ok(runtimeKey, ME)).me.role).toBe('RUNTIME');
+      expect(codeOf(await moved.gql(revoked.createApiKey.apiKey, ME))).toBe('UNAUTHENTICATED');
+    } finally {
+      await moved?.stop();
+      await target?.drop();
+    }
+  }, 120_000);
+});
