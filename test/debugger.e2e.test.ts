@@ -263,7 +263,7 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   await chart.waitFor();
   const bars = chart.locator('g.bar');
   expect(await bars.count()).toBe(4);
-  expect(await bars.nth(1).locator('title').textContent()).toMatch(/^Turn 2: 2,400 input tokens/);
+  expect(await bars.nth(1).locator(':scope > title').textContent()).toMatch(/^Turn 2: 2,400 input tokens/);
   for (const segment of ['seg-tools', 'seg-cached', 'seg-other']) {
     expect(Number(await bars.nth(1).locator(`rect.${segment}`).getAttribute('height'))).toBeGreaterThan(0);
   }
