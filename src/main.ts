@@ -3,7 +3,7 @@ import { logger } from './common/logger';
 import { readConfig } from './config';
 import { databaseIsEmpty, seedDemo } from './demo/seed-demo';
 import { startServer } from './server/create-server';
-import { addressLines, existingDataLines } from './startup-messages';
+import { addressLines, existingDataLines, operatorTokenLines } from './startup-messages';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -28,10 +28,7 @@ async function main(): Promise<void> {
       `  try: query { agents { name toolbox(channel: "web") { toolCount schemaTokens tools { name } dropped { tool { name } reason } } } }`,
     );
   }
-  // A token the operator configured is never echoed: only one generated for this run, which nobody could know otherwise.
-  if (config.adminTokenGenerated) console.log(`Operator token (generated for this run): ${config.adminToken}`);
-  else if (config.adminToken) console.log('Operator token: the one in LOADOUT_ADMIN_TOKEN');
-  else console.log('No LOADOUT_ADMIN_TOKEN set: createOrganization is disabled.');
+  for (const line of operatorTokenLines(config.adminToken, config.adminTokenGenerated)) console.log(line);
 
   const shutdown = (signal: string) => {
     logger.info({ signal, settleMs: config.shutdownSettleMs, graceMs: config.shutdownGraceMs }, `${signal}: draining`);

@@ -20,3 +20,16 @@ export function existingDataLines(organizationNames: string[], embedded: boolean
     `  lost the ADMIN key? ${stop}run  npm run key -- --org ${org}  (npm run key alone lists the organisations)`,
   ];
 }
+
+/**
+ * A token the operator configured is never echoed: only one generated for
+ * this run, which nobody could know otherwise, with how to keep it, since the
+ * next start generates another.
+ */
+export function operatorTokenLines(token: string | null, generated: boolean): string[] {
+  if (generated && token) {
+    return [`Operator token (generated for this run): ${token}`, `  to keep it across restarts, start with  LOADOUT_ADMIN_TOKEN=${token}`];
+  }
+  if (token) return ['Operator token: the one in LOADOUT_ADMIN_TOKEN'];
+  return ['No LOADOUT_ADMIN_TOKEN set: createOrganization is disabled.'];
+}

@@ -58,8 +58,20 @@ beforeAll(async () => {
   const lookupAccount = (await tool('lookup_account', 2)).createToolDefinition.id;
   await tool('create_ticket', 3);
   await tool('escalate_to_human', 4);
+  // The agent's own escalate_to_human shadows the organisation's.
+  await tool('escalate_to_human', 4, { agentId, description: 'Hands the case to a person on the support rota.' });
   await tool('send_invoice', 5, { channels: ['api'] });
   await tool('legacy_export', 6, { active: false });
+
+  // An older conversation: choosing the agent opens the other one, the latest.
+  const older = (
+    await t.ok<Created<'startConversation'>>(
+      key,
+      `mutation($agentId: ID!) { startConversation(input: { agentId: $agentId, channel: "api", userId: "customer-7" }) { id } }`,
+      { agentId },
+    )
+  ).startConversation.id;
+  await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: older });
 
   conversationId = (
     await t.ok<Created<'startConversation'>>(
@@ -152,9 +164,10 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   await page.getByRole('link', { name: /Support agent/ }).click();
   const listed = page.locator(`[data-conversation-id="${conversationId}"]`);
   await expectText(listed.locator('.activity'), '4 turns · last activity ');
-  await listed.click();
+  // Choosing the agent opened its latest conversation.
   const turns = page.locator('article.turn');
   await turns.nth(3).waitFor();
+  expect(await listed.getAttribute('class')).toContain('selected');
   expect(await turns.evaluateAll((cards) => cards.map((c) => c.getAttribute('data-turn')))).toEqual(['1', '2', '3', '4']);
 
   const toolsOf = (n: number) =>
@@ -171,6 +184,10 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   await expectText(second.locator('tr.row-removed'), 'create_ticket');
   await expectText(second.locator('.why'), 'Change set applied');
   await expectText(second.locator('.why'), 'CHANGE_SET');
+  // The sentence names the tools, and the actor once.
+  await expectText(second.locator('.why'), 'search_docs changed, summarise_case added and create_ticket removed: Change set applied');
+  await expectText(second.locator('.why'), ' by admin at ');
+  expect(await second.locator('.why').textContent()).not.toContain('(admin)');
   expect(await second.locator('.why').getAttribute('data-invalidation-id')).toBeTruthy();
   await expectText(page.locator('article[data-turn="3"] .badge'), 'Same toolbox');
   expect(await page.locator('article[data-turn="3"] .why, article[data-turn="3"] tr.row-added').count()).toBe(0);
@@ -196,11 +213,10 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   // Two changes between turns 3 and 4: both listed, oldest first, each with what it did to this turn.
   const events = page.locator('article[data-turn="4"] .why .why-event');
   expect(await events.evaluateAll((items) => items.map((i) => i.getAttribute('data-cause')))).toEqual(['TOOL_UPDATED', 'RULE_CHANGED']);
-  await expectText(events.nth(0).locator('.tag-changed'), 'lookup_account');
-  expect(await events.nth(0).locator('.tag-removed, .tag-added').count()).toBe(0);
-  await expectText(events.nth(1).locator('.tag-removed'), 'summarise_case');
-  await expectText(events.nth(1).locator('.tag-added'), 'create_ticket');
-  expect(await events.nth(1).locator('.tag-changed').count()).toBe(0);
+  expect(await events.locator('.why-effect').allTextContents()).toEqual([
+    'lookup_account changed: ',
+    'create_ticket added and summarise_case removed: ',
+  ]);
   const before = page.locator('article[data-turn="1"] tr[data-tool="search_docs"] details');
   await before.locator('summary').click();
   await expectText(before.locator('pre'), '"query"');
@@ -220,7 +236,11 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   );
 
   // An exclusion names its rule, and the rules card says what each rule matches now.
-  await expectText(dropped.locator('tr[data-reason="EXCLUDED"] .rule-note'), "By the agent's rule tool:summarise_case.");
+  expect(await dropped.locator('tr[data-reason="EXCLUDED"] td:nth-child(2)').textContent()).toBe(
+    "EXCLUDED Excluded by the agent's rule tool:summarise_case",
+  );
+  // A shadowed tool names the definition carried instead, and where it sits.
+  await expectText(dropped.locator('tr[data-reason="SHADOWED"] .drop-why'), "Shadowed by the agent's escalate_to_human");
   const rules = await page
     .locator('.rules tbody tr')
     .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => td.textContent)));
@@ -235,12 +255,15 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
       .locator(`article[data-turn="${turn}"] .left-out span`)
       .evaluateAll((spans) => spans.map((s) => [s.textContent, s.getAttribute('data-reason')]));
   expect(await leftOut(1)).not.toContainEqual(['create_ticket', 'OVER_MAX_TOOLS']);
-  expect(await leftOut(3)).toContainEqual(['create_ticket', 'OVER_MAX_TOOLS']);
+  expect(await leftOut(2)).toContainEqual(['create_ticket', 'OVER_MAX_TOOLS']);
+  // Listed again only where it differs from the turn before: turn 3 left out what turn 2 did.
+  expect(await turnsWith(page, '.left-out')).toEqual(['1', '2', '4']);
 
   const chart = page.locator('svg.token-chart');
+  await chart.waitFor();
   const bars = chart.locator('g.bar');
   expect(await bars.count()).toBe(4);
-  expect(await bars.nth(1).locator('title').textContent()).toMatch(/^Turn 2: 2,400 input tokens/);
+  expect(await bars.nth(1).locator(':scope > title').textContent()).toMatch(/^Turn 2: 2,400 input tokens/);
   for (const segment of ['seg-tools', 'seg-cached', 'seg-other']) {
     expect(Number(await bars.nth(1).locator(`rect.${segment}`).getAttribute('height'))).toBeGreaterThan(0);
   }
@@ -300,6 +323,99 @@ it('fits a 420 px screen with no horizontal overflow, the chosen conversation ab
   await narrow.screenshot({ path: path.join(SCREENSHOTS, 'debugger-420.png'), fullPage: true });
   await narrow.close();
 });
+
+describe.each([1366, 420])('readable at %i px wide in a 900 px tall window', (width) => {
+  let view: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    view = await browser.newPage({ viewport: { width, height: 900 } });
+    view.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+    view.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await view.goto(`${t.server.url}/debugger`);
+    await view.evaluate((k) => sessionStorage.setItem('loadout.debugger.apiKey', k), key);
+    await view.reload();
+    await view.getByRole('link', { name: /Support agent/ }).waitFor();
+  });
+
+  afterAll(() => view?.close());
+
+  it('fits the window while its content does, with nothing missing (not even an icon)', async () => {
+    expect(await view.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(900);
+    expect(problems).toEqual([]);
+  });
+
+  it('opens the latest conversation of the agent chosen', async () => {
+    await view.getByRole('link', { name: /Support agent/ }).click();
+    await view.locator('article.turn[data-turn="4"]').waitFor();
+    expect(new URLSearchParams((await view.evaluate(() => location.hash)).slice(1)).get('conversation')).toBe(conversationId);
+    await expectText(view.locator('.conversation-head h2'), 'Support agent on Web chat');
+  });
+
+  it('draws the chart at its displayed size, its labels at 11 px, and marks the turns whose toolbox changed', async () => {
+    const chart = view.locator('svg.token-chart');
+    await chart.waitFor();
+    const drawn = await chart.evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      const label = svg.querySelector('text.x-label')!;
+      return {
+        box: box.width,
+        holder: svg.parentElement!.clientWidth,
+        viewBox: (svg as SVGSVGElement).viewBox.baseVal.width,
+        fontSize: getComputedStyle(label).fontSize,
+        labelHeight: label.getBoundingClientRect().height,
+      };
+    });
+    expect(drawn.viewBox).toBe(drawn.box);
+    expect(Math.abs(drawn.box - drawn.holder)).toBeLessThanOrEqual(1);
+    expect(drawn.fontSize).toBe('11px');
+    // Scaled down, an 11 px label would render about 8 px tall.
+    expect(drawn.labelHeight).toBeGreaterThanOrEqual(10);
+    expect(await chart.locator('g.bar.changed').evaluateAll((bars) => bars.map((b) => b.getAttribute('data-turn')))).toEqual(['2', '4']);
+    expect(await chart.locator('path.change-mark').count()).toBe(2);
+    await expectText(view.locator('.chart .legend'), 'Toolbox changed');
+  });
+
+  it('says why in one sentence each, and lists what was left out only where it changed', async () => {
+    await expectText(view.locator('tr[data-reason="EXCLUDED"] .drop-why'), "Excluded by the agent's rule tool:summarise_case");
+    expect(await view.locator('.dropped').textContent()).not.toContain('DENY rule By');
+    await expectText(view.locator('tr[data-reason="SHADOWED"] .drop-why'), "Shadowed by the agent's escalate_to_human");
+    const why = (await view.locator('article[data-turn="2"] .why').textContent())!;
+    expect(why).toContain('search_docs changed');
+    expect(why.match(/admin/g)).toHaveLength(1);
+    expect(await turnsWith(view, '.left-out')).toEqual(['1', '2', '4']);
+  });
+
+  it('keeps everything inside its card, with every detail open', async () => {
+    await view.locator('article.turn details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    // A changed tool's former token count, the widest thing in its row.
+    expect(await view.locator('article[data-turn="2"] .tools .num .muted').count()).toBeGreaterThan(0);
+    const outside = await view.evaluate(() =>
+      Array.from(document.querySelectorAll('.card')).flatMap((card) => {
+        const edge = card.getBoundingClientRect();
+        return Array.from(card.querySelectorAll('*'))
+          .filter((e) => {
+            const box = e.getBoundingClientRect();
+            return box.width > 0 && (box.right > edge.right + 0.5 || box.left < edge.left - 0.5);
+          })
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className} "${(e.textContent ?? '').slice(0, 30)}"`);
+      }),
+    );
+    expect(outside).toEqual([]);
+    expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await view.screenshot({ path: path.join(SCREENSHOTS, `debugger-${width}-readable.png`), fullPage: true });
+  });
+});
+
+/** The turns whose card shows `selector`, by index. */
+const turnsWith = (on: Page, selector: string) =>
+  on
+    .locator('article.turn')
+    .evaluateAll((cards, s) => cards.filter((c) => c.querySelector(s)).map((c) => c.getAttribute('data-turn')), selector);
 
 it('serves only its own files', async () => {
   expect((await fetch(`${t.server.url}/debugger/nothing.js`)).status).toBe(404);

@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
 import { projectRoot } from '../src/common/project-root';
-import type { DebuggerAgentsQuery, DebuggerConversationQuery, DebuggerConversationsQuery } from '../src/debugger/web/generated/graphql';
+import type {
+  DebuggerAgentsQuery,
+  DebuggerConversationQuery,
+  DebuggerConversationsQuery,
+  DebuggerShadowWinnerQuery,
+} from '../src/debugger/web/generated/graphql';
 import { startTestServer, type Created, type TestServer } from './support/harness';
 
 /** A document's variables for a world of `rows` rows, and what a person would check of its result. */
@@ -270,20 +275,24 @@ async function debuggerWorld(rows: number) {
   const conversationId = (await t.ok<Created<'startConversation'>>(key, start, { a: agentId })).startConversation.id;
   for (let i = 1; i < rows; i++)
     await t.ok(key, begin, { c: (await t.ok<Created<'startConversation'>>(key, start, { a: agentId })).startConversation.id });
+  const toolIds: string[] = [];
   for (let i = 0; i < rows; i++) {
-    await t.ok(
+    const created = await t.ok<Created<'createToolDefinition'>>(
       key,
-      `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
+      `mutation($n: String!, $a: ID) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" }, agentId: $a }) { id } }`,
       {
         n: `tool_${i}`,
+        // The first is the agent's own: it has an agent and a project to read.
+        a: i === 0 ? agentId : null,
       },
     );
+    toolIds.push(created.createToolDefinition.id);
     const turn = (await t.ok<Created<'beginTurn'>>(key, begin, { c: conversationId })).beginTurn;
     await t.ok(key, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, {
       id: turn.id,
     });
   }
-  return { key, agentId, conversationId };
+  return { key, agentId, conversationId, toolId: toolIds[0] };
 }
 
 describe("the debugger page's operations cost the same number of statements over 5 rows as over 50", () => {
@@ -300,6 +309,10 @@ describe("the debugger page's operations cost the same number of statements over
         expect(data.conversations.edges).toHaveLength(rows);
         expect(data.conversations.edges.at(-1)!.node).toMatchObject({ turnCount: rows, channel: { key: 'web' } });
       },
+    ),
+    DebuggerShadowWinner: run<DebuggerShadowWinnerQuery, World>(
+      (w) => ({ id: w.toolId }),
+      (data) => expect(data.toolDefinition!.agent).toEqual({ id: expect.any(String) }),
     ),
     DebuggerConversation: run<DebuggerConversationQuery, World>(
       (w) => ({ id: w.conversationId }),

@@ -20,6 +20,8 @@ import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL, noSubscriptionsOverHttp } from './apollo-node-http';
 import { contextFor } from './authenticate';
 import { contextFailure } from './context-failure';
+import { isFaviconPath, serveFavicon } from './favicon';
+import { serveFrontPage } from './front-page';
 import { DEFAULT_SHUTDOWN_GRACE_MS, HttpDrain } from './http-drain';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions } from './http-limits';
 import { Metrics } from './metrics';
@@ -130,6 +132,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
         await handleToolGc(services, config.adminToken, req, res);
         return metrics.observe('rpc.tools.gc', started);
       }
+      if (path === '/') return serveFrontPage(req, res, config.production);
+      if (isFaviconPath(path)) return serveFavicon(res);
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
       if (path === '/metrics') return metrics.serve(req, res);
       if (isDebuggerPath(path)) return serveDebugger(path, res);

@@ -9,6 +9,7 @@ import { type AgentRow, type CatalogueRow, type RuleRow, type ToolRow } from '..
 import { type CompiledAgent, type CompiledLoadout } from '../loadout/compile';
 import type { LoadoutCache } from '../loadout/cache';
 import { shadowRelations } from '../loadout/shadowing';
+import { unknownChannelMessage } from './unknown-channel';
 
 export interface ResolvedPage {
   type: PageSituation['type'];
@@ -97,8 +98,7 @@ export class ToolboxService {
   /** The channel of a key; `field` names the argument for the error. */
   channelIn(loadout: CompiledLoadout, channelKey: string, field: string): CatalogueRow {
     const channel = loadout.channels.get(channelKey);
-    // The key is echoed only when short: an error is not a place to reflect a client's megabytes.
-    if (!channel) throw badInput(field, channelKey.length <= 64 ? `no channel with key '${channelKey}'` : 'no channel with that key');
+    if (!channel) throw badInput(field, unknownChannelMessage(channelKey, loadout.channels.keys()));
     return channel;
   }
 

@@ -1,18 +1,17 @@
 import { forgetKey, request, RequestFailed, storedKey, storeKey, type GraphQLErrorLike, type Result } from './api';
-import { roundTicks, shortCount, splitInputTokens, type InputSplit } from './chart';
-import { h, svg } from './dom';
-import { DROP_REASON_TEXT } from '../../loadout/vocabulary';
+import { chartCard } from './chart-card';
+import { h } from './dom';
 import { diffLines } from './text-diff';
+import { actorText, CAUSES, droppedDiffers, dropSentence, effectPhrase, scopeOf, type DefinitionScope, type DropFacts } from './wording';
 import {
   DebuggerAgentsDocument,
   DebuggerConversationDocument,
   DebuggerConversationsDocument,
+  DebuggerShadowWinnerDocument,
   type DebuggerConversationQuery,
   type DebuggerConversationsQuery,
   type DebuggerAgentsQuery,
-  type DropReason,
   type FundingModel,
-  type InvalidationCause,
 } from './generated/graphql';
 
 type Conversation = NonNullable<DebuggerConversationQuery['conversation']>;
@@ -25,21 +24,6 @@ type ConversationsResult = Result<DebuggerConversationsQuery>;
 
 const CONVERSATION_PAGE = 50;
 
-/** Each drop reason as the schema describes it. */
-const DROP_REASONS: Record<DropReason, string> = DROP_REASON_TEXT;
-
-const CAUSES: Record<InvalidationCause, string> = {
-  AGENT_UPDATED: 'Agent settings changed',
-  CHANGE_SET: 'Change set applied',
-  MCP_INVENTORY_CHANGED: 'MCP server inventory changed',
-  MCP_SERVER_CHANGED: 'MCP server settings changed',
-  MINI_APP_CHANGED: 'Mini app changed',
-  RULE_CHANGED: 'Permission rule changed',
-  TOOL_CREATED: 'Tool created',
-  TOOL_DELETED: 'Tool deleted',
-  TOOL_UPDATED: 'Tool updated',
-};
-
 const FUNDING: Record<FundingModel, string> = {
   INCLUDED_CREDITS: 'AI included: usage paid in credits',
   BRING_YOUR_OWN: 'Bring your own AI: billed by the provider',
@@ -48,6 +32,8 @@ const FUNDING: Record<FundingModel, string> = {
 const app = document.getElementById('app')!;
 /** The organisation of the key in use, read with the agents. */
 let organization: Organization | null = null;
+/** Where each definition that shadowed a tool in the conversation shown sits, by id. */
+let winnerScopes = new Map<string, DefinitionScope>();
 const numbers = new Intl.NumberFormat('en');
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 const pageLabel = (page: Page) => [page.type.toLowerCase(), page.contextObject, page.recordId].filter((part) => part).join(' · ');
@@ -165,15 +151,19 @@ async function showShell(): Promise<void> {
 }
 
 let conversationsFor: string | null = null;
+/** The listed agent's conversation with the latest activity, which choosing the agent opens. */
+let latestConversation: string | null = null;
 
 async function renderConversations(route: Route, into: HTMLElement): Promise<void> {
   if (!route.agentId) {
     conversationsFor = null;
+    latestConversation = null;
     into.replaceChildren(h('p', { class: 'muted' }, 'Choose an agent.'));
     return;
   }
   if (conversationsFor !== route.agentId) {
     conversationsFor = route.agentId;
+    latestConversation = null;
     into.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
     try {
       const items = [];
@@ -189,6 +179,9 @@ async function renderConversations(route: Route, into: HTMLElement): Promise<voi
         after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
       } while (after);
       if (conversationsFor !== route.agentId) return;
+      latestConversation =
+        items.reduce<(typeof items)[number] | null>((latest, c) => (!latest || c.lastActivityAt > latest.lastActivityAt ? c : latest), null)
+          ?.id ?? null;
       into.replaceChildren(
         ...(items.length
           ? items.map((c) =>
@@ -215,6 +208,11 @@ async function renderConversations(route: Route, into: HTMLElement): Promise<voi
       return failure(error, into);
     }
   }
+  if (!route.conversationId && latestConversation) {
+    // Replaced, not pushed: going back leaves the debugger rather than landing on the agent with nothing open.
+    location.replace(`#agent=${encodeURIComponent(route.agentId)}&conversation=${encodeURIComponent(latestConversation)}`);
+    return;
+  }
   into.querySelectorAll<HTMLElement>('[data-conversation-id]').forEach((item) => {
     item.classList.toggle('selected', item.dataset.conversationId === route.conversationId);
   });
@@ -235,7 +233,9 @@ async function renderDetail(route: Route, into: HTMLElement): Promise<void> {
   into.replaceChildren(h('p', { class: 'muted' }, 'Loading the conversation…'));
   try {
     const { conversation, turns, invalidationErrors } = await loadConversation(route.conversationId);
+    const scopes = await loadWinnerScopes(turns);
     if (detailFor !== route.conversationId) return;
+    winnerScopes = scopes;
     if (!conversation) {
       into.replaceChildren(h('p', { class: 'placeholder' }, 'No such conversation in this organisation.'));
       return;
@@ -248,7 +248,13 @@ async function renderDetail(route: Route, into: HTMLElement): Promise<void> {
     });
     into.replaceChildren(
       conversationHeader(conversation, turns.length),
-      h('div', { class: 'overview' }, chartCard(turns), droppedCard(conversation, turns.at(-1)), rulesCard(conversation)),
+      h(
+        'div',
+        { class: 'overview' },
+        chartCard(turns, organization?.fundingModel),
+        droppedCard(conversation, turns.at(-1)),
+        rulesCard(conversation),
+      ),
       h(
         'section',
         { class: 'turns' },
@@ -287,6 +293,21 @@ async function loadConversation(id: string) {
   return { conversation, turns, invalidationErrors };
 }
 
+/** Where the winners of the conversation's shadowings sit, one request per distinct winner; a deleted one is left out. */
+async function loadWinnerScopes(turns: Turn[]): Promise<Map<string, DefinitionScope>> {
+  const ids = new Set(turns.flatMap((t) => t.toolbox.dropped.flatMap((d) => (d.shadowedBy ? [d.shadowedBy.id] : []))));
+  const found = await Promise.all([...ids].map((id) => request(DebuggerShadowWinnerDocument, { id })));
+  return new Map(
+    found.flatMap(({ data }) => (data.toolDefinition ? [[data.toolDefinition.id, scopeOf(data.toolDefinition)] as const] : [])),
+  );
+}
+
+/** A dropped tool as the sentences read it, its winner placed. */
+const dropFacts = (d: Turn['toolbox']['dropped'][number]): DropFacts => ({
+  ...d,
+  shadowedBy: d.shadowedBy ? { name: d.shadowedBy.name, scope: winnerScopes.get(d.shadowedBy.id) } : null,
+});
+
 function invalidationEdge(error: GraphQLErrorLike): number | null {
   const path = error.path ?? [];
   const [root, turnsField, edges, index, node, field] = path;
@@ -314,147 +335,6 @@ function conversationHeader(conversation: Conversation, turnCount: number): HTML
       fact('Started', when(conversation.startedAt)),
       fact('Turns', String(turnCount)),
     ),
-  );
-}
-
-const CHART = { width: 600, height: 210, top: 20, bottom: 24, left: 46, right: 6 };
-const SEGMENTS = [
-  { key: 'toolDefinitions', label: 'Tool definitions (estimated)', className: 'seg-tools' },
-  { key: 'cached', label: 'Other cached input', className: 'seg-cached' },
-  { key: 'cacheWrite', label: 'Other cache-write input', className: 'seg-write' },
-  { key: 'other', label: 'Other input', className: 'seg-other' },
-] as const;
-
-function chartCard(turns: Turn[]): HTMLElement {
-  const bars = splitInputTokens(turns.map((t) => ({ index: t.index, schemaTokens: t.toolbox.schemaTokens, usage: t.usage })));
-  return h(
-    'section',
-    { class: 'card chart' },
-    h('h3', {}, 'Input tokens per turn'),
-    bars.some((b) => b.reported) ? tokenChart(bars) : h('p', { class: 'muted' }, 'No turn has reported its usage yet.'),
-    h('ul', { class: 'legend' }, ...SEGMENTS.map((s) => h('li', {}, h('span', { class: `swatch ${s.className}` }), s.label))),
-    usageTable(turns),
-  );
-}
-
-/** The chart's figures and each turn's cost, readable without hovering; credits where the organisation pays in them. */
-function usageTable(turns: Turn[]): HTMLElement {
-  const credits = organization?.fundingModel === 'INCLUDED_CREDITS' || turns.some((t) => t.cost?.credits != null);
-  const count = (n: number | undefined) => (n === undefined ? '–' : numbers.format(n));
-  const head = (label: string, column: string) => h('th', { class: 'num', 'data-column': column }, label);
-  return h(
-    'div',
-    { class: 'table-scroll' },
-    h(
-      'table',
-      { class: 'usage-table' },
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', {}, 'Turn'),
-          head('Input', 'input'),
-          head('Cached', 'cached'),
-          head('Cache write', 'cache-write'),
-          head('Output', 'output'),
-          head('USD', 'usd'),
-          credits ? head('Credits', 'credits') : null,
-        ),
-      ),
-      h(
-        'tbody',
-        {},
-        ...turns.map((t) =>
-          h(
-            'tr',
-            { 'data-turn': t.index },
-            h('td', {}, `T${t.index}`),
-            h('td', { class: 'num' }, count(t.usage?.inputTokens)),
-            h('td', { class: 'num' }, count(t.usage?.cachedInputTokens)),
-            h('td', { class: 'num' }, count(t.usage?.cacheWriteTokens)),
-            h('td', { class: 'num' }, count(t.usage?.outputTokens)),
-            h('td', { class: 'num' }, t.cost?.amountUsd != null ? `$${t.cost.amountUsd.toFixed(4)}` : '–'),
-            credits ? h('td', { class: 'num', 'data-column': 'credits' }, t.cost?.credits != null ? t.cost.credits.toFixed(2) : '–') : null,
-          ),
-        ),
-      ),
-    ),
-  );
-}
-
-/** Stacked bars on round ticks, each labelled with its total; a turn without usage is a labelled gap. Fills its card. */
-function tokenChart(bars: InputSplit[]): SVGElement {
-  const ticks = roundTicks(Math.max(0, ...bars.map((b) => (b.reported ? b.total : 0))));
-  const max = ticks.at(-1)!;
-  const plot = CHART.height - CHART.top - CHART.bottom;
-  const y = (value: number) => CHART.top + plot - (value / max) * plot;
-  const slot = (CHART.width - CHART.left - CHART.right) / bars.length;
-  const barWidth = Math.min(44, slot * 0.62);
-  // With many turns only every few are labelled, so labels never overlap.
-  const labelEvery = Math.ceil(26 / slot);
-  const grid = ticks.map((value) =>
-    svg(
-      'g',
-      { class: 'grid' },
-      svg('line', { x1: CHART.left - 4, x2: CHART.width, y1: y(value), y2: y(value) }),
-      svg('text', { x: CHART.left - 8, y: y(value) + 4, 'text-anchor': 'end' }, numbers.format(value)),
-    ),
-  );
-  const columns = bars.map((bar, i) => {
-    const middle = CHART.left + slot * (i + 0.5);
-    const x = middle - barWidth / 2;
-    const label =
-      i % labelEvery === 0
-        ? svg('text', { class: 'x-label', x: middle, y: CHART.height - 6, 'text-anchor': 'middle' }, `T${bar.turn}`)
-        : null;
-    if (!bar.reported) {
-      return svg(
-        'g',
-        { class: 'bar gap', 'data-turn': bar.turn },
-        svg('title', {}, `Turn ${bar.turn}: no usage reported`),
-        svg('rect', { class: 'gap-outline', x, width: barWidth, y: CHART.top, height: plot }),
-        slot >= 30 ? svg('text', { class: 'gap-label', x: middle, y: y(0) - 6, 'text-anchor': 'middle' }, 'no usage') : null,
-        label,
-      );
-    }
-    let base = 0;
-    const segments = SEGMENTS.map((s) => {
-      const value = bar[s.key];
-      const rect = svg('rect', {
-        class: s.className,
-        x,
-        width: barWidth,
-        y: y(base + value),
-        height: Math.max(y(base) - y(base + value), 0),
-      });
-      base += value;
-      return rect;
-    });
-    const title =
-      `Turn ${bar.turn}: ${numbers.format(bar.total)} input tokens — ` +
-      SEGMENTS.map((s) => `${s.label.toLowerCase()} ${numbers.format(bar[s.key])}`).join(', ');
-    return svg(
-      'g',
-      { class: 'bar', 'data-turn': bar.turn },
-      svg('title', {}, title),
-      ...segments,
-      slot >= 26 ? svg('text', { class: 'value', x: middle, y: y(bar.total) - 5, 'text-anchor': 'middle' }, shortCount(bar.total)) : null,
-      label,
-    );
-  });
-  return svg(
-    'svg',
-    {
-      class: 'token-chart',
-      role: 'img',
-      'aria-label': 'Input tokens per turn, split into tool definitions, cached, cache-write and other input',
-      viewBox: `0 0 ${CHART.width} ${CHART.height}`,
-      preserveAspectRatio: 'xMinYMin meet',
-    },
-    ...grid,
-    ...columns,
   );
 }
 
@@ -486,7 +366,7 @@ function droppedCard(conversation: Conversation, latest: Turn | undefined): HTML
                 'tr',
                 { 'data-reason': d.reason },
                 h('td', { class: 'mono' }, d.name),
-                h('td', {}, h('span', { class: 'reason' }, d.reason), ' ', DROP_REASONS[d.reason] ?? '', ruleNote(d.rule)),
+                h('td', {}, h('span', { class: 'reason' }, d.reason), ' ', h('span', { class: 'drop-why' }, dropSentence(dropFacts(d)))),
               ),
             ),
           ),
@@ -495,13 +375,7 @@ function droppedCard(conversation: Conversation, latest: Turn | undefined): HTML
   );
 }
 
-type DroppedRule = Turn['toolbox']['dropped'][number]['rule'];
 type Rule = Conversation['agent']['permissionRules'][number];
-
-const ruleName = (rule: NonNullable<DroppedRule>): string => `the ${rule.level === 'AGENT' ? "agent's" : "project's"} rule ${rule.subject}`;
-
-/** EXCLUDED: which rule did it, so it can be found below and removed. */
-const ruleNote = (rule: DroppedRule): HTMLElement | null => (rule ? h('span', { class: 'rule-note' }, ` By ${ruleName(rule)}.`) : null);
 
 /** The agent's and its project's tool rules, each with the tools it matches now: a rule matching none acts on nothing yet. */
 function rulesCard(conversation: Conversation): HTMLElement | null {
@@ -634,7 +508,7 @@ function turnCard(turn: Turn, previous: Turn | undefined, shownIn: number, inval
         ),
       ),
     ),
-    leftOut(turn),
+    leftOut(turn, previous),
     usageLine(turn),
     providerUsageView(turn),
   );
@@ -681,42 +555,58 @@ function changeView(before: Tool, after: Tool, previousIndex: number): HTMLEleme
   ];
 }
 
-/** The turn's dropped tools in one line, each reason explained on hover. */
-function leftOut(turn: Turn): HTMLElement | null {
-  const dropped = turn.toolbox.dropped;
-  if (dropped.length === 0) return null;
+/**
+ * What the turn left out, in one line, only where it differs from the turn
+ * before (the first turn's always): a run of equal turns lists it once.
+ */
+function leftOut(turn: Turn, previous: Turn | undefined): HTMLElement | null {
+  const dropped = turn.toolbox.dropped.map(dropFacts);
+  if (!droppedDiffers(previous?.toolbox.dropped.map(dropFacts), dropped)) return null;
+  if (dropped.length === 0) return h('p', { class: 'left-out muted' }, 'Left out: nothing, unlike the turn before.');
   return h(
     'p',
     { class: 'left-out muted' },
     'Left out: ',
     ...dropped.flatMap((d, i) => [
       i > 0 ? ', ' : null,
-      h('span', { class: 'mono', title: DROP_REASONS[d.reason] ?? d.reason, 'data-reason': d.reason }, d.name),
-      ` (${d.reason}${d.rule ? `: ${ruleName(d.rule)}` : ''})`,
+      h('span', { class: 'mono', title: dropSentence(d), 'data-reason': d.reason }, d.name),
+      ` (${d.reason})`,
     ]),
   );
+}
+
+/** One change that led to this turn's toolbox, as a sentence naming the tools it touched. */
+function whySentence(event: Turn['invalidations'][number], actor: string | null): Array<HTMLElement | string | null> {
+  const { invalidation: e, diff } = event;
+  const effect = effectPhrase(diff);
+  return [
+    effect ? h('span', { class: 'why-effect' }, `${effect}: `) : null,
+    CAUSES[e.cause] ?? e.cause,
+    h('span', { class: 'muted' }, ` (${e.cause})`),
+    actor ? ` ${actor}` : null,
+    ` at ${when(e.at)}, loadout version ${e.loadoutVersion}`,
+    effect ? '.' : h('span', { class: 'muted' }, '; no lasting effect on this turn.'),
+  ];
 }
 
 function why(turn: Turn, invalidationError: string | undefined): HTMLElement {
   const inv = turn.invalidation;
   const events = turn.invalidations;
   if (inv && events.length > 0) {
+    const one = events.length === 1;
     return h(
       'div',
       { class: 'why', 'data-invalidation-id': inv.id },
-      h('strong', {}, events.length === 1 ? 'Why: ' : `Why: ${events.length} changes since the previous turn, oldest first`),
+      h('strong', {}, one ? 'Why: ' : `Why: ${events.length} changes since the previous turn, oldest first`),
       h(
-        events.length === 1 ? 'div' : 'ol',
+        one ? 'span' : 'ol',
         { class: 'why-events' },
-        ...events.map(({ invalidation: e, diff }) =>
+        ...events.map((event) =>
           h(
-            events.length === 1 ? 'div' : 'li',
-            { class: 'why-event', 'data-invalidation-id': e.id, 'data-cause': e.cause },
-            CAUSES[e.cause] ?? e.cause,
-            h('span', { class: 'muted' }, ` (${e.cause})`),
-            e.id === inv.id ? (inv.actor ? ` by ${inv.actor.name} (${inv.actor.role.toLowerCase()})` : ' by the platform') : null,
-            ` at ${when(e.at)}, loadout version ${e.loadoutVersion}`,
-            events.length === 1 ? '.' : diffSummary(diff, 'inline'),
+            one ? 'span' : 'li',
+            { class: 'why-event', 'data-invalidation-id': event.invalidation.id, 'data-cause': event.invalidation.cause },
+            // Only the linked change carries who made it.
+            ...whySentence(event, event.invalidation.id === inv.id ? actorText(inv.actor) : null),
           ),
         ),
       ),
@@ -730,20 +620,14 @@ function why(turn: Turn, invalidationError: string | undefined): HTMLElement {
   );
 }
 
-function diffSummary(diff: NonNullable<Turn['diff']>, variant?: 'inline'): HTMLElement {
+function diffSummary(diff: NonNullable<Turn['diff']>): HTMLElement {
   const items = [
     ...diff.added.map((name) => h('li', { class: 'tag tag-added' }, `+ ${name}`)),
     ...diff.changed.map((name) => h('li', { class: 'tag tag-changed' }, `~ ${name}`)),
     ...diff.removed.map((name) => h('li', { class: 'tag tag-removed' }, `− ${name}`)),
     diff.reordered ? h('li', { class: 'tag' }, 'Order changed') : null,
   ];
-  if (variant === 'inline' && items.every((item) => item === null))
-    return h('span', { class: 'muted' }, ': no lasting effect on this turn');
-  return h(
-    'ul',
-    { class: variant === 'inline' ? 'diff-summary inline' : 'diff-summary', 'aria-label': 'Changes from the previous turn' },
-    ...items,
-  );
+  return h('ul', { class: 'diff-summary', 'aria-label': 'Changes from the previous turn' }, ...items);
 }
 
 function usageLine(turn: Turn): HTMLElement {

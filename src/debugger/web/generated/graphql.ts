@@ -99,7 +99,14 @@ export type DebuggerConversationQueryVariables = Exact<{
 }>;
 
 
-export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
+export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null, shadowedBy: { id: string, name: string } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
+
+export type DebuggerShadowWinnerQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DebuggerShadowWinnerQuery = { toolDefinition: { id: string, agent: { id: string } | null, project: { id: string } | null } | null };
 
 export type DebuggerRuleFragment = { id: string, subject: string, effect: RuleEffect, matchingToolCount: number };
 
@@ -233,6 +240,10 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
                 subject
                 level
               }
+              shadowedBy {
+                id
+                name
+              }
             }
           }
           diff {
@@ -291,3 +302,16 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
   effect
   matchingToolCount
 }`) as unknown as TypedDocumentString<DebuggerConversationQuery, DebuggerConversationQueryVariables>;
+export const DebuggerShadowWinnerDocument = new TypedDocumentString(`
+    query DebuggerShadowWinner($id: ID!) {
+  toolDefinition(id: $id) {
+    id
+    agent {
+      id
+    }
+    project {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DebuggerShadowWinnerQuery, DebuggerShadowWinnerQueryVariables>;

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { OPERATOR_TOKEN, codeOf, startTestServer, type TestServer } from './support/harness';
+
+/** What a person meets first: the server's root, its icon, and errors that say what to do next. */
+let t: TestServer;
+let key: string;
+let agentId: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  key = (await t.createOrganization('Front door org')).adminKey;
+  await t.ok(
+    key,
+    `mutation { a: createChannel(input: { key: "web", name: "Web" }) { id } b: createChannel(input: { key: "api", name: "API" }) { id } }`,
+  );
+  agentId = (await t.ok<{ createAgent: { id: string } }>(key, `mutation { createAgent(input: { name: "Helper" }) { id } }`)).createAgent.id;
+}, 120_000);
+
+afterAll(() => t?.stop());
+
+const version = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
+
+it('answers GET / with a page naming /graphql, /debugger, /healthz and the version', async () => {
+  const res = await fetch(`${t.server.url}/`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  const html = await res.text();
+  for (const path of ['/graphql', '/debugger', '/healthz']) expect(html).toContain(`href="${path}"`);
+  expect(html).toContain(version);
+  expect(html).toContain('rel="icon"');
+});
+
+it('answers GET / as JSON for a client asking for it', async () => {
+  const res = await fetch(`${t.server.url}/`, { headers: { accept: 'application/json' } });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { version: string; links: Array<{ path: string }> };
+  expect(body.version).toBe(version);
+  expect(body.links.map((l) => l.path)).toEqual(expect.arrayContaining(['/graphql', '/debugger', '/healthz']));
+});
+
+it('serves an icon where browsers look for one, and still 404s a path it does not know', async () => {
+  for (const path of ['/favicon.ico', '/favicon.svg']) {
+    const res = await fetch(`${t.server.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toContain('<svg');
+  }
+  expect((await fetch(`${t.server.url}/nothing-here`)).status).toBe(404);
+});
+
+it('lists the known channel keys when a toolbox or a conversation names an unknown one', async () => {
+  const preview = await t.gql(key, `query($a: ID!) { toolbox(agentId: $a, channel: "webb") { toolCount } }`, { a: agentId });
+  expect(codeOf(preview)).toBe('BAD_USER_INPUT');
+  expect(preview.errors![0].extensions!.field).toBe('channel');
+  expect(preview.errors![0].message).toContain("no channel with key 'webb'; known channels: api, web");
+
+  const started = await t.gql(key, `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "webb", userId: "u" }) { id } }`, {
+    a: agentId,
+  });
+  expect(codeOf(started)).toBe('BAD_USER_INPUT');
+  expect(started.errors![0].extensions!.field).toBe('input.channel');
+  expect(started.errors![0].message).toContain('known channels: api, web');
+});
+
+it('says where the operator token comes from when an organisation key tries an operator mutation', async () => {
+  const refused = await t.gql(key, `mutation { createOrganization(input: { name: "Nope" }) { apiKey } }`);
+  expect(codeOf(refused)).toBe('FORBIDDEN');
+  expect(refused.errors![0].message).toContain('Only the platform operator may do this');
+  expect(refused.errors![0].message).toContain('LOADOUT_ADMIN_TOKEN');
+  // The operator's own token still works.
+  await t.ok(OPERATOR_TOKEN, `mutation { createOrganization(input: { name: "Yes" }) { apiKey } }`);
+});
