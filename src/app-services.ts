@@ -103,7 +103,7 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
     snapshots,
     modelPrices: new ModelPriceService(ds),
     usage,
-    usageRecorder: new UsageRecorder(ds, stats),
+    usageRecorder: new UsageRecorder(ds, stats, loadouts),
     budget: new BudgetService(ds, usage, loadouts),
     stats,
     requestLoaders: (organizationId) => createLoaders(services, organizationId),

@@ -88,7 +88,9 @@ const BAD_INPUTS: Case[] = [
   ['updateAgent thresholds 0', updateAgent, () => ({ id: agentId, input: { budgetWarnThreshold: 0 } }), 'input.budgetWarnThreshold'],
   ['createAgent model not provider/model', createAgent, () => ({ input: { name: 'x', model: 'gpt-4o' } }), 'input.model'],
 
-  ['tool name of 129 characters', createTool, () => ({ input: tool({ name: long(129) }) }), 'input.name'],
+  ['tool name of 65 characters', createTool, () => ({ input: tool({ name: long(65) }) }), 'input.name'],
+  ['tool name with a dot', createTool, () => ({ input: tool({ name: 'dotted.name' }) }), 'input.name'],
+  ['tool name starting with a digit', createTool, () => ({ input: tool({ name: '9starts' }) }), 'input.name'],
   ['tool name empty', createTool, () => ({ input: tool({ name: '' }) }), 'input.name'],
   ['tool name with a space', createTool, () => ({ input: tool({ name: 'two words' }) }), 'input.name'],
   ['tool name with a slash', createTool, () => ({ input: tool({ name: 'a/b' }) }), 'input.name'],
@@ -117,7 +119,9 @@ const BAD_INPUTS: Case[] = [
   ['source MCP by hand', createTool, () => ({ input: tool({ source: 'MCP' }) }), 'input.source'],
   ['MINI_APP without its mini app', createTool, () => ({ input: tool({ source: 'MINI_APP' }) }), 'input.miniAppId'],
 
-  ['update tool name of 129 characters', updateTool, () => ({ id: toolId, input: { name: long(129) } }), 'input.name'],
+  ['update tool name of 65 characters', updateTool, () => ({ id: toolId, input: { name: long(65) } }), 'input.name'],
+  ['update tool name with a dot', updateTool, () => ({ id: toolId, input: { name: 'dotted.name' } }), 'input.name'],
+  ['update tool name starting with a digit', updateTool, () => ({ id: toolId, input: { name: '9starts' } }), 'input.name'],
   ['update tool name with bad characters', updateTool, () => ({ id: toolId, input: { name: 'a b' } }), 'input.name'],
   ['update description of 10001 characters', updateTool, () => ({ id: toolId, input: { description: long(10_001) } }), 'input.description'],
   [
@@ -201,18 +205,18 @@ const BAD_INPUTS: Case[] = [
     }),
     'tools[1].name',
   ],
-  [
-    'MCP inventory whose prefixed name is too long',
+  ...['dotted.name', long(65), '9starts'].map((name): Case => [
+    `MCP inventory reporting the tool name ${name.length > 64 ? 'of 65 characters' : name}`,
     `mutation($id: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: true) { id } }`,
     () => ({
       id: serverId,
       tools: [
         { name: 'fine', description: 'd', inputSchema: { type: 'object' } },
-        { name: long(125), description: 'd', inputSchema: { type: 'object' } },
+        { name, description: 'd', inputSchema: { type: 'object' } },
       ],
     }),
     'tools[1].name',
-  ],
+  ]),
   [
     'change set member with maxTools 0',
     `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { invalidations { id } } }`,
@@ -263,17 +267,17 @@ describe('the limits themselves are accepted', () => {
       { input: { name: 'top', maxTools: 100, budgetWarnThreshold: 1000, budgetHotThreshold: 1000 } },
     ],
     [
-      'a tool name of 128 characters, a description of 10000 and a schema just under 64 KiB',
+      'a tool name of 64 characters, a description of 10000 and a schema just under 64 KiB',
       createTool,
       {
         input: tool({
-          name: long(128),
+          name: long(64),
           description: long(10_000),
           inputSchema: { type: 'object', description: 'x'.repeat(64 * 1024 - 60) },
         }),
       },
     ],
-    ['names with letters, digits, _, - and .', createTool, { input: tool({ name: 'Az09_-.x' }) }],
+    ['names with letters, digits, _ and -, starting with a letter or _', createTool, { input: tool({ name: '_Az09_-x' }) }],
     [
       'an object schema with nothing else, an unknown keyword and a $schema dialect',
       createTool,

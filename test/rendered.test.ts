@@ -51,8 +51,8 @@ it('renders for any provider on request', async () => {
   expect(gemini).toEqual([
     {
       functionDeclarations: [
-        { name: 'first', description: 'does $n', parameters: schema },
-        { name: 'second', description: 'does $n', parameters: schema },
+        { name: 'first', description: 'does $n', parametersJsonSchema: schema },
+        { name: 'second', description: 'does $n', parametersJsonSchema: schema },
       ],
     },
   ]);

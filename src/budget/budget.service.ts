@@ -71,7 +71,7 @@ export class BudgetService {
       name: t.name,
       source: t.row.source,
       hostDependent: t.row.hostDependent,
-      schemaTokens: estimateToolTokens(t.row, model),
+      schemaTokens: estimateToolTokens(t.visible, model),
     }));
     const report = budgetReport({
       asOf,

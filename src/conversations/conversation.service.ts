@@ -169,7 +169,8 @@ export class ConversationService {
         organizationId: actor.organizationId,
         userId: conversation.userId,
         projectId: conversation.owningProjectId,
-        toolNames: resolved.tools.map((t) => t.name),
+        // The roster counts definitions by their own names; calls sent under a short form are mapped back to them.
+        toolNames: resolved.tools.map((t) => t.tool.name),
         at: turn.startedAt,
       });
       return Object.assign(new TurnEntity(), turn);

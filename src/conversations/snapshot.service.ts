@@ -144,7 +144,7 @@ export class SnapshotService {
         .values(
           resolved.tools.map((t) => ({
             contentHash: t.contentHash,
-            name: t.tool.name,
+            name: t.name,
             description: t.tool.description,
             inputSchema: t.tool.inputSchema,
           })),

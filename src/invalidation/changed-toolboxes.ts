@@ -127,7 +127,9 @@ function withTouched(
   const sharesName = (loadout: CompiledLoadout, id: string, name: string | undefined) =>
     name !== undefined && (loadout.sharedNames.get(name) ?? []).some((t) => t.id !== id && inScope(t, agent));
   for (const id of touched) {
-    if (sharesName(before, id, before.toolsById.get(id)?.name) || sharesName(after, id, after.toolsById.get(id)?.name)) return null;
+    if (sharesName(before, id, before.toolsById.get(id)?.renderedName) || sharesName(after, id, after.toolsById.get(id)?.renderedName)) {
+      return null;
+    }
   }
   let swapped: CompiledTool[] | null = null;
   for (const [i, tool] of previous.entries.entries()) {
@@ -162,9 +164,14 @@ function withTouched(
 function diffOf(previous: SituationToolbox, next: SituationToolbox, shared: Map<string, ToolboxDiff>): ToolboxDiff {
   const a = previous.entries;
   const b = next.entries;
-  const inPlace = a.length === b.length && a.every((t, i) => t.id === b[i].id && t.name === b[i].name);
-  if (!inPlace || new Set(b.map((t) => t.name)).size !== b.length) return diffToolboxes(a, b);
-  const changed = b.filter((t, i) => t.contentHash !== a[i].contentHash).map((t) => t.name);
+  // By the names sent, as a turn's diff names them.
+  const inPlace = a.length === b.length && a.every((t, i) => t.id === b[i].id && t.renderedName === b[i].renderedName);
+  if (!inPlace)
+    return diffToolboxes(
+      a.map((t) => t.visible),
+      b.map((t) => t.visible),
+    );
+  const changed = b.filter((t, i) => t.contentHash !== a[i].contentHash).map((t) => t.renderedName);
   const key = changed.join('\n');
   let diff = shared.get(key);
   if (!diff) {

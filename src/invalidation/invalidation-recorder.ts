@@ -156,7 +156,7 @@ export class InvalidationRecorder implements ChangeObserver {
       let tokens = perSet.get(key);
       if (tokens === undefined) {
         tokens = set.changed.reduce(
-          (sum, c) => sum + rewrittenTokens(c.previous.entries, c.next.entries, (e) => estimateToolTokens(e.row, model)),
+          (sum, c) => sum + rewrittenTokens(c.previous.entries, c.next.entries, (e) => estimateToolTokens(e.visible, model)),
           0,
         );
         perSet.set(key, tokens);

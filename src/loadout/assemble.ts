@@ -70,16 +70,17 @@ function survive<T extends CandidateTool>(
 ): { survivors: T[]; dropped: DroppedResult<T>[] } {
   const situation = situationFacts(channelKey, page);
   const sorted = candidates.filter((tool) => inScope(tool, agent)).sort(compareSortOrder);
-  const reasons = sorted.map((tool) => firstFailure(toolFacts(tool), agent, situation));
-  const winners = shadowWinners(sorted.filter((_, i) => reasons[i] === null));
+  const facts = sorted.map(toolFacts);
+  const reasons = facts.map((tool) => firstFailure(tool, agent, situation));
+  const winners = shadowWinners(facts.filter((_, i) => reasons[i] === null));
   const survivors: T[] = [];
   const dropped: DroppedResult<T>[] = [];
   for (const [i, tool] of sorted.entries()) {
     const reason = reasons[i];
-    const winner = winners.get(tool.name)!;
+    const winner = winners.get(facts[i].renderedName)!;
     if (reason === 'EXCLUDED') dropped.push({ tool, reason, rule: excludingRule(tool.name, agent.rules)! });
     else if (reason) dropped.push({ tool, reason });
-    else if (winner !== tool) dropped.push({ tool, reason: 'SHADOWED', shadowedBy: winner });
+    else if (winner !== facts[i]) dropped.push({ tool, reason: 'SHADOWED', shadowedBy: sorted[facts.indexOf(winner)] });
     else survivors.push(tool);
   }
   return { survivors, dropped };
@@ -112,11 +113,13 @@ export function budgetSurface<T extends Placed>(tools: readonly T[], agent: Agen
     .filter((tool) => inScope(tool, agent) && firstFailure(factsOf(tool), agent, NO_SITUATION, SURFACE_FILTERS) === null)
     .sort(compareSortOrder);
   const winners = shadowWinners(survivors);
-  return survivors.filter((tool) => winners.get(tool.name) === tool);
+  return survivors.filter((tool) => winners.get(tool.renderedName) === tool);
 }
 
 /** The surface's filters read nothing of the situation (a spec holds them to it). */
 const NO_SITUATION = Object.freeze({}) as SituationFacts;
 
-export const referenceSurface = <T extends CandidateTool>(candidates: readonly T[], agent: AgentFacts): T[] =>
-  budgetSurface(candidates, agent, toolFacts);
+export function referenceSurface<T extends CandidateTool>(candidates: readonly T[], agent: AgentFacts): T[] {
+  const candidateOf = new Map(candidates.map((c) => [toolFacts(c), c]));
+  return budgetSurface([...candidateOf.keys()], agent, (facts) => facts).map((facts) => candidateOf.get(facts)!);
+}

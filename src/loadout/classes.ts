@@ -101,9 +101,9 @@ function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, chan
     }
     if (!inScope(tool, agent) || toolFailure(tool, agent, withoutContext) !== null) continue;
     // A shared name may be shadowed, taking no place and no tokens: counting it could close the window early.
-    if (loadout.sharedNames.has(tool.name)) continue;
+    if (loadout.sharedNames.has(tool.renderedName)) continue;
     if (agent.maxSchemaTokens !== null) {
-      tokens += estimateToolTokens(tool.row, agent.model);
+      tokens += estimateToolTokens(tool.visible, agent.model);
       if (tokens > agent.maxSchemaTokens) break;
     }
     if (++survivors >= agent.maxTools) break;

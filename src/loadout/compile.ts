@@ -1,3 +1,4 @@
+import { visibleTool, type VisibleTool } from '../tokens/tool-names';
 import { toolFacts, ruleOf, type AgentFacts, type ToolFacts, type ToolRule } from './facts';
 import { compareShadowRank, compareSortOrder } from './filters';
 import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
@@ -12,9 +13,14 @@ import type { SituationToolbox } from './serve';
  * only loads the rows (see rows.ts).
  */
 
-/** A definition's facts, and the row they come from. */
+/**
+ * A definition's facts, the row they come from, and what the provider is
+ * sent: computed once per loadout, so a short form costs no request anything.
+ * `contentHash` is the hash of `visible`.
+ */
 export interface CompiledTool extends ToolFacts {
   row: ToolRow;
+  visible: VisibleTool;
 }
 
 /** An agent's facts (its rules, then its project's), and its row. */
@@ -33,7 +39,7 @@ export class CompiledLoadout {
   readonly toolsById: ReadonlyMap<string, CompiledTool>;
   /** Keys some definition lists: the others all behave alike. */
   readonly namedChannels: ReadonlySet<string>;
-  /** Names more than one definition holds, each list in shadow rank (most specific first): only these can be SHADOWED. */
+  /** Rendered names more than one definition holds, each list in shadow rank (most specific first): only these can be SHADOWED. */
   readonly sharedNames: ReadonlyMap<string, readonly CompiledTool[]>;
   /** Definitions that name context objects and hold a shared name, in Sort Order. */
   readonly contextToolsSharingNames: readonly CompiledTool[];
@@ -44,6 +50,7 @@ export class CompiledLoadout {
   readonly contextClasses = new Map<string, Map<string, ReadonlySet<string>>>();
 
   private keyed: readonly KeyedSituation[] | null;
+  private shortForms: ReadonlyMap<string, string> | null = null;
 
   constructor(
     readonly rows: LoadoutRows,
@@ -74,9 +81,9 @@ export class CompiledLoadout {
       if (t.agentId) scopedAgents.add(t.agentId);
       toolsById.set(t.id, t);
       for (const key of t.row.channelKeys) namedChannels.add(key);
-      const group = byName.get(t.name);
+      const group = byName.get(t.renderedName);
       if (group) group.push(t);
-      else byName.set(t.name, [t]);
+      else byName.set(t.renderedName, [t]);
     }
     this.scopedAgents = scopedAgents;
     this.toolsById = toolsById;
@@ -84,7 +91,7 @@ export class CompiledLoadout {
     const shared = new Map<string, CompiledTool[]>();
     for (const [name, group] of byName) if (group.length > 1) shared.set(name, group.sort(compareShadowRank));
     this.sharedNames = shared;
-    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && shared.has(t.name));
+    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && shared.has(t.renderedName));
   }
 
   /**
@@ -105,6 +112,20 @@ export class CompiledLoadout {
       rules: this.rows.rules.filter((r) => r.agentId === null && projectId !== null && r.projectId === projectId).map(ruleOf),
       mcpServerInScope: this.rows.mcpServers.some((s) => s.enabled && (s.projectId === null || s.projectId === projectId)),
     };
+  }
+
+  /**
+   * The definition's name for a name a provider was sent: the full name for
+   * a short form, else the name itself. A name a definition holds is its own.
+   */
+  storedNameOf(sentName: string): string {
+    if (!this.shortForms) {
+      const own = new Set(this.sorted.map((t) => t.name));
+      this.shortForms = new Map(
+        this.sorted.filter((t) => t.renderedName !== t.name && !own.has(t.renderedName)).map((t) => [t.renderedName, t.name]),
+      );
+    }
+    return this.shortForms.get(sentName) ?? sentName;
   }
 
   /** Every situation of the catalogue, in situation order (channels and context objects as loaded: by key). */
@@ -131,14 +152,16 @@ function groupRules(rules: readonly RuleRow[], by: 'agentId' | 'projectId'): Map
 function compileTool(row: ToolRow, apps: ReadonlyMap<string, MiniAppRow>, servers: ReadonlyMap<string, McpServerRow>): CompiledTool {
   const server = row.mcpServerId ? servers.get(row.mcpServerId) : undefined;
   const app = row.miniAppId ? apps.get(row.miniAppId) : undefined;
+  const visible = visibleTool(row);
   const facts = toolFacts({
     ...row,
+    contentHash: visible.contentHash,
     ownerEnabled: (app?.enabled ?? true) && (server?.enabled ?? true),
     mcp: server
       ? { reportedName: row.mcpToolName ?? row.name, enabledTools: server.enabledTools, disabledTools: server.disabledTools }
       : null,
   });
-  return Object.assign(facts, { row });
+  return Object.assign(facts, { row, visible });
 }
 
 /** The agent's facts; `serverProjects`: the projects (null: the organisation) with an enabled MCP server. */

@@ -1,3 +1,4 @@
+import { renderedToolName } from '../tokens/tool-names';
 import type { ExecutionContext, PageType, RuleEffect, RuleLevel, ToolSource, ToolsMode } from './vocabulary';
 
 /**
@@ -18,6 +19,8 @@ export interface ToolRule {
 export interface ToolFacts {
   id: string;
   name: string;
+  /** The name the provider is sent (see tokens/tool-names.ts): one toolbox never carries one twice. */
+  renderedName: string;
   sortOrder: number;
   contentHash: string;
   source: ToolSource;
@@ -90,17 +93,18 @@ export function isMcpFiltered(mcp: McpFilter | null | undefined): boolean {
 }
 
 /** A definition as plain lists, as stored: what both paths derive the facts from. */
-export interface PlainTool extends Omit<ToolFacts, 'mcpFiltered' | 'channels' | 'contextObjects'> {
+export interface PlainTool extends Omit<ToolFacts, 'renderedName' | 'mcpFiltered' | 'channels' | 'contextObjects'> {
   channelKeys: readonly string[];
   contextObjectKeys: readonly string[];
   mcp: McpFilter | null;
 }
 
-/** The facts of a definition: its lists as sets (an empty list means all), its MCP server's verdict. */
+/** The facts of a definition: its rendered name, its lists as sets (an empty list means all), its MCP server's verdict. */
 export function toolFacts(tool: PlainTool): ToolFacts {
   return {
     id: tool.id,
     name: tool.name,
+    renderedName: renderedToolName(tool.name),
     sortOrder: tool.sortOrder,
     contentHash: tool.contentHash,
     source: tool.source,

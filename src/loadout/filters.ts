@@ -78,7 +78,7 @@ export const SURFACE_FILTERS: readonly Filter[] = FILTERS.filter((f) => f.surfac
  * cap and the model its estimate is for), and shadowing's rank.
  */
 export const ASSEMBLY_READS: Reads = reads({
-  tool: ['id', 'name', 'sortOrder', 'projectId', 'agentId'],
+  tool: ['id', 'name', 'renderedName', 'sortOrder', 'projectId', 'agentId'],
   agent: ['projectId', 'maxTools', 'maxSchemaTokens', 'model'],
 });
 
@@ -126,8 +126,8 @@ export function fieldsRead<K extends keyof Reads>(part: K, ...all: readonly Read
 }
 
 type Ordered = Pick<ToolFacts, 'id' | 'name' | 'sortOrder'>;
-/** Where a definition applies: organisation-wide, a project, or one agent. */
-export type Placed = Ordered & Pick<ToolFacts, 'projectId' | 'agentId'>;
+/** Where a definition applies (organisation-wide, a project, or one agent), and the name it is sent under. */
+export type Placed = Ordered & Pick<ToolFacts, 'projectId' | 'agentId' | 'renderedName'>;
 
 /** Sort Order: (sortOrder asc, name asc, id asc), byte-wise so it is locale-free. */
 export function compareSortOrder(a: Ordered, b: Ordered): number {
@@ -139,19 +139,21 @@ export function compareSortOrder(a: Ordered, b: Ordered): number {
 /**
  * Filter 10: among survivors of one name, the most specific wins (SHADOWED):
  * agent-scoped, then project, then organisation-wide; ties by Sort Order.
- * Negative: `a` wins.
+ * Negative: `a` wins. One name is one rendered name, what the provider would
+ * see twice: a short form makes that rare but cannot rule it out (another
+ * definition may be named exactly like it).
  */
 export function compareShadowRank(a: Placed, b: Placed): number {
   const rank = (t: Placed) => (t.agentId !== null ? 0 : t.projectId !== null ? 1 : 2);
   return rank(a) - rank(b) || compareSortOrder(a, b);
 }
 
-/** The winner of each name among survivors (see compareShadowRank). */
+/** The winner of each rendered name among survivors (see compareShadowRank). */
 export function shadowWinners<T extends Placed>(survivors: readonly T[]): Map<string, T> {
   const winners = new Map<string, T>();
   for (const tool of survivors) {
-    const best = winners.get(tool.name);
-    if (!best || compareShadowRank(tool, best) < 0) winners.set(tool.name, tool);
+    const best = winners.get(tool.renderedName);
+    if (!best || compareShadowRank(tool, best) < 0) winners.set(tool.renderedName, tool);
   }
   return winners;
 }

@@ -63,7 +63,7 @@ export function assembleCompiled(
       continue;
     }
     if (!overBudget && cap !== null) {
-      tokens += estimateToolTokens(tool.row, agent.model);
+      tokens += estimateToolTokens(tool.visible, agent.model);
       overBudget = tokens > cap;
     }
     if (!overBudget) entries.push(tool);
@@ -80,12 +80,12 @@ export const passes = (tool: CompiledTool, agent: CompiledAgent, situation: Situ
   inScope(tool, agent) && situationFailure(agent, situation) === null && toolFailure(tool, agent, situation) === null;
 
 /**
- * The survivor of the tool's name that the toolbox carries (filter 10), for
+ * The survivor of the tool's rendered name that the toolbox carries (filter 10), for
  * a tool that passed the filters: itself unless a more specific definition
  * of its name passes them too.
  */
 export function shadowWinner(loadout: CompiledLoadout, tool: CompiledTool, agent: CompiledAgent, situation: SituationFacts): CompiledTool {
-  const group = loadout.sharedNames.get(tool.name);
+  const group = loadout.sharedNames.get(tool.renderedName);
   if (!group) return tool;
   for (const other of group) {
     if (other === tool) return tool;

@@ -1,13 +1,10 @@
+import { renderedToolName } from '../tokens/tool-names';
 import { shadowRelations } from './shadowing';
 
-const def = (id: string, over: { projectId?: string | null; agentId?: string | null; sortOrder?: number; name?: string } = {}) => ({
-  id,
-  name: 'y',
-  sortOrder: 0,
-  projectId: null,
-  agentId: null,
-  ...over,
-});
+const def = (id: string, over: { projectId?: string | null; agentId?: string | null; sortOrder?: number; name?: string } = {}) => {
+  const name = over.name ?? 'y';
+  return { id, name, renderedName: renderedToolName(name), sortOrder: 0, projectId: null, agentId: null, ...over };
+};
 
 describe('shadowRelations', () => {
   const orgWide = def('org', { sortOrder: 3 });
@@ -28,5 +25,14 @@ describe('shadowRelations', () => {
     ["an agent's tool: over its project's and the organisation's, never meeting another agent's", agentA, ['p', 'builtin', 'org'], []],
   ])('%s', (_label, tool, shadows, shadowedBy) => {
     expect(ids(shadowRelations(tool, all))).toEqual({ shadows, shadowedBy });
+  });
+
+  it("takes a definition named like another one's short form as the same name: the provider would see it twice", () => {
+    const legacy = def('legacy', { name: 'dotted.name', projectId: 'p' });
+    const lookalike = def('lookalike', { name: renderedToolName('dotted.name') });
+    expect(ids(shadowRelations(lookalike, [legacy, lookalike, def('plain', { name: 'dotted_name' })]))).toEqual({
+      shadows: [],
+      shadowedBy: ['legacy'],
+    });
   });
 });

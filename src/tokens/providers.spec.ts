@@ -1,4 +1,5 @@
 import { providerOf, renderTools } from './providers';
+import { renderedToolName } from './tool-names';
 
 const search = { name: 'search', description: 'Search issues', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } };
 const close = { name: 'close', description: 'Close an issue', inputSchema: { type: 'object', properties: {} } };
@@ -32,15 +33,23 @@ describe('renderTools', () => {
     ]);
   });
 
-  it('renders Gemini declarations in one Tool, in order, and nothing for no tools', () => {
+  it('renders Gemini declarations in one Tool, in order, with the full JSON Schema, and nothing for no tools', () => {
     expect(renderTools('google', [search, close])).toEqual([
       {
         functionDeclarations: [
-          { name: 'search', description: 'Search issues', parameters: search.inputSchema },
-          { name: 'close', description: 'Close an issue', parameters: close.inputSchema },
+          { name: 'search', description: 'Search issues', parametersJsonSchema: search.inputSchema },
+          { name: 'close', description: 'Close an issue', parametersJsonSchema: close.inputSchema },
         ],
       },
     ]);
     expect(renderTools('google', [])).toEqual([]);
+  });
+
+  it('sends a name no provider accepts (a snapshot recorded before the rule) in its short form, for every provider', () => {
+    const dotted = { ...close, name: 'issues.close' };
+    const short = renderedToolName('issues.close');
+    expect(renderTools('openai', [dotted])[0].function.name).toBe(short);
+    expect(renderTools('anthropic', [dotted])[0].name).toBe(short);
+    expect(renderTools('google', [dotted])[0].functionDeclarations[0].name).toBe(short);
   });
 });

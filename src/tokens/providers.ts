@@ -1,4 +1,5 @@
 import type { ModelVisibleContent } from '../common/canonical-json';
+import { renderedToolName } from './tool-names';
 
 export type Provider = 'openai' | 'anthropic' | 'google';
 
@@ -31,26 +32,32 @@ export interface AnthropicTool {
   input_schema: unknown;
 }
 
+/**
+ * `parametersJsonSchema` takes a full JSON Schema; `parameters` takes only an
+ * OpenAPI 3.0 subset and refuses the whole request on one other keyword
+ * (`$schema`, `$defs`, `$ref`, `additionalProperties`, ...).
+ */
 export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
-  parameters: unknown;
+  parametersJsonSchema: unknown;
 }
 
 export interface GeminiTool {
   functionDeclarations: GeminiFunctionDeclaration[];
 }
 
+// Every rendering sends the name every provider accepts: a snapshot recorded before the rule renders safely too.
 function renderOpenAiTool(tool: ModelVisibleContent): OpenAiTool {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } };
+  return { type: 'function', function: { name: renderedToolName(tool.name), description: tool.description, parameters: tool.inputSchema } };
 }
 
 export function renderAnthropicTool(tool: ModelVisibleContent): AnthropicTool {
-  return { name: tool.name, description: tool.description, input_schema: tool.inputSchema };
+  return { name: renderedToolName(tool.name), description: tool.description, input_schema: tool.inputSchema };
 }
 
 export function renderGeminiDeclaration(tool: ModelVisibleContent): GeminiFunctionDeclaration {
-  return { name: tool.name, description: tool.description, parameters: tool.inputSchema };
+  return { name: renderedToolName(tool.name), description: tool.description, parametersJsonSchema: tool.inputSchema };
 }
 
 /** The `tools` request field in the provider's own shape, tools in the given order. */

@@ -1,8 +1,7 @@
 import { batched, each } from '../common/loaders';
 import type { PageSituation } from '../loadout/facts';
-import type { Placed } from '../loadout/filters';
 import type { CompiledLoadout } from '../loadout/compile';
-import type { RuleSubject } from './toolbox.service';
+import type { RuleSubject, ShadowSubject } from './toolbox.service';
 import type { ToolboxService } from './toolbox.service';
 
 export interface ToolboxRequest {
@@ -23,6 +22,6 @@ export function toolboxLoaders(services: { toolbox: ToolboxService }, organizati
     /** An agent's toolbox in a situation (Agent.toolbox). */
     agentToolbox: inLoadout((loadout, r: ToolboxRequest) => toolbox.resolveIn(loadout, r.agentId, r.channel, r.page)),
     ruleMatches: inLoadout((loadout, rule: RuleSubject) => toolbox.ruleMatchesIn(loadout, rule)),
-    shadowRelations: inLoadout((loadout, tool: Placed) => toolbox.shadowRelationsIn(loadout, tool)),
+    shadowRelations: inLoadout((loadout, tool: ShadowSubject) => toolbox.shadowRelationsIn(loadout, tool)),
   };
 }

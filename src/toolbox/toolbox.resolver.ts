@@ -26,7 +26,7 @@ export class ToolboxResolver {
   rendered(@Root() box: ResolvedToolbox, @Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null) {
     return renderTools(
       provider ?? providerOf(box.agent.model),
-      box.tools.map((e) => e.tool),
+      box.tools.map((e) => e.visible),
     );
   }
 }

@@ -2,6 +2,7 @@ import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
 import { isUuid } from '../common/uuid';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { renderedToolName, type VisibleTool } from '../tokens/tool-names';
 import type { PageSituation } from '../loadout/facts';
 import type { Placed } from '../loadout/filters';
 import { assembleCompiled, toolboxOf, type SituationToolbox } from '../loadout/serve';
@@ -22,13 +23,17 @@ export interface ResolvedToolbox {
   channel: CatalogueRow;
   page: ResolvedPage;
   fingerprint: string;
-  tools: Array<{ position: number; name: string; tool: ToolRow; contentHash: string; schemaTokens: number }>;
+  /** `name`, `contentHash` and `visible`: the tool as the provider is sent it (see tokens/tool-names.ts). */
+  tools: Array<{ position: number; name: string; tool: ToolRow; visible: VisibleTool; contentHash: string; schemaTokens: number }>;
   toolCount: number;
   schemaTokens: number;
   /** Assembled again on first read, with every candidate: a request that does not ask for it stops at the cut. */
   readonly dropped: ResolvedDrop[];
   loadoutVersion: number;
 }
+
+/** A definition as shadowing reads it: where it applies, its name and Sort Order. */
+export type ShadowSubject = Omit<Placed, 'renderedName'>;
 
 /** What a rule names and where it sits. */
 export interface RuleSubject {
@@ -71,11 +76,12 @@ export class ToolboxService {
     return cached.loadout;
   }
 
-  /** The definitions of the tool's name it shadows and is shadowed by (see shadowRelations) in this loadout. */
-  shadowRelationsIn(loadout: CompiledLoadout, tool: Placed): { shadows: ToolRow[]; shadowedBy: ToolRow[] } {
-    const group = loadout.sharedNames.get(tool.name);
+  /** The definitions of the tool's rendered name it shadows and is shadowed by (see shadowRelations) in this loadout. */
+  shadowRelationsIn(loadout: CompiledLoadout, tool: ShadowSubject): { shadows: ToolRow[]; shadowedBy: ToolRow[] } {
+    const renderedName = renderedToolName(tool.name);
+    const group = loadout.sharedNames.get(renderedName);
     if (!group) return { shadows: [], shadowedBy: [] };
-    const { shadows, shadowedBy } = shadowRelations(tool, group);
+    const { shadows, shadowedBy } = shadowRelations({ ...tool, renderedName }, group);
     return { shadows: shadows.map((t) => t.row), shadowedBy: shadowedBy.map((t) => t.row) };
   }
 
@@ -120,10 +126,11 @@ export class ToolboxService {
     if (!found) {
       const tools = toolbox.entries.map((t, i) => ({
         position: i + 1,
-        name: t.name,
+        name: t.visible.name,
         tool: t.row,
+        visible: t.visible,
         contentHash: t.contentHash,
-        schemaTokens: estimateToolTokens(t.row, model),
+        schemaTokens: estimateToolTokens(t.visible, model),
       }));
       found = { tools, schemaTokens: tools.reduce((sum, t) => sum + t.schemaTokens, 0) };
       byModel.set(model, found);

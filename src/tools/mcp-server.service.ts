@@ -4,7 +4,6 @@ import { InvalidationCauseEnum } from '../common/enums';
 import { badInput, conflict } from '../common/errors';
 import { getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
-import { TOOL_NAME_MAX } from '../common/validation';
 import type { LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
 import { contentHash } from '../common/canonical-json';
@@ -96,11 +95,6 @@ export class McpServerService {
     });
     return this.changes.run(actor, InvalidationCauseEnum.MCP_INVENTORY_CHANGED, async (tx, change) => {
       const server = await getOwned(tx, McpServerEntity, actor, serverId, 'serverId', 'MCP server', true);
-      tools.forEach((t, i) => {
-        if (mcpToolName(server.name, t.name).length > TOOL_NAME_MAX) {
-          throw badInput(`tools[${i}].name`, `mcp__${server.name}__${t.name} is longer than ${TOOL_NAME_MAX} characters`);
-        }
-      });
       await change.affectsScope(server.projectId);
       const existing = await tx.find(ToolDefinitionEntity, { where: { mcpServerId: server.id } });
       change.touchOwners();

@@ -5,6 +5,7 @@ import type { ToolSource } from '../loadout/vocabulary';
 import { JSONScalar } from '../common/scalars';
 import { DESCRIPTION_MAX, IsCatalogueKey, IsToolName } from '../common/validation';
 import { IsJsonSchema } from './json-schema';
+import { IsProviderToolName } from './tool-name';
 import type { JsonObject } from '../common/json';
 
 @ObjectType('ToolDefinition', { simpleResolvers: true })
@@ -60,7 +61,7 @@ export class McpServerType {
 
 @InputType('ToolDefinitionInput')
 export class ToolDefinitionInput {
-  @Field() @IsToolName() name: string;
+  @Field() @IsProviderToolName() name: string;
   @Field() @MaxLength(DESCRIPTION_MAX) description: string;
   @Field(() => JSONScalar) @IsJsonSchema() inputSchema: JsonObject;
   @Field(() => ToolSourceEnum, { nullable: true, description: 'Default CUSTOM. MCP tools come from reportMcpInventory.' })
@@ -85,7 +86,7 @@ export class ToolDefinitionInput {
 
 @InputType('UpdateToolDefinitionInput')
 export class UpdateToolDefinitionInput {
-  @Field({ nullable: true }) @IsToolName() name?: string;
+  @Field({ nullable: true }) @IsProviderToolName() name?: string;
   @Field({ nullable: true }) @MaxLength(DESCRIPTION_MAX) description?: string;
   @Field(() => JSONScalar, { nullable: true }) @IsJsonSchema() inputSchema?: JsonObject;
   @Field({ nullable: true }) active?: boolean;
@@ -124,7 +125,7 @@ export class UpdateMcpServerInput {
 
 @InputType('McpToolInput')
 export class McpToolInput {
-  @Field() @IsToolName() name: string;
+  @Field() @IsProviderToolName() name: string;
   @Field() @MaxLength(DESCRIPTION_MAX) description: string;
   @Field(() => JSONScalar) @IsJsonSchema() inputSchema: JsonObject;
 }

@@ -5,7 +5,9 @@ import type { Stats } from '../common/stats';
 import { getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { ConversationEntity } from '../conversations/conversation.entity';
+import type { LoadoutCache } from '../loadout/cache';
 import { ProjectEntity } from '../organizations/project.entity';
+import { mayBeShortForm } from '../tokens/tool-names';
 import { SCOPE, type UsageScope } from './usage-scope';
 
 /*
@@ -78,6 +80,7 @@ export class UsageRecorder {
   constructor(
     private readonly db: DataSource,
     private readonly stats: Stats,
+    private readonly loadouts: LoadoutCache,
   ) {}
 
   /**
@@ -85,19 +88,36 @@ export class UsageRecorder {
    * idempotency key already counted in their scope (in this batch or an
    * earlier one) are reported as duplicates and change nothing.
    */
-  async recordToolCalls(actor: Actor, calls: readonly ToolCallSpec[], now = new Date()): Promise<{ accepted: number; duplicates: number }> {
-    calls.forEach((call, i) => {
+  async recordToolCalls(actor: Actor, sent: readonly ToolCallSpec[], now = new Date()): Promise<{ accepted: number; duplicates: number }> {
+    sent.forEach((call, i) => {
       if (call.at && call.at.getTime() - now.getTime() > MAX_FUTURE_SKEW_MS) {
         throw badInput(`calls[${i}].at`, 'is more than 5 minutes in the future');
       }
     });
-    if (calls.length === 0) return { accepted: 0, duplicates: 0 };
+    if (sent.length === 0) return { accepted: 0, duplicates: 0 };
+    const calls = await this.underStoredNames(actor, sent);
     const counted = calls.every((c) => !c.conversationId && !c.idempotencyKey)
       ? await this.recordPlain(actor, calls, now)
       : await this.recordScoped(actor, calls, now);
     this.stats.callsAccepted += counted.accepted;
     this.stats.callsDeduplicated += counted.duplicates;
     return counted;
+  }
+
+  /**
+   * The calls with each tool named as its definition is: a model calls a
+   * tool by the name it was sent, a short form for a name no provider
+   * accepts. Only a name shaped like a short form is looked up, in the
+   * organisation's compiled loadout (which keeps the short forms).
+   */
+  private async underStoredNames(actor: Actor, calls: readonly ToolCallSpec[]): Promise<readonly ToolCallSpec[]> {
+    if (!calls.some((c) => mayBeShortForm(c.toolName))) return calls;
+    const loadout = (await this.loadouts.current(actor.organizationId))?.loadout;
+    if (!loadout) return calls;
+    return calls.map((c) => {
+      const toolName = loadout.storedNameOf(c.toolName);
+      return toolName === c.toolName ? c : { ...c, toolName };
+    });
   }
 
   /**

@@ -1,5 +1,6 @@
 import { changedSituations, type SituationToolbox } from '../../invalidation/compare-situations';
 import { estimateToolTokens } from '../../tokens/estimate-tokens';
+import { visibleTool } from '../../tokens/tool-names';
 import { assembleToolbox, referenceSurface, type AssembledToolbox, type CandidateTool } from '../assemble';
 import { ruleOf, type AgentFacts, type PageSituation } from '../facts';
 import type { AgentRow, LoadoutRows, ToolRow } from '../rows';
@@ -18,15 +19,17 @@ export type OracleTool = CandidateTool & { row: ToolRow };
 /** The organisation's definitions as plain candidates, with their schema tokens for `model` where a cap reads them. */
 export function oracleCandidates(rows: LoadoutRows, model: string | null): OracleTool[] {
   return rows.tools.map((row) => {
+    const visible = visibleTool(row);
     const app = row.miniAppId ? rows.miniApps.find((a) => a.id === row.miniAppId) : undefined;
     const server = row.mcpServerId ? rows.mcpServers.find((s) => s.id === row.mcpServerId) : undefined;
     return {
       ...row,
+      contentHash: visible.contentHash,
       ownerEnabled: (app?.enabled ?? true) && (server?.enabled ?? true),
       mcp: server
         ? { reportedName: row.mcpToolName ?? row.name, enabledTools: server.enabledTools, disabledTools: server.disabledTools }
         : null,
-      ...(model !== null ? { schemaTokens: estimateToolTokens(row, model) } : {}),
+      ...(model !== null ? { schemaTokens: estimateToolTokens(visible, model) } : {}),
       row,
     };
   });
