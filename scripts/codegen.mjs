@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Types GraphQL operations from schema/schema.graphql with @graphql-codegen/core and its plugins.
-// The codegen CLI would do the same, but it pulls in loaders and a terminal UI that refuse the
-// Node versions this project runs on; a config here has the CLI's shape, so either reads it.
+// The codegen CLI would do the same, but it pulls in loaders and a terminal UI that require
+// Node 22, and this project runs on Node 20 too; a config here has the CLI's shape, so either reads it.
 //
 //   node scripts/codegen.mjs [--check] [config.json ...]
 //
+// Without a config, the project's own: the debugger page's and the typed client example's.
 // Paths in a config are relative to its own folder. With --check nothing is written, and the
 // exit code is 1 when a generated file differs from what the schema and operations make.
 import fs from 'node:fs';
@@ -55,8 +56,9 @@ const args = process.argv.slice(2);
 const check = args.includes('--check');
 const configs = args.filter((a) => a !== '--check');
 let stale = 0;
-for (const config of configs.length ? configs : CONFIGS) {
-  for (const { filename, text } of await generate(path.resolve(root, config))) {
+const chosen = configs.length ? configs.map((c) => path.resolve(c)) : CONFIGS.map((c) => path.resolve(root, c));
+for (const config of chosen) {
+  for (const { filename, text } of await generate(config)) {
     const shown = path.relative(process.cwd(), filename);
     const current = fs.existsSync(filename) ? fs.readFileSync(filename, 'utf8') : null;
     if (current === text) continue;
