@@ -55,9 +55,9 @@ const layerRules = LAYERS.slice(0, -1).map((names, layer) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/debugger/web/generated/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/debugger/web/generated/', 'examples/*/generated/'] },
   {
-    files: ['src/**/*.ts', 'test/**/*.ts'],
+    files: ['src/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts'],
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

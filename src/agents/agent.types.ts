@@ -1,5 +1,5 @@
 import { IsIn, Length, Max, Min, Matches } from 'class-validator';
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, InterfaceType, ObjectType } from 'type-graphql';
 import { ExecutionContextEnum, RuleEffectEnum, ToolsModeEnum } from '../loadout/graphql-enums';
 import type { ExecutionContext, RuleEffect, ToolsMode } from '../loadout/vocabulary';
 import { IsToolName } from '../common/validation';
@@ -28,7 +28,16 @@ export class AgentType {
   projectId: string | null;
 }
 
-@ObjectType('PermissionRule')
+@InterfaceType('AppliedRule', {
+  description: 'A DENY rule as a toolbox applied it: the stored `PermissionRule` in the preview, a `SnapshotRule` in a recorded turn.',
+})
+export abstract class AppliedRuleInterface {
+  @Field(() => ID) id: string;
+  @Field({ description: 'tool:<name>' }) subject: string;
+  @Field(() => RuleEffectEnum) effect: RuleEffect;
+}
+
+@ObjectType('PermissionRule', { implements: AppliedRuleInterface })
 export class PermissionRuleType {
   @Field(() => ID) id: string;
   @Field({ description: 'tool:<name>' }) subject: string;

@@ -60,7 +60,10 @@ export class ConversationResolver {
   }
 
   @Authorized('RUNTIME')
-  @Mutation(() => TurnType, { description: 'Resolves, records and returns the toolbox the model sees on this turn.' })
+  @Mutation(() => TurnType, {
+    description:
+      'What a runtime calls on every model request: resolves, records and returns the toolbox the model sees on this turn (send its `toolbox.rendered`). The `toolbox` query is the preview; both read with one fragment on `ToolboxContent`.',
+  })
   beginTurn(@Arg('conversationId', () => ID) conversationId: string, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.beginTurn(actorOf(ctx), conversationId);
   }

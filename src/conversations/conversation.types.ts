@@ -6,10 +6,11 @@ import type { DropReason, RuleEffect, RuleLevel } from '../loadout/vocabulary';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';
 import { IsCatalogueKey } from '../common/validation';
-import { AgentType } from '../agents/agent.types';
+import { AgentType, AppliedRuleInterface } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { ProjectType } from '../organizations/organization.types';
 import { PageInput, PageObjectType } from '../toolbox/toolbox.types';
+import { CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from '../toolbox/toolbox-content.types';
 import { ToolDefinitionType } from '../tools/tool.types';
 import { PROVIDER_USAGE_FORMAT_TEXT, PROVIDER_USAGE_FORMATS, PROVIDER_USAGE_MAX_BYTES, type ProviderUsageFormat } from './provider-usage';
 
@@ -38,7 +39,7 @@ export class ConversationType {
   @Field() startedAt: Date;
 }
 
-@ObjectType('SnapshotTool', { description: 'A frozen copy of a tool as the model saw it.' })
+@ObjectType('SnapshotTool', { implements: CarriedToolInterface, description: 'A frozen copy of a tool as the model saw it.' })
 export class SnapshotToolType {
   @Field(() => Int) position: number;
   @Field() name: string;
@@ -50,7 +51,7 @@ export class SnapshotToolType {
   toolDefinition: ToolDefinitionType | null;
 }
 
-@ObjectType('SnapshotRule', { description: 'A DENY rule as it stood when a turn was recorded.' })
+@ObjectType('SnapshotRule', { implements: AppliedRuleInterface, description: 'A DENY rule as it stood when a turn was recorded.' })
 export class SnapshotRuleType {
   @Field(() => ID) id: string;
   @Field({ description: 'tool:<name>' }) subject: string;
@@ -58,7 +59,10 @@ export class SnapshotRuleType {
   @Field(() => RuleLevelEnum, { description: "On the agent itself, or on the agent's project." }) level: RuleLevel;
 }
 
-@ObjectType('SnapshotDroppedTool', { description: 'A tool left out of the turn, and the first filter it failed, as recorded then.' })
+@ObjectType('SnapshotDroppedTool', {
+  implements: LeftOutToolInterface,
+  description: 'A tool left out of the turn, and the first filter it failed, as recorded then.',
+})
 export class SnapshotDroppedToolType {
   @Field() name: string;
   @Field(() => DropReasonEnum) reason: DropReason;
@@ -73,7 +77,11 @@ export class SnapshotDroppedToolType {
   rule: SnapshotRuleType | null;
 }
 
-@ObjectType('ToolboxSnapshot')
+@ObjectType('ToolboxSnapshot', {
+  implements: ToolboxContentInterface,
+  description:
+    'The toolbox of a turn, frozen when `beginTurn` recorded it: what the runtime sends on that model request. A runtime calls `beginTurn` on every model request; the `toolbox` query only previews.',
+})
 export class ToolboxSnapshotType {
   @Field() fingerprint: string;
   @Field(() => [SnapshotToolType]) tools: SnapshotToolType[];

@@ -27,6 +27,7 @@ describe('the project’s own documents stay within the limits', () => {
   const debuggerOperations = fs.readFileSync(path.join(projectRoot(), 'src', 'debugger', 'web', 'operations.graphql'), 'utf8');
   it.each([
     ['the debugger page', debuggerOperations],
+    ['the typed client example', fs.readFileSync(path.join(projectRoot(), 'examples', 'typescript-client', 'operations.graphql'), 'utf8')],
     ['the benchmark’s toolbox query', TOOLBOX_QUERY],
     [
       'the demo’s suggested query',

@@ -51,6 +51,8 @@ const FIELD_WEIGHT: Record<string, number> = {
   'Agent.toolbox': 100,
   'Toolbox.rendered': 50,
   'ToolboxSnapshot.rendered': 50,
+  // The same field read through the interface both share.
+  'ToolboxContent.rendered': 50,
   'ToolDefinition.schemaTokens': 10,
 };
 

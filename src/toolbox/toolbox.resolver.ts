@@ -9,7 +9,10 @@ import { PageInput, ToolboxType } from './toolbox.types';
 @Resolver(() => ToolboxType)
 export class ToolboxResolver {
   @Authorized('VIEWER')
-  @Query(() => ToolboxType, { description: 'The Agent Runtime Preview: what the agent would carry in this situation.' })
+  @Query(() => ToolboxType, {
+    description:
+      'The Agent Runtime Preview: what the agent would carry in this situation now; it records nothing. A runtime calls `beginTurn` on every model request instead: it records the turn, and its `toolbox` reads with the same fragment (`ToolboxContent`).',
+  })
   toolbox(
     @Arg('agentId', () => ID) agentId: string,
     @Arg('channel') channel: string,

@@ -43,6 +43,8 @@ export interface RuleSubject {
 }
 
 export interface ResolvedDrop {
+  /** The name the toolbox would carry it under. */
+  name: string;
   tool: ToolRow;
   reason: string;
   /** SHADOWED: the definition of the same name carried instead. */
@@ -154,6 +156,7 @@ export class ToolboxService {
         dropped ??= assembleCompiled(loadout, agent, channel.key, page, true).dropped!.map(({ tool, reason, shadowedBy, rule }) => {
           const stored = rule && loadout.rows.rules.find((r) => r.id === rule.id);
           return {
+            name: tool.name,
             tool: tool.row,
             reason,
             shadowedBy: shadowedBy?.row ?? null,

@@ -6,6 +6,7 @@ import { DropReasonEnum, PageTypeEnum } from '../loadout/graphql-enums';
 import type { DropReason, PageType } from '../loadout/vocabulary';
 import { IsCatalogueKey } from '../common/validation';
 import { ToolDefinitionType } from '../tools/tool.types';
+import { CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from './toolbox-content.types';
 
 @InputType('PageInput')
 export class PageInput {
@@ -24,7 +25,7 @@ export class PageObjectType {
 }
 
 // Plain fields of the toolbox types resolve by property: no per-field wrapper on the hottest path.
-@ObjectType('ToolboxEntry', { simpleResolvers: true })
+@ObjectType('ToolboxEntry', { simpleResolvers: true, implements: CarriedToolInterface })
 export class ToolboxEntryType {
   @Field(() => Int, { description: '1-based, in Sort Order.' }) position: number;
   @Field() name: string;
@@ -33,8 +34,9 @@ export class ToolboxEntryType {
   @Field(() => Int) schemaTokens: number;
 }
 
-@ObjectType('DroppedTool', { simpleResolvers: true })
+@ObjectType('DroppedTool', { simpleResolvers: true, implements: LeftOutToolInterface })
 export class DroppedToolType {
+  @Field() name: string;
   @Field(() => ToolDefinitionType) tool: ToolDefinitionType;
   @Field(() => DropReasonEnum) reason: DropReason;
   @Field(() => ToolDefinitionType, {
@@ -48,7 +50,9 @@ export class DroppedToolType {
 
 @ObjectType('Toolbox', {
   simpleResolvers: true,
-  description: 'The tools an agent carries on a model request in one situation, and why the others were left out.',
+  implements: ToolboxContentInterface,
+  description:
+    'The preview (the `toolbox` query) of the tools an agent would carry on a model request in one situation, and why the others would be left out; it records nothing. What a turn carried is its `ToolboxSnapshot`, from `beginTurn`.',
 })
 export class ToolboxType {
   @Field(() => AgentType) agent: AgentType;

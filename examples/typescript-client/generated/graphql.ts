@@ -1,0 +1,297 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { JsonValue } from '../src/json';
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type DropReason =
+  /** Belongs to another agent */
+  | 'AGENT_SCOPE'
+  /** Not offered on this channel */
+  | 'CHANNEL'
+  /** Not offered for this page's context object */
+  | 'CONTEXT'
+  /** Excluded by a DENY rule */
+  | 'EXCLUDED'
+  /** The definition is not active */
+  | 'INACTIVE'
+  /** Filtered out by its MCP server's tool lists */
+  | 'MCP_FILTERED'
+  /** Cut by the agent's maximum number of tools */
+  | 'OVER_MAX_TOOLS'
+  /** Past the agent's schema token cap (maxSchemaTokens) in Sort Order */
+  | 'OVER_TOKEN_BUDGET'
+  /** Its mini app or MCP server is disabled */
+  | 'OWNER_DISABLED'
+  /** Needs an MCP server in scope, and none is */
+  | 'REQUIRES_MCP_SERVER'
+  /** A more specific tool of the same name is carried instead (agent, project, organisation; ties by Sort Order) */
+  | 'SHADOWED'
+  /** The agent loads tools on record pages only */
+  | 'TOOLS_MODE';
+
+export type PageInput = {
+  /** Key of the current record's object; only on RECORD pages. */
+  contextObject?: string | null | undefined;
+  recordId?: string | null | undefined;
+  type: PageType;
+};
+
+export type PageType =
+  | 'HOME'
+  | 'LIST'
+  | 'RECORD';
+
+export type RuleEffect =
+  | 'ALLOW'
+  | 'DENY';
+
+export type StartConversationInput = {
+  agentId: string | number;
+  channel: string;
+  page?: PageInput | null | undefined;
+  /** A child or worker session of this conversation. */
+  parentConversationId?: string | number | null | undefined;
+  /** The end user; default: the caller. */
+  userId?: string | null | undefined;
+};
+
+export type ToolDefinitionInput = {
+  active?: boolean | null | undefined;
+  agentId?: string | number | null | undefined;
+  /** Channel keys. */
+  channels?: Array<string> | null | undefined;
+  /** Context object keys. */
+  contextObjects?: Array<string> | null | undefined;
+  description: string;
+  hostDependent?: boolean | null | undefined;
+  inputSchema: JsonValue;
+  miniAppId?: string | number | null | undefined;
+  name: string;
+  projectId?: string | number | null | undefined;
+  requiresMcpServer?: boolean | null | undefined;
+  sortOrder?: number | null | undefined;
+  /** Default CUSTOM. MCP tools come from reportMcpInventory. */
+  source?: ToolSource | null | undefined;
+  /** @deprecated Ignored by the runtime. */
+  tier?: number | null | undefined;
+};
+
+export type ToolProvider =
+  /** Messages `tools`: [{ name, description, input_schema }] */
+  | 'ANTHROPIC'
+  /** Gemini `tools`: [{ functionDeclarations: [{ name, description, parameters }] }] */
+  | 'GOOGLE'
+  /** Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }] */
+  | 'OPENAI';
+
+export type ToolSource =
+  | 'BUILT_IN'
+  | 'CUSTOM'
+  | 'MCP'
+  | 'MINI_APP';
+
+/** Usage in our terms; to send a provider's usage object as it is, use `completeTurnWithProviderUsage`. */
+export type TurnUsageInput = {
+  /** Input tokens written to the prompt cache; part of inputTokens. Default 0. */
+  cacheWriteTokens?: number | null | undefined;
+  /** Input tokens read from the prompt cache; part of inputTokens. Default 0. */
+  cachedInputTokens?: number | null | undefined;
+  /** Every input token of the request, cached and cache-write ones included: OpenAI's `prompt_tokens`, but Anthropic's `input_tokens` + `cache_creation_input_tokens` + `cache_read_input_tokens`. */
+  inputTokens: number;
+  /** Every output token, reasoning and thinking tokens included. */
+  outputTokens: number;
+  /** The provider's reason for a prompt-cache miss, where it gives one; at most 200 characters. */
+  providerCacheMissReason?: string | null | undefined;
+};
+
+type ToolboxParts_Toolbox_Fragment = { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
+
+type ToolboxParts_ToolboxSnapshot_Fragment = { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
+
+export type ToolboxPartsFragment =
+  | ToolboxParts_Toolbox_Fragment
+  | ToolboxParts_ToolboxSnapshot_Fragment
+;
+
+export type PreviewToolboxQueryVariables = Exact<{
+  agentId: string | number;
+  channel: string;
+}>;
+
+
+export type PreviewToolboxQuery = { toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } };
+
+export type StartConversationMutationVariables = Exact<{
+  input: StartConversationInput;
+}>;
+
+
+export type StartConversationMutation = { startConversation: { id: string, startedAt: string } };
+
+export type BeginTurnMutationVariables = Exact<{
+  conversationId: string | number;
+  provider?: ToolProvider | null | undefined;
+}>;
+
+
+export type BeginTurnMutation = { beginTurn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, toolbox: { rendered: JsonValue, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } } };
+
+export type CompleteTurnMutationVariables = Exact<{
+  turnId: string | number;
+  usage: TurnUsageInput;
+}>;
+
+
+export type CompleteTurnMutation = { completeTurn: { id: string, completedAt: string | null, usage: { inputTokens: number, cachedInputTokens: number, outputTokens: number } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } };
+
+export type CreateToolDefinitionMutationVariables = Exact<{
+  input: ToolDefinitionInput;
+}>;
+
+
+export type CreateToolDefinitionMutation = { createToolDefinition: { id: string, name: string, inputSchema: JsonValue, updatedAt: string } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const ToolboxPartsFragmentDoc = new TypedDocumentString(`
+    fragment ToolboxParts on ToolboxContent {
+  fingerprint
+  toolCount
+  schemaTokens
+  tools {
+    position
+    name
+    contentHash
+    schemaTokens
+  }
+  dropped {
+    name
+    reason
+    rule {
+      subject
+      effect
+    }
+    shadowedBy {
+      id
+      name
+    }
+  }
+}
+    `, {"fragmentName":"ToolboxParts"}) as unknown as TypedDocumentString<ToolboxPartsFragment, unknown>;
+export const PreviewToolboxDocument = new TypedDocumentString(`
+    query PreviewToolbox($agentId: ID!, $channel: String!) {
+  toolbox(agentId: $agentId, channel: $channel) {
+    ...ToolboxParts
+  }
+}
+    fragment ToolboxParts on ToolboxContent {
+  fingerprint
+  toolCount
+  schemaTokens
+  tools {
+    position
+    name
+    contentHash
+    schemaTokens
+  }
+  dropped {
+    name
+    reason
+    rule {
+      subject
+      effect
+    }
+    shadowedBy {
+      id
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<PreviewToolboxQuery, PreviewToolboxQueryVariables>;
+export const StartConversationDocument = new TypedDocumentString(`
+    mutation StartConversation($input: StartConversationInput!) {
+  startConversation(input: $input) {
+    id
+    startedAt
+  }
+}
+    `) as unknown as TypedDocumentString<StartConversationMutation, StartConversationMutationVariables>;
+export const BeginTurnDocument = new TypedDocumentString(`
+    mutation BeginTurn($conversationId: ID!, $provider: ToolProvider) {
+  beginTurn(conversationId: $conversationId) {
+    id
+    index
+    startedAt
+    toolboxChanged
+    toolbox {
+      ...ToolboxParts
+      rendered(provider: $provider)
+    }
+  }
+}
+    fragment ToolboxParts on ToolboxContent {
+  fingerprint
+  toolCount
+  schemaTokens
+  tools {
+    position
+    name
+    contentHash
+    schemaTokens
+  }
+  dropped {
+    name
+    reason
+    rule {
+      subject
+      effect
+    }
+    shadowedBy {
+      id
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<BeginTurnMutation, BeginTurnMutationVariables>;
+export const CompleteTurnDocument = new TypedDocumentString(`
+    mutation CompleteTurn($turnId: ID!, $usage: TurnUsageInput!) {
+  completeTurn(turnId: $turnId, usage: $usage) {
+    id
+    completedAt
+    usage {
+      inputTokens
+      cachedInputTokens
+      outputTokens
+    }
+    cost {
+      amountUsd
+      toolDefinitionShare
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CompleteTurnMutation, CompleteTurnMutationVariables>;
+export const CreateToolDefinitionDocument = new TypedDocumentString(`
+    mutation CreateToolDefinition($input: ToolDefinitionInput!) {
+  createToolDefinition(input: $input) {
+    id
+    name
+    inputSchema
+    updatedAt
+  }
+}
+    `) as unknown as TypedDocumentString<CreateToolDefinitionMutation, CreateToolDefinitionMutationVariables>;
