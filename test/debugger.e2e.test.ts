@@ -324,6 +324,21 @@ it('fits a 420 px screen with no horizontal overflow, the chosen conversation ab
   await narrow.close();
 });
 
+it('opens what the address names again after Forget key and a key entered anew', async () => {
+  const tab = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await tab.goto(`${t.server.url}/debugger`);
+  await tab.evaluate((k) => sessionStorage.setItem('loadout.debugger.apiKey', k), key);
+  await tab.goto(`${t.server.url}/debugger#agent=${agentId}&conversation=${conversationId}`);
+  await tab.reload();
+  await tab.locator('article.turn[data-turn="4"]').waitFor();
+  await tab.getByRole('button', { name: 'Forget key' }).click();
+  await tab.getByLabel('API key').fill(key);
+  await tab.getByRole('button', { name: 'Open' }).click();
+  await tab.locator('article.turn[data-turn="4"]').waitFor({ timeout: 5000 });
+  expect(await tab.locator(`[data-conversation-id="${conversationId}"]`).getAttribute('class')).toContain('selected');
+  await tab.close();
+});
+
 describe.each([1366, 420])('readable at %i px wide in a 900 px tall window', (width) => {
   let view: Page;
   const problems: string[] = [];

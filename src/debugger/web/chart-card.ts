@@ -1,11 +1,10 @@
 import { shortCount, splitInputTokens } from './chart';
 import { chartLayout, MARGIN, MARK, type ChartGeometry, type SegmentKey } from './chart-layout';
 import { h, svg } from './dom';
-import type { DebuggerConversationQuery, FundingModel } from './generated/graphql';
+import { numbers } from './format';
+import type { FundingModel } from './generated/graphql';
+import type { Turn } from './query-types';
 
-type Turn = NonNullable<DebuggerConversationQuery['conversation']>['turns']['edges'][number]['node'];
-
-const numbers = new Intl.NumberFormat('en');
 const CHART_HEIGHT = 210;
 const SEGMENTS: ReadonlyArray<{ key: SegmentKey; label: string; className: string }> = [
   { key: 'toolDefinitions', label: 'Tool definitions (estimated)', className: 'seg-tools' },

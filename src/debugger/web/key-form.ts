@@ -1,0 +1,28 @@
+import { storeKey } from './api';
+import { h } from './dom';
+
+/** Asks for the API key, saying first what was wrong with the last one when there is a `problem`; `opened` runs once it is stored. */
+export function showKeyForm(app: HTMLElement, opened: () => void, problem?: string): void {
+  const input = h('input', { type: 'password', name: 'apiKey', id: 'api-key', autocomplete: 'off', required: true, placeholder: 'lo_…' });
+  const form = h(
+    'form',
+    { class: 'key-form card' },
+    h('h1', {}, 'Conversation debugger'),
+    h(
+      'p',
+      {},
+      'Enter an API key of your organisation; a VIEWER key is enough. It is kept in this tab only (session storage) and sent to this server alone.',
+    ),
+    h('label', { for: 'api-key' }, 'API key'),
+    input,
+    h('button', { type: 'submit' }, 'Open'),
+    problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    storeKey(input.value.trim());
+    opened();
+  });
+  app.replaceChildren(h('main', { class: 'centered' }, form));
+  input.focus();
+}
