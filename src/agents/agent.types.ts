@@ -2,6 +2,7 @@ import { IsIn, Length, Max, Min, Matches } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { ExecutionContextEnum, RuleEffectEnum, ToolsModeEnum } from '../loadout/graphql-enums';
 import type { ExecutionContext, RuleEffect, ToolsMode } from '../loadout/vocabulary';
+import { Connection } from '../common/pagination';
 import { IsToolName } from '../common/validation';
 import { LOADOUT_DEFAULTS } from '../loadout/vocabulary';
 
@@ -27,6 +28,9 @@ export class AgentType {
   organizationId: string;
   projectId: string | null;
 }
+
+@ObjectType('AgentConnection')
+export class AgentConnectionType extends Connection(AgentType) {}
 
 @ObjectType('PermissionRule')
 export class PermissionRuleType {
