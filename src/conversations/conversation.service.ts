@@ -84,9 +84,9 @@ export class ConversationService {
   // ---------------------------------------------------------------- writes
 
   /*
-   * `at` (startConversation, beginTurn, completeTurn): when it happened, the
-   * database's clock when absent. Only the demo passes one, to seed a history
-   * of past weeks through the same writes a runtime makes.
+   * `at` (startConversation, beginTurn, completeTurn): when it happened, now
+   * when absent. Only the demo passes one, to seed a history of past weeks
+   * through the same writes a runtime makes.
    */
 
   async startConversation(actor: Actor, input: StartConversation, at?: Date): Promise<ConversationEntity> {
