@@ -30,7 +30,18 @@ export async function seedDemo(services: AppServices, now = new Date()): Promise
   });
   const principal = await services.organizations.authenticate(apiKey);
   const actor: Actor = principal!;
-  const { catalogue, toolDefinitions, miniApps, mcpServers, agents, organizations, conversations, modelPrices, usageRecorder } = services;
+  const {
+    catalogue,
+    toolDefinitions,
+    toolDefinitionList,
+    miniApps,
+    mcpServers,
+    agents,
+    organizations,
+    conversations,
+    modelPrices,
+    usageRecorder,
+  } = services;
 
   for (const [key, name] of CHANNELS) await catalogue.createChannel(actor, { key, name });
   for (const [key, name] of CONTEXT_OBJECTS) await catalogue.createContextObject(actor, { key, name });
@@ -65,7 +76,7 @@ export async function seedDemo(services: AppServices, now = new Date()): Promise
   });
   const first = await conversations.beginTurn(actor, chat.id);
   await conversations.completeTurn(actor, first.id, { inputTokens: 4120, cacheWriteTokens: 3900, outputTokens: 210 });
-  const refund = (await services.toolDefinitionList.definitions(actor, { projectId: project.id })).find((t) => t.name === 'refund_order');
+  const refund = (await toolDefinitionList.definitions(actor, { projectId: project.id })).find((t) => t.name === 'refund_order');
   await toolDefinitions.update(actor, refund!.id, {
     description: 'Refund all or part of an order that is on screen. Partial refunds need a reason.',
   });
