@@ -3,6 +3,8 @@ import { AgentService } from './agents/agent.service';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { ConversationService } from './conversations/conversation.service';
 import { ConversationListService } from './conversations/conversation-list.service';
+import { AgentListService } from './agents/agent-list.service';
+import { ToolDefinitionListService } from './tools/tool-definition-list.service';
 import { ModelPriceService } from './conversations/model-price.service';
 import { SnapshotService } from './conversations/snapshot.service';
 import { ChangeSetService } from './invalidation/change-set.service';
@@ -47,6 +49,8 @@ export interface AppServices {
   changeSets: ChangeSetService;
   conversations: ConversationService;
   conversationList: ConversationListService;
+  agentList: AgentListService;
+  toolDefinitionList: ToolDefinitionListService;
   snapshots: SnapshotService;
   modelPrices: ModelPriceService;
   usage: UsageService;
@@ -100,6 +104,8 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
     changeSets: new ChangeSetService(changes, recorders, toolDefinitions, agents),
     conversations: new ConversationService(ds, toolbox, snapshots, loadouts, recordSurfaced),
     conversationList: new ConversationListService(ds),
+    agentList: new AgentListService(ds),
+    toolDefinitionList: new ToolDefinitionListService(ds),
     snapshots,
     modelPrices: new ModelPriceService(ds),
     usage,

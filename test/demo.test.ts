@@ -1,3 +1,4 @@
+import { COLD_TOOL, FAILING_TOOL, HISTORY_USER, NEVER_CALLED_TOOL } from '../src/demo/demo-history';
 import { seedDemo } from '../src/demo/seed-demo';
 import { startTestServer, type TestServer } from './support/harness';
 
@@ -74,6 +75,7 @@ it('has conversations whose second turn shows the edit that broke the cache, wit
     index toolboxChanged diff { changed } invalidation { cause } cost { amountUsd credits } providerCacheMissReason } } } } } } }`,
     { a: support!.id },
   );
+  // Newest first: today's conversation comes before the history.
   const root = list.conversations.edges.map((e) => e.node).find((c) => c.parent === null)!;
   const turns = root.turns.edges.map((e) => e.node);
   expect(root.turns.totalCount).toBe(3);
@@ -82,4 +84,61 @@ it('has conversations whose second turn shows the edit that broke the cache, wit
   expect(turns[1].invalidation!.cause).toBe('TOOL_UPDATED');
   expect(turns[1].providerCacheMissReason).toBe('tools_changed');
   expect(turns.every((x) => x.cost!.amountUsd! > 0 && x.cost!.credits! > 0)).toBe(true);
+});
+
+describe('a history of the past five weeks', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  it("opens the evidence gate of the support project's end user and shows each verdict, as GET /rpc/tools/gc serves it", async () => {
+    const { projects } = await t.ok<{ projects: Array<{ id: string; name: string }> }>(key, `{ projects { id name } }`);
+    const project = projects.find((p) => p.name === 'Customer Support')!;
+    const res = await fetch(`${t.server.url}/rpc/tools/gc?projectId=${project.id}&userId=${encodeURIComponent(HISTORY_USER)}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(200);
+    const report = (await res.json()) as {
+      evidence: { gateOpen: boolean; totalCalls: number; firstCallAt: string };
+      suggestions: Array<{ toolName: string; verdict: string; calls: number; errors: number; lastUsedAt: string | null }>;
+    };
+    expect(report.evidence.gateOpen).toBe(true);
+    expect(Date.now() - Date.parse(report.evidence.firstCallAt)).toBeGreaterThan(30 * DAY_MS);
+    const verdicts = Object.fromEntries(report.suggestions.map((s) => [s.toolName, s.verdict]));
+    expect(verdicts).toEqual({ [NEVER_CALLED_TOOL]: 'NEVER_USED', [COLD_TOOL]: 'COLD', [FAILING_TOOL]: 'ALWAYS_FAILS' });
+    const failing = report.suggestions.find((s) => s.verdict === 'ALWAYS_FAILS')!;
+    expect(failing.errors).toBe(failing.calls);
+  });
+
+  it('reads the same scope as of three weeks ago, before the evidence sufficed', async () => {
+    const { projects } = await t.ok<{ projects: Array<{ id: string; name: string }> }>(key, `{ projects { id name } }`);
+    const project = projects.find((p) => p.name === 'Customer Support')!;
+    const asOf = new Date(Date.now() - 21 * DAY_MS).toISOString();
+    const data = await t.ok<{ toolBudget: { evidence: { gateOpen: boolean; totalCalls: number }; suggestions: unknown[] } }>(
+      key,
+      `query($p: ID, $u: String, $at: DateTime) { toolBudget(projectId: $p, userId: $u, asOf: $at) { evidence { gateOpen totalCalls } suggestions { toolName } } }`,
+      { p: project.id, u: HISTORY_USER, at: asOf },
+    );
+    expect(data.toolBudget.evidence.totalCalls).toBeGreaterThan(0);
+    expect(data.toolBudget.evidence.gateOpen).toBe(false);
+    expect(data.toolBudget.suggestions).toEqual([]);
+  });
+
+  it("lists the support agent's conversations over several days, each with its turns", async () => {
+    const agents = (await t.ok<{ agents: Array<{ id: string; name: string }> }>(key, `{ agents { id name } }`)).agents;
+    const support = agents.find((a) => a.name === 'Support agent')!;
+    const data = await t.ok<{
+      conversations: { totalCount: number; edges: Array<{ node: { startedAt: string; lastActivityAt: string; turnCount: number } }> };
+    }>(
+      key,
+      `query($a: ID!) { conversations(agentId: $a, first: 100) { totalCount edges { node { startedAt lastActivityAt turnCount } } } }`,
+      {
+        a: support.id,
+      },
+    );
+    const nodes = data.conversations.edges.map((e) => e.node);
+    const days = new Set(nodes.map((c) => c.startedAt.slice(0, 10)));
+    expect(days.size).toBeGreaterThanOrEqual(7);
+    const oldest = Math.min(...nodes.map((c) => Date.parse(c.startedAt)));
+    expect(Date.now() - oldest).toBeGreaterThan(28 * DAY_MS);
+    expect(nodes.every((c) => c.turnCount >= 1 && Date.parse(c.lastActivityAt) >= Date.parse(c.startedAt))).toBe(true);
+  });
 });

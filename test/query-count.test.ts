@@ -491,6 +491,16 @@ describe('every other list field costs the same number of statements over 5 rows
       ),
     },
     {
+      name: 'agents and tool definitions a page at a time, with their relations',
+      document: `query($n: Int) { agentsPage(first: $n) { totalCount edges { node { project { id } exclusions permissionRules { id } } } }
+        toolDefinitionsPage(first: $n) { totalCount edges { node { project { id } miniApp { id } mcpServer { id } channels { key } } } } }`,
+      variables: (_w, rows) => ({ n: rows }),
+      check: checked<{ agentsPage: { edges: unknown[] }; toolDefinitionsPage: { edges: unknown[] } }>((data, rows) => {
+        expect(data.agentsPage.edges).toHaveLength(rows);
+        expect(data.toolDefinitionsPage.edges).toHaveLength(rows);
+      }),
+    },
+    {
       name: 'tool usage with its projects',
       document: `query($p: ID) { toolUsage(projectId: $p) { toolName project { id } } }`,
       variables: (w) => ({ p: w.projectId }),

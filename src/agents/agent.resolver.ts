@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { ProjectType } from '../organizations/organization.types';
 import { PageInput, ToolboxType } from '../toolbox/toolbox.types';
-import { AgentType, CreateAgentInput, PermissionRuleType, ToolRuleInput, UpdateAgentInput } from './agent.types';
+import { AgentConnectionType, AgentType, CreateAgentInput, PermissionRuleType, ToolRuleInput, UpdateAgentInput } from './agent.types';
 import type { PermissionRuleEntity } from './permission-rule.entity';
 
 export const ruleView = (rule: PermissionRuleEntity) => ({ ...rule, subject: `tool:${rule.toolName}` });
@@ -12,7 +12,20 @@ export class AgentResolver {
   @Authorized('VIEWER')
   @Query(() => [AgentType])
   agents(@Arg('projectId', () => ID, { nullable: true }) projectId: string | null, @Ctx() ctx: RequestContext) {
-    return ctx.services.agents.agents(actorOf(ctx), projectId);
+    return ctx.services.agentList.agents(actorOf(ctx), projectId);
+  }
+
+  @Authorized('VIEWER')
+  @Query(() => AgentConnectionType, {
+    description: 'What agents returns, in the same order (oldest first), a page at a time: first 0 to 100, 20 when absent.',
+  })
+  agentsPage(
+    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.agentList.page(actorOf(ctx), projectId, first, after);
   }
 
   @Authorized('VIEWER')

@@ -3,7 +3,6 @@ import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../common/enums';
 import { badInput } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
-import { isUuid } from '../common/uuid';
 import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
@@ -36,14 +35,6 @@ export class AgentService {
     private readonly db: DataSource,
     private readonly changes: LoadoutChanges,
   ) {}
-
-  agents(actor: Actor, projectId?: string | null) {
-    if (projectId !== undefined && projectId !== null && !isUuid(projectId)) return Promise.resolve([]);
-    return this.db.manager.find(AgentEntity, {
-      where: { organizationId: actor.organizationId, ...(projectId ? { projectId } : {}) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
-  }
 
   agent(actor: Actor, id: string) {
     return findOwned(this.db.manager, AgentEntity, actor, id);

@@ -2,6 +2,7 @@ import { IsIn, Length, Max, Min, Matches } from 'class-validator';
 import { Field, ID, InputType, Int, InterfaceType, ObjectType } from 'type-graphql';
 import { ExecutionContextEnum, RuleEffectEnum, ToolsModeEnum } from '../loadout/graphql-enums';
 import type { ExecutionContext, RuleEffect, ToolsMode } from '../loadout/vocabulary';
+import { Connection } from '../common/pagination';
 import { IsToolName } from '../common/validation';
 import { LOADOUT_DEFAULTS } from '../loadout/vocabulary';
 
@@ -36,6 +37,9 @@ export abstract class AppliedRuleInterface {
   @Field({ description: 'tool:<name>' }) subject: string;
   @Field(() => RuleEffectEnum) effect: RuleEffect;
 }
+
+@ObjectType('AgentConnection')
+export class AgentConnectionType extends Connection(AgentType) {}
 
 @ObjectType('PermissionRule', { implements: AppliedRuleInterface })
 export class PermissionRuleType {

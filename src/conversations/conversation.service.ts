@@ -83,7 +83,13 @@ export class ConversationService {
 
   // ---------------------------------------------------------------- writes
 
-  async startConversation(actor: Actor, input: StartConversation): Promise<ConversationEntity> {
+  /*
+   * `at` (startConversation, beginTurn, completeTurn): when it happened, now
+   * when absent. Only the demo passes one, to seed a history of past weeks
+   * through the same writes a runtime makes.
+   */
+
+  async startConversation(actor: Actor, input: StartConversation, at?: Date): Promise<ConversationEntity> {
     const userId = input.userId ?? actor.principalId;
     if (userId.length < 1 || userId.length > USER_ID_MAX) throw badInput('input.userId', `must be 1 to ${USER_ID_MAX} characters`);
     // Outside the transaction: a cold cache loads through a connection of its own.
@@ -107,6 +113,7 @@ export class ConversationService {
         // A child's credit goes to its root: the parent already carries the root's project.
         owningProjectId: parent ? parent.owningProjectId : agent.projectId,
         parentId: parent?.id ?? null,
+        ...(at ? { startedAt: at } : {}),
       });
       return tx.save(conversation);
     });
@@ -118,7 +125,7 @@ export class ConversationService {
    * share-locked, so no change commits while the turn is recorded and the
    * toolbox is exactly the one of the loadout_seq read here.
    */
-  async beginTurn(actor: Actor, conversationId: string): Promise<TurnEntity> {
+  async beginTurn(actor: Actor, conversationId: string, at?: Date): Promise<TurnEntity> {
     if (!isUuid(conversationId)) throw notFound('Conversation', 'conversationId');
     return this.db.transaction(async (tx) => {
       // The conversation's row lock serialises its turns, so indexes never repeat.
@@ -152,8 +159,8 @@ export class ConversationService {
       );
       const snapshotId = found.snapshotId ?? (await this.snapshots.store(tx, agent.row, resolved, snapshot));
       const [turn]: TurnEntity[] = await tx.query(
-        `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed, started_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now()))
          RETURNING ${TURN_COLUMNS}`,
         [
           actor.organizationId,
@@ -163,6 +170,7 @@ export class ConversationService {
           agent.row.model,
           agent.row.loadoutVersion,
           found.fingerprint !== null && found.fingerprint !== resolved.fingerprint,
+          at?.toISOString() ?? null,
         ],
       );
       await this.recordSurfacedTools(tx, {
@@ -177,7 +185,7 @@ export class ConversationService {
     });
   }
 
-  async completeTurn(actor: Actor, turnId: string, input: UsageInput): Promise<TurnEntity> {
+  async completeTurn(actor: Actor, turnId: string, input: UsageInput, at?: Date): Promise<TurnEntity> {
     const usage = {
       inputTokens: input.inputTokens,
       cachedInputTokens: input.cachedInputTokens ?? 0,
@@ -186,7 +194,7 @@ export class ConversationService {
     };
     const problem = usageProblem(usage);
     if (problem) throw badInput(`usage.${problem.field}`, problem.message);
-    return this.complete(actor, turnId, usage, cacheMissReason(input.providerCacheMissReason, 'usage'), null);
+    return this.complete(actor, turnId, usage, cacheMissReason(input.providerCacheMissReason, 'usage'), null, at);
   }
 
   /** completeTurn from the provider's own usage object, read by its format's documented meaning and kept on the turn. */
@@ -204,6 +212,7 @@ export class ConversationService {
     usage: UsageRecord,
     reason: string | null,
     sent: { format: ProviderUsageFormat; usage: JsonObject } | null,
+    at = new Date(),
   ): Promise<TurnEntity> {
     return this.db.transaction(async (tx) => {
       const turn = await getOwned(tx, TurnEntity, actor, turnId, 'turnId', 'Turn', true);
@@ -216,7 +225,7 @@ export class ConversationService {
         providerUsageFormat: sent?.format ?? null,
         providerUsage: sent?.usage ?? null,
         fundingModel,
-        completedAt: new Date(),
+        completedAt: at,
       });
       return tx.save(turn);
     });

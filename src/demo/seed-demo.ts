@@ -1,5 +1,6 @@
 import type { AppServices } from '../app-services';
 import type { Actor } from '../common/actor';
+import type { ToolCallSpec } from '../usage/usage-recorder';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import {
   BUILT_INS,
@@ -13,6 +14,7 @@ import {
   SUPPORT_AGENT,
   TRIAGE_AGENT,
 } from './demo-data';
+import { demoHistory, HISTORY_USER } from './demo-history';
 
 export interface DemoSeed {
   organizationId: string;
@@ -21,14 +23,25 @@ export interface DemoSeed {
 }
 
 /** A demo organisation that shows every part of the toolbox: run on an empty embedded database. */
-export async function seedDemo(services: AppServices): Promise<DemoSeed> {
+export async function seedDemo(services: AppServices, now = new Date()): Promise<DemoSeed> {
   const { organization, apiKey } = await services.organizations.createOrganization({
     name: 'Acme Support (demo)',
     fundingModel: 'INCLUDED_CREDITS',
   });
   const principal = await services.organizations.authenticate(apiKey);
   const actor: Actor = principal!;
-  const { catalogue, toolDefinitions, miniApps, mcpServers, agents, organizations, conversations, modelPrices, usageRecorder } = services;
+  const {
+    catalogue,
+    toolDefinitions,
+    toolDefinitionList,
+    miniApps,
+    mcpServers,
+    agents,
+    organizations,
+    conversations,
+    modelPrices,
+    usageRecorder,
+  } = services;
 
   for (const [key, name] of CHANNELS) await catalogue.createChannel(actor, { key, name });
   for (const [key, name] of CONTEXT_OBJECTS) await catalogue.createContextObject(actor, { key, name });
@@ -52,17 +65,18 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   await agents.setToolRule(actor, { projectId: project.id, toolName: 'Write', effect: 'DENY' });
 
   for (const price of MODEL_PRICES) await modelPrices.set(actor, price);
+  await seedHistory(services, actor, support.id, now);
 
   // A support conversation on an order page: an edit between turns 1 and 2 breaks the cache once.
   const chat = await conversations.startConversation(actor, {
     agentId: support.id,
     channel: 'web',
     page: { type: 'RECORD', contextObject: 'Order', recordId: 'ord_1042' },
-    userId: 'dana@acme.example',
+    userId: HISTORY_USER,
   });
   const first = await conversations.beginTurn(actor, chat.id);
   await conversations.completeTurn(actor, first.id, { inputTokens: 4120, cacheWriteTokens: 3900, outputTokens: 210 });
-  const refund = (await toolDefinitions.definitions(actor, { projectId: project.id })).find((t) => t.name === 'refund_order');
+  const refund = (await toolDefinitionList.definitions(actor, { projectId: project.id })).find((t) => t.name === 'refund_order');
   await toolDefinitions.update(actor, refund!.id, {
     description: 'Refund all or part of an order that is on screen. Partial refunds need a reason.',
   });
@@ -85,7 +99,7 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   const worker = await conversations.startConversation(actor, {
     agentId: support.id,
     channel: 'api',
-    userId: 'dana@acme.example',
+    userId: HISTORY_USER,
     parentConversationId: chat.id,
   });
   const workerTurn = await conversations.beginTurn(actor, worker.id);
@@ -101,6 +115,31 @@ export async function seedDemo(services: AppServices): Promise<DemoSeed> {
   await conversations.completeTurn(actor, triageTurn.id, { inputTokens: 1800, outputTokens: 40 });
 
   return { organizationId: organization.id, adminKey: apiKey, agentIds: [support.id, triage.id] };
+}
+
+/**
+ * The weeks before today (demo-history.ts), written as a runtime writes them:
+ * turns surface their toolboxes into the roster, calls go through
+ * recordToolCalls, each at its own past instant. Before today's edit, so the
+ * history's turns carry the definitions as they were.
+ */
+async function seedHistory(services: AppServices, actor: Actor, agentId: string, now: Date): Promise<void> {
+  const { conversations, usageRecorder } = services;
+  const calls: ToolCallSpec[] = [];
+  for (const past of demoHistory(now)) {
+    const chat = await conversations.startConversation(
+      actor,
+      { agentId, channel: 'web', page: past.page, userId: HISTORY_USER },
+      past.startedAt,
+    );
+    for (const turn of past.turns) {
+      const begun = await conversations.beginTurn(actor, chat.id, turn.at);
+      await conversations.completeTurn(actor, begun.id, turn.usage, turn.completedAt);
+    }
+    calls.push(...past.calls.map((call) => ({ ...call, conversationId: chat.id })));
+  }
+  // One batch, as a runtime that reports its calls late would send them.
+  await usageRecorder.recordToolCalls(actor, calls, now);
 }
 
 export async function databaseIsEmpty(services: AppServices): Promise<boolean> {

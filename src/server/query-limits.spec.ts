@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { GraphQLError, Kind, TypeInfo, ValidationContext, buildSchema, parse, specifiedRules, validate } from 'graphql';
 import { TOOLBOX_QUERY } from '../bench/e2e/request-bodies';
+import { DEFAULT_QUERY } from '../explorer/web/default-query';
 import { projectRoot } from '../common/project-root';
 import { QUERY_LIMITS, capMessage, exceedsTokenLimit, limitedFormatError, operationCost, queryLimitRules } from './query-limits';
 
@@ -30,9 +31,10 @@ describe('the project’s own documents stay within the limits', () => {
     ['the typed client example', fs.readFileSync(path.join(projectRoot(), 'examples', 'typescript-client', 'operations.graphql'), 'utf8')],
     ['the benchmark’s toolbox query', TOOLBOX_QUERY],
     [
-      'the demo’s suggested query',
+      'the start banner’s suggested query',
       `query { agents { name toolbox(channel: "web") { toolCount schemaTokens tools { name } dropped { tool { name } reason } } } }`,
     ],
+    ['the explorer’s default query', DEFAULT_QUERY],
     ['a change set', `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations invalidations { id } } }`],
     ['five budget reports', `{ ${[1, 2, 3, 4].map((i) => `b${i}: toolBudget { level }`).join(' ')} toolBudget { level } }`],
   ])('%s', (_label, document) => {

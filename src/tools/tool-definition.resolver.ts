@@ -7,7 +7,14 @@ import type { ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { ToolDefinitionEntity } from './tool-definition.entity';
-import { McpServerType, MiniAppType, ToolDefinitionInput, ToolDefinitionType, UpdateToolDefinitionInput } from './tool.types';
+import {
+  McpServerType,
+  MiniAppType,
+  ToolDefinitionConnectionType,
+  ToolDefinitionInput,
+  ToolDefinitionType,
+  UpdateToolDefinitionInput,
+} from './tool.types';
 
 @Resolver(() => ToolDefinitionType)
 export class ToolDefinitionResolver {
@@ -18,7 +25,21 @@ export class ToolDefinitionResolver {
     @Arg('source', () => ToolSourceEnum, { nullable: true }) source: ToolSource | null,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.toolDefinitions.definitions(actorOf(ctx), { projectId, source });
+    return ctx.services.toolDefinitionList.definitions(actorOf(ctx), { projectId, source });
+  }
+
+  @Authorized('VIEWER')
+  @Query(() => ToolDefinitionConnectionType, {
+    description: 'What toolDefinitions returns, in the same order (sortOrder, name, id), a page at a time: first 0 to 100, 20 when absent.',
+  })
+  toolDefinitionsPage(
+    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
+    @Arg('source', () => ToolSourceEnum, { nullable: true }) source: ToolSource | null,
+    @Arg('first', () => Int, { nullable: true }) first: number | null,
+    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.toolDefinitionList.page(actorOf(ctx), { projectId, source }, first, after);
   }
 
   @Authorized('VIEWER')

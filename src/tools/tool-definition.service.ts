@@ -6,7 +6,6 @@ import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../common/enums';
 import { badInput } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
-import { isUuid } from '../common/uuid';
 import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
 import { contentHash } from '../common/canonical-json';
@@ -61,18 +60,6 @@ export class ToolDefinitionService {
     private readonly db: DataSource,
     private readonly changes: LoadoutChanges,
   ) {}
-
-  definitions(actor: Actor, filter: { projectId?: string | null; source?: ToolSource | null }) {
-    if (filter.projectId && !isUuid(filter.projectId)) return Promise.resolve([]);
-    return this.db.manager.find(ToolDefinitionEntity, {
-      where: {
-        organizationId: actor.organizationId,
-        ...(filter.projectId ? { projectId: filter.projectId } : {}),
-        ...(filter.source ? { source: filter.source } : {}),
-      },
-      order: { sortOrder: 'ASC', name: 'ASC', id: 'ASC' },
-    });
-  }
 
   definition(actor: Actor, id: string) {
     return findOwned(this.db.manager, ToolDefinitionEntity, actor, id);

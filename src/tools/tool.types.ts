@@ -2,6 +2,7 @@ import { ArrayMaxSize, IsInt, Length, Max, MaxLength, Min } from 'class-validato
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
+import { Connection } from '../common/pagination';
 import { JSONScalar } from '../common/scalars';
 import { DESCRIPTION_MAX, IsCatalogueKey, IsToolName } from '../common/validation';
 import { IsJsonSchema } from './json-schema';
@@ -35,6 +36,9 @@ export class ToolDefinitionType {
   miniAppId: string | null;
   mcpServerId: string | null;
 }
+
+@ObjectType('ToolDefinitionConnection')
+export class ToolDefinitionConnectionType extends Connection(ToolDefinitionType) {}
 
 @ObjectType('MiniApp')
 export class MiniAppType {

@@ -5,13 +5,7 @@ import { createElement, type ComponentProps } from 'react';
 import { createRoot } from 'react-dom/client';
 import { storedKey, storeKey } from '../../debugger/web/api';
 import { h } from '../../debugger/web/dom';
-
-const DEFAULT_QUERY = `# Every request carries the Authorization header below (edit it under "Headers").
-query Start {
-  me { role }
-  agents { name toolbox(channel: "web") { toolCount schemaTokens tools { name } dropped { tool { name } reason } } }
-}
-`;
+import { DEFAULT_QUERY } from './default-query';
 
 /** Sends the operation with the headers of the editor (the key among them) to this server; nothing else is contacted. */
 const fetcher: ComponentProps<typeof GraphiQL>['fetcher'] = async (params, options) => {

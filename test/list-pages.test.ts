@@ -1,0 +1,131 @@
+import type { Actor } from '../src/common/actor';
+import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
+
+/*
+ * toolDefinitions and agents, a page at a time: the same rows in the same
+ * order as the whole lists, in pages of at most 100.
+ */
+
+interface Connection {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: Array<{ cursor: string; node: { id: string; name: string } }>;
+}
+
+const TOOLS = typed<{ toolDefinitionsPage: Connection }>(`query($first: Int, $after: String, $source: ToolSource, $projectId: ID) {
+  toolDefinitionsPage(first: $first, after: $after, source: $source, projectId: $projectId) {
+    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id name } } } }`);
+const AGENTS = typed<{ agentsPage: Connection }>(`query($first: Int, $after: String, $projectId: ID) {
+  agentsPage(first: $first, after: $after, projectId: $projectId) {
+    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { id name } } } }`);
+
+const COUNT = 250;
+const inputSchema = { type: 'object', properties: {} };
+
+let t: TestServer;
+let key: string;
+let projectId: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  key = (await t.createOrganization('pages')).adminKey;
+  const { services } = t.server;
+  const actor: Actor = (await services.organizations.authenticate(key))!;
+  projectId = (await services.organizations.createProject(actor, 'p')).id;
+  // Few distinct sortOrders, so most of the order comes from names, then ids.
+  for (let i = 0; i < COUNT; i++) {
+    await services.toolDefinitions.create(actor, {
+      name: `tool_${(i * 37) % COUNT}`,
+      description: 'd',
+      inputSchema,
+      sortOrder: i % 3,
+      ...(i % 10 === 0 ? { projectId } : {}),
+    });
+  }
+  for (let i = 0; i < COUNT; i++) await services.agents.create(actor, { name: `agent_${i}`, ...(i % 10 === 0 ? { projectId } : {}) });
+}, 300_000);
+afterAll(() => t.stop());
+
+/** Every page of a list, `first` at a time, from the start. */
+async function allPages(read: (after: string | null) => Promise<Connection>): Promise<Connection[]> {
+  const pages: Connection[] = [];
+  let after: string | null = null;
+  do {
+    const page: Connection = await read(after);
+    pages.push(page);
+    after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+  } while (after);
+  return pages;
+}
+
+it('reads 250 tool definitions in pages of 100, in the order of toolDefinitions', async () => {
+  const pages = await allPages(async (after) => (await t.ok(key, TOOLS, { first: 100, after })).toolDefinitionsPage);
+  expect(pages.map((p) => p.edges.length)).toEqual([100, 100, 50]);
+  expect(pages.map((p) => p.pageInfo.hasNextPage)).toEqual([true, true, false]);
+  expect(pages.every((p) => p.totalCount === COUNT)).toBe(true);
+  expect(pages.map((p) => p.pageInfo.endCursor)).toEqual(pages.map((p) => p.edges.at(-1)!.cursor));
+  const whole = (await t.ok<{ toolDefinitions: Array<{ id: string }> }>(key, `{ toolDefinitions { id } }`)).toolDefinitions;
+  expect(pages.flatMap((p) => p.edges.map((e) => e.node.id))).toEqual(whole.map((d) => d.id));
+});
+
+it('pages the filtered lists like the whole ones, and 20 at a time when first is absent', async () => {
+  const inProject = await allPages(async (after) => (await t.ok(key, TOOLS, { first: 10, after, projectId })).toolDefinitionsPage);
+  expect(inProject.flatMap((p) => p.edges).length).toBe(COUNT / 10);
+  expect((await t.ok(key, TOOLS, { source: 'MCP' })).toolDefinitionsPage).toMatchObject({ totalCount: 0, edges: [] });
+  expect((await t.ok(key, TOOLS, {})).toolDefinitionsPage.edges).toHaveLength(20);
+  expect((await t.ok(key, TOOLS, { projectId: 'not-a-project' })).toolDefinitionsPage.totalCount).toBe(0);
+});
+
+it('goes on after the tool a page ended on was deleted', async () => {
+  const first = (await t.ok(key, TOOLS, { first: 5 })).toolDefinitionsPage;
+  const next = (await t.ok(key, TOOLS, { first: 5, after: first.pageInfo.endCursor })).toolDefinitionsPage;
+  await t.ok(key, `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: first.edges.at(-1)!.node.id });
+  const again = (await t.ok(key, TOOLS, { first: 5, after: first.pageInfo.endCursor })).toolDefinitionsPage;
+  expect(again.edges.map((e) => e.node.id)).toEqual(next.edges.map((e) => e.node.id));
+});
+
+it('reads 250 agents in pages of 100, in the order of agents', async () => {
+  const pages = await allPages(async (after) => (await t.ok(key, AGENTS, { first: 100, after })).agentsPage);
+  expect(pages.map((p) => p.edges.length)).toEqual([100, 100, 50]);
+  expect(pages.map((p) => p.pageInfo.hasNextPage)).toEqual([true, true, false]);
+  const whole = (await t.ok<{ agents: Array<{ id: string }> }>(key, `{ agents { id } }`)).agents;
+  expect(pages.flatMap((p) => p.edges.map((e) => e.node.id))).toEqual(whole.map((a) => a.id));
+  expect(pages.flatMap((p) => p.edges.map((e) => e.node.name)).slice(0, 3)).toEqual(['agent_0', 'agent_1', 'agent_2']);
+  const inProject = (await t.ok(key, AGENTS, { first: 100, projectId })).agentsPage;
+  expect(inProject.totalCount).toBe(COUNT / 10);
+});
+
+it("shows another organisation's lists as empty, and refuses its cursors", async () => {
+  const other = (await t.createOrganization('other')).adminKey;
+  expect((await t.ok(other, TOOLS, { first: 100 })).toolDefinitionsPage).toMatchObject({ totalCount: 0, edges: [] });
+  expect((await t.ok(other, AGENTS, { first: 100 })).agentsPage).toMatchObject({ totalCount: 0, edges: [] });
+  const cursor = (await t.ok(key, AGENTS, { first: 1 })).agentsPage.pageInfo.endCursor;
+  const result = await t.gql(other, AGENTS, { first: 1, after: cursor });
+  expect(codeOf(result)).toBe('BAD_USER_INPUT');
+  expect(result.errors![0].extensions!.field).toBe('after');
+});
+
+const cursor = (text: string) => Buffer.from(text).toString('base64url');
+const UUID = '00000000-0000-4000-8000-000000000000';
+
+describe.each([
+  ['toolDefinitionsPage', TOOLS],
+  ['agentsPage', AGENTS],
+])('%s refuses', (_list, document) => {
+  // Each list's cursors are refused by the other, and one of an agent that does not exist by the agents'.
+  it.each([
+    ['first', { first: 101 }],
+    ['first', { first: -1 }],
+    ['after', { after: 'nonsense' }],
+    ['after', { after: cursor(`conversation:${UUID}`) }],
+    ['after', { after: cursor(`tool:1:${UUID}:x`) + '=' }],
+    ['after', { after: cursor('tool:99999999999:x:y') }],
+    ['after', { after: cursor(`tool:1:${UUID}:a\u0000b`) }],
+    ['after', { after: cursor(`agent:${UUID}`) }],
+  ])('naming %s: %j', async (field, variables) => {
+    const result = await t.gql(key, document, variables);
+    expect(codeOf(result)).toBe('BAD_USER_INPUT');
+    expect(result.errors![0].extensions!.field).toBe(field);
+    expect(result.data).toBeNull();
+  });
+});
