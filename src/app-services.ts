@@ -117,7 +117,7 @@ export function createServices(db: Database, options: ServiceOptions = {}): AppS
     usage,
     usageRecorder: new UsageRecorder(ds, stats),
     budget: new BudgetService(ds, usage, loadouts, retentionDays),
-    callLog: new CallLogMaintenance(ds, retentionDays),
+    callLog: new CallLogMaintenance(ds, usage, retentionDays),
     stats,
     requestLoaders: (organizationId) => createLoaders(services, organizationId),
   };

@@ -169,11 +169,12 @@ describe('a maintenance run as of 60 days on', () => {
 describe('two runs at once', () => {
   it('drop each expired month once, one run doing the work', async () => {
     const later = new Date(now + 120 * DAY);
+    const other = t.databaseKind === 'server' ? (await t.startAnother()).services.callLog : t.server.services.callLog;
     const months = await partitions();
-    const expected = partitionPlan(later, 90, months);
+    const [{ cut }]: Array<{ cut: Date }> = await query(`SELECT kept_from AS cut FROM call_log_horizon`);
+    const expected = partitionPlan(later, 90, months, cut);
     expect(expected.drop.length).toBeGreaterThan(0);
     const counters = await usage();
-    const other = t.databaseKind === 'server' ? (await t.startAnother()).services.callLog : t.server.services.callLog;
     const runs = await Promise.all([t.server.services.callLog.run(later), other.run(later)]);
     expect(runs.flatMap((r) => r.dropped).sort()).toEqual(expected.drop.map((m) => m.name).sort());
     expect(runs.flatMap((r) => r.created).sort()).toEqual(expected.create.map((m) => m.name).sort());

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { errorForLog, logger } from '../common/logger';
 import { partitionPlan, type LogMonth } from './call-log-retention';
 import { SCOPE } from './usage-scope';
+import type { UsageService } from './usage.service';
 
 /** How often each instance runs the maintenance step (besides at start); the advisory lock lets one run at a time. */
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
@@ -39,6 +40,7 @@ export class CallLogMaintenance {
 
   constructor(
     private readonly db: DataSource,
+    private readonly usage: UsageService,
     readonly retentionDays: number,
   ) {}
 
@@ -88,6 +90,7 @@ export class CallLogMaintenance {
         now,
         this.retentionDays,
         partitions.map((p) => p.name),
+        await this.usage.callLogCut(tx),
       );
       for (const month of plan.create) await createMonth(tx, month);
       await tx.query(
@@ -101,8 +104,7 @@ export class CallLogMaintenance {
         await tx.query(foldInto(`"${month.name}"`));
       }
       await tx.query(
-        `INSERT INTO call_log_horizon (id, kept_from) VALUES (1, $1)
-         ON CONFLICT (id) DO UPDATE SET kept_from = GREATEST(call_log_horizon.kept_from, EXCLUDED.kept_from)`,
+        `INSERT INTO call_log_horizon (id, kept_from) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET kept_from = EXCLUDED.kept_from`,
         [plan.keptFrom.toISOString()],
       );
       for (const month of plan.drop) await dropMonth(tx, month);

@@ -47,6 +47,13 @@ describe('partitionPlan', () => {
     expect(names(plan.create)).toEqual(['tool_calls_p2025_04', 'tool_calls_p2025_05', 'tool_calls_p2025_06', 'tool_calls_p2025_08']);
   });
 
+  it('makes no month again that the log was cut before, and cuts no earlier than there', () => {
+    const plan = partitionPlan(now, 90, ['tool_calls_p2025_04', 'tool_calls_p2025_05'], at('2025-05-01T00:00:00.000Z'));
+    expect(plan.keptFrom.toISOString()).toBe('2025-05-01T00:00:00.000Z');
+    expect(names(plan.drop)).toEqual(['tool_calls_p2025_04']);
+    expect(names(plan.create)).toEqual(['tool_calls_p2025_06', 'tool_calls_p2025_07', 'tool_calls_p2025_08']);
+  });
+
   it('crosses a year', () => {
     const plan = partitionPlan(at('2025-12-20T00:00:00.000Z'), 31, []);
     expect(names(plan.create)).toEqual(['tool_calls_p2025_11', 'tool_calls_p2025_12', 'tool_calls_p2026_01', 'tool_calls_p2026_02']);

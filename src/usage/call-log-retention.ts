@@ -56,9 +56,14 @@ export interface PartitionPlan {
   drop: LogMonth[];
 }
 
-/** What a maintenance run at `now` does, given the partitions' names. */
-export function partitionPlan(now: Date, retentionDays: number, existing: readonly string[]): PartitionPlan {
-  const from = keptFrom(now, retentionDays);
+/**
+ * What a maintenance run at `now` does, given the partitions' names and
+ * where the log was cut before (null: never): a month once cut is not made
+ * again, whoever cut it.
+ */
+export function partitionPlan(now: Date, retentionDays: number, existing: readonly string[], cutAt: Date | null = null): PartitionPlan {
+  const byAge = keptFrom(now, retentionDays);
+  const from = cutAt && cutAt > byAge ? cutAt : byAge;
   const months = existing.map(parseMonth).filter((m): m is LogMonth => m !== null);
   const have = new Set(months.map((m) => m.name));
   const current = monthOf(now);
