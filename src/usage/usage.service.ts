@@ -5,9 +5,10 @@ import type { RosterRow } from '../budget/budget-report';
 import { ToolUsageEntity } from './tool-usage.entity';
 import { NO_PROJECT, type UsageScope } from './usage-scope';
 
-/** The call log's rows of the scope ($1, $2, $3), as its index reads them. */
-const LOG_SCOPE = `organization_id = $1 AND user_id = $2
-  AND COALESCE(project_id, '${NO_PROJECT}'::uuid) = COALESCE($3::uuid, '${NO_PROJECT}'::uuid)`;
+/** A usage table's rows of the scope ($1, $2, $3), as their scope indexes read them. */
+const scopeOf = (t: string) => `${t}.organization_id = $1 AND ${t}.user_id = $2
+  AND COALESCE(${t}.project_id, '${NO_PROJECT}'::uuid) = COALESCE($3::uuid, '${NO_PROJECT}'::uuid)`;
+const LOG_SCOPE = scopeOf('tool_calls');
 
 /** The reads of usage telemetry: the roster, and the budget report's evidence (UsageRecorder writes both). */
 export class UsageService {
@@ -43,8 +44,7 @@ export class UsageService {
       last_called_at: Date | null;
     }> = await m.query(
       `WITH counters AS (
-           SELECT tool_name, first_surfaced_at, calls, errors, first_called_at, last_called_at FROM tool_usage
-            WHERE organization_id = $1 AND user_id = $2 AND project_id IS NOT DISTINCT FROM $3::uuid
+           SELECT tool_name, first_surfaced_at, calls, errors, first_called_at, last_called_at FROM tool_usage WHERE ${scopeOf('tool_usage')}
          ), later AS (
            SELECT tool_name, count(*)::int AS calls, (count(*) FILTER (WHERE is_error))::int AS errors
              FROM tool_calls
@@ -54,6 +54,8 @@ export class UsageService {
            SELECT tool_name, max(at) AS last_called_at
              FROM tool_calls
             WHERE ${LOG_SCOPE} AND at <= $4 AND tool_name IN (SELECT tool_name FROM counters WHERE last_called_at > $4)
+              -- Checked once, before the log is read: as of now no tool was called later, and nothing is read.
+              AND EXISTS (SELECT 1 FROM counters WHERE last_called_at > $4)
             GROUP BY tool_name
          ), as_of AS (
            SELECT c.tool_name, c.calls - COALESCE(l.calls, 0) AS calls, c.errors - COALESCE(l.errors, 0) AS errors,
@@ -63,8 +65,7 @@ export class UsageService {
              FROM counters c
              LEFT JOIN later l ON l.tool_name = c.tool_name
              LEFT JOIN last_by b ON b.tool_name = c.tool_name
-             LEFT JOIN tool_calls_expired e
-               ON e.organization_id = $1 AND e.user_id = $2 AND e.project_id IS NOT DISTINCT FROM $3::uuid AND e.tool_name = c.tool_name
+             LEFT JOIN tool_calls_expired e ON ${scopeOf('e')} AND e.tool_name = c.tool_name
          )
          SELECT tool_name, calls, errors, first_surfaced_at, first_called_at, CASE WHEN calls > 0 THEN last_called_at END AS last_called_at
            FROM as_of WHERE first_surfaced_at IS NOT NULL OR calls > 0`,

@@ -66,7 +66,7 @@ export async function seedCallsThroughApi(world: World, seed: CallSeed, total: n
 }
 
 /** Calls per statement of the SQL seeding: one statement writes them to the log and adds them to the counters. */
-const SQL_CHUNK = 1_000_000;
+const SQL_CHUNK = 250_000;
 
 /**
  * Calls written by PostgreSQL itself with generate_series, as recordToolCalls

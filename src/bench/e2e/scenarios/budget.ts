@@ -24,18 +24,19 @@ const BUDGET_QUERY = `query($p: ID!, $u: String!, $at: DateTime!) {
  * logged after asOf, the last call by then from the log), and the surface's
  * size.
  */
+const SCOPE_ROWS = `organization_id = $1 AND user_id = $2
+  AND COALESCE(project_id, '00000000-0000-0000-0000-000000000000'::uuid) = COALESCE($3::uuid, '00000000-0000-0000-0000-000000000000'::uuid)`;
 const RAW_BUDGET = `WITH counters AS (
-    SELECT tool_name, calls, errors, last_called_at FROM tool_usage
-     WHERE organization_id = $1 AND user_id = $2 AND project_id IS NOT DISTINCT FROM $3::uuid
+    SELECT tool_name, calls, errors, last_called_at FROM tool_usage WHERE ${SCOPE_ROWS}
   ), log AS (
-    SELECT * FROM tool_calls
-     WHERE organization_id = $1 AND user_id = $2
-       AND COALESCE(project_id, '00000000-0000-0000-0000-000000000000'::uuid) = COALESCE($3::uuid, '00000000-0000-0000-0000-000000000000'::uuid)
+    SELECT * FROM tool_calls WHERE ${SCOPE_ROWS}
   ), later AS (
     SELECT tool_name, count(*)::int AS calls, (count(*) FILTER (WHERE is_error))::int AS errors FROM log WHERE at > $4 GROUP BY tool_name
   ), last_by AS (
     SELECT tool_name, max(at) AS last_called_at FROM log
-     WHERE at <= $4 AND tool_name IN (SELECT tool_name FROM counters WHERE last_called_at > $4) GROUP BY tool_name
+     WHERE at <= $4 AND tool_name IN (SELECT tool_name FROM counters WHERE last_called_at > $4)
+       AND EXISTS (SELECT 1 FROM counters WHERE last_called_at > $4)
+     GROUP BY tool_name
   )
   SELECT c.tool_name, c.calls - COALESCE(l.calls, 0) AS calls, c.errors - COALESCE(l.errors, 0) AS errors,
          CASE WHEN c.last_called_at <= $4 THEN c.last_called_at ELSE b.last_called_at END AS last_called_at, s.surface
