@@ -18,23 +18,24 @@ const SAMPLING_BUDGET_MS = 180_000;
 const BUDGET_QUERY = `query($p: ID!, $u: String!, $at: DateTime!) {
   toolBudget(projectId: $p, userId: $u, asOf: $at) { estimatedToolCount estimatedSchemaTokens level suggestions { toolName verdict } } }`;
 
+/** One scope's rows of a usage table, read by its scope index. */
+const SCOPE_ROWS = `organization_id = $1 AND user_id = $2
+  AND COALESCE(project_id, '00000000-0000-0000-0000-000000000000'::uuid) = COALESCE($3::uuid, '00000000-0000-0000-0000-000000000000'::uuid)`;
+
 /**
  * The question toolBudget answers, by hand: the scope's per-tool calls,
  * errors and last call as of asOf (the running counters less the calls
  * logged after asOf, the last call by then from the log), and the surface's
  * size.
  */
-const SCOPE_ROWS = `organization_id = $1 AND user_id = $2
-  AND COALESCE(project_id, '00000000-0000-0000-0000-000000000000'::uuid) = COALESCE($3::uuid, '00000000-0000-0000-0000-000000000000'::uuid)`;
 const RAW_BUDGET = `WITH counters AS (
     SELECT tool_name, calls, errors, last_called_at FROM tool_usage WHERE ${SCOPE_ROWS}
-  ), log AS (
-    SELECT * FROM tool_calls WHERE ${SCOPE_ROWS}
   ), later AS (
-    SELECT tool_name, count(*)::int AS calls, (count(*) FILTER (WHERE is_error))::int AS errors FROM log WHERE at > $4 GROUP BY tool_name
+    SELECT tool_name, count(*)::int AS calls, (count(*) FILTER (WHERE is_error))::int AS errors
+      FROM tool_calls WHERE ${SCOPE_ROWS} AND at > $4 GROUP BY tool_name
   ), last_by AS (
-    SELECT tool_name, max(at) AS last_called_at FROM log
-     WHERE at <= $4 AND tool_name IN (SELECT tool_name FROM counters WHERE last_called_at > $4)
+    SELECT tool_name, max(at) AS last_called_at FROM tool_calls
+     WHERE ${SCOPE_ROWS} AND at <= $4 AND tool_name IN (SELECT tool_name FROM counters WHERE last_called_at > $4)
        AND EXISTS (SELECT 1 FROM counters WHERE last_called_at > $4)
      GROUP BY tool_name
   )
