@@ -7,6 +7,8 @@
 -- tool_calls_expired keeps, per scope and tool, the latest call among those the retention dropped, and
 -- call_log_horizon the instant from which every call is still in the log: with the counters of tool_usage, the
 -- budget report as of any instant since then stays exact.
+-- Copying a long log may take longer than the connections' statement_timeout; the setting ends with the migrations' transaction.
+SET LOCAL statement_timeout = 0;
 DROP INDEX "public"."idx_tool_calls_scope_at";
 DROP INDEX "public"."idx_tool_calls_project";
 ALTER TABLE "tool_calls" DROP CONSTRAINT "PK_08984f8a6bc13859241462df855";

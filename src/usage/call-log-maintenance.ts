@@ -89,6 +89,8 @@ export class CallLogMaintenance {
         `SELECT pg_try_advisory_xact_lock(hashtext('loadout_call_log_maintenance')) AS locked`,
       );
       if (!locked) return { ran: false, created: [], dropped: [] };
+      // Moving a month out of the default partition or folding one may outlast a request's statement_timeout; the drops' waits are bounded by lock_timeout.
+      await tx.query(`SET LOCAL statement_timeout = 0`);
       const partitions: Array<{ name: string }> = await tx.query(
         `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'tool_calls'::regclass`,
       );
