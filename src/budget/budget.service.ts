@@ -48,9 +48,12 @@ export class BudgetService {
     const asOf = q.asOf ?? now;
     const userId = q.userId ?? actor.principalId;
     const m = this.db.manager;
-    // Before the horizon the log lacks calls made after asOf, and the report would count them.
-    const horizon = retainedHorizon(now, this.retentionDays, await this.usage.callLogCut(m));
-    if (asOf < horizon) throw badInput('asOf', `is before the call log's retained horizon, ${horizon.toISOString()}`);
+    // Before the horizon the log lacks calls made after asOf, and the report would count them. Now is never
+    // before it: every instance keeps at least 31 days.
+    if (q.asOf) {
+      const horizon = retainedHorizon(now, this.retentionDays, await this.usage.callLogCut(m));
+      if (asOf < horizon) throw badInput('asOf', `is before the call log's retained horizon, ${horizon.toISOString()}`);
+    }
     const agent = q.agentId ? await findOwned(m, AgentEntity, actor, q.agentId) : null;
     if (q.agentId && !agent) throw notFound('Agent', 'agentId');
     if (q.projectId && !(await findOwned(m, ProjectEntity, actor, q.projectId))) throw notFound('Project', 'projectId');
