@@ -27,6 +27,8 @@ import { ToolDefinitionService } from './tools/tool-definition.service';
 import { BudgetService } from './budget/budget.service';
 import { recordSurfaced, UsageRecorder } from './usage/usage-recorder';
 import { UsageService } from './usage/usage.service';
+import { CallLogMaintenance } from './usage/call-log-maintenance';
+import { DEFAULT_RETENTION_DAYS } from './usage/call-log-retention';
 import { Stats } from './common/stats';
 import { createLoaders, type RequestLoaders } from './request-loaders';
 
@@ -56,6 +58,8 @@ export interface AppServices {
   usage: UsageService;
   usageRecorder: UsageRecorder;
   budget: BudgetService;
+  /** The call log's retention: monthly partitions created ahead, expired ones dropped. */
+  callLog: CallLogMaintenance;
   /** Counters for /metrics. */
   stats: Stats;
   /** A request's relation loaders, made on its first use of one. */
@@ -68,8 +72,15 @@ declare module './common/context' {
   interface Loaders extends RequestLoaders {}
 }
 
-/** `listenUrl`: where the LISTEN connection goes, when not to the pool's server (a pooler that cannot LISTEN sits between). */
-export function createServices(db: Database, listenUrl?: string): AppServices {
+export interface ServiceOptions {
+  /** Where the LISTEN connection goes, when not to the pool's server (a pooler that cannot LISTEN sits between). */
+  listenUrl?: string;
+  /** Days of calls the call log keeps (LOADOUT_CALL_LOG_RETENTION_DAYS). */
+  callLogRetentionDays?: number;
+}
+
+export function createServices(db: Database, options: ServiceOptions = {}): AppServices {
+  const listenUrl = options.listenUrl;
   const ds = db.dataSource;
   const pubSub = createLoadoutPubSub();
   const stats = new Stats();
@@ -86,6 +97,7 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
   const agents = new AgentService(ds, changes);
   const toolDefinitions = new ToolDefinitionService(ds, changes);
   const usage = new UsageService(ds);
+  const retentionDays = options.callLogRetentionDays ?? DEFAULT_RETENTION_DAYS;
   const snapshots = new SnapshotService(ds);
   const services: AppServices = {
     db,
@@ -110,7 +122,8 @@ export function createServices(db: Database, listenUrl?: string): AppServices {
     modelPrices: new ModelPriceService(ds),
     usage,
     usageRecorder: new UsageRecorder(ds, stats, loadouts),
-    budget: new BudgetService(ds, usage, loadouts),
+    budget: new BudgetService(ds, usage, loadouts, retentionDays),
+    callLog: new CallLogMaintenance(ds, usage, retentionDays),
     stats,
     requestLoaders: (organizationId) => createLoaders(services, organizationId),
   };

@@ -3,7 +3,8 @@ import { readConfig } from './config';
 describe('readConfig', () => {
   it('reads the durations and switches a deployment sets, and their defaults', () => {
     const defaults = readConfig({});
-    expect(defaults).toMatchObject({ shutdownSettleMs: 2_000, shutdownGraceMs: 10_000, directExecution: true });
+    expect(defaults).toMatchObject({ shutdownSettleMs: 2_000, shutdownGraceMs: 10_000, directExecution: true, callLogRetentionDays: 90 });
+    expect(readConfig({ LOADOUT_CALL_LOG_RETENTION_DAYS: '31' }).callLogRetentionDays).toBe(31);
     expect(readConfig({ LOADOUT_SHUTDOWN_SETTLE_MS: '0', LOADOUT_DIRECT_EXECUTION: 'off' })).toMatchObject({
       shutdownSettleMs: 0,
       directExecution: false,
@@ -14,6 +15,17 @@ describe('readConfig', () => {
   it.each([
     ['LOADOUT_DIRECT_EXECUTION', 'no', "LOADOUT_DIRECT_EXECUTION must be on or off, not 'no'"],
     ['LOADOUT_SHUTDOWN_SETTLE_MS', '-1', "LOADOUT_SHUTDOWN_SETTLE_MS must be a number of milliseconds from 0 to 3600000, not '-1'"],
+    ['LOADOUT_CALL_LOG_RETENTION_DAYS', '30', "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 36500, not '30'"],
+    [
+      'LOADOUT_CALL_LOG_RETENTION_DAYS',
+      '90.5',
+      "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 36500, not '90.5'",
+    ],
+    [
+      'LOADOUT_CALL_LOG_RETENTION_DAYS',
+      '36501',
+      "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 36500, not '36501'",
+    ],
     ['LOADOUT_SHUTDOWN_GRACE_MS', '0', "LOADOUT_SHUTDOWN_GRACE_MS must be a number of milliseconds from 1 to 3600000, not '0'"],
   ])('refuses %s=%s, naming it', (name, value, message) => {
     expect(() => readConfig({ [name]: value })).toThrow(message);

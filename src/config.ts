@@ -3,6 +3,7 @@ import { milliseconds } from './common/env-milliseconds';
 import { DEFAULT_POOL_WAIT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import { DEFAULT_SHUTDOWN_GRACE_MS, DEFAULT_SHUTDOWN_SETTLE_MS } from './server/http-drain';
 import { readHttpTimeouts, type HttpTimeouts } from './server/http-limits';
+import { DEFAULT_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
 
 export interface Config {
   port: number;
@@ -29,6 +30,8 @@ export interface Config {
   metricsToken: string | null;
   /** The toolbox query answered without graphql-js's executor; off where execution must be watched (Apollo usage reporting). */
   directExecution: boolean;
+  /** Days of calls the call log keeps for the budget report's asOf; older months are dropped. */
+  callLogRetentionDays: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,8 +57,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownSettleMs: milliseconds(env, 'LOADOUT_SHUTDOWN_SETTLE_MS', DEFAULT_SHUTDOWN_SETTLE_MS, 0),
     metricsToken: env.LOADOUT_METRICS_TOKEN || null,
     directExecution: readSwitch(env, 'LOADOUT_DIRECT_EXECUTION', true),
+    callLogRetentionDays: readDays(env, 'LOADOUT_CALL_LOG_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, MIN_RETENTION_DAYS),
   };
 }
+
+/** A number of whole days, from `min` to a hundred years, or the fallback when unset. */
+function readDays(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > MAX_DAYS)
+    throw new Error(`${name} must be a whole number of days from ${min} to ${MAX_DAYS}, not '${text}'`);
+  return value;
+}
+
+const MAX_DAYS = 36_500;
 
 /** An on/off setting: `on` or `off`, or the fallback when unset. */
 function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

@@ -16,6 +16,8 @@ import { ToolDefinitionEntity } from './tools/tool-definition.entity';
 import { ScopeTurnDayEntity } from './usage/scope-turn-day.entity';
 import { ToolCallKeyEntity } from './usage/tool-call-key.entity';
 import { ToolCallEntity } from './usage/tool-call.entity';
+import { ExpiredToolCallEntity } from './usage/expired-tool-call.entity';
+import { CallLogHorizonEntity } from './usage/call-log-horizon.entity';
 import { ToolUsageEntity } from './usage/tool-usage.entity';
 
 /** Every table the migrations create. A spec fails when the two drift. */
@@ -40,6 +42,8 @@ export const entities = [
   InvalidationAffectedSetEntity,
   ToolUsageEntity,
   ToolCallEntity,
+  ExpiredToolCallEntity,
+  CallLogHorizonEntity,
   ToolCallKeyEntity,
   ScopeTurnDayEntity,
 ];

@@ -95,4 +95,45 @@ it('keeps one definition per name and scope, a missing project or agent counting
     });
 });
 
+it('moves the calls already logged into the partitioned log, keeping their ids, and numbers new ones after them', async () => {
+  const { db: old, drop: dropOld } = await freshDatabase();
+  try {
+    const PARTITIONED = '1764400016000-ToolCallLogPartitions';
+    const ds = old.dataSource;
+    await ds.query(`CREATE TABLE loadout_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    for (const m of readMigrations().filter((m) => m.name < PARTITIONED)) {
+      await ds.query(m.up);
+      await ds.query(`INSERT INTO loadout_migrations (name) VALUES ($1)`, [m.name]);
+    }
+    const [{ id: org }]: Array<{ id: string }> = await ds.query(`INSERT INTO organizations (name) VALUES ('o') RETURNING id`);
+    const logged = ['2020-01-05T00:00:00.000Z', '2026-03-01T12:00:00.000Z'];
+    for (const at of logged) {
+      await ds.query(`INSERT INTO tool_calls (organization_id, user_id, tool_name, at, is_error) VALUES ($1, 'u', 't', $2, false)`, [
+        org,
+        at,
+      ]);
+    }
+    expect(await runMigrations(ds)).toEqual([
+      PARTITIONED,
+      ...readMigrations()
+        .map((m) => m.name)
+        .filter((n) => n > PARTITIONED),
+    ]);
+    const rows: Array<{ id: string; at: Date; partition: string }> = await ds.query(
+      `SELECT id, at, tableoid::regclass::text AS partition FROM tool_calls ORDER BY id`,
+    );
+    expect(rows.map((r) => [String(r.id), r.at.toISOString(), r.partition])).toEqual([
+      ['1', logged[0], 'tool_calls_default'],
+      ['2', logged[1], 'tool_calls_default'],
+    ]);
+    const [{ id }]: Array<{ id: string }> = await ds.query(
+      `INSERT INTO tool_calls (organization_id, user_id, tool_name, at, is_error) VALUES ($1, 'u', 't', now(), false) RETURNING id`,
+      [org],
+    );
+    expect(String(id)).toBe('3');
+  } finally {
+    await dropOld();
+  }
+});
+
 class RollbackForTest extends Error {}

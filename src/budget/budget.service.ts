@@ -11,6 +11,7 @@ import { OrganizationEntity } from '../organizations/organization.entity';
 import { budgetSurface } from '../loadout/assemble';
 import { budgetReport, type BudgetReport } from './budget-report';
 import { DAY_MS } from '../common/time';
+import { retainedHorizon } from '../usage/call-log-retention';
 
 export interface BudgetQuery {
   projectId?: string | null;
@@ -33,6 +34,7 @@ export class BudgetService {
     private readonly db: DataSource,
     private readonly usage: UsageService,
     private readonly loadouts: LoadoutCache,
+    private readonly retentionDays: number,
   ) {}
 
   /**
@@ -42,9 +44,16 @@ export class BudgetService {
    * project is the scope.
    */
   async report(actor: Actor, q: BudgetQuery): Promise<ToolBudget> {
-    const asOf = q.asOf ?? new Date();
+    const now = new Date();
+    const asOf = q.asOf ?? now;
     const userId = q.userId ?? actor.principalId;
     const m = this.db.manager;
+    // Before the horizon the log lacks calls made after asOf, and the report would count them. Now is never
+    // before it: every instance keeps at least 31 days.
+    if (q.asOf) {
+      const horizon = retainedHorizon(now, this.retentionDays, await this.usage.callLogCut(m));
+      if (asOf < horizon) throw badInput('asOf', `is before the call log's retained horizon, ${horizon.toISOString()}`);
+    }
     const agent = q.agentId ? await findOwned(m, AgentEntity, actor, q.agentId) : null;
     if (q.agentId && !agent) throw notFound('Agent', 'agentId');
     if (q.projectId && !(await findOwned(m, ProjectEntity, actor, q.projectId))) throw notFound('Project', 'projectId');

@@ -59,6 +59,7 @@ export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'ad
       | 'shutdownSettleMs'
       | 'directExecution'
       | 'metricsToken'
+      | 'callLogRetentionDays'
     >
   >;
 
@@ -71,7 +72,9 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     statementTimeoutMs: config.statementTimeoutMs,
   });
   await runMigrations(db.dataSource);
-  const services = createServices(db, config.listenDatabaseUrl);
+  const services = createServices(db, { listenUrl: config.listenDatabaseUrl, callLogRetentionDays: config.callLogRetentionDays });
+  // Before serving: the months of the call log exist before their first call.
+  await services.callLog.start();
   await services.invalidationBus.start();
   const schema = await buildLoadoutSchema(services.pubSub);
 
@@ -177,6 +180,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
         await Promise.all([drain.drain(config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS), wsCleanup.dispose()]);
         await apollo.stop();
         await services.invalidationBus.stop();
+        await services.callLog.stop();
         await db.close();
       })();
       return stopping;

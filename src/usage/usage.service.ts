@@ -5,6 +5,11 @@ import type { RosterRow } from '../budget/budget-report';
 import { ToolUsageEntity } from './tool-usage.entity';
 import { NO_PROJECT, type UsageScope } from './usage-scope';
 
+/** A usage table's rows of the scope ($1, $2, $3), as their scope indexes read them. */
+const scopeOf = (t: string) => `${t}.organization_id = $1 AND ${t}.user_id = $2
+  AND COALESCE(${t}.project_id, '${NO_PROJECT}'::uuid) = COALESCE($3::uuid, '${NO_PROJECT}'::uuid)`;
+const LOG_SCOPE = scopeOf('tool_calls');
+
 /** The reads of usage telemetry: the roster, and the budget report's evidence (UsageRecorder writes both). */
 export class UsageService {
   constructor(private readonly db: DataSource) {}
@@ -23,10 +28,11 @@ export class UsageService {
   }
 
   /**
-   * The scope's roster as it stood at `asOf` (budget report): calls, errors
-   * and call times from the call log up to that instant, and a tool's
-   * first surfacing only if it came before it. Tools neither surfaced nor
-   * called by then are absent.
+   * The scope's roster as it stood at `asOf` (budget report), exact for any
+   * `asOf` since the call log's horizon: the running counters less the calls
+   * logged after `asOf`; the last call by then from the log, else from the
+   * expired calls (older than the log); a tool's first surfacing only if it
+   * came by then. Tools neither surfaced nor called by then are absent.
    */
   async rosterAsOf(m: EntityManager, scope: UsageScope, asOf: Date): Promise<RosterRow[]> {
     const rows: Array<{
@@ -37,23 +43,35 @@ export class UsageService {
       first_called_at: Date | null;
       last_called_at: Date | null;
     }> = await m.query(
-      `WITH calls AS (
-           SELECT tool_name, count(*)::int AS calls, (count(*) FILTER (WHERE is_error))::int AS errors,
-                  min(at) AS first_called_at, max(at) AS last_called_at
+      `WITH counters AS (
+           SELECT tool_name, first_surfaced_at, calls, errors, first_called_at, last_called_at FROM tool_usage WHERE ${scopeOf('tool_usage')}
+         ), later AS (
+           SELECT tool_name, count(*)::int AS calls, (count(*) FILTER (WHERE is_error))::int AS errors
              FROM tool_calls
-            WHERE organization_id = $1 AND user_id = $2 AND COALESCE(project_id, '${NO_PROJECT}'::uuid) = COALESCE($3::uuid, '${NO_PROJECT}'::uuid)
-              AND at <= $4
+            WHERE ${LOG_SCOPE} AND at > $4
             GROUP BY tool_name
-         ), surfaced AS (
-           SELECT tool_name, first_surfaced_at FROM tool_usage
-            WHERE organization_id = $1 AND user_id = $2 AND project_id IS NOT DISTINCT FROM $3::uuid AND first_surfaced_at <= $4
+         ), last_by AS (
+           SELECT tool_name, max(at) AS last_called_at
+             FROM tool_calls
+            WHERE ${LOG_SCOPE} AND at <= $4 AND tool_name IN (SELECT tool_name FROM counters WHERE last_called_at > $4)
+              -- Checked once, before the log is read: as of now no tool was called later, and nothing is read.
+              AND EXISTS (SELECT 1 FROM counters WHERE last_called_at > $4)
+            GROUP BY tool_name
+         ), as_of AS (
+           SELECT c.tool_name, c.calls - COALESCE(l.calls, 0) AS calls, c.errors - COALESCE(l.errors, 0) AS errors,
+                  CASE WHEN c.first_surfaced_at <= $4 THEN c.first_surfaced_at END AS first_surfaced_at,
+                  CASE WHEN c.first_called_at <= $4 THEN c.first_called_at END AS first_called_at,
+                  CASE WHEN c.last_called_at <= $4 THEN c.last_called_at ELSE COALESCE(b.last_called_at, e.last_called_at) END AS last_called_at
+             FROM counters c
+             LEFT JOIN later l ON l.tool_name = c.tool_name
+             LEFT JOIN last_by b ON b.tool_name = c.tool_name
+             LEFT JOIN tool_calls_expired e ON ${scopeOf('e')} AND e.tool_name = c.tool_name
          )
-         SELECT COALESCE(s.tool_name, c.tool_name) AS tool_name, COALESCE(c.calls, 0) AS calls, COALESCE(c.errors, 0) AS errors,
-                s.first_surfaced_at, c.first_called_at, c.last_called_at
-           FROM surfaced s FULL JOIN calls c ON c.tool_name = s.tool_name`,
+         SELECT tool_name, calls, errors, first_surfaced_at, first_called_at, CASE WHEN calls > 0 THEN last_called_at END AS last_called_at
+           FROM as_of WHERE first_surfaced_at IS NOT NULL OR calls > 0`,
       [scope.organizationId, scope.userId, scope.projectId, asOf.toISOString()],
     );
-    // Both drivers hand back timestamptz as Date; counts are cast to int in SQL.
+    // Both drivers hand back timestamptz as Date; counts are ints in SQL.
     return rows.map((r) => ({
       toolName: r.tool_name,
       calls: r.calls,
@@ -62,6 +80,12 @@ export class UsageService {
       firstCalledAt: r.first_called_at,
       lastCalledAt: r.last_called_at,
     }));
+  }
+
+  /** The instant from which the maintenance step keeps every call in the log, once it has dropped some; null before. */
+  async callLogCut(m: EntityManager): Promise<Date | null> {
+    const rows: Array<{ kept_from: Date }> = await m.query(`SELECT kept_from FROM call_log_horizon WHERE id = 1`);
+    return rows[0]?.kept_from ?? null;
   }
 
   /** Turns begun in the scope on the UTC days from `from` to `to`, both included. */

@@ -13,6 +13,16 @@ export interface Sizes {
   recordToolCalls: { connections: number; batchSize: number; toolNames: number; users: number };
   budget: { tools: number; calls: number; users: number; days: number; apiSeedingSeconds: number; samples: number };
   scale: { agents: number; connections: number; tools: [number, number, number] };
+  /** An expired month of `monthCalls` dropped under a recordToolCalls load of `loadSeconds`; the baseline probe lasts `probeSeconds`. */
+  retention: {
+    monthCalls: number;
+    connections: number;
+    batchSize: number;
+    toolNames: number;
+    users: number;
+    loadSeconds: number;
+    probeSeconds: number;
+  };
 }
 
 const FULL: Sizes = {
@@ -32,8 +42,9 @@ const FULL: Sizes = {
   },
   createTools: { agents: 100, tools: 1000, concurrency: 4, budgetSeconds: 600 },
   recordToolCalls: { connections: 4, batchSize: 500, toolNames: 200, users: 50 },
-  budget: { tools: 10_000, calls: 1_000_000, users: 5, days: 60, apiSeedingSeconds: 240, samples: 7 },
+  budget: { tools: 10_000, calls: 10_000_000, users: 5, days: 60, apiSeedingSeconds: 60, samples: 7 },
   scale: { agents: 10, connections: 10, tools: [100, 1000, 10_000] },
+  retention: { monthCalls: 5_000_000, connections: 4, batchSize: 500, toolNames: 200, users: 50, loadSeconds: 30, probeSeconds: 5 },
 };
 
 const QUICK: Sizes = {
@@ -47,9 +58,10 @@ const QUICK: Sizes = {
   recordToolCalls: { connections: 4, batchSize: 500, toolNames: 50, users: 10 },
   budget: { tools: 500, calls: 20_000, users: 3, days: 60, apiSeedingSeconds: 30, samples: 3 },
   scale: { agents: 5, connections: 10, tools: [30, 100, 300] },
+  retention: { monthCalls: 20_000, connections: 4, batchSize: 500, toolNames: 50, users: 10, loadSeconds: 6, probeSeconds: 2 },
 };
 
-export const SCENARIOS = ['toolbox', 'beginTurn', 'edit', 'createTools', 'recordToolCalls', 'budget', 'scale'] as const;
+export const SCENARIOS = ['toolbox', 'beginTurn', 'edit', 'createTools', 'recordToolCalls', 'budget', 'retention', 'scale'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface Options {

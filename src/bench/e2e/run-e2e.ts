@@ -7,6 +7,7 @@ import { budgetScenario } from './scenarios/budget';
 import { createToolsScenario } from './scenarios/create-tools';
 import { editScenario } from './scenarios/edit';
 import { recordToolCallsScenario } from './scenarios/record-tool-calls';
+import { retentionScenario } from './scenarios/retention';
 import { scaleScenario } from './scenarios/scale';
 import { toolboxScenario } from './scenarios/toolbox';
 
@@ -22,6 +23,7 @@ const SCENARIOS: Record<ScenarioName, (options: Options) => Promise<Figure[]>> =
   createTools: createToolsScenario,
   recordToolCalls: recordToolCallsScenario,
   budget: budgetScenario,
+  retention: retentionScenario,
   scale: scaleScenario,
 };
 

@@ -8,7 +8,6 @@ import type { World } from './world';
 import { DAY_MS } from '../../common/time';
 
 const API_BATCH = 500;
-const SQL_BATCH = 5_000;
 
 export interface CallSeed {
   projectId: string;
@@ -66,54 +65,41 @@ export async function seedCallsThroughApi(world: World, seed: CallSeed, total: n
   return recorded;
 }
 
+/** Calls per statement of the SQL seeding: one statement writes them to the log and adds them to the counters. */
+const SQL_CHUNK = 250_000;
+
 /**
- * The rest of the calls written with SQL exactly as recordToolCalls writes
- * them (UsageService.addCalls: the call log, then one upsert of the per
- * (user, tool) sums), in larger batches.
+ * Calls written by PostgreSQL itself with generate_series, as recordToolCalls
+ * writes them (the log, and the counters summed per user and tool in the same
+ * statement), into the log's monthly partitions: `count` calls between `from`
+ * and `to`, skewed as seedCalls skews them (setseed makes the draw the same
+ * every run).
  */
 export async function seedCallsWithSql(
   databaseUrl: string,
   organizationId: string,
   seed: CallSeed,
   count: number,
-  rng: Prng,
+  range: { from: number; to: number },
 ): Promise<void> {
   const client = new Client(pgConfig(databaseUrl));
   await client.connect();
-  const now = Date.now();
+  const hot = Math.max(1, Math.ceil(seed.toolNames.length / 50));
   try {
-    for (let done = 0; done < count; done += SQL_BATCH) {
-      const calls = seedCalls(rng, seed, Math.min(SQL_BATCH, count - done), now);
-      const sums = new Map<string, { userId: string; toolName: string; calls: number; errors: number; first: string; last: string }>();
-      for (const c of calls) {
-        const key = `${c.userId}\n${c.toolName}`;
-        const row = sums.get(key) ?? { userId: c.userId, toolName: c.toolName, calls: 0, errors: 0, first: c.at, last: c.at };
-        row.calls += 1;
-        row.errors += c.isError ? 1 : 0;
-        if (c.at < row.first) row.first = c.at;
-        if (c.at > row.last) row.last = c.at;
-        sums.set(key, row);
-      }
-      const rows = [...sums.values()];
-      await client.query('BEGIN');
+    await client.query('SELECT setseed(0.5)');
+    for (let done = 0; done < count; done += SQL_CHUNK) {
       await client.query(
-        `INSERT INTO tool_calls (organization_id, user_id, project_id, tool_name, at, is_error)
-         SELECT $1, c.user_id, $2, c.tool_name, c.at, c.is_error
-         FROM unnest($3::text[], $4::text[], $5::timestamptz[], $6::boolean[]) AS c(user_id, tool_name, at, is_error)`,
-        [
-          organizationId,
-          seed.projectId,
-          calls.map((c) => c.userId),
-          calls.map((c) => c.toolName),
-          calls.map((c) => c.at),
-          calls.map((c) => c.isError),
-        ],
-      );
-      await client.query(
-        `INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, calls, errors, first_called_at, last_called_at)
-         SELECT $1, r.user_id, $2, r.tool_name, r.calls, r.errors, r.first_at, r.last_at
-         FROM unnest($3::text[], $4::text[], $5::int[], $6::int[], $7::timestamptz[], $8::timestamptz[])
-           AS r(user_id, tool_name, calls, errors, first_at, last_at)
+        `WITH c AS (
+           INSERT INTO tool_calls (organization_id, user_id, project_id, tool_name, at, is_error)
+           SELECT $1::uuid, ($4::text[])[1 + floor(random() * cardinality($4::text[]))::int], $2::uuid,
+                  ($3::text[])[1 + floor(random() * CASE WHEN random() < 0.8 THEN $5::int ELSE cardinality($3::text[]) END)::int],
+                  to_timestamp($6::float8 + random() * ($7::float8 - $6::float8)), random() < 0.05
+             FROM generate_series(1, $8::int)
+           RETURNING user_id, tool_name, at, is_error
+         )
+         INSERT INTO tool_usage (organization_id, user_id, project_id, tool_name, calls, errors, first_called_at, last_called_at)
+         SELECT $1, user_id, $2, tool_name, count(*), count(*) FILTER (WHERE is_error), min(at), max(at)
+           FROM c GROUP BY user_id, tool_name ORDER BY user_id, tool_name
          ON CONFLICT (${SCOPE}, tool_name) DO UPDATE SET
            calls = tool_usage.calls + EXCLUDED.calls,
            errors = tool_usage.errors + EXCLUDED.errors,
@@ -122,15 +108,14 @@ export async function seedCallsWithSql(
         [
           organizationId,
           seed.projectId,
-          rows.map((r) => r.userId),
-          rows.map((r) => r.toolName),
-          rows.map((r) => r.calls),
-          rows.map((r) => r.errors),
-          rows.map((r) => r.first),
-          rows.map((r) => r.last),
+          seed.toolNames,
+          seed.userIds,
+          hot,
+          range.from / 1000,
+          range.to / 1000,
+          Math.min(SQL_CHUNK, count - done),
         ],
       );
-      await client.query('COMMIT');
     }
   } finally {
     await client.end();
