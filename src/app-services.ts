@@ -26,6 +26,7 @@ import { BudgetService } from './budget/budget.service';
 import { recordSurfaced, UsageRecorder } from './usage/usage-recorder';
 import { UsageService } from './usage/usage.service';
 import { Stats } from './common/stats';
+import { DEFAULT_LOADOUT_CACHE_MB } from './config';
 import { createLoaders, type RequestLoaders } from './request-loaders';
 
 /** The application's services, built once per server over one database. */
@@ -64,13 +65,20 @@ declare module './common/context' {
   interface Loaders extends RequestLoaders {}
 }
 
-/** `listenUrl`: where the LISTEN connection goes, when not to the pool's server (a pooler that cannot LISTEN sits between). */
-export function createServices(db: Database, listenUrl?: string): AppServices {
+export interface ServiceOptions {
+  /** Where the LISTEN connection goes, when not to the pool's server (a pooler that cannot LISTEN sits between). */
+  listenUrl?: string;
+  /** The loadout cache's budget; the configured default when absent. */
+  loadoutCacheBytes?: number;
+}
+
+export function createServices(db: Database, options: ServiceOptions = {}): AppServices {
+  const { listenUrl, loadoutCacheBytes = DEFAULT_LOADOUT_CACHE_MB * 1024 * 1024 } = options;
   const ds = db.dataSource;
   const pubSub = createLoadoutPubSub();
   const stats = new Stats();
   // Trusted only while every other instance's changes can reach this one.
-  const loadouts: LoadoutCache = new LoadoutCache(ds, () => invalidationBus.live, stats);
+  const loadouts: LoadoutCache = new LoadoutCache(ds, () => invalidationBus.live, stats, loadoutCacheBytes);
   // Several instances may share a server, so events travel through it; embedded PGlite is one process.
   const serverUrl = db.kind === 'server' ? (ds.options as { url?: string }).url : undefined;
   const invalidationBus: InvalidationBus = serverUrl

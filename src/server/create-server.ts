@@ -57,6 +57,7 @@ export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'ad
       | 'shutdownSettleMs'
       | 'directExecution'
       | 'metricsToken'
+      | 'loadoutCacheBytes'
     >
   >;
 
@@ -69,7 +70,7 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     statementTimeoutMs: config.statementTimeoutMs,
   });
   await runMigrations(db.dataSource);
-  const services = createServices(db, config.listenDatabaseUrl);
+  const services = createServices(db, { listenUrl: config.listenDatabaseUrl, loadoutCacheBytes: config.loadoutCacheBytes });
   await services.invalidationBus.start();
   const schema = await buildLoadoutSchema(services.pubSub);
 

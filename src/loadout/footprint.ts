@@ -1,0 +1,75 @@
+import type { CompiledLoadout } from './compile';
+import type { ToolRow } from './rows';
+import { LOADOUT_DEFAULTS } from './vocabulary';
+
+/**
+ * What a compiled loadout costs on the heap, estimated from counts and
+ * string lengths so the cache can be bounded by memory. The figures were
+ * measured with `process.memoryUsage().heapUsed` around hundreds of
+ * compiled loadouts built from rows shaped as `pg` returns them (one string
+ * per value, dates as Date objects), after a full GC; footprint.spec.ts
+ * holds the estimate to the heap within a margin.
+ */
+export const FOOTPRINT_BYTES = {
+  /** The loadout's maps, sets and rows object, with no definition or agent. */
+  loadout: 4_000,
+  /** A definition's row and compiled facts, beside its text. */
+  tool: 1_150,
+  /** Per character of description and name (one-byte strings). */
+  textChar: 1,
+  /** Per character of the input schema's JSON, parsed into objects. */
+  schemaChar: 1.3,
+  /** An agent's row, compiled facts and remembered class key. */
+  agent: 1_450,
+  rule: 300,
+  /** A channel, context object, mini app or MCP server row. */
+  catalogueRow: 250,
+  /** A situation remembered for comparisons (channels × pages). */
+  situation: 200,
+  /** A remembered toolbox: its key, its map slot, its fingerprint once asked for. */
+  toolbox: 400,
+  /** A toolbox entry: one reference. */
+  toolboxEntry: 8,
+} as const;
+
+/** A row's own estimate is remembered: a change reuses the rows it did not touch, so re-estimating costs what it touched. */
+const toolBytesByRow = new WeakMap<ToolRow, number>();
+
+function toolBytes(row: ToolRow): number {
+  let bytes = toolBytesByRow.get(row);
+  if (bytes === undefined) {
+    bytes = Math.round(
+      FOOTPRINT_BYTES.tool +
+        (row.name.length + row.description.length) * FOOTPRINT_BYTES.textChar +
+        JSON.stringify(row.inputSchema).length * FOOTPRINT_BYTES.schemaChar,
+    );
+    toolBytesByRow.set(row, bytes);
+  }
+  return bytes;
+}
+
+/** The part of a loadout's size fixed at compile time, and what each toolbox it remembers later adds. */
+export interface Footprint {
+  fixedBytes: number;
+  bytesPerToolbox: number;
+}
+
+export function loadoutFootprint(loadout: CompiledLoadout): Footprint {
+  const { rows } = loadout;
+  let fixed = FOOTPRINT_BYTES.loadout;
+  for (const tool of loadout.sorted) fixed += toolBytes(tool.row);
+  let widest = rows.agents.length ? 0 : LOADOUT_DEFAULTS.maxTools;
+  for (const agent of rows.agents) widest = Math.max(widest, agent.maxTools);
+  fixed += rows.agents.length * FOOTPRINT_BYTES.agent + rows.rules.length * FOOTPRINT_BYTES.rule;
+  const catalogue = rows.channels.length + rows.contextObjects.length + rows.miniApps.length + rows.mcpServers.length;
+  fixed += catalogue * FOOTPRINT_BYTES.catalogueRow;
+  fixed += rows.channels.length * (3 + rows.contextObjects.length) * FOOTPRINT_BYTES.situation;
+  return {
+    fixedBytes: fixed,
+    bytesPerToolbox: FOOTPRINT_BYTES.toolbox + Math.min(widest, loadout.sorted.length) * FOOTPRINT_BYTES.toolboxEntry,
+  };
+}
+
+/** The estimate now: toolboxes are remembered as they are first asked for. */
+export const footprintBytes = (footprint: Footprint, loadout: CompiledLoadout): number =>
+  footprint.fixedBytes + loadout.toolboxes.size * footprint.bytesPerToolbox;
