@@ -3,7 +3,13 @@ import { readConfig } from './config';
 describe('readConfig', () => {
   it('reads the durations and switches a deployment sets, and their defaults', () => {
     const defaults = readConfig({});
-    expect(defaults).toMatchObject({ shutdownSettleMs: 2_000, shutdownGraceMs: 10_000, directExecution: true });
+    expect(defaults).toMatchObject({
+      shutdownSettleMs: 2_000,
+      shutdownGraceMs: 10_000,
+      directExecution: true,
+      loadoutCacheBytes: 128 * 1024 * 1024,
+    });
+    expect(readConfig({ LOADOUT_CACHE_MB: '512' }).loadoutCacheBytes).toBe(512 * 1024 * 1024);
     expect(readConfig({ LOADOUT_SHUTDOWN_SETTLE_MS: '0', LOADOUT_DIRECT_EXECUTION: 'off' })).toMatchObject({
       shutdownSettleMs: 0,
       directExecution: false,
@@ -14,6 +20,8 @@ describe('readConfig', () => {
   it.each([
     ['LOADOUT_DIRECT_EXECUTION', 'no', "LOADOUT_DIRECT_EXECUTION must be on or off, not 'no'"],
     ['LOADOUT_SHUTDOWN_SETTLE_MS', '-1', "LOADOUT_SHUTDOWN_SETTLE_MS must be a number of milliseconds from 0 to 3600000, not '-1'"],
+    ['LOADOUT_CACHE_MB', '0', "LOADOUT_CACHE_MB must be a number of MB from 1 to 1048576, not '0'"],
+    ['LOADOUT_CACHE_MB', '1.5', "LOADOUT_CACHE_MB must be a number of MB from 1 to 1048576, not '1.5'"],
     ['LOADOUT_SHUTDOWN_GRACE_MS', '0', "LOADOUT_SHUTDOWN_GRACE_MS must be a number of milliseconds from 1 to 3600000, not '0'"],
   ])('refuses %s=%s, naming it', (name, value, message) => {
     expect(() => readConfig({ [name]: value })).toThrow(message);

@@ -13,14 +13,16 @@ import { LOADOUT_DEFAULTS } from './vocabulary';
 export const FOOTPRINT_BYTES = {
   /** The loadout's maps, sets and rows object, with no definition or agent. */
   loadout: 4_000,
-  /** A definition's row and compiled facts, beside its text. */
-  tool: 1_150,
+  /** A definition's row and compiled facts, beside its text and lists. */
+  tool: 1_500,
+  /** A channel or context object a definition lists (its string, and its place in the list and the set). */
+  listedKey: 200,
   /** Per character of description and name (one-byte strings). */
   textChar: 1,
   /** Per character of the input schema's JSON, parsed into objects. */
-  schemaChar: 1.3,
+  schemaChar: 1.4,
   /** An agent's row, compiled facts and remembered class key. */
-  agent: 1_450,
+  agent: 1_150,
   rule: 300,
   /** A channel, context object, mini app or MCP server row. */
   catalogueRow: 250,
@@ -41,6 +43,7 @@ function toolBytes(row: ToolRow): number {
     bytes = Math.round(
       FOOTPRINT_BYTES.tool +
         (row.name.length + row.description.length) * FOOTPRINT_BYTES.textChar +
+        (row.channelKeys.length + row.contextObjectKeys.length) * FOOTPRINT_BYTES.listedKey +
         JSON.stringify(row.inputSchema).length * FOOTPRINT_BYTES.schemaChar,
     );
     toolBytesByRow.set(row, bytes);
