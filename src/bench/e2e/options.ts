@@ -13,6 +13,10 @@ export interface Sizes {
   recordToolCalls: { connections: number; batchSize: number; toolNames: number; users: number };
   budget: { tools: number; calls: number; users: number; days: number; apiSeedingSeconds: number; samples: number };
   scale: { agents: number; connections: number; tools: [number, number, number] };
+  /** Many organisations of one shape, read with a Zipf popularity. */
+  organizations: { count: number; tools: number; agents: number; connections: number; zipfExponent: number };
+  /** One large organisation read first after each restart. */
+  coldOrganization: { tools: number; agents: number; channels: number; samples: number };
 }
 
 const FULL: Sizes = {
@@ -34,6 +38,8 @@ const FULL: Sizes = {
   recordToolCalls: { connections: 4, batchSize: 500, toolNames: 200, users: 50 },
   budget: { tools: 10_000, calls: 1_000_000, users: 5, days: 60, apiSeedingSeconds: 240, samples: 7 },
   scale: { agents: 10, connections: 10, tools: [100, 1000, 10_000] },
+  organizations: { count: 2000, tools: 100, agents: 10, connections: 50, zipfExponent: 1 },
+  coldOrganization: { tools: 10_000, agents: 1000, channels: 5, samples: 5 },
 };
 
 const QUICK: Sizes = {
@@ -47,9 +53,21 @@ const QUICK: Sizes = {
   recordToolCalls: { connections: 4, batchSize: 500, toolNames: 50, users: 10 },
   budget: { tools: 500, calls: 20_000, users: 3, days: 60, apiSeedingSeconds: 30, samples: 3 },
   scale: { agents: 5, connections: 10, tools: [30, 100, 300] },
+  organizations: { count: 50, tools: 20, agents: 3, connections: 20, zipfExponent: 1 },
+  coldOrganization: { tools: 1000, agents: 100, channels: 5, samples: 2 },
 };
 
-export const SCENARIOS = ['toolbox', 'beginTurn', 'edit', 'createTools', 'recordToolCalls', 'budget', 'scale'] as const;
+export const SCENARIOS = [
+  'toolbox',
+  'beginTurn',
+  'edit',
+  'createTools',
+  'recordToolCalls',
+  'budget',
+  'scale',
+  'organizations',
+  'coldOrganization',
+] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface Options {
