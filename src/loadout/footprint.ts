@@ -34,21 +34,23 @@ export const FOOTPRINT_BYTES = {
   toolboxEntry: 8,
 } as const;
 
-/** A row's own estimate is remembered: a change reuses the rows it did not touch, so re-estimating costs what it touched. */
-const toolBytesByRow = new WeakMap<ToolRow, number>();
+/** Input schemas measured per loadout, spread evenly over its definitions: measuring all of 10,000 took as long as compiling them. */
+const SCHEMA_SAMPLES = 64;
 
-function toolBytes(row: ToolRow): number {
-  let bytes = toolBytesByRow.get(row);
-  if (bytes === undefined) {
-    bytes = Math.round(
+/** The definitions' own bytes: text and lists counted exactly, schemas from an even sample. */
+function toolsBytes(rows: readonly ToolRow[]): number {
+  let bytes = 0;
+  for (const row of rows) {
+    bytes +=
       FOOTPRINT_BYTES.tool +
-        (row.name.length + row.description.length) * FOOTPRINT_BYTES.textChar +
-        (row.channelKeys.length + row.contextObjectKeys.length) * FOOTPRINT_BYTES.listedKey +
-        JSON.stringify(row.inputSchema).length * FOOTPRINT_BYTES.schemaChar,
-    );
-    toolBytesByRow.set(row, bytes);
+      (row.name.length + row.description.length) * FOOTPRINT_BYTES.textChar +
+      (row.channelKeys.length + row.contextObjectKeys.length) * FOOTPRINT_BYTES.listedKey;
   }
-  return bytes;
+  const step = Math.max(1, Math.ceil(rows.length / SCHEMA_SAMPLES));
+  let sampled = 0;
+  let schemaChars = 0;
+  for (let i = 0; i < rows.length; i += step, sampled++) schemaChars += JSON.stringify(rows[i].inputSchema).length;
+  return Math.round(bytes + (sampled ? (schemaChars / sampled) * rows.length * FOOTPRINT_BYTES.schemaChar : 0));
 }
 
 /** The part of a loadout's size fixed at compile time, and what each toolbox it remembers later adds. */
@@ -59,8 +61,7 @@ export interface Footprint {
 
 export function loadoutFootprint(loadout: CompiledLoadout): Footprint {
   const { rows } = loadout;
-  let fixed = FOOTPRINT_BYTES.loadout;
-  for (const tool of loadout.sorted) fixed += toolBytes(tool.row);
+  let fixed = FOOTPRINT_BYTES.loadout + toolsBytes(rows.tools);
   let widest = rows.agents.length ? 0 : LOADOUT_DEFAULTS.maxTools;
   for (const agent of rows.agents) widest = Math.max(widest, agent.maxTools);
   fixed += rows.agents.length * FOOTPRINT_BYTES.agent + rows.rules.length * FOOTPRINT_BYTES.rule;

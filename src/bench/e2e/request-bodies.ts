@@ -42,7 +42,7 @@ const RECORD_CALLS = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(call
 export function randomPage(rng: Prng, contextObjects: readonly string[]): PageInput | null {
   const kind = rng.int(0, 4);
   if (kind === 0) return null;
-  if (kind === 4 && contextObjects.length > 0) return { type: 'RECORD', contextObject: rng.pick(contextObjects) };
+  if (kind === 4) return contextObjects.length > 0 ? { type: 'RECORD', contextObject: rng.pick(contextObjects) } : { type: 'RECORD' };
   return { type: (['HOME', 'LIST', 'RECORD'] as const)[kind - 1] };
 }
 
