@@ -30,6 +30,7 @@ import { reportFailure } from './report-failure';
 import { assignRequestId, requestIdOf } from './request-id';
 import { sendJson } from './send-json';
 import { serveSockets } from './graphql-ws';
+import { preloadEncoding } from '../tokens/tokenizers';
 
 export interface LoadoutServer {
   url: string;
@@ -70,6 +71,8 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     statementTimeoutMs: config.statementTimeoutMs,
   });
   await runMigrations(db.dataSource);
+  // A fixed cost whatever the data: paid before ready rather than by the first toolbox.
+  preloadEncoding('o200k_base');
   const services = createServices(db, { listenUrl: config.listenDatabaseUrl, loadoutCacheBytes: config.loadoutCacheBytes });
   await services.invalidationBus.start();
   const schema = await buildLoadoutSchema(services.pubSub);
