@@ -4,7 +4,7 @@ import { LoadoutCache } from './cache';
 import { compileLoadout } from './compile';
 import { footprintBytes, loadoutFootprint } from './footprint';
 import type { LoadoutRows } from './rows';
-import { pgShapedRows } from './testing/pg-shaped.fixture';
+import { agentRow, exampleWorld, toolRow } from './testing/rows.fixture';
 
 /** A database of organisations whose rows and seq the spec sets; each load can be held until the spec lets it finish. */
 class FakeDatabase {
@@ -23,10 +23,11 @@ class FakeDatabase {
   } as unknown as DataSource;
 
   set(id: string, seq: number, tools: number): void {
-    this.orgs.set(id, {
-      seq,
-      rows: { ...pgShapedRows({ tools, agents: 2, channels: 1, contextObjects: 0, schemaProperties: 1 }), organizationId: id },
-    });
+    const rows = exampleWorld(
+      Array.from({ length: tools }, (_, i) => toolRow(`${id}-t${i}`, `tool_${i}`)),
+      [agentRow(`${id}-a1`), agentRow(`${id}-a2`)],
+    );
+    this.orgs.set(id, { seq, rows: { ...rows, organizationId: id } });
   }
 
   private answer(snapshot: Map<string, { seq: number; rows: LoadoutRows }>, sql: string, id: string): unknown[] {
