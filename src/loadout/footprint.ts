@@ -6,13 +6,13 @@ import { LOADOUT_DEFAULTS } from './vocabulary';
  * What a compiled loadout costs on the heap, estimated from counts and
  * string lengths so the cache can be bounded by memory. The figures were
  * measured with `process.memoryUsage().heapUsed` after a full GC, around
- * dozens of organisations loaded from a PostgreSQL server by `loadLoadoutRows`
- * and compiled, every situation of every agent served: 200 definitions
- * of the bench's tool plan took 1.46 KB each, 100 agents 1.1 KB each, and
- * an organisation of 100 definitions and 10 agents 162 KB (estimated: 158), and one of 5,000 definitions and 500 agents
- * 7.5 MB (estimated: 7.8).
- * Input schemas and descriptions were varied in rows built the same way to
- * find the cost per character.
+ * dozens of organisations loaded from a PostgreSQL server by
+ * `loadLoadoutRows` and compiled, every situation of every agent served:
+ * 200 definitions of the bench's tool plan took 1.46 KB each, 100 agents
+ * 1.1 KB each, an organisation of 100 definitions and 10 agents 162 KB
+ * (estimated: 158) and one of 5,000 definitions and 500 agents 7.5 MB
+ * (estimated: 7.8). The costs per character come from the same measure
+ * over rows built in memory with longer descriptions and larger schemas.
  */
 export const FOOTPRINT_BYTES = {
   /** The loadout's maps, sets and rows object, with no definition or agent. */
