@@ -33,7 +33,7 @@ export interface Config {
   loadoutCacheBytes: number;
 }
 
-/** Enough for about a thousand organisations of 100 definitions and 10 agents (see footprint.ts). */
+/** About 800 organisations of 100 definitions and 10 agents (see footprint.ts and README, Memory). */
 export const DEFAULT_LOADOUT_CACHE_MB = 128;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
