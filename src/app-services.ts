@@ -30,6 +30,7 @@ import { UsageService } from './usage/usage.service';
 import { CallLogMaintenance } from './usage/call-log-maintenance';
 import { DEFAULT_RETENTION_DAYS } from './usage/call-log-retention';
 import { Stats } from './common/stats';
+import { DEFAULT_LOADOUT_CACHE_MB } from './config';
 import { createLoaders, type RequestLoaders } from './request-loaders';
 
 /** The application's services, built once per server over one database. */
@@ -77,15 +78,17 @@ export interface ServiceOptions {
   listenUrl?: string;
   /** Days of calls the call log keeps (LOADOUT_CALL_LOG_RETENTION_DAYS). */
   callLogRetentionDays?: number;
+  /** The loadout cache's budget; the configured default when absent. */
+  loadoutCacheBytes?: number;
 }
 
 export function createServices(db: Database, options: ServiceOptions = {}): AppServices {
-  const listenUrl = options.listenUrl;
+  const { listenUrl, loadoutCacheBytes = DEFAULT_LOADOUT_CACHE_MB * 1024 * 1024 } = options;
   const ds = db.dataSource;
   const pubSub = createLoadoutPubSub();
   const stats = new Stats();
   // Trusted only while every other instance's changes can reach this one.
-  const loadouts: LoadoutCache = new LoadoutCache(ds, () => invalidationBus.live, stats);
+  const loadouts: LoadoutCache = new LoadoutCache(ds, () => invalidationBus.live, stats, loadoutCacheBytes);
   // Several instances may share a server, so events travel through it; embedded PGlite is one process.
   const serverUrl = db.kind === 'server' ? (ds.options as { url?: string }).url : undefined;
   const invalidationBus: InvalidationBus = serverUrl

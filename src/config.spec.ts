@@ -3,8 +3,15 @@ import { readConfig } from './config';
 describe('readConfig', () => {
   it('reads the durations and switches a deployment sets, and their defaults', () => {
     const defaults = readConfig({});
-    expect(defaults).toMatchObject({ shutdownSettleMs: 2_000, shutdownGraceMs: 10_000, directExecution: true, callLogRetentionDays: 90 });
+    expect(defaults).toMatchObject({
+      shutdownSettleMs: 2_000,
+      shutdownGraceMs: 10_000,
+      directExecution: true,
+      callLogRetentionDays: 90,
+      loadoutCacheBytes: 128 * 1024 * 1024,
+    });
     expect(readConfig({ LOADOUT_CALL_LOG_RETENTION_DAYS: '31' }).callLogRetentionDays).toBe(31);
+    expect(readConfig({ LOADOUT_CACHE_MB: '512' }).loadoutCacheBytes).toBe(512 * 1024 * 1024);
     expect(readConfig({ LOADOUT_SHUTDOWN_SETTLE_MS: '0', LOADOUT_DIRECT_EXECUTION: 'off' })).toMatchObject({
       shutdownSettleMs: 0,
       directExecution: false,
@@ -26,6 +33,8 @@ describe('readConfig', () => {
       '36501',
       "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 36500, not '36501'",
     ],
+    ['LOADOUT_CACHE_MB', '0', "LOADOUT_CACHE_MB must be a number of MB from 1 to 1048576, not '0'"],
+    ['LOADOUT_CACHE_MB', '1.5', "LOADOUT_CACHE_MB must be a number of MB from 1 to 1048576, not '1.5'"],
     ['LOADOUT_SHUTDOWN_GRACE_MS', '0', "LOADOUT_SHUTDOWN_GRACE_MS must be a number of milliseconds from 1 to 3600000, not '0'"],
   ])('refuses %s=%s, naming it', (name, value, message) => {
     expect(() => readConfig({ [name]: value })).toThrow(message);

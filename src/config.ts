@@ -32,7 +32,12 @@ export interface Config {
   directExecution: boolean;
   /** Days of calls the call log keeps for the budget report's asOf; older months are dropped. */
   callLogRetentionDays: number;
+  /** What the compiled loadouts of every organisation may take of the heap, as estimated (LOADOUT_CACHE_MB). */
+  loadoutCacheBytes: number;
 }
+
+/** About 800 organisations of 100 definitions and 10 agents (see footprint.ts and README, Memory). */
+export const DEFAULT_LOADOUT_CACHE_MB = 128;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -58,6 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.LOADOUT_METRICS_TOKEN || null,
     directExecution: readSwitch(env, 'LOADOUT_DIRECT_EXECUTION', true),
     callLogRetentionDays: readDays(env, 'LOADOUT_CALL_LOG_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, MIN_RETENTION_DAYS),
+    loadoutCacheBytes: readMegabytes(env, 'LOADOUT_CACHE_MB', DEFAULT_LOADOUT_CACHE_MB) * 1024 * 1024,
   };
 }
 
@@ -79,4 +85,14 @@ function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bo
   if (text === undefined || text === '') return fallback;
   if (text === 'on' || text === 'off') return text === 'on';
   throw new Error(`${name} must be on or off, not '${text}'`);
+}
+
+/** A size in whole MiB, from 1 to 1 TiB's worth, or the fallback when unset. */
+function readMegabytes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 1_048_576)
+    throw new Error(`${name} must be a number of MB from 1 to 1048576, not '${text}'`);
+  return value;
 }

@@ -14,6 +14,10 @@ export class Stats {
   /** Compiled-loadout reads answered from the cache, and those that loaded from the database. */
   loadoutHits = 0;
   loadoutMisses = 0;
+  /** Compiled loadouts evicted to stay within the cache's budget, and what the cache holds now (estimated bytes, organisations). */
+  loadoutEvictions = 0;
+  loadoutCacheBytes = 0;
+  loadoutCacheOrganizations = 0;
   /** Plain queries the direct path answered, and those it handed back to graphql-js at run time. */
   directAnswered = 0;
   directHandedBack = 0;

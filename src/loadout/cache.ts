@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Stats } from '../common/stats';
 import { compileLoadout, type CompiledLoadout } from './compile';
+import { footprintBytes, loadoutFootprint, type Footprint } from './footprint';
 import { loadLoadoutRows, type Queryable } from './rows';
 
 export interface CachedLoadout {
@@ -9,11 +10,18 @@ export interface CachedLoadout {
   loadout: CompiledLoadout;
 }
 
-/** Organisations kept compiled at once; the least recently loaded go first. */
-const MAX_ORGANIZATIONS = 1_000;
+interface Entry extends CachedLoadout {
+  footprint: Footprint;
+  /** The estimate when last counted: toolboxes remembered since are counted on the next hit. */
+  bytes: number;
+}
 
 /**
- * The compiled loadout of each organisation, for every toolbox request.
+ * The compiled loadout of each organisation, for every toolbox request,
+ * within a memory budget: each loadout's size is estimated (footprint.ts)
+ * and the least recently used organisations go first. The one used last
+ * always stays, so an organisation larger than the whole budget is still
+ * served from memory rather than compiled per request.
  *
  * Every change that can alter a loadout bumps `organizations.loadout_seq`
  * inside its transaction; the instance that made it replaces or drops its
@@ -23,18 +31,27 @@ const MAX_ORGANIZATIONS = 1_000;
  * is served longer than a notification takes.
  */
 export class LoadoutCache {
-  private readonly entries = new Map<string, CachedLoadout>();
+  /** In order of use, least recent first. */
+  private readonly entries = new Map<string, Entry>();
   private readonly loads = new Map<string, Promise<CachedLoadout | null>>();
-  /** The highest seq announced per organisation: an entry below it is stale, however it got here. */
+  /**
+   * Loads and writes under way per organisation, each of which may install a
+   * loadout when it ends. Only these need `announced`: anything that starts
+   * after a notification was heard reads at least the seq it announced.
+   */
+  private readonly pending = new Map<string, number>();
+  /** The highest seq announced per organisation with something pending: what it installs below that is stale. */
   private readonly announced = new Map<string, number>();
   private readonly listeners: Array<(organizationId: string | null) => void> = [];
   /** Moves on reset: a load begun before may have missed a change, so it is not kept. */
   private epoch = 0;
+  private bytes = 0;
 
   constructor(
     private readonly db: DataSource,
     private readonly live: () => boolean,
     private readonly stats: Stats,
+    private readonly budgetBytes: number,
   ) {}
 
   /** False while changes of other instances might not reach this one: nothing cached may be served. */
@@ -51,17 +68,22 @@ export class LoadoutCache {
     const hit = this.entries.get(organizationId);
     if (hit && hit.seq >= (this.announced.get(organizationId) ?? 0)) {
       this.stats.loadoutHits++;
+      this.used(organizationId, hit);
       return Promise.resolve(hit);
     }
     this.stats.loadoutMisses++;
     let loading = this.loads.get(organizationId);
     if (!loading) {
       const epoch = this.epoch;
+      const release = this.hold(organizationId);
       loading = this.loadCommitted(organizationId).then((entry) => {
         if (entry && epoch === this.epoch) this.install(organizationId, entry.seq, entry.loadout);
         return entry;
       });
-      const forget = () => this.loads.delete(organizationId);
+      const forget = () => {
+        this.loads.delete(organizationId);
+        release();
+      };
       loading.then(forget, forget);
       this.loads.set(organizationId, loading);
     }
@@ -75,7 +97,10 @@ export class LoadoutCache {
    */
   async at(tx: Queryable, organizationId: string, seq: number, keep: boolean): Promise<CompiledLoadout> {
     const hit = this.live() ? this.entries.get(organizationId) : undefined;
-    if (hit && hit.seq === seq) return hit.loadout;
+    if (hit && hit.seq === seq) {
+      this.used(organizationId, hit);
+      return hit.loadout;
+    }
     const loaded = await loadLoadoutRows(tx, organizationId);
     if (!loaded) throw new Error(`organisation ${organizationId} vanished inside a transaction`);
     const loadout = compileLoadout(loaded.rows);
@@ -83,21 +108,45 @@ export class LoadoutCache {
     return loadout;
   }
 
+  /**
+   * Marks a load or write of the organisation under way until the returned
+   * function is called: a change announced meanwhile keeps it from
+   * installing what it read before that change.
+   */
+  hold(organizationId: string): () => void {
+    this.pending.set(organizationId, (this.pending.get(organizationId) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = this.pending.get(organizationId)! - 1;
+      if (left > 0) return void this.pending.set(organizationId, left);
+      this.pending.delete(organizationId);
+      this.announced.delete(organizationId);
+    };
+  }
+
   /** A loadout known exact for `seq` (a writer's own result, after its commit). */
   install(organizationId: string, seq: number, loadout: CompiledLoadout): void {
     if (!this.live() || seq < (this.announced.get(organizationId) ?? 0)) return;
     const current = this.entries.get(organizationId);
     if (current && current.seq >= seq) return;
-    this.entries.delete(organizationId);
-    this.entries.set(organizationId, { seq, loadout });
-    if (this.entries.size > MAX_ORGANIZATIONS) this.entries.delete(this.entries.keys().next().value!);
+    if (current) this.remove(organizationId, current);
+    const footprint = loadoutFootprint(loadout);
+    const entry: Entry = { seq, loadout, footprint, bytes: footprintBytes(footprint, loadout) };
+    this.entries.set(organizationId, entry);
+    this.bytes += entry.bytes;
+    this.trim();
   }
 
   /** A change reached `seq`: whatever is older is dropped, here and in every listener. */
   changed(organizationId: string, seq: number): void {
-    if (seq > (this.announced.get(organizationId) ?? 0)) this.announced.set(organizationId, seq);
+    if (this.pending.has(organizationId) && seq > (this.announced.get(organizationId) ?? 0)) this.announced.set(organizationId, seq);
     const current = this.entries.get(organizationId);
-    if (current && current.seq < seq) this.entries.delete(organizationId);
+    if (current && current.seq < seq) {
+      this.remove(organizationId, current);
+      this.counted();
+    }
     for (const listener of this.listeners) listener(organizationId);
   }
 
@@ -105,12 +154,45 @@ export class LoadoutCache {
   reset(): void {
     this.epoch++;
     this.entries.clear();
+    this.bytes = 0;
+    this.counted();
     for (const listener of this.listeners) listener(null);
   }
 
   /** Called with the organisation whose cached state must go (null: every organisation). */
   onChange(listener: (organizationId: string | null) => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Moves the entry to the most recent end, and counts the toolboxes it remembered since it was last counted. */
+  private used(organizationId: string, entry: Entry): void {
+    this.entries.delete(organizationId);
+    this.entries.set(organizationId, entry);
+    const bytes = footprintBytes(entry.footprint, entry.loadout);
+    if (bytes === entry.bytes) return;
+    this.bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    this.trim();
+  }
+
+  /** Evicts the least recently used entries until the rest fit the budget, keeping the most recent one. */
+  private trim(): void {
+    for (const [organizationId, entry] of this.entries) {
+      if (this.bytes <= this.budgetBytes || this.entries.size === 1) break;
+      this.remove(organizationId, entry);
+      this.stats.loadoutEvictions++;
+    }
+    this.counted();
+  }
+
+  private remove(organizationId: string, entry: Entry): void {
+    this.entries.delete(organizationId);
+    this.bytes -= entry.bytes;
+  }
+
+  private counted(): void {
+    this.stats.loadoutCacheBytes = this.bytes;
+    this.stats.loadoutCacheOrganizations = this.entries.size;
   }
 
   /** One consistent read of the committed state: the seq and the rows it stands for. */

@@ -176,6 +176,8 @@ export class LoadoutChanges {
     let result: T;
     let seq = 0;
     let after: CompiledLoadout | null = null;
+    // From before the seq is taken until the loadout is installed: a later change heard meanwhile must win.
+    const release = this.cache.hold(actor.organizationId);
     try {
       result = await this.db.transaction(async (tx) => {
         seq = await bumpLoadoutSeq(tx, actor.organizationId);
@@ -189,11 +191,13 @@ export class LoadoutChanges {
         if (options.dryRun) throw new DryRunRollback(value);
         return value;
       });
+      this.committed(actor.organizationId, seq, after);
     } catch (error) {
       if (error instanceof DryRunRollback) return error.value as T;
       throw error;
+    } finally {
+      release();
     }
-    this.committed(actor.organizationId, seq, after);
     await observer?.afterCommit();
     return result;
   }

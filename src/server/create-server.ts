@@ -32,6 +32,7 @@ import { reportFailure } from './report-failure';
 import { assignRequestId, requestIdOf } from './request-id';
 import { sendJson } from './send-json';
 import { serveSockets } from './graphql-ws';
+import { preloadEncoding } from '../tokens/tokenizers';
 
 export interface LoadoutServer {
   url: string;
@@ -60,6 +61,7 @@ export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'ad
       | 'directExecution'
       | 'metricsToken'
       | 'callLogRetentionDays'
+      | 'loadoutCacheBytes'
     >
   >;
 
@@ -72,7 +74,13 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     statementTimeoutMs: config.statementTimeoutMs,
   });
   await runMigrations(db.dataSource);
-  const services = createServices(db, { listenUrl: config.listenDatabaseUrl, callLogRetentionDays: config.callLogRetentionDays });
+  // A fixed cost whatever the data: paid before ready rather than by the first toolbox.
+  preloadEncoding('o200k_base');
+  const services = createServices(db, {
+    listenUrl: config.listenDatabaseUrl,
+    callLogRetentionDays: config.callLogRetentionDays,
+    loadoutCacheBytes: config.loadoutCacheBytes,
+  });
   // Before serving: the months of the call log exist before their first call.
   await services.callLog.start();
   await services.invalidationBus.start();

@@ -123,6 +123,22 @@ export class Metrics {
     });
     counter('loadout_loadout_cache_hits_total', 'Compiled-loadout reads served from the cache', () => stats.loadoutHits);
     counter('loadout_loadout_cache_misses_total', 'Compiled-loadout reads that loaded from the database', () => stats.loadoutMisses);
+    counter(
+      'loadout_loadout_cache_evictions_total',
+      'Compiled loadouts evicted, least recently used first, to stay within LOADOUT_CACHE_MB',
+      () => stats.loadoutEvictions,
+    );
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    gauge('loadout_loadout_cache_bytes', 'Estimated heap taken by the compiled loadouts cached', () => stats.loadoutCacheBytes);
+    gauge('loadout_loadout_cache_organizations', 'Organisations whose compiled loadout is cached', () => stats.loadoutCacheOrganizations);
   }
 
   /** Once per request, when its answer is complete. */

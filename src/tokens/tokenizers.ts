@@ -14,7 +14,10 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
  * Each vocabulary is loaded the first time a count needs it (that count
  * takes a few hundred milliseconds longer, once): one is tens of megabytes
  * of resident memory for as long as the process lives, and only
- * organisations with older OpenAI models ever need cl100k_base.
+ * organisations with older OpenAI models ever need cl100k_base. The server
+ * loads o200k_base at start (`preloadEncoding`): every other provider and
+ * model counts with it, and the first toolbox after a restart would
+ * otherwise wait for it.
  */
 const LOADERS: Record<Encoding, () => EncodingModule> = {
   o200k_base: () => require('gpt-tokenizer/encoding/o200k_base') as EncodingModule,
@@ -33,4 +36,9 @@ const COUNTERS: Record<Encoding, TokenCounter> = {
 
 export function tokenCounter(encoding: Encoding): TokenCounter {
   return COUNTERS[encoding];
+}
+
+/** Loads the vocabulary now, so that no request waits for it later. */
+export function preloadEncoding(encoding: Encoding): void {
+  COUNTERS[encoding]('');
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import type { LoadResult, LoadSpec } from './load-spec';
 import { Prng } from './prng';
-import { requestBody } from './request-bodies';
+import { nextRequest } from './request-bodies';
 
 /** Parsed rather than searched, so a tool named "errors" is not one; a body that is not JSON is a failure too. */
 function carriesErrors(body: string): boolean {
@@ -35,7 +35,12 @@ async function main(): Promise<void> {
     headers,
     requests: [
       {
-        setupRequest: (request) => ({ ...request, body: requestBody(rng, spec.plan) }),
+        setupRequest: (request) => {
+          const next = nextRequest(rng, spec.plan);
+          return next.authorization
+            ? { ...request, body: next.body, headers: { ...headers, authorization: next.authorization } }
+            : { ...request, body: next.body };
+        },
         onResponse: (status, body) => {
           const failed = status < 200 || status >= 300;
           const hasErrors = !failed && carriesErrors(body);

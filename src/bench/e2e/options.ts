@@ -23,6 +23,10 @@ export interface Sizes {
     loadSeconds: number;
     probeSeconds: number;
   };
+  /** Many organisations of one shape, read with a Zipf popularity. */
+  organizations: { count: number; tools: number; agents: number; connections: number; zipfExponent: number };
+  /** One large organisation read first after each restart. */
+  coldOrganization: { tools: number; agents: number; channels: number; samples: number };
 }
 
 const FULL: Sizes = {
@@ -45,6 +49,8 @@ const FULL: Sizes = {
   budget: { tools: 10_000, calls: 10_000_000, users: 5, days: 60, apiSeedingSeconds: 60, samples: 7 },
   scale: { agents: 10, connections: 10, tools: [100, 1000, 10_000] },
   retention: { monthCalls: 5_000_000, connections: 4, batchSize: 500, toolNames: 200, users: 50, loadSeconds: 30, probeSeconds: 5 },
+  organizations: { count: 2000, tools: 100, agents: 10, connections: 50, zipfExponent: 1 },
+  coldOrganization: { tools: 10_000, agents: 1000, channels: 5, samples: 5 },
 };
 
 const QUICK: Sizes = {
@@ -59,9 +65,22 @@ const QUICK: Sizes = {
   budget: { tools: 500, calls: 20_000, users: 3, days: 60, apiSeedingSeconds: 30, samples: 3 },
   scale: { agents: 5, connections: 10, tools: [30, 100, 300] },
   retention: { monthCalls: 20_000, connections: 4, batchSize: 500, toolNames: 50, users: 10, loadSeconds: 6, probeSeconds: 2 },
+  organizations: { count: 50, tools: 20, agents: 3, connections: 20, zipfExponent: 1 },
+  coldOrganization: { tools: 1000, agents: 100, channels: 5, samples: 2 },
 };
 
-export const SCENARIOS = ['toolbox', 'beginTurn', 'edit', 'createTools', 'recordToolCalls', 'budget', 'retention', 'scale'] as const;
+export const SCENARIOS = [
+  'toolbox',
+  'beginTurn',
+  'edit',
+  'createTools',
+  'recordToolCalls',
+  'budget',
+  'retention',
+  'scale',
+  'organizations',
+  'coldOrganization',
+] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface Options {

@@ -4,8 +4,15 @@ import type { Prng } from './prng';
 export type LoadPlan =
   | { kind: 'hello' }
   | { kind: 'toolbox'; agentIds: string[]; channels: string[]; contextObjects: string[] }
+  | { kind: 'organizations'; organizations: OrganizationPlan[]; zipfExponent: number; channels: string[] }
   | { kind: 'beginTurn'; conversationIds: string[] }
   | { kind: 'recordToolCalls'; calls: CallPlan };
+
+/** One organisation of a many-organisations load: its key and its agents; its rank in the list is its popularity. */
+export interface OrganizationPlan {
+  key: string;
+  agentIds: string[];
+}
 
 export interface CallPlan {
   projectId: string;
@@ -35,7 +42,7 @@ const RECORD_CALLS = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(call
 export function randomPage(rng: Prng, contextObjects: readonly string[]): PageInput | null {
   const kind = rng.int(0, 4);
   if (kind === 0) return null;
-  if (kind === 4 && contextObjects.length > 0) return { type: 'RECORD', contextObject: rng.pick(contextObjects) };
+  if (kind === 4) return contextObjects.length > 0 ? { type: 'RECORD', contextObject: rng.pick(contextObjects) } : { type: 'RECORD' };
   return { type: (['HOME', 'LIST', 'RECORD'] as const)[kind - 1] };
 }
 
@@ -49,8 +56,51 @@ export function toolCallBatch(rng: Prng, plan: CallPlan): ToolCall[] {
   }));
 }
 
+/**
+ * Ranks 0..n-1 drawn with probability proportional to 1 / (rank + 1)^s, the
+ * skew of real popularity (s = 1: the second is asked half as often as the
+ * first).
+ */
+export class ZipfSampler {
+  private readonly cumulative: Float64Array;
+
+  constructor(n: number, exponent: number) {
+    this.cumulative = new Float64Array(n);
+    let sum = 0;
+    for (let rank = 0; rank < n; rank++) this.cumulative[rank] = sum += 1 / (rank + 1) ** exponent;
+    for (let rank = 0; rank < n; rank++) this.cumulative[rank] /= sum;
+  }
+
+  draw(rng: Prng): number {
+    const u = rng.next();
+    let lo = 0;
+    let hi = this.cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.cumulative[mid] < u) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+const samplers = new WeakMap<LoadPlan, ZipfSampler>();
+
+/** One request of the plan: its JSON body, and its own Authorization header where the plan spans organisations. */
+export function nextRequest(rng: Prng, plan: LoadPlan): { body: string; authorization: string | null } {
+  if (plan.kind !== 'organizations') return { body: requestBody(rng, plan), authorization: null };
+  let sampler = samplers.get(plan);
+  if (!sampler) samplers.set(plan, (sampler = new ZipfSampler(plan.organizations.length, plan.zipfExponent)));
+  const organization = plan.organizations[sampler.draw(rng)];
+  const body = JSON.stringify({
+    query: TOOLBOX_QUERY,
+    variables: { a: rng.pick(organization.agentIds), c: rng.pick(plan.channels), p: randomPage(rng, []) },
+  });
+  return { body, authorization: `Bearer ${organization.key}` };
+}
+
 /** The JSON body of one request of the plan. */
-export function requestBody(rng: Prng, plan: LoadPlan): string {
+export function requestBody(rng: Prng, plan: Exclude<LoadPlan, { kind: 'organizations' }>): string {
   switch (plan.kind) {
     case 'hello':
       return JSON.stringify({ query: '{ hello }' });

@@ -4,8 +4,10 @@ import { progress } from './progress';
 import { printTable, writeResults } from './report';
 import { beginTurnScenario } from './scenarios/begin-turn';
 import { budgetScenario } from './scenarios/budget';
+import { coldOrganizationScenario } from './scenarios/cold-organization';
 import { createToolsScenario } from './scenarios/create-tools';
 import { editScenario } from './scenarios/edit';
+import { organizationsScenario } from './scenarios/organizations';
 import { recordToolCallsScenario } from './scenarios/record-tool-calls';
 import { retentionScenario } from './scenarios/retention';
 import { scaleScenario } from './scenarios/scale';
@@ -25,6 +27,8 @@ const SCENARIOS: Record<ScenarioName, (options: Options) => Promise<Figure[]>> =
   budget: budgetScenario,
   retention: retentionScenario,
   scale: scaleScenario,
+  organizations: organizationsScenario,
+  coldOrganization: coldOrganizationScenario,
 };
 
 async function main(): Promise<void> {

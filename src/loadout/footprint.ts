@@ -1,0 +1,83 @@
+import type { CompiledLoadout } from './compile';
+import type { ToolRow } from './rows';
+import { LOADOUT_DEFAULTS } from './vocabulary';
+
+/**
+ * What a compiled loadout costs on the heap, estimated from counts and
+ * string lengths so the cache can be bounded by memory. The figures were
+ * measured with `process.memoryUsage().heapUsed` after a full GC, around
+ * dozens of organisations loaded from a PostgreSQL server by
+ * `loadLoadoutRows` and compiled, every situation of every agent served:
+ * 200 definitions of the bench's tool plan took 1.46 KB each, 100 agents
+ * 1.1 KB each, an organisation of 100 definitions and 10 agents 162 KB
+ * (estimated: 158) and one of 5,000 definitions and 500 agents 7.5 MB
+ * (estimated: 7.8). The costs per character come from the same measure
+ * over rows built in memory with longer descriptions and larger schemas.
+ */
+export const FOOTPRINT_BYTES = {
+  /** The loadout's maps, sets and rows object, with no definition or agent. */
+  loadout: 4_000,
+  /** A definition's row and compiled facts, beside its text and lists. */
+  tool: 1_150,
+  /** A channel or context object a definition lists (its string, and its place in the list and the set). */
+  listedKey: 200,
+  /** Per character of description and name (one-byte strings). */
+  textChar: 1,
+  /** Per character of the input schema's JSON, parsed into objects. */
+  schemaChar: 1.4,
+  /** An agent's row, compiled facts and remembered class key. */
+  agent: 1_100,
+  rule: 300,
+  /** A channel, context object, mini app or MCP server row. */
+  catalogueRow: 250,
+  /** A situation remembered for comparisons (channels × pages). */
+  situation: 200,
+  /** A remembered toolbox: its key, its map slot, its fingerprint once asked for. */
+  toolbox: 400,
+  /** A toolbox entry: one reference. */
+  toolboxEntry: 8,
+} as const;
+
+/** Input schemas measured per loadout, spread evenly over its definitions: measuring all of 10,000 took as long as compiling them. */
+const SCHEMA_SAMPLES = 64;
+
+/** The definitions' own bytes: text and lists counted exactly, schemas from an even sample. */
+function toolsBytes(rows: readonly ToolRow[]): number {
+  let bytes = 0;
+  for (const row of rows) {
+    bytes +=
+      FOOTPRINT_BYTES.tool +
+      (row.name.length + row.description.length) * FOOTPRINT_BYTES.textChar +
+      (row.channelKeys.length + row.contextObjectKeys.length) * FOOTPRINT_BYTES.listedKey;
+  }
+  const step = Math.max(1, Math.ceil(rows.length / SCHEMA_SAMPLES));
+  let sampled = 0;
+  let schemaChars = 0;
+  for (let i = 0; i < rows.length; i += step, sampled++) schemaChars += JSON.stringify(rows[i].inputSchema).length;
+  return Math.round(bytes + (sampled ? (schemaChars / sampled) * rows.length * FOOTPRINT_BYTES.schemaChar : 0));
+}
+
+/** The part of a loadout's size fixed at compile time, and what each toolbox it remembers later adds. */
+export interface Footprint {
+  fixedBytes: number;
+  bytesPerToolbox: number;
+}
+
+export function loadoutFootprint(loadout: CompiledLoadout): Footprint {
+  const { rows } = loadout;
+  let fixed = FOOTPRINT_BYTES.loadout + toolsBytes(rows.tools);
+  let widest = rows.agents.length ? 0 : LOADOUT_DEFAULTS.maxTools;
+  for (const agent of rows.agents) widest = Math.max(widest, agent.maxTools);
+  fixed += rows.agents.length * FOOTPRINT_BYTES.agent + rows.rules.length * FOOTPRINT_BYTES.rule;
+  const catalogue = rows.channels.length + rows.contextObjects.length + rows.miniApps.length + rows.mcpServers.length;
+  fixed += catalogue * FOOTPRINT_BYTES.catalogueRow;
+  fixed += rows.channels.length * (3 + rows.contextObjects.length) * FOOTPRINT_BYTES.situation;
+  return {
+    fixedBytes: fixed,
+    bytesPerToolbox: FOOTPRINT_BYTES.toolbox + Math.min(widest, loadout.sorted.length) * FOOTPRINT_BYTES.toolboxEntry,
+  };
+}
+
+/** The estimate now: toolboxes are remembered as they are first asked for. */
+export const footprintBytes = (footprint: Footprint, loadout: CompiledLoadout): number =>
+  footprint.fixedBytes + loadout.toolboxes.size * footprint.bytesPerToolbox;
