@@ -74,13 +74,19 @@ export class LoadoutCache {
    * that seq, else loaded through the transaction.
    */
   async at(tx: Queryable, organizationId: string, seq: number, keep: boolean): Promise<CompiledLoadout> {
-    const hit = this.live() ? this.entries.get(organizationId) : undefined;
-    if (hit && hit.seq === seq) return hit.loadout;
+    const hit = this.exact(organizationId, seq);
+    if (hit) return hit;
     const loaded = await loadLoadoutRows(tx, organizationId);
     if (!loaded) throw new Error(`organisation ${organizationId} vanished inside a transaction`);
     const loadout = compileLoadout(loaded.rows);
     if (keep) this.install(organizationId, seq, loadout);
     return loadout;
+  }
+
+  /** The cached loadout when it is exact for `seq` and may be trusted; null, loading nothing, otherwise. */
+  exact(organizationId: string, seq: number): CompiledLoadout | null {
+    const hit = this.live() ? this.entries.get(organizationId) : undefined;
+    return hit && hit.seq === seq ? hit.loadout : null;
   }
 
   /** A loadout known exact for `seq` (a writer's own result, after its commit). */
