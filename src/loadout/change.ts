@@ -125,8 +125,9 @@ export class ChangeTracker {
       if (locked.length === 0) return;
       this.loadoutBefore = await this.cache.at(this.tx, org, this.seq - 1, false);
     }
+    // As a SELECT: TypeORM answers a bare UPDATE with [rows, count].
     const bumped: Array<{ id: string }> = await this.tx.query(
-      `UPDATE agents SET loadout_version = loadout_version + 1 WHERE ${fresh} RETURNING id`,
+      `WITH bumped AS (UPDATE agents SET loadout_version = loadout_version + 1 WHERE ${fresh} RETURNING id) SELECT id FROM bumped`,
       params,
     );
     for (const { id } of bumped) this.agentIds.add(id);
