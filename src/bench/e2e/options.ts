@@ -13,6 +13,8 @@ export interface Sizes {
   recordToolCalls: { connections: number; batchSize: number; toolNames: number; users: number };
   budget: { tools: number; calls: number; users: number; days: number; apiSeedingSeconds: number; samples: number };
   scale: { agents: number; connections: number; tools: [number, number, number] };
+  /** Two instances on one database: the toolbox load's connections (half on each), and edits on one watched on the other. */
+  instances: { connections: number; edits: number; intervalMs: number };
 }
 
 const FULL: Sizes = {
@@ -30,10 +32,11 @@ const FULL: Sizes = {
       { agents: 100, tools: 10_000 },
     ],
   },
-  createTools: { agents: 100, tools: 1000, concurrency: 4, budgetSeconds: 600 },
+  createTools: { agents: 1000, tools: 1000, concurrency: 4, budgetSeconds: 600 },
   recordToolCalls: { connections: 4, batchSize: 500, toolNames: 200, users: 50 },
   budget: { tools: 10_000, calls: 1_000_000, users: 5, days: 60, apiSeedingSeconds: 240, samples: 7 },
   scale: { agents: 10, connections: 10, tools: [100, 1000, 10_000] },
+  instances: { connections: 50, edits: 30, intervalMs: 100 },
 };
 
 const QUICK: Sizes = {
@@ -47,9 +50,10 @@ const QUICK: Sizes = {
   recordToolCalls: { connections: 4, batchSize: 500, toolNames: 50, users: 10 },
   budget: { tools: 500, calls: 20_000, users: 3, days: 60, apiSeedingSeconds: 30, samples: 3 },
   scale: { agents: 5, connections: 10, tools: [30, 100, 300] },
+  instances: { connections: 50, edits: 6, intervalMs: 100 },
 };
 
-export const SCENARIOS = ['toolbox', 'beginTurn', 'edit', 'createTools', 'recordToolCalls', 'budget', 'scale'] as const;
+export const SCENARIOS = ['toolbox', 'beginTurn', 'edit', 'createTools', 'recordToolCalls', 'budget', 'scale', 'instances'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface Options {

@@ -6,6 +6,7 @@ import { beginTurnScenario } from './scenarios/begin-turn';
 import { budgetScenario } from './scenarios/budget';
 import { createToolsScenario } from './scenarios/create-tools';
 import { editScenario } from './scenarios/edit';
+import { instancesScenario } from './scenarios/instances';
 import { recordToolCallsScenario } from './scenarios/record-tool-calls';
 import { scaleScenario } from './scenarios/scale';
 import { toolboxScenario } from './scenarios/toolbox';
@@ -23,6 +24,7 @@ const SCENARIOS: Record<ScenarioName, (options: Options) => Promise<Figure[]>> =
   recordToolCalls: recordToolCallsScenario,
   budget: budgetScenario,
   scale: scaleScenario,
+  instances: instancesScenario,
 };
 
 async function main(): Promise<void> {
