@@ -1,6 +1,7 @@
 import { toolFacts, ruleOf, type AgentFacts, type ToolFacts, type ToolRule } from './facts';
 import { compareShadowRank, compareSortOrder } from './filters';
 import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
+import { LayeredMap } from './layered-map';
 import { keyedSituations, type KeyedSituation } from './situations';
 import { LOADOUT_DEFAULTS } from './vocabulary';
 import type { SituationToolbox } from './serve';
@@ -43,6 +44,8 @@ export class CompiledLoadout {
   /** Per agent class, then per channel class: see contextsThatMatter. */
   readonly contextClasses = new Map<string, Map<string, ReadonlySet<string>>>();
 
+  /** What a patch starts from. */
+  readonly lookups: ToolLookups;
   private keyed: readonly KeyedSituation[] | null;
 
   constructor(
@@ -51,6 +54,8 @@ export class CompiledLoadout {
     readonly sorted: readonly CompiledTool[],
     /** The situations of a loadout with the same catalogue, if known. */
     situations: readonly KeyedSituation[] | null = null,
+    /** The lookups over `sorted`, if patched from another loadout's. */
+    lookups: ToolLookups | null = null,
   ) {
     this.keyed = situations;
     const serverProjects = new Set(rows.mcpServers.filter((s) => s.enabled).map((s) => s.projectId));
@@ -65,26 +70,14 @@ export class CompiledLoadout {
     this.channels = new Map(rows.channels.map((c) => [c.key, c]));
     this.channelsById = new Map(rows.channels.map((c) => [c.id, c]));
     this.contextObjects = new Map(rows.contextObjects.map((c) => [c.key, c]));
-    // One pass in plain loops: a change compiles a loadout afresh, and flatMap costs more than the rest together.
-    const scopedAgents = new Set<string>();
-    const toolsById = new Map<string, CompiledTool>();
-    const namedChannels = new Set<string>();
-    const byName = new Map<string, CompiledTool[]>();
-    for (const t of sorted) {
-      if (t.agentId) scopedAgents.add(t.agentId);
-      toolsById.set(t.id, t);
-      for (const key of t.row.channelKeys) namedChannels.add(key);
-      const group = byName.get(t.name);
-      if (group) group.push(t);
-      else byName.set(t.name, [t]);
-    }
-    this.scopedAgents = scopedAgents;
-    this.toolsById = toolsById;
-    this.namedChannels = namedChannels;
-    const shared = new Map<string, CompiledTool[]>();
-    for (const [name, group] of byName) if (group.length > 1) shared.set(name, group.sort(compareShadowRank));
-    this.sharedNames = shared;
-    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && shared.has(t.name));
+    this.lookups = lookups ?? toolLookups(sorted);
+    ({
+      scopedAgents: this.scopedAgents,
+      toolsById: this.toolsById,
+      namedChannels: this.namedChannels,
+      sharedNames: this.sharedNames,
+    } = this.lookups);
+    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && this.sharedNames.has(t.name));
   }
 
   /**
@@ -114,6 +107,80 @@ export class CompiledLoadout {
       this.rows.contextObjects.map((o) => o.key),
     ));
   }
+}
+
+/** Lookups over every definition: built once, then patched where a change touched a few definitions. */
+export interface ToolLookups {
+  toolsById: ReadonlyMap<string, CompiledTool>;
+  /** Every name with the definitions holding it. */
+  byName: ReadonlyMap<string, readonly CompiledTool[]>;
+  sharedNames: ReadonlyMap<string, readonly CompiledTool[]>;
+  scopedAgents: ReadonlySet<string>;
+  namedChannels: ReadonlySet<string>;
+}
+
+// One pass in plain loops: flatMap costs more than the rest together.
+function toolLookups(sorted: readonly CompiledTool[]): ToolLookups {
+  const toolsById = new Map<string, CompiledTool>();
+  const byName = new Map<string, CompiledTool[]>();
+  for (const t of sorted) {
+    toolsById.set(t.id, t);
+    const group = byName.get(t.name);
+    if (group) group.push(t);
+    else byName.set(t.name, [t]);
+  }
+  const sharedNames = new Map<string, CompiledTool[]>();
+  for (const [name, group] of byName) if (group.length > 1) sharedNames.set(name, [...group].sort(compareShadowRank));
+  return { toolsById, byName, sharedNames, scopedAgents: scopedAgentsOf(sorted), namedChannels: namedChannelsOf(sorted) };
+}
+
+const scopedAgentsOf = (sorted: readonly CompiledTool[]): ReadonlySet<string> => {
+  const out = new Set<string>();
+  for (const t of sorted) if (t.agentId) out.add(t.agentId);
+  return out;
+};
+
+const namedChannelsOf = (sorted: readonly CompiledTool[]): ReadonlySet<string> => {
+  const out = new Set<string>();
+  for (const t of sorted) for (const key of t.row.channelKeys) out.add(key);
+  return out;
+};
+
+/**
+ * The lookups after `gone` were replaced by `added` (compiled anew) in
+ * `sorted`: only the names they held or hold are grouped again, and the
+ * sets read all definitions again only where one of them names an agent or
+ * a channel.
+ */
+function patchedLookups(
+  before: ToolLookups,
+  sorted: readonly CompiledTool[],
+  gone: readonly CompiledTool[],
+  added: readonly CompiledTool[],
+): ToolLookups {
+  if (gone.length === 0 && added.length === 0) return before;
+  const touched = [...gone, ...added];
+  const goneIds = new Set(gone.map((t) => t.id));
+  const groups = new Map<string, CompiledTool[]>();
+  for (const name of new Set(touched.map((t) => t.name)))
+    groups.set(name, [...(before.byName.get(name) ?? []).filter((t) => !goneIds.has(t.id)), ...added.filter((t) => t.name === name)]);
+  const held = (keep: (group: CompiledTool[]) => boolean) => [...groups].filter(([, group]) => keep(group)).map(([name]) => name);
+  const shared = new Map(held((g) => g.length > 1).map((name) => [name, [...groups.get(name)!].sort(compareShadowRank)]));
+  return {
+    toolsById: LayeredMap.patch(before.toolsById, new Map(added.map((t) => [t.id, t])), goneIds),
+    byName: LayeredMap.patch(
+      before.byName,
+      new Map([...groups].filter(([, g]) => g.length > 0)),
+      held((g) => g.length === 0),
+    ),
+    sharedNames: LayeredMap.patch(
+      before.sharedNames,
+      shared,
+      held((g) => g.length <= 1),
+    ),
+    scopedAgents: touched.some((t) => t.agentId) ? scopedAgentsOf(sorted) : before.scopedAgents,
+    namedChannels: touched.some((t) => t.row.channelKeys.length > 0) ? namedChannelsOf(sorted) : before.namedChannels,
+  };
 }
 
 function groupRules(rules: readonly RuleRow[], by: 'agentId' | 'projectId'): Map<string, ToolRule[]> {
@@ -201,11 +268,11 @@ export function patchLoadout(before: CompiledLoadout, patch: LoadoutPatch): Comp
   // Owner rows feed every tool's derived flags; otherwise untouched tools are reused as they are.
   let sorted = before.sorted.filter((t) => !replaced.has(t.id));
   if (patch.owners) sorted = sorted.map((t) => compileTool(t.row, apps, servers));
-  for (const row of patch.tools?.rows ?? []) {
-    const tool = compileTool(row, apps, servers);
-    sorted.splice(insertionPoint(sorted, tool), 0, tool);
-  }
-  return new CompiledLoadout(rows, sorted, patch.catalogue ? null : before.situations);
+  const added = (patch.tools?.rows ?? []).map((row) => compileTool(row, apps, servers));
+  for (const tool of added) sorted.splice(insertionPoint(sorted, tool), 0, tool);
+  const gone = [...replaced].flatMap((id) => before.toolsById.get(id) ?? []);
+  const lookups = patch.owners ? null : patchedLookups(before.lookups, sorted, gone, added);
+  return new CompiledLoadout(rows, sorted, patch.catalogue ? null : before.situations, lookups);
 }
 
 function insertionPoint(sorted: readonly CompiledTool[], tool: CompiledTool): number {
