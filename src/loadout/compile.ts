@@ -264,13 +264,14 @@ export function patchLoadout(before: CompiledLoadout, patch: LoadoutPatch): Comp
     contextObjects: patch.catalogue ? [...patch.catalogue.contextObjects] : before.rows.contextObjects,
   };
   const [apps, servers] = ownerMaps(rows);
-  const replaced = new Set(patch.tools?.ids ?? []);
+  const gone = [...new Set(patch.tools?.ids ?? [])].flatMap((id) => before.toolsById.get(id) ?? []);
+  // Found by their place in Sort Order, not by a pass over every definition.
+  let sorted = [...before.sorted];
+  for (const tool of gone) sorted.splice(insertionPoint(sorted, tool), 1);
   // Owner rows feed every tool's derived flags; otherwise untouched tools are reused as they are.
-  let sorted = before.sorted.filter((t) => !replaced.has(t.id));
   if (patch.owners) sorted = sorted.map((t) => compileTool(t.row, apps, servers));
   const added = (patch.tools?.rows ?? []).map((row) => compileTool(row, apps, servers));
   for (const tool of added) sorted.splice(insertionPoint(sorted, tool), 0, tool);
-  const gone = [...replaced].flatMap((id) => before.toolsById.get(id) ?? []);
   const lookups = patch.owners ? null : patchedLookups(before.lookups, sorted, gone, added);
   return new CompiledLoadout(rows, sorted, patch.catalogue ? null : before.situations, lookups);
 }
