@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
 import type { Stats } from '../common/stats';
+import { timeOrderedUuids } from '../common/uuid';
 import type { AgentRow } from '../loadout/rows';
 import type { CompiledLoadout } from '../loadout/compile';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
@@ -104,16 +105,17 @@ export class InvalidationRecorder implements ChangeObserver {
   /**
    * Two statements whatever the number of agents: the events in agent order,
    * then the distinct sets, whose fingerprints and JSON are made while the
-   * database stores the events. The events' ids are made here and their
-   * seqs come back as one list (ascending: they are drawn in insertion
-   * order), so a thousand events cost no thousand result rows to read.
+   * database stores the events. The events' ids are made here, ordered by
+   * time (see timeOrderedUuids), and their seqs come back as one list
+   * (ascending: they are drawn in insertion order), so a thousand events
+   * cost no thousand result rows to read.
    */
   private async store(
     tx: EntityManager,
     sets: AffectedSet[],
     pending: Array<{ agent: AgentRow; set: AffectedSet }>,
   ): Promise<Array<{ id: string; seq: string; at: Date }>> {
-    const ids = pending.map(() => randomUUID());
+    const ids = timeOrderedUuids(pending.length);
     const events: Promise<Array<{ seqs: string; at: Date }>> = tx.query(
       `WITH e AS (
          INSERT INTO toolbox_invalidations (id, organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_id)
