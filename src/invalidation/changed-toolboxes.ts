@@ -1,5 +1,5 @@
 import { diffToolboxes, type ToolboxDiff } from '../conversations/toolbox-diff';
-import { agentClass, situationClass, toolboxClass } from '../loadout/classes';
+import { agentClass, agentClassSince, situationClass, toolboxClass } from '../loadout/classes';
 import type { CompiledAgent, CompiledLoadout, CompiledTool } from '../loadout/compile';
 import { situationFacts, type PageSituation } from '../loadout/facts';
 import { compareSortOrder, inScope, situationFailure } from '../loadout/filters';
@@ -45,18 +45,22 @@ export function changedToolboxes(
         [...after.channels.keys()].filter((k) => before.channels.has(k)),
         [...after.contextObjects.keys()].filter((k) => before.contextObjects.has(k)),
       );
-  const byClass = new Map<string, readonly ChangedToolbox[]>();
+  // By the class before, then the class after: a thousand agents cost two lookups each, no key built.
+  const byClass = new Map<string, Map<string, readonly ChangedToolbox[]>>();
   const out = new Map<string, readonly ChangedToolbox[]>();
   for (const id of agentIds) {
     const was = before.agents.get(id);
     const is = after.agents.get(id);
     if (!was || !is) continue;
-    const pair = `${agentClass(before, was)}\n${agentClass(after, is)}`;
-    let changed = byClass.get(pair);
+    const classBefore = agentClass(before, was);
+    const classAfter = agentClassSince(before, was, after, is);
+    let ofBefore = byClass.get(classBefore);
+    if (!ofBefore) byClass.set(classBefore, (ofBefore = new Map()));
+    let changed = ofBefore.get(classAfter);
     if (!changed) {
-      const toolsOnly = touchedTools && agentClass(before, was) === agentClass(after, is) && is.row.maxSchemaTokens === null;
+      const toolsOnly = touchedTools && classBefore === classAfter && is.row.maxSchemaTokens === null;
       changed = compare(before, was, after, is, situations, toolsOnly ? touchedTools : null);
-      byClass.set(pair, changed);
+      ofBefore.set(classAfter, changed);
     }
     out.set(id, changed);
   }

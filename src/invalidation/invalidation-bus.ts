@@ -147,14 +147,20 @@ export class PostgresNotifyBus implements InvalidationBus {
     return this.connection.live;
   }
 
-  /** `ids;seq;organizationId` per notification: the events of one change are one organisation's. */
+  /** `ids;seq;organizationId` per notification, all sent by one statement: the events of one change are one organisation's. */
   async stored(tx: EntityManager, events: readonly ToolboxInvalidationEntity[]): Promise<void> {
+    const payloads: string[] = [];
     for (let i = 0; i < events.length; i += IDS_PER_NOTIFY) {
       const chunk = events.slice(i, i + IDS_PER_NOTIFY);
       const lastSeq = chunk.reduce((max, e) => (BigInt(e.seq) > max ? BigInt(e.seq) : max), 0n);
-      const payload = `${chunk.map((e) => e.id).join(',')};${lastSeq};${chunk[0].organizationId}`;
-      await tx.query(`SELECT pg_notify($1, $2)`, [NOTIFY_CHANNEL, payload]);
+      payloads.push(`${chunk.map((e) => e.id).join(',')};${lastSeq};${chunk[0].organizationId}`);
     }
+    // WITH ORDINALITY: sent in the order of the events, which is the order they are heard in.
+    if (payloads.length)
+      await tx.query(`SELECT pg_notify($1, p.payload) FROM unnest($2::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY p.n`, [
+        NOTIFY_CHANNEL,
+        payloads,
+      ]);
   }
 
   committed(): void {}

@@ -96,11 +96,8 @@ export class LoadoutCache {
    * that seq, else loaded through the transaction.
    */
   async at(tx: Queryable, organizationId: string, seq: number, keep: boolean): Promise<CompiledLoadout> {
-    const hit = this.live() ? this.entries.get(organizationId) : undefined;
-    if (hit && hit.seq === seq) {
-      this.used(organizationId, hit);
-      return hit.loadout;
-    }
+    const hit = this.exact(organizationId, seq);
+    if (hit) return hit;
     const loaded = await loadLoadoutRows(tx, organizationId);
     if (!loaded) throw new Error(`organisation ${organizationId} vanished inside a transaction`);
     const loadout = compileLoadout(loaded.rows);
@@ -124,6 +121,14 @@ export class LoadoutCache {
       this.pending.delete(organizationId);
       this.announced.delete(organizationId);
     };
+  }
+
+  /** The cached loadout when it is exact for `seq` and may be trusted; null, loading nothing, otherwise. */
+  exact(organizationId: string, seq: number): CompiledLoadout | null {
+    const hit = this.live() ? this.entries.get(organizationId) : undefined;
+    if (!hit || hit.seq !== seq) return null;
+    this.used(organizationId, hit);
+    return hit.loadout;
   }
 
   /** A loadout known exact for `seq` (a writer's own result, after its commit). */

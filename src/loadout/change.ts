@@ -14,6 +14,9 @@ import { sameLoadout } from './same-loadout';
  * serialise and none is lost) and increments each affected agent's
  * loadoutVersion once, as soon as it is declared, so whatever the change
  * reads back (a mutation's result) already carries the new version.
+ * However many agents a declaration names, it costs one statement where
+ * the loadout before is cached (the UPDATE locks the rows it bumps), and
+ * two where it must first be read.
  */
 export class ChangeTracker {
   private readonly agentIds = new Set<string>();
@@ -33,16 +36,11 @@ export class ChangeTracker {
 
   /** Every agent that can load tools of this project scope (null: the whole organisation). */
   async affectsScope(projectId: string | null): Promise<void> {
-    const rows: Array<{ id: string }> = await this.tx.query(
-      `SELECT id FROM agents WHERE organization_id = $1 AND ($2::uuid IS NULL OR project_id = $2::uuid) ORDER BY id FOR UPDATE`,
-      [this.actor.organizationId, projectId],
-    );
-    await this.track(rows.map((r) => r.id));
+    await this.track(`($2::uuid IS NULL OR project_id = $2::uuid)`, projectId);
   }
 
   async affectsAgent(agentId: string): Promise<void> {
-    await this.tx.query(`SELECT id FROM agents WHERE id = $1 FOR UPDATE`, [agentId]);
-    await this.track([agentId]);
+    if (!this.agentIds.has(agentId)) await this.track(`id = $2::uuid`, agentId);
   }
 
   /** Definitions inserted, updated or deleted by this change. */
@@ -109,13 +107,30 @@ export class ChangeTracker {
     if (problem) throw new Error(`patched loadout differs from the stored one: ${problem}`);
   }
 
-  private async track(ids: string[]): Promise<void> {
-    const fresh = ids.filter((id) => !this.agentIds.has(id));
-    if (fresh.length === 0) return;
-    // Before the first write that can alter a toolbox: the seq before ours is what is committed now.
-    this.loadoutBefore ??= await this.cache.at(this.tx, this.actor.organizationId, this.seq - 1, false);
-    for (const id of fresh) this.agentIds.add(id);
-    await this.tx.query(`UPDATE agents SET loadout_version = loadout_version + 1 WHERE id = ANY($1::uuid[])`, [fresh]);
+  /**
+   * Bumps the version of the organisation's agents matching `which` (over
+   * `$2`) that this change has not bumped yet. The loadout before must be
+   * read before the first version moves, since it carries the versions: when
+   * the cache holds it, one UPDATE locks and bumps them; otherwise the rows
+   * are locked first and the loadout read only if some agent is affected.
+   */
+  private async track(which: string, param: string | null): Promise<void> {
+    const org = this.actor.organizationId;
+    const fresh = `organization_id = $1 AND ${which} AND id <> ALL($3::uuid[])`;
+    const params = [org, param, [...this.agentIds]];
+    // The seq before ours is what is committed now: the organisation's lock keeps it so.
+    this.loadoutBefore ??= this.cache.exact(org, this.seq - 1);
+    if (!this.loadoutBefore) {
+      const locked: Array<{ id: string }> = await this.tx.query(`SELECT id FROM agents WHERE ${fresh} ORDER BY id FOR UPDATE`, params);
+      if (locked.length === 0) return;
+      this.loadoutBefore = await this.cache.at(this.tx, org, this.seq - 1, false);
+    }
+    // As a SELECT: TypeORM answers a bare UPDATE with [rows, count].
+    const bumped: Array<{ id: string }> = await this.tx.query(
+      `WITH bumped AS (UPDATE agents SET loadout_version = loadout_version + 1 WHERE ${fresh} RETURNING id) SELECT id FROM bumped`,
+      params,
+    );
+    for (const { id } of bumped) this.agentIds.add(id);
   }
 }
 

@@ -51,6 +51,38 @@ export function agentClass(loadout: CompiledLoadout, agent: CompiledAgent): stri
   return key;
 }
 
+/**
+ * The agent's class in `after`, a loadout patched from `before`: where no
+ * fact of the agent moved and a definition names it in both or neither,
+ * the class it had, compared field by field rather than built again (an
+ * edit a thousand agents see moves their versions and nothing their
+ * classes read). Every key above reads only those.
+ */
+export function agentClassSince(before: CompiledLoadout, was: CompiledAgent, after: CompiledLoadout, is: CompiledAgent): string {
+  const known = after.agentClasses.get(is.id);
+  if (known !== undefined) return known;
+  const prior = before.agentClasses.get(was.id);
+  if (prior === undefined || before.scopedAgents.has(was.id) !== after.scopedAgents.has(is.id) || !sameFacts(was, is))
+    return agentClass(after, is);
+  after.agentClasses.set(is.id, prior);
+  return prior;
+}
+
+const FACTS = Object.keys(AGENT_KEYS) as Array<keyof AgentFacts>;
+
+function sameFacts(a: CompiledAgent, b: CompiledAgent): boolean {
+  for (const field of FACTS) {
+    if (field === 'rules') {
+      if (a.rules.length !== b.rules.length) return false;
+      for (let i = 0; i < a.rules.length; i++) {
+        const [x, y] = [a.rules[i], b.rules[i]];
+        if (x.on !== y.on || x.effect !== y.effect || x.toolName !== y.toolName) return false;
+      }
+    } else if (a[field] !== b[field]) return false;
+  }
+  return true;
+}
+
 /** The situation's part of its toolboxClass: situations of one agent with equal classes carry equal toolboxes. */
 export function situationClass(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string, page: PageSituation): string {
   const situation = situationFacts(channelKey, page);

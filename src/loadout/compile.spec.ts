@@ -69,6 +69,22 @@ describe('the compiled loadout against the simple assembly it replaced', () => {
     );
   });
 
+  it('patched change after change, each from the loadout the last one left, equals the final rows compiled from scratch', () => {
+    fc.assert(
+      fc.property(worldArb, fc.array(changeArb, { minLength: 2, maxLength: 6 }), (rows, changes) => {
+        let loadout = compileLoadout(rows);
+        let current = rows;
+        for (const change of changes) {
+          const { rows: next, patch } = applyChanges(current, [change]);
+          loadout = patchLoadout(loadout, patch);
+          current = next;
+        }
+        expect(sameLoadout(loadout, compileLoadout(current))).toBeNull();
+      }),
+      propertyOptions(200),
+    );
+  });
+
   it('tells a patch that missed a touched row from a correct one', () => {
     fc.assert(
       fc.property(worldArb, (rows) => {

@@ -1,7 +1,8 @@
 import { visibleTool, type VisibleTool } from '../tokens/tool-names';
 import { toolFacts, ruleOf, type AgentFacts, type ToolFacts, type ToolRule } from './facts';
-import { compareShadowRank, compareSortOrder } from './filters';
+import { compareSortOrder } from './filters';
 import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
+import { patchedLookups, toolLookups, type ToolLookups } from './tool-lookups';
 import { keyedSituations, type KeyedSituation } from './situations';
 import { LOADOUT_DEFAULTS } from './vocabulary';
 import type { SituationToolbox } from './serve';
@@ -49,6 +50,8 @@ export class CompiledLoadout {
   /** Per agent class, then per channel class: see contextsThatMatter. */
   readonly contextClasses = new Map<string, Map<string, ReadonlySet<string>>>();
 
+  /** What a patch starts from. */
+  readonly lookups: ToolLookups;
   private keyed: readonly KeyedSituation[] | null;
   private shortForms: ReadonlyMap<string, string> | null = null;
 
@@ -58,6 +61,8 @@ export class CompiledLoadout {
     readonly sorted: readonly CompiledTool[],
     /** The situations of a loadout with the same catalogue, if known. */
     situations: readonly KeyedSituation[] | null = null,
+    /** The lookups over `sorted`, if patched from another loadout's. */
+    lookups: ToolLookups | null = null,
   ) {
     this.keyed = situations;
     const serverProjects = new Set(rows.mcpServers.filter((s) => s.enabled).map((s) => s.projectId));
@@ -72,26 +77,14 @@ export class CompiledLoadout {
     this.channels = new Map(rows.channels.map((c) => [c.key, c]));
     this.channelsById = new Map(rows.channels.map((c) => [c.id, c]));
     this.contextObjects = new Map(rows.contextObjects.map((c) => [c.key, c]));
-    // One pass in plain loops: a change compiles a loadout afresh, and flatMap costs more than the rest together.
-    const scopedAgents = new Set<string>();
-    const toolsById = new Map<string, CompiledTool>();
-    const namedChannels = new Set<string>();
-    const byName = new Map<string, CompiledTool[]>();
-    for (const t of sorted) {
-      if (t.agentId) scopedAgents.add(t.agentId);
-      toolsById.set(t.id, t);
-      for (const key of t.row.channelKeys) namedChannels.add(key);
-      const group = byName.get(t.renderedName);
-      if (group) group.push(t);
-      else byName.set(t.renderedName, [t]);
-    }
-    this.scopedAgents = scopedAgents;
-    this.toolsById = toolsById;
-    this.namedChannels = namedChannels;
-    const shared = new Map<string, CompiledTool[]>();
-    for (const [name, group] of byName) if (group.length > 1) shared.set(name, group.sort(compareShadowRank));
-    this.sharedNames = shared;
-    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && shared.has(t.renderedName));
+    this.lookups = lookups ?? toolLookups(sorted);
+    ({
+      scopedAgents: this.scopedAgents,
+      toolsById: this.toolsById,
+      namedChannels: this.namedChannels,
+      sharedNames: this.sharedNames,
+    } = this.lookups);
+    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && this.sharedNames.has(t.renderedName));
   }
 
   /**
@@ -220,15 +213,16 @@ export function patchLoadout(before: CompiledLoadout, patch: LoadoutPatch): Comp
     contextObjects: patch.catalogue ? [...patch.catalogue.contextObjects] : before.rows.contextObjects,
   };
   const [apps, servers] = ownerMaps(rows);
-  const replaced = new Set(patch.tools?.ids ?? []);
+  const gone = [...new Set(patch.tools?.ids ?? [])].flatMap((id) => before.toolsById.get(id) ?? []);
+  // Found by their place in Sort Order, not by a pass over every definition.
+  let sorted = [...before.sorted];
+  for (const tool of gone) sorted.splice(insertionPoint(sorted, tool), 1);
   // Owner rows feed every tool's derived flags; otherwise untouched tools are reused as they are.
-  let sorted = before.sorted.filter((t) => !replaced.has(t.id));
   if (patch.owners) sorted = sorted.map((t) => compileTool(t.row, apps, servers));
-  for (const row of patch.tools?.rows ?? []) {
-    const tool = compileTool(row, apps, servers);
-    sorted.splice(insertionPoint(sorted, tool), 0, tool);
-  }
-  return new CompiledLoadout(rows, sorted, patch.catalogue ? null : before.situations);
+  const added = (patch.tools?.rows ?? []).map((row) => compileTool(row, apps, servers));
+  for (const tool of added) sorted.splice(insertionPoint(sorted, tool), 0, tool);
+  const lookups = patch.owners ? null : patchedLookups(before.lookups, sorted, gone, added);
+  return new CompiledLoadout(rows, sorted, patch.catalogue ? null : before.situations, lookups);
 }
 
 function insertionPoint(sorted: readonly CompiledTool[], tool: CompiledTool): number {

@@ -3,6 +3,7 @@ import type { CompiledLoadout } from './compile';
 
 /** Everything a toolbox can depend on, in a canonical order. */
 function summary(l: CompiledLoadout): Record<string, unknown> {
+  const compiled = new Set(l.sorted);
   const byId = <T extends { id: string }>(rows: readonly T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     tools: l.sorted.map((t) => ({ row: t.row, ownerEnabled: t.ownerEnabled, mcpFiltered: t.mcpFiltered })),
@@ -19,6 +20,15 @@ function summary(l: CompiledLoadout): Record<string, unknown> {
     channels: byId(l.rows.channels),
     contextObjects: byId(l.rows.contextObjects),
     defaultModel: l.rows.defaultModel,
+    // A patch derives these from the loadout before: they must equal the ones built over every definition.
+    lookups: {
+      toolsById: [...l.toolsById].map(([id, t]) => [id, t.id, compiled.has(t)]).sort(),
+      byName: [...l.lookups.byName].map(([name, group]) => [name, group.map((t) => t.id).sort()]).sort(),
+      sharedNames: [...l.sharedNames].map(([name, group]) => [name, group.map((t) => t.id)]).sort(),
+      scopedAgents: [...l.scopedAgents].sort(),
+      namedChannels: [...l.namedChannels].sort(),
+      contextToolsSharingNames: l.contextToolsSharingNames.map((t) => t.id),
+    },
   };
 }
 

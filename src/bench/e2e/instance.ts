@@ -43,6 +43,25 @@ export async function withLoadout<T>(options: Options, fn: (loadout: Loadout) =>
   }
 }
 
+/**
+ * Two Loadout servers on one fresh database, as a platform runs several
+ * instances; both stopped and the database dropped whatever happens. A
+ * PostgreSQL server only: embedded PGlite is one process's database.
+ */
+export function withLoadoutPair<T>(options: Options, fn: (a: Loadout, b: Loadout) => Promise<T>): Promise<T> {
+  if (options.databaseKind !== 'server') throw new Error('two instances share a PostgreSQL server: run without --embedded');
+  return withLoadout(options, async (a) => {
+    const server = await startLoadout(a.db, a.operatorToken);
+    try {
+      return await fn(a, { ...a, server, graphqlUrl: `${server.baseUrl}/graphql` });
+    } catch (error) {
+      throw withServerLog(error, server);
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
 /** The hello baseline server for the length of fn. */
 export async function withHello<T>(fn: (hello: ServerProcess) => Promise<T>): Promise<T> {
   const hello = await startHello();

@@ -27,6 +27,8 @@ export interface Sizes {
   organizations: { count: number; tools: number; agents: number; connections: number; zipfExponent: number };
   /** One large organisation read first after each restart. */
   coldOrganization: { tools: number; agents: number; channels: number; samples: number };
+  /** Two instances on one database: the toolbox load's connections (half on each), and edits on one watched on the other. */
+  instances: { connections: number; edits: number; intervalMs: number };
 }
 
 const FULL: Sizes = {
@@ -44,13 +46,14 @@ const FULL: Sizes = {
       { agents: 100, tools: 10_000 },
     ],
   },
-  createTools: { agents: 100, tools: 1000, concurrency: 4, budgetSeconds: 600 },
+  createTools: { agents: 1000, tools: 1000, concurrency: 4, budgetSeconds: 600 },
   recordToolCalls: { connections: 4, batchSize: 500, toolNames: 200, users: 50 },
   budget: { tools: 10_000, calls: 10_000_000, users: 5, days: 60, apiSeedingSeconds: 60, samples: 7 },
   scale: { agents: 10, connections: 10, tools: [100, 1000, 10_000] },
   retention: { monthCalls: 5_000_000, connections: 4, batchSize: 500, toolNames: 200, users: 50, loadSeconds: 30, probeSeconds: 5 },
   organizations: { count: 2000, tools: 100, agents: 10, connections: 50, zipfExponent: 1 },
   coldOrganization: { tools: 10_000, agents: 1000, channels: 5, samples: 5 },
+  instances: { connections: 50, edits: 30, intervalMs: 100 },
 };
 
 const QUICK: Sizes = {
@@ -67,6 +70,7 @@ const QUICK: Sizes = {
   retention: { monthCalls: 20_000, connections: 4, batchSize: 500, toolNames: 50, users: 10, loadSeconds: 6, probeSeconds: 2 },
   organizations: { count: 50, tools: 20, agents: 3, connections: 20, zipfExponent: 1 },
   coldOrganization: { tools: 1000, agents: 100, channels: 5, samples: 2 },
+  instances: { connections: 50, edits: 6, intervalMs: 100 },
 };
 
 export const SCENARIOS = [
@@ -80,6 +84,7 @@ export const SCENARIOS = [
   'scale',
   'organizations',
   'coldOrganization',
+  'instances',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 

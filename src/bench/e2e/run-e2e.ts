@@ -7,6 +7,7 @@ import { budgetScenario } from './scenarios/budget';
 import { coldOrganizationScenario } from './scenarios/cold-organization';
 import { createToolsScenario } from './scenarios/create-tools';
 import { editScenario } from './scenarios/edit';
+import { instancesScenario } from './scenarios/instances';
 import { organizationsScenario } from './scenarios/organizations';
 import { recordToolCallsScenario } from './scenarios/record-tool-calls';
 import { retentionScenario } from './scenarios/retention';
@@ -29,6 +30,7 @@ const SCENARIOS: Record<ScenarioName, (options: Options) => Promise<Figure[]>> =
   scale: scaleScenario,
   organizations: organizationsScenario,
   coldOrganization: coldOrganizationScenario,
+  instances: instancesScenario,
 };
 
 async function main(): Promise<void> {

@@ -65,15 +65,16 @@ const withTools = <T>(options: Options, tools: number, fn: (world: World) => Pro
 
 const worldName = (agents: number, tools: number) => `${agents.toLocaleString('en-US')} agents × ${tools.toLocaleString('en-US')} tools`;
 
-function latencyFigure(name: string, timing: EditTiming, baseline: EditTiming, target: boolean): Figure {
+/** Every world's edit at most 3× the same edit seen by no agent: the per-agent work is a version and an event row. */
+function latencyFigure(name: string, timing: EditTiming, baseline: EditTiming): Figure {
   return figure({
     scenario: S,
     name: `edit latency, ${name} (baseline: 0 agents)`,
     unit: 'ms',
     value: timing.medianMs,
     baseline: baseline.medianMs,
-    target: target ? { on: 'ratio', op: '<=', bound: 3 } : null,
-    met: timing.timedOut ? (target ? false : null) : undefined,
+    target: { on: 'ratio', op: '<=', bound: 3 },
+    met: timing.timedOut ? false : undefined,
     note: timing.timedOut ? `timeout: an edit took over ${HTTP_TIMEOUT_MS / 1000} s with ${name}` : undefined,
   });
 }
@@ -112,7 +113,7 @@ export async function editScenario(options: Options): Promise<Figure[]> {
       baseline: null,
       target: null,
     }),
-    latencyFigure(mainName, main, baseline, true),
+    latencyFigure(mainName, main, baseline),
     eventsFigure(mainName, edit.agents, main),
   ];
   for (const larger of edit.larger) {
@@ -122,7 +123,7 @@ export async function editScenario(options: Options): Promise<Figure[]> {
       await createAgents(world, larger.agents);
       return timeEdits(world, edit, 'larger');
     });
-    figures.push(latencyFigure(name, timing, baseline, false), eventsFigure(name, larger.agents, timing));
+    figures.push(latencyFigure(name, timing, baseline), eventsFigure(name, larger.agents, timing));
   }
   return figures;
 }
