@@ -97,7 +97,7 @@ if (process.env.DATABASE_URL) {
     const release = await holdLog();
     const running = maintenance().run();
     await detachWaiting();
-    // Long enough for more than one try: each waits 100 ms, then lets the queue by for 100 ms.
+    // Long enough for more than one try: the first waits 100 ms, then lets the queue by for 100 ms.
     await sleep(500);
     await release();
     const run = await running;

@@ -7,9 +7,15 @@ import type { UsageService } from './usage.service';
 
 /** How often each instance runs the maintenance step (besides at start); the advisory lock lets one run at a time. */
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
-/** How long a detach may wait for the log's lock, behind ingestion in flight or a long report, before it lets ingestion by. */
+/**
+ * How long a detach first waits for the log's lock, behind ingestion in
+ * flight or a long report, before it lets ingestion by; each further try
+ * waits twice as long, up to LOCK_WAIT_MAX_MS, since a wait shorter than the
+ * batches in flight (a slow or busy server) never gets the lock.
+ */
 const LOCK_WAIT_MS = 100;
-const LOCK_ATTEMPTS = 20;
+const LOCK_WAIT_MAX_MS = 800;
+const LOCK_ATTEMPTS = 12;
 /** A month's table once detached from the log: the shape of a partition's name, but no partition. */
 const DETACHED_MONTHS = `SELECT relname AS name FROM pg_class
   WHERE relname ~ '^tool_calls_p[0-9]{4}_[0-9]{2}$' AND relkind = 'r' AND NOT relispartition AND pg_table_is_visible(oid)`;
@@ -164,12 +170,12 @@ async function createMonth(tx: EntityManager, month: LogMonth): Promise<void> {
 
 /**
  * Detaching a partition locks the whole log, and inserts queue behind a lock
- * that waits: it waits at most LOCK_WAIT_MS at a time (behind a long report,
- * say), lets the queue through and tries again. Returns the tries it took.
+ * that waits: it waits a bounded time (behind a long report, say), lets the
+ * queue through for LOCK_WAIT_MS and tries again. Returns the tries it took.
  */
 async function detachMonth(tx: EntityManager, month: LogMonth): Promise<number> {
-  await tx.query(`SET LOCAL lock_timeout = ${LOCK_WAIT_MS}`);
   for (let attempt = 1; ; attempt++) {
+    await tx.query(`SET LOCAL lock_timeout = ${Math.min(LOCK_WAIT_MS * 2 ** (attempt - 1), LOCK_WAIT_MAX_MS)}`);
     await tx.query('SAVEPOINT detach_month');
     try {
       await tx.query(`ALTER TABLE tool_calls DETACH PARTITION "${month.name}"`);
