@@ -7,9 +7,18 @@ import type { UsageService } from './usage.service';
 
 /** How often each instance runs the maintenance step (besides at start); the advisory lock lets one run at a time. */
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
-/** How long a drop may wait for the log's lock, behind ingestion in flight or a long report, before it lets ingestion by. */
-const DROP_LOCK_TIMEOUT_MS = 100;
-const DROP_ATTEMPTS = 20;
+/**
+ * How long a detach first waits for the log's lock, behind ingestion in
+ * flight or a long report, before it lets ingestion by; each further try
+ * waits twice as long, up to LOCK_WAIT_MAX_MS, since a wait shorter than the
+ * batches in flight (a slow or busy server) never gets the lock.
+ */
+const LOCK_WAIT_MS = 100;
+const LOCK_WAIT_MAX_MS = 800;
+const LOCK_ATTEMPTS = 12;
+/** A month's table once detached from the log: the shape of a partition's name, but no partition. */
+const DETACHED_MONTHS = `SELECT relname AS name FROM pg_class
+  WHERE relname ~ '^tool_calls_p[0-9]{4}_[0-9]{2}$' AND relkind = 'r' AND NOT relispartition AND pg_table_is_visible(oid)`;
 const COLUMNS = 'organization_id, user_id, project_id, tool_name, at, is_error, id';
 
 export interface MaintenanceRun {
@@ -17,9 +26,11 @@ export interface MaintenanceRun {
   ran: boolean;
   created: string[];
   dropped: string[];
-  /** The whole run, and its drops through the commit (the log's exclusive lock awaited and held), in milliseconds. */
+  /** The whole run, and its detaches through the commit (the log's exclusive lock awaited and held), in milliseconds. */
   ms: number;
   dropMs: number;
+  /** Tries at the log's exclusive lock, all months together (0 when none expired). */
+  lockTries: number;
 }
 
 /**
@@ -78,22 +89,27 @@ export class CallLogMaintenance {
    * One run, in one transaction under an advisory lock (a concurrent run
    * finds it taken and does nothing): creates the missing months, folds
    * the expired calls' last use per scope and tool into tool_calls_expired,
-   * moves the horizon, and drops the expired months last, so the log's
-   * exclusive lock a drop takes is held only for the drops and the commit.
+   * moves the horizon, and detaches the expired months last, so the log's
+   * exclusive lock a detach takes is held only for the detaches and the
+   * commit. The detached tables are dropped after the commit, away from the
+   * log's lock (where a drop's commit would unlink a month's files); one a
+   * failed drop left is dropped by the next run.
    */
   async run(now = new Date()): Promise<MaintenanceRun> {
     const started = performance.now();
-    let dropsFrom: number | null = null;
+    let detachesFrom: number | null = null;
+    let lockTries = 0;
     const run = await this.db.transaction(async (tx) => {
       const [{ locked }]: Array<{ locked: boolean }> = await tx.query(
         `SELECT pg_try_advisory_xact_lock(hashtext('loadout_call_log_maintenance')) AS locked`,
       );
-      if (!locked) return { ran: false, created: [], dropped: [] };
-      // Moving a month out of the default partition or folding one may outlast a request's statement_timeout; the drops' waits are bounded by lock_timeout.
+      if (!locked) return { ran: false, created: [], dropped: [], detached: [] };
+      // Moving a month out of the default partition or folding one may outlast a request's statement_timeout; the detaches' waits are bounded by lock_timeout.
       await tx.query(`SET LOCAL statement_timeout = 0`);
       const partitions: Array<{ name: string }> = await tx.query(
         `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'tool_calls'::regclass`,
       );
+      const detached: Array<{ name: string }> = await tx.query(DETACHED_MONTHS);
       const plan = partitionPlan(
         now,
         this.retentionDays,
@@ -107,7 +123,7 @@ export class CallLogMaintenance {
         [plan.keptFrom.toISOString()],
       );
       for (const month of plan.drop) {
-        // Calls back-dated into the month wait until it is gone, so none is dropped unfolded.
+        // Calls back-dated into the month wait until it is detached (then the default partition takes them), so none is dropped unfolded.
         await tx.query(`LOCK TABLE "${month.name}" IN SHARE MODE`);
         await tx.query(foldInto(`"${month.name}"`));
       }
@@ -115,12 +131,24 @@ export class CallLogMaintenance {
         `INSERT INTO call_log_horizon (id, kept_from) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET kept_from = EXCLUDED.kept_from`,
         [plan.keptFrom.toISOString()],
       );
-      dropsFrom = performance.now();
-      for (const month of plan.drop) await dropMonth(tx, month);
-      return { ran: true, created: plan.create.map((m) => m.name), dropped: plan.drop.map((m) => m.name) };
+      detachesFrom = performance.now();
+      for (const month of plan.drop) lockTries += await detachMonth(tx, month);
+      return {
+        ran: true,
+        created: plan.create.map((m) => m.name),
+        dropped: plan.drop.map((m) => m.name),
+        detached: [...detached.map((d) => d.name), ...plan.drop.map((m) => m.name)],
+      };
     });
-    const ended = performance.now();
-    return { ...run, ms: ended - started, dropMs: dropsFrom === null || run.dropped.length === 0 ? 0 : ended - dropsFrom };
+    const committed = performance.now();
+    for (const name of run.detached) await this.db.query(`DROP TABLE IF EXISTS "${name}"`);
+    const { detached: _, ...result } = run;
+    return {
+      ...result,
+      ms: performance.now() - started,
+      dropMs: detachesFrom === null || run.dropped.length === 0 ? 0 : committed - detachesFrom,
+      lockTries,
+    };
   }
 }
 
@@ -141,23 +169,23 @@ async function createMonth(tx: EntityManager, month: LogMonth): Promise<void> {
 }
 
 /**
- * Dropping a partition locks the whole log, and inserts queue behind a lock
- * that waits: it waits at most DROP_LOCK_TIMEOUT_MS at a time (behind a long
- * report, say), lets the queue through and tries again.
+ * Detaching a partition locks the whole log, and inserts queue behind a lock
+ * that waits: it waits a bounded time (behind a long report, say), lets the
+ * queue through for LOCK_WAIT_MS and tries again. Returns the tries it took.
  */
-async function dropMonth(tx: EntityManager, month: LogMonth): Promise<void> {
-  await tx.query(`SET LOCAL lock_timeout = ${DROP_LOCK_TIMEOUT_MS}`);
+async function detachMonth(tx: EntityManager, month: LogMonth): Promise<number> {
   for (let attempt = 1; ; attempt++) {
-    await tx.query('SAVEPOINT drop_month');
+    await tx.query(`SET LOCAL lock_timeout = ${Math.min(LOCK_WAIT_MS * 2 ** (attempt - 1), LOCK_WAIT_MAX_MS)}`);
+    await tx.query('SAVEPOINT detach_month');
     try {
-      await tx.query(`DROP TABLE "${month.name}"`);
-      await tx.query('RELEASE SAVEPOINT drop_month');
-      return;
+      await tx.query(`ALTER TABLE tool_calls DETACH PARTITION "${month.name}"`);
+      await tx.query('RELEASE SAVEPOINT detach_month');
+      return attempt;
     } catch (error) {
-      await tx.query('ROLLBACK TO SAVEPOINT drop_month');
+      await tx.query('ROLLBACK TO SAVEPOINT detach_month');
       const lockTimeout = (error as { driverError?: { code?: string } }).driverError?.code === '55P03';
-      if (!lockTimeout || attempt === DROP_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, DROP_LOCK_TIMEOUT_MS));
+      if (!lockTimeout || attempt === LOCK_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_MS));
     }
   }
 }
