@@ -96,15 +96,21 @@ export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<any>;
 }
 
+/**
+ * A definition's channels and context objects are its organisation's: saying
+ * so lets the planner reach them through the organisation's index, where
+ * without statistics (a bulk load, autovacuum off) it scans every
+ * organisation's catalogue once per definition.
+ */
 const TOOL_COLUMNS = `t.id, t.organization_id AS "organizationId", t.project_id AS "projectId", t.agent_id AS "agentId", t.source,
   t.name, t.description, t.input_schema AS "inputSchema", t.active, t.sort_order AS "sortOrder", t.tier,
   t.host_dependent AS "hostDependent", t.requires_mcp_server AS "requiresMcpServer", t.mini_app_id AS "miniAppId",
   t.mcp_server_id AS "mcpServerId", t.mcp_tool_name AS "mcpToolName", t.content_hash AS "contentHash", t.version,
   t.created_at AS "createdAt", t.updated_at AS "updatedAt",
   COALESCE((SELECT array_agg(c.key ORDER BY c.key) FROM tool_definition_channels l JOIN channels c ON c.id = l.channel_id
-             WHERE l.tool_definition_id = t.id), '{}') AS "channelKeys",
+             WHERE l.tool_definition_id = t.id AND c.organization_id = t.organization_id), '{}') AS "channelKeys",
   COALESCE((SELECT array_agg(o.key ORDER BY o.key) FROM tool_definition_context_objects l JOIN context_objects o ON o.id = l.context_object_id
-             WHERE l.tool_definition_id = t.id), '{}') AS "contextObjectKeys"`;
+             WHERE l.tool_definition_id = t.id AND o.organization_id = t.organization_id), '{}') AS "contextObjectKeys"`;
 
 const AGENT_COLUMNS = `id, organization_id AS "organizationId", project_id AS "projectId", name, model, max_tools AS "maxTools",
   max_schema_tokens AS "maxSchemaTokens", tools_mode AS "toolsMode", execution_context AS "executionContext",

@@ -1,0 +1,41 @@
+import { loadToolRows } from '../src/loadout/rows';
+import { startTestServer, type Created, type TestServer } from './support/harness';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+/**
+ * A cold load of one organisation must cost what that organisation holds,
+ * not what every organisation holds: with no statistics gathered (a bulk
+ * load, autovacuum off), the planner must still reach a definition's
+ * channels and context objects through the organisation, never by scanning
+ * those tables whole.
+ */
+it("plans an organisation's definitions without scanning every organisation's channels or context objects", async () => {
+  const { id, adminKey } = await t.createOrganization('planned');
+  await t.ok<Created<'createChannel' | 'createContextObject'>>(
+    adminKey,
+    `mutation {
+      createChannel(input: { key: "web", name: "Web" }) { id }
+      createContextObject(input: { key: "Case", name: "Case" }) { id }
+    }`,
+  );
+  await t.ok(adminKey, `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, {
+    i: { name: 't', description: 'd', inputSchema: { type: 'object' }, channels: ['web'], contextObjects: ['Case'] },
+  });
+  const db = t.server.services.db.dataSource;
+  const plans: string[] = [];
+  const explaining = {
+    query: async (sql: string, params?: unknown[]) => {
+      const rows: Array<{ 'QUERY PLAN': string }> = await db.query(`EXPLAIN ${sql}`, params);
+      plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      return [];
+    },
+  };
+  await loadToolRows(explaining, id, null);
+  expect(plans).toHaveLength(1);
+  expect(plans[0]).not.toMatch(/Seq Scan on (channels|context_objects)\b/);
+});
