@@ -5,6 +5,7 @@ import { compileLoadout, patchLoadout, type CompiledLoadout, type LoadoutPatch }
 import type { LoadoutCache } from './cache';
 import { loadAgentRows, loadLoadoutRows, loadOwnerRows, loadRuleRows, loadToolRows } from './rows';
 import { sameLoadout } from './same-loadout';
+import { KeyedQueue } from '../common/keyed-queue';
 
 /**
  * One committed change that can alter what agents' models see. Services run
@@ -174,7 +175,19 @@ export async function bumpLoadoutSeq(tx: EntityManager, organizationId: string):
 
 export const LOADOUT_CHANGED_CHANNEL = 'loadout_changed';
 
+/**
+ * An organisation's changes also take their turn on this instance before
+ * they begin: only one of them waits for the organisation's lock in the
+ * database. Each statement waiting there keeps a snapshot from before the
+ * changes ahead of it committed, and with it the agent rows' old versions
+ * that a version bump would otherwise prune from their page: versions
+ * then overflow to other pages, add index entries, and every later bump
+ * reads the pile until a vacuum. Other instances' changes still queue on
+ * the lock.
+ */
 export class LoadoutChanges {
+  private readonly turns = new KeyedQueue();
+
   constructor(
     private readonly db: DataSource,
     private readonly cache: LoadoutCache,
@@ -194,19 +207,22 @@ export class LoadoutChanges {
     // From before the seq is taken until the loadout is installed: a later change heard meanwhile must win.
     const release = this.cache.hold(actor.organizationId);
     try {
-      result = await this.db.transaction(async (tx) => {
-        seq = await bumpLoadoutSeq(tx, actor.organizationId);
-        const change = new ChangeTracker(tx, actor, seq, this.cache);
-        const value = await work(tx, change);
-        const ids = change.affectedAgentIds;
-        if (ids.length > 0) {
-          after = await change.after();
-          await observer?.afterChange(tx, { before: change.before!, after, touchedOnlyTools: change.touchedOnlyTools }, ids);
-        }
-        if (options.dryRun) throw new DryRunRollback(value);
-        return value;
+      result = await this.turns.run(actor.organizationId, async () => {
+        const outcome = await this.db.transaction(async (tx) => {
+          seq = await bumpLoadoutSeq(tx, actor.organizationId);
+          const change = new ChangeTracker(tx, actor, seq, this.cache);
+          const value = await work(tx, change);
+          const ids = change.affectedAgentIds;
+          if (ids.length > 0) {
+            after = await change.after();
+            await observer?.afterChange(tx, { before: change.before!, after, touchedOnlyTools: change.touchedOnlyTools }, ids);
+          }
+          if (options.dryRun) throw new DryRunRollback(value);
+          return value;
+        });
+        this.committed(actor.organizationId, seq, after);
+        return outcome;
       });
-      this.committed(actor.organizationId, seq, after);
     } catch (error) {
       if (error instanceof DryRunRollback) return error.value as T;
       throw error;
@@ -218,14 +234,16 @@ export class LoadoutChanges {
   }
 
   /** A write that alters what is cached but no toolbox (keys, the catalogue, new agents): ordered and announced like a change. */
-  async write<T>(organizationId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    let seq = 0;
-    const result = await this.db.transaction(async (tx) => {
-      seq = await bumpLoadoutSeq(tx, organizationId);
-      return work(tx);
+  write<T>(organizationId: string, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.turns.run(organizationId, async () => {
+      let seq = 0;
+      const result = await this.db.transaction(async (tx) => {
+        seq = await bumpLoadoutSeq(tx, organizationId);
+        return work(tx);
+      });
+      this.committed(organizationId, seq, null);
+      return result;
     });
-    this.committed(organizationId, seq, null);
-    return result;
   }
 
   /** This instance serves the change on its next request: the writer's own loadout, or a fresh load. */
