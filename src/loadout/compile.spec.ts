@@ -1,26 +1,21 @@
 import fc from 'fast-check';
-import type { PageSituation } from './facts';
 import { assembleCompiled, toolboxOf } from './serve';
 import { compileLoadout, patchLoadout } from './compile';
 import { propertyOptions, worldArb } from './testing/arbitraries';
 import { applyChanges, changeArb } from './testing/changes';
 import { agentRow, exampleWorld, toolRow } from './testing/rows.fixture';
-import { oracleToolbox } from './testing/oracle';
+import { oracleToolbox, worldSituations } from './testing/oracle';
 import { sameLoadout } from './same-loadout';
-import { allSituations } from './situations';
 
 describe('the compiled loadout against the simple assembly it replaced', () => {
   it('assembles every situation of every agent exactly as assembleToolbox does: entries, drops and reasons', () => {
     fc.assert(
       fc.property(worldArb, (rows) => {
         const loadout = compileLoadout(rows);
-        const situations = allSituations(
-          rows.channels.map((c) => c.key),
-          rows.contextObjects.map((o) => o.key),
-        );
+        const situations = worldSituations(rows);
         for (const agent of rows.agents) {
           for (const s of situations) {
-            const page: PageSituation = { type: s.page.type, contextObject: s.page.contextObject ?? null };
+            const { page } = s;
             const expected = oracleToolbox(rows, agent, s.channelKey, page);
             const full = assembleCompiled(loadout, loadout.agents.get(agent.id)!, s.channelKey, page, true);
             const fast = assembleCompiled(loadout, loadout.agents.get(agent.id)!, s.channelKey, page, false);
@@ -40,15 +35,12 @@ describe('the compiled loadout against the simple assembly it replaced', () => {
     fc.assert(
       fc.property(worldArb, fc.boolean(), (rows, reversed) => {
         const loadout = compileLoadout(rows);
-        const situations = allSituations(
-          rows.channels.map((c) => c.key),
-          rows.contextObjects.map((o) => o.key),
-        );
+        const situations = worldSituations(rows);
         // Classes are shared: whichever situation of a class is asked first, the others must get the same answer.
         if (reversed) situations.reverse();
         for (const agent of rows.agents) {
           for (const s of situations) {
-            const page: PageSituation = { type: s.page.type, contextObject: s.page.contextObject ?? null };
+            const { page } = s;
             const expected = oracleToolbox(rows, agent, s.channelKey, page);
             const served = toolboxOf(loadout, loadout.agents.get(agent.id)!, s.channelKey, page);
             expect(served.entries.map((t) => t.id)).toEqual(expected.entries.map((e) => e.tool.id));

@@ -2,11 +2,9 @@ import fc from 'fast-check';
 import { contentHash, toolboxFingerprint } from '../common/canonical-json';
 import { renderTools, type GeminiTool } from '../tokens/providers';
 import { compileLoadout } from './compile';
-import type { PageSituation } from './facts';
 import { toolboxOf } from './serve';
-import { allSituations } from './situations';
 import { propertyOptions } from './testing/arbitraries';
-import { oracleToolbox } from './testing/oracle';
+import { oracleToolbox, worldSituations } from './testing/oracle';
 import { wildWorldArb } from './testing/wild-names';
 
 /*
@@ -94,13 +92,10 @@ describe('every rendering of every toolbox, over names and schemas of every kind
     fc.assert(
       fc.property(wildWorldArb, (rows) => {
         const loadout = compileLoadout(rows);
-        const situations = allSituations(
-          rows.channels.map((c) => c.key),
-          rows.contextObjects.map((o) => o.key),
-        );
+        const situations = worldSituations(rows);
         for (const agent of rows.agents) {
           for (const s of situations) {
-            const page: PageSituation = { type: s.page.type, contextObject: s.page.contextObject ?? null };
+            const { page } = s;
             const toolbox = toolboxOf(loadout, loadout.agents.get(agent.id)!, s.channelKey, page);
             const sent = toolbox.entries.map((e) => e.visible);
             expect(objections(sent)).toEqual([]);

@@ -90,3 +90,11 @@ export function oracleChanges(before: LoadoutRows, after: LoadoutRows): Map<stri
   }
   return out;
 }
+
+/** Every situation of a world (each channel, each page), as the assembly reads it. */
+export function worldSituations(rows: LoadoutRows): Array<{ channelKey: string; page: PageSituation }> {
+  return allSituations(
+    rows.channels.map((c) => c.key),
+    rows.contextObjects.map((o) => o.key),
+  ).map((s) => ({ channelKey: s.channelKey, page: { type: s.page.type, contextObject: s.page.contextObject ?? null } }));
+}
