@@ -20,6 +20,7 @@ import { InvalidationService } from './invalidation/invalidation.service';
 import { LoadoutChanges } from './loadout/change';
 import { OrganizationService } from './organizations/organization.service';
 import { LoadoutCache } from './loadout/cache';
+import { loadLoadoutRows } from './loadout/rows';
 import { ToolboxService } from './toolbox/toolbox.service';
 import { McpServerService } from './tools/mcp-server.service';
 import { MiniAppService } from './tools/mini-app.service';
@@ -88,7 +89,12 @@ export function createServices(db: Database, options: ServiceOptions = {}): AppS
   const pubSub = createLoadoutPubSub();
   const stats = new Stats();
   // Trusted only while every other instance's changes can reach this one.
-  const loadouts: LoadoutCache = new LoadoutCache(ds, () => invalidationBus.live, stats, loadoutCacheBytes);
+  const loadouts: LoadoutCache = new LoadoutCache(
+    (id) => loadLoadoutRows(ds, id),
+    () => invalidationBus.live,
+    stats,
+    loadoutCacheBytes,
+  );
   // Several instances may share a server, so events travel through it; embedded PGlite is one process.
   const serverUrl = db.kind === 'server' ? (ds.options as { url?: string }).url : undefined;
   const invalidationBus: InvalidationBus = serverUrl

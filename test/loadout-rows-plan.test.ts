@@ -32,10 +32,10 @@ it("plans an organisation's definitions without scanning every organisation's ch
     query: async (sql: string, params?: unknown[]) => {
       const rows: Array<{ 'QUERY PLAN': string }> = await db.query(`EXPLAIN ${sql}`, params);
       plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-      return [];
+      return [{ rows: [] }];
     },
   };
   await loadToolRows(explaining, id, null);
   expect(plans).toHaveLength(1);
-  expect(plans[0]).not.toMatch(/Seq Scan on (channels|context_objects)\b/);
+  expect(plans[0]).not.toMatch(/Seq Scan on (channels|context_objects|tool_definition_channels|tool_definition_context_objects)\b/);
 });

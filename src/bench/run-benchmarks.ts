@@ -63,7 +63,6 @@ function candidates(n: number) {
 
 /** The same definitions as an organisation's rows, with the agent and its rule. */
 function rowsOf(tools: ReturnType<typeof candidates>): LoadoutRows {
-  const at = new Date(0);
   const catalogue = (keys: string[]) => keys.map((key) => ({ id: key, organizationId: 'org', key, name: key }));
   return {
     organizationId: 'org',
@@ -75,8 +74,6 @@ function rowsOf(tools: ReturnType<typeof candidates>): LoadoutRows {
       mcpServerId: null,
       mcpToolName: null,
       version: 1,
-      createdAt: at,
-      updatedAt: at,
       channelKeys: [...t.channelKeys],
       contextObjectKeys: [...t.contextObjectKeys],
     })),
@@ -94,8 +91,6 @@ function rowsOf(tools: ReturnType<typeof candidates>): LoadoutRows {
         budgetWarnThreshold: 48,
         budgetHotThreshold: 96,
         loadoutVersion: 1,
-        createdAt: at,
-        updatedAt: at,
       },
     ],
     rules: [{ id: 'r', agentId: AGENT_ID, projectId: null, toolName: 'tool_3', effect: 'DENY' }],

@@ -70,7 +70,7 @@ function survive<T extends CandidateTool>(
 ): { survivors: T[]; dropped: DroppedResult<T>[] } {
   const situation = situationFacts(channelKey, page);
   const sorted = candidates.filter((tool) => inScope(tool, agent)).sort(compareSortOrder);
-  const facts = sorted.map(toolFacts);
+  const facts = sorted.map((tool) => toolFacts(tool));
   const reasons = facts.map((tool) => firstFailure(tool, agent, situation));
   const winners = shadowWinners(facts.filter((_, i) => reasons[i] === null));
   const survivors: T[] = [];

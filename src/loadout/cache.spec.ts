@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { Stats } from '../common/stats';
 import { LoadoutCache } from './cache';
 import { compileLoadout } from './compile';
@@ -12,15 +11,14 @@ class FakeDatabase {
   loads = 0;
   gate: Promise<void> | null = null;
 
-  readonly dataSource = {
-    transaction: async (_isolation: string, work: (tx: { query: (sql: string, params: unknown[]) => Promise<unknown> }) => unknown) => {
-      this.loads++;
-      // The seq and the rows are read together, as one snapshot would.
-      const snapshot = new Map([...this.orgs].map(([id, o]) => [id, { ...o }]));
-      if (this.gate) await this.gate;
-      return work({ query: async (sql, params) => this.answer(snapshot, sql, params[0] as string) });
-    },
-  } as unknown as DataSource;
+  readonly load = async (id: string) => {
+    this.loads++;
+    // The seq and the rows are read together, as one snapshot would.
+    const org = this.orgs.get(id);
+    const snapshot = org && { ...org };
+    if (this.gate) await this.gate;
+    return snapshot ?? null;
+  };
 
   set(id: string, seq: number, tools: number): void {
     const rows = exampleWorld(
@@ -28,22 +26,6 @@ class FakeDatabase {
       [agentRow(`${id}-a1`), agentRow(`${id}-a2`)],
     );
     this.orgs.set(id, { seq, rows: { ...rows, organizationId: id } });
-  }
-
-  private answer(snapshot: Map<string, { seq: number; rows: LoadoutRows }>, sql: string, id: string): unknown[] {
-    const org = snapshot.get(id);
-    if (sql.includes('FROM organizations')) return org ? [{ seq: String(org.seq), defaultModel: org.rows.defaultModel }] : [];
-    const table: Array<[string, keyof LoadoutRows]> = [
-      ['FROM tool_definitions', 'tools'],
-      ['FROM agents', 'agents'],
-      ['FROM permission_rules', 'rules'],
-      ['FROM mini_apps', 'miniApps'],
-      ['FROM mcp_servers', 'mcpServers'],
-      ['FROM channels', 'channels'],
-      ['FROM context_objects', 'contextObjects'],
-    ];
-    const part = table.find(([from]) => sql.includes(from));
-    return part ? (org!.rows[part[1]] as unknown[]) : [];
   }
 }
 
@@ -58,7 +40,7 @@ function setUp(budgetOrgs: number) {
   const stats = new Stats();
   // Room for `budgetOrgs` organisations of this size, and not one more.
   const budget = Math.floor(sizeOf(db.orgs.get('a')!.rows) * (budgetOrgs + 0.5));
-  const cache = new LoadoutCache(db.dataSource, () => true, stats, budget);
+  const cache = new LoadoutCache(db.load, () => true, stats, budget);
   return { db, stats, cache, budget };
 }
 
@@ -85,7 +67,7 @@ describe('LoadoutCache within its memory budget', () => {
     const db = new FakeDatabase();
     db.set('a', 1, 5);
     const stats = new Stats();
-    const cache = new LoadoutCache(db.dataSource, () => true, stats, 1);
+    const cache = new LoadoutCache(db.load, () => true, stats, 1);
     await cache.current('a');
     await cache.current('a');
     expect(db.loads).toBe(1);

@@ -1,8 +1,10 @@
-import type { DataSource } from 'typeorm';
 import type { Stats } from '../common/stats';
 import { compileLoadout, type CompiledLoadout } from './compile';
 import { footprintBytes, loadoutFootprint, type Footprint } from './footprint';
-import { loadLoadoutRows, type Queryable } from './rows';
+import { loadLoadoutRows, type LoadoutRows, type Queryable } from './rows';
+
+/** The organisation's committed rows and the seq they stand for, in one snapshot (null: no such organisation). */
+export type CommittedLoad = (organizationId: string) => Promise<{ seq: number; rows: LoadoutRows } | null>;
 
 export interface CachedLoadout {
   /** The organisation's loadout_seq this loadout is exact for. */
@@ -48,7 +50,7 @@ export class LoadoutCache {
   private bytes = 0;
 
   constructor(
-    private readonly db: DataSource,
+    private readonly loadRows: CommittedLoad,
     private readonly live: () => boolean,
     private readonly stats: Stats,
     private readonly budgetBytes: number,
@@ -200,9 +202,8 @@ export class LoadoutCache {
     this.stats.loadoutCacheOrganizations = this.entries.size;
   }
 
-  /** One consistent read of the committed state: the seq and the rows it stands for. */
   private async loadCommitted(organizationId: string): Promise<CachedLoadout | null> {
-    const loaded = await this.db.transaction('REPEATABLE READ', (tx) => loadLoadoutRows(tx, organizationId));
+    const loaded = await this.loadRows(organizationId);
     return loaded && { seq: loaded.seq, loadout: compileLoadout(loaded.rows) };
   }
 }

@@ -1,5 +1,5 @@
 import { visibleTool, type VisibleTool } from '../tokens/tool-names';
-import { toolFacts, ruleOf, type AgentFacts, type ToolFacts, type ToolRule } from './facts';
+import { sharedKeySets, toolFacts, ruleOf, type AgentFacts, type KeySets, type ToolFacts, type ToolRule } from './facts';
 import { compareSortOrder } from './filters';
 import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
 import { patchedLookups, toolLookups, type ToolLookups } from './tool-lookups';
@@ -142,18 +142,34 @@ function groupRules(rules: readonly RuleRow[], by: 'agentId' | 'projectId'): Map
   return out;
 }
 
-function compileTool(row: ToolRow, apps: ReadonlyMap<string, MiniAppRow>, servers: ReadonlyMap<string, McpServerRow>): CompiledTool {
+/** What compiling a definition reads besides its row: its owners, and the sets its equal lists share. */
+interface ToolContext {
+  apps: ReadonlyMap<string, MiniAppRow>;
+  servers: ReadonlyMap<string, McpServerRow>;
+  sets: KeySets;
+}
+
+const toolContext = (rows: LoadoutRows): ToolContext => ({
+  apps: new Map(rows.miniApps.map((a) => [a.id, a])),
+  servers: new Map(rows.mcpServers.map((s) => [s.id, s])),
+  sets: sharedKeySets(),
+});
+
+function compileTool(row: ToolRow, { apps, servers, sets }: ToolContext): CompiledTool {
   const server = row.mcpServerId ? servers.get(row.mcpServerId) : undefined;
   const app = row.miniAppId ? apps.get(row.miniAppId) : undefined;
   const visible = visibleTool(row);
-  const facts = toolFacts({
-    ...row,
-    contentHash: visible.contentHash,
-    ownerEnabled: (app?.enabled ?? true) && (server?.enabled ?? true),
-    mcp: server
-      ? { reportedName: row.mcpToolName ?? row.name, enabledTools: server.enabledTools, disabledTools: server.disabledTools }
-      : null,
-  });
+  const facts = toolFacts(
+    {
+      ...row,
+      contentHash: visible.contentHash,
+      ownerEnabled: (app?.enabled ?? true) && (server?.enabled ?? true),
+      mcp: server
+        ? { reportedName: row.mcpToolName ?? row.name, enabledTools: server.enabledTools, disabledTools: server.disabledTools }
+        : null,
+    },
+    sets,
+  );
   return Object.assign(facts, { row, visible });
 }
 
@@ -173,12 +189,9 @@ function compileAgent(row: AgentRow, rules: ToolRule[], serverProjects: Readonly
   };
 }
 
-const ownerMaps = (rows: LoadoutRows) =>
-  [new Map(rows.miniApps.map((a) => [a.id, a])), new Map(rows.mcpServers.map((s) => [s.id, s]))] as const;
-
 export function compileLoadout(rows: LoadoutRows): CompiledLoadout {
-  const [apps, servers] = ownerMaps(rows);
-  return new CompiledLoadout(rows, rows.tools.map((t) => compileTool(t, apps, servers)).sort(compareSortOrder));
+  const context = toolContext(rows);
+  return new CompiledLoadout(rows, rows.tools.map((t) => compileTool(t, context)).sort(compareSortOrder));
 }
 
 /** What a change re-read after its writes; a part left out is unchanged. Tool rows missing from `tools` were deleted. */
@@ -212,14 +225,14 @@ export function patchLoadout(before: CompiledLoadout, patch: LoadoutPatch): Comp
     channels: patch.catalogue ? [...patch.catalogue.channels] : before.rows.channels,
     contextObjects: patch.catalogue ? [...patch.catalogue.contextObjects] : before.rows.contextObjects,
   };
-  const [apps, servers] = ownerMaps(rows);
+  const context = toolContext(rows);
   const gone = [...new Set(patch.tools?.ids ?? [])].flatMap((id) => before.toolsById.get(id) ?? []);
   // Found by their place in Sort Order, not by a pass over every definition.
   let sorted = [...before.sorted];
   for (const tool of gone) sorted.splice(insertionPoint(sorted, tool), 1);
   // Owner rows feed every tool's derived flags; otherwise untouched tools are reused as they are.
-  if (patch.owners) sorted = sorted.map((t) => compileTool(t.row, apps, servers));
-  const added = (patch.tools?.rows ?? []).map((row) => compileTool(row, apps, servers));
+  if (patch.owners) sorted = sorted.map((t) => compileTool(t.row, context));
+  const added = (patch.tools?.rows ?? []).map((row) => compileTool(row, context));
   for (const tool of added) sorted.splice(insertionPoint(sorted, tool), 0, tool);
   const lookups = patch.owners ? null : patchedLookups(before.lookups, sorted, gone, added);
   return new CompiledLoadout(rows, sorted, patch.catalogue ? null : before.situations, lookups);

@@ -99,8 +99,27 @@ export interface PlainTool extends Omit<ToolFacts, 'renderedName' | 'mcpFiltered
   mcp: McpFilter | null;
 }
 
+/** A list as a set; a loadout passes one that hands equal lists one shared set. */
+export type KeySets = (keys: readonly string[]) => ReadonlySet<string>;
+
+const freshSet: KeySets = (keys) => new Set(keys);
+
+/**
+ * A KeySets whose equal lists share one set: most definitions of an
+ * organisation name one of a few channel lists, and a cache holds thousands.
+ */
+export function sharedKeySets(): KeySets {
+  const sets = new Map<string, ReadonlySet<string>>();
+  return (keys) => {
+    const key = keys.join('\n');
+    let set = sets.get(key);
+    if (!set) sets.set(key, (set = new Set(keys)));
+    return set;
+  };
+}
+
 /** The facts of a definition: its rendered name, its lists as sets (an empty list means all), its MCP server's verdict. */
-export function toolFacts(tool: PlainTool): ToolFacts {
+export function toolFacts(tool: PlainTool, sets: KeySets = freshSet): ToolFacts {
   return {
     id: tool.id,
     name: tool.name,
@@ -116,8 +135,8 @@ export function toolFacts(tool: PlainTool): ToolFacts {
     requiresMcpServer: tool.requiresMcpServer,
     ownerEnabled: tool.ownerEnabled,
     mcpFiltered: isMcpFiltered(tool.mcp),
-    channels: tool.channelKeys.length ? new Set(tool.channelKeys) : null,
-    contextObjects: tool.contextObjectKeys.length ? new Set(tool.contextObjectKeys) : null,
+    channels: tool.channelKeys.length ? sets(tool.channelKeys) : null,
+    contextObjects: tool.contextObjectKeys.length ? sets(tool.contextObjectKeys) : null,
   };
 }
 

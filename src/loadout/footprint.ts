@@ -6,27 +6,27 @@ import { LOADOUT_DEFAULTS } from './vocabulary';
  * What a compiled loadout costs on the heap, estimated from counts and
  * string lengths so the cache can be bounded by memory. The figures were
  * measured with `process.memoryUsage().heapUsed` after a full GC, around
- * dozens of organisations loaded from a PostgreSQL server by
- * `loadLoadoutRows` and compiled, every situation of every agent served:
- * 200 definitions of the bench's tool plan took 1.46 KB each, 100 agents
- * 1.1 KB each, an organisation of 100 definitions and 10 agents 162 KB
- * (estimated: 158) and one of 5,000 definitions and 500 agents 7.5 MB
- * (estimated: 7.8). The costs per character come from the same measure
- * over rows built in memory with longer descriptions and larger schemas.
+ * organisations of the bench's tool plan loaded from a PostgreSQL server by
+ * `loadLoadoutRows` and compiled: one of 100 definitions (66 channel links)
+ * and 10 agents took 113 KB, one of 10,000 definitions (15,063 links) and
+ * 1,010 agents 10.8 MB, and 500 more agents 520 bytes each before any of
+ * their toolboxes was asked for. The costs per character come from the same
+ * measure over rows built in memory with longer descriptions and larger
+ * schemas.
  */
 export const FOOTPRINT_BYTES = {
   /** The loadout's maps, sets and rows object, with no definition or agent. */
   loadout: 4_000,
   /** A definition's row and compiled facts, beside its text and lists. */
-  tool: 1_150,
-  /** A channel or context object a definition lists (its string, and its place in the list and the set). */
-  listedKey: 200,
+  tool: 860,
+  /** A channel or context object a definition lists (its string and its place in the list; equal lists share one set). */
+  listedKey: 25,
   /** Per character of description and name (one-byte strings). */
   textChar: 1,
   /** Per character of the input schema's JSON, parsed into objects. */
   schemaChar: 1.4,
   /** An agent's row, compiled facts and remembered class key. */
-  agent: 1_100,
+  agent: 620,
   rule: 300,
   /** A channel, context object, mini app or MCP server row. */
   catalogueRow: 250,

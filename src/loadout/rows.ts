@@ -25,8 +25,6 @@ export interface ToolRow {
   mcpToolName: string | null;
   contentHash: string;
   version: number;
-  createdAt: Date;
-  updatedAt: Date;
   channelKeys: string[];
   contextObjectKeys: string[];
 }
@@ -44,8 +42,6 @@ export interface AgentRow {
   budgetWarnThreshold: number;
   budgetHotThreshold: number;
   loadoutVersion: number;
-  createdAt: Date;
-  updatedAt: Date;
 }
 
 export interface RuleRow {
@@ -97,91 +93,189 @@ export interface Queryable {
 }
 
 /**
- * A definition's channels and context objects are its organisation's: saying
- * so lets the planner reach them through the organisation's index, where
- * without statistics (a bulk load, autovacuum off) it scans every
- * organisation's catalogue once per definition.
+ * Rows travel as JSON: each part of a loadout is one `json_agg` of
+ * positional arrays, so a whole organisation is one statement (one round
+ * trip and one snapshot, with no transaction around it) and a part of it
+ * one more. A field is declared once, as its key and its SQL.
  */
-const TOOL_COLUMNS = `t.id, t.organization_id AS "organizationId", t.project_id AS "projectId", t.agent_id AS "agentId", t.source,
-  t.name, t.description, t.input_schema AS "inputSchema", t.active, t.sort_order AS "sortOrder", t.tier,
-  t.host_dependent AS "hostDependent", t.requires_mcp_server AS "requiresMcpServer", t.mini_app_id AS "miniAppId",
-  t.mcp_server_id AS "mcpServerId", t.mcp_tool_name AS "mcpToolName", t.content_hash AS "contentHash", t.version,
-  t.created_at AS "createdAt", t.updated_at AS "updatedAt",
-  COALESCE((SELECT array_agg(c.key ORDER BY c.key) FROM tool_definition_channels l JOIN channels c ON c.id = l.channel_id
-             WHERE l.tool_definition_id = t.id AND c.organization_id = t.organization_id), '{}') AS "channelKeys",
-  COALESCE((SELECT array_agg(o.key ORDER BY o.key) FROM tool_definition_context_objects l JOIN context_objects o ON o.id = l.context_object_id
-             WHERE l.tool_definition_id = t.id AND o.organization_id = t.organization_id), '{}') AS "contextObjectKeys"`;
+type Field<R> = readonly [key: keyof R & string, sql: string];
 
-const AGENT_COLUMNS = `id, organization_id AS "organizationId", project_id AS "projectId", name, model, max_tools AS "maxTools",
-  max_schema_tokens AS "maxSchemaTokens", tools_mode AS "toolsMode", execution_context AS "executionContext",
-  budget_warn_threshold AS "budgetWarnThreshold", budget_hot_threshold AS "budgetHotThreshold",
-  loadout_version AS "loadoutVersion", created_at AS "createdAt", updated_at AS "updatedAt"`;
+/** `fields` of every row of `from` (a FROM clause with its WHERE) as one JSON array, '[]' for none. */
+const jsonRows = <R>(fields: readonly Field<R>[], from: string, orderBy = ''): string =>
+  `(SELECT COALESCE(json_agg(json_build_array(${fields.map(([, sql]) => sql).join(', ')})${orderBy && ` ORDER BY ${orderBy}`}), '[]') FROM ${from})`;
+
+/**
+ * Rows of one shape, built from a template with every key: an object given
+ * many keys one by one falls into V8's dictionary mode, several times the
+ * size, and a cache holds thousands of these rows. `shared` holds what every
+ * row has alike (the organisation's id), one string for all of them.
+ */
+function decodeRows<R>(fields: readonly Field<R>[], arrays: readonly unknown[][], shared: Partial<R> = {}): R[] {
+  const template: Record<string, unknown> = { ...shared };
+  for (const [key] of fields) template[key] = null;
+  return arrays.map((values) => {
+    const row = { ...template };
+    for (let i = 0; i < fields.length; i++) row[fields[i][0]] = values[i];
+    return row as R;
+  });
+}
+
+const TOOL_FIELDS: readonly Field<ToolRow>[] = [
+  ['id', 't.id'],
+  ['projectId', 't.project_id'],
+  ['agentId', 't.agent_id'],
+  ['source', 't.source'],
+  ['name', 't.name'],
+  ['description', 't.description'],
+  ['inputSchema', 't.input_schema'],
+  ['active', 't.active'],
+  ['sortOrder', 't.sort_order'],
+  ['tier', 't.tier'],
+  ['hostDependent', 't.host_dependent'],
+  ['requiresMcpServer', 't.requires_mcp_server'],
+  ['miniAppId', 't.mini_app_id'],
+  ['mcpServerId', 't.mcp_server_id'],
+  ['mcpToolName', 't.mcp_tool_name'],
+  ['contentHash', 't.content_hash'],
+  ['version', 't.version'],
+  ['channelKeys', `COALESCE(channel_keys.keys, '{}')`],
+  ['contextObjectKeys', `COALESCE(context_keys.keys, '{}')`],
+];
+
+/**
+ * The definitions of `org` (narrowed to the ids `$2` when byId), with the
+ * keys of their channels and context objects grouped once per statement (a
+ * subquery per definition cost more than the definitions themselves). The
+ * links are reached through the definitions' ids as one array, which the
+ * planner looks up in the links' index whatever its statistics say: joined
+ * to the definitions instead, with no statistics (a bulk load, autovacuum
+ * off) it scanned every organisation's links.
+ */
+function toolsFrom(org: string, byId: boolean): string {
+  const ids = byId ? '$2::uuid[]' : `ARRAY(SELECT d.id FROM tool_definitions d WHERE d.organization_id = ${org})`;
+  const keysOf = (links: string, link: string, catalogue: string) =>
+    `(WITH l AS MATERIALIZED (SELECT tool_definition_id, ${link} FROM ${links} WHERE tool_definition_id = ANY(${ids}))
+      SELECT l.tool_definition_id AS id, array_agg(k.key ORDER BY k.key) AS keys FROM l JOIN ${catalogue} k ON k.id = l.${link}
+       WHERE k.organization_id = ${org} GROUP BY l.tool_definition_id)`;
+  return `tool_definitions t
+    LEFT JOIN ${keysOf('tool_definition_channels', 'channel_id', 'channels')} channel_keys ON channel_keys.id = t.id
+    LEFT JOIN ${keysOf('tool_definition_context_objects', 'context_object_id', 'context_objects')} context_keys ON context_keys.id = t.id
+    WHERE t.organization_id = ${org}${byId ? ' AND t.id = ANY($2::uuid[])' : ''}`;
+}
+
+const AGENT_FIELDS: readonly Field<AgentRow>[] = [
+  ['id', 'a.id'],
+  ['projectId', 'a.project_id'],
+  ['name', 'a.name'],
+  ['model', 'a.model'],
+  ['maxTools', 'a.max_tools'],
+  ['maxSchemaTokens', 'a.max_schema_tokens'],
+  ['toolsMode', 'a.tools_mode'],
+  ['executionContext', 'a.execution_context'],
+  ['budgetWarnThreshold', 'a.budget_warn_threshold'],
+  ['budgetHotThreshold', 'a.budget_hot_threshold'],
+  ['loadoutVersion', 'a.loadout_version'],
+];
+
+const RULE_FIELDS: readonly Field<RuleRow>[] = [
+  ['id', 'r.id'],
+  ['agentId', 'r.agent_id'],
+  ['projectId', 'r.project_id'],
+  ['toolName', 'r.tool_name'],
+  ['effect', 'r.effect'],
+];
+
+const MINI_APP_FIELDS: readonly Field<MiniAppRow>[] = [
+  ['id', 'm.id'],
+  ['enabled', 'm.enabled'],
+];
+
+const MCP_SERVER_FIELDS: readonly Field<McpServerRow>[] = [
+  ['id', 's.id'],
+  ['name', 's.name'],
+  ['projectId', 's.project_id'],
+  ['probed', 's.probed'],
+  ['enabled', 's.enabled'],
+  ['enabledTools', 's.enabled_tools'],
+  ['disabledTools', 's.disabled_tools'],
+];
+
+const catalogueFields = (alias: string): readonly Field<CatalogueRow>[] => [
+  ['id', `${alias}.id`],
+  ['key', `${alias}.key`],
+  ['name', `${alias}.name`],
+];
+const CHANNEL_FIELDS = catalogueFields('c');
+const CONTEXT_OBJECT_FIELDS = catalogueFields('o');
+
+/** Each part's JSON over the organisation `org` (an SQL expression), optionally narrowed to ids `$2`. */
+const PARTS = {
+  tools: (org: string, byId = false) => jsonRows(TOOL_FIELDS, toolsFrom(org, byId)),
+  agents: (org: string, byId = false) =>
+    jsonRows(AGENT_FIELDS, `agents a WHERE a.organization_id = ${org}${byId ? ' AND a.id = ANY($2::uuid[])' : ''}`),
+  rules: (org: string) => jsonRows(RULE_FIELDS, `permission_rules r WHERE r.organization_id = ${org}`),
+  miniApps: (org: string) => jsonRows(MINI_APP_FIELDS, `mini_apps m WHERE m.organization_id = ${org}`),
+  mcpServers: (org: string) => jsonRows(MCP_SERVER_FIELDS, `mcp_servers s WHERE s.organization_id = ${org}`),
+  channels: (org: string) => jsonRows(CHANNEL_FIELDS, `channels c WHERE c.organization_id = ${org}`, 'c.key'),
+  contextObjects: (org: string) => jsonRows(CONTEXT_OBJECT_FIELDS, `context_objects o WHERE o.organization_id = ${org}`, 'o.key'),
+};
+
+async function oneJson(q: Queryable, sql: string, params: unknown[]): Promise<unknown[][]> {
+  const [row]: Array<{ rows: unknown[][] }> = await q.query(`SELECT ${sql} AS rows`, params);
+  return row.rows;
+}
 
 /** The definitions with these ids (all of the organisation's when ids is null); a missing id was deleted. */
-export function loadToolRows(q: Queryable, organizationId: string, ids: readonly string[] | null): Promise<ToolRow[]> {
-  return ids === null
-    ? q.query(`SELECT ${TOOL_COLUMNS} FROM tool_definitions t WHERE t.organization_id = $1`, [organizationId])
-    : q.query(`SELECT ${TOOL_COLUMNS} FROM tool_definitions t WHERE t.organization_id = $1 AND t.id = ANY($2::uuid[])`, [
-        organizationId,
-        ids,
-      ]);
+export async function loadToolRows(q: Queryable, organizationId: string, ids: readonly string[] | null): Promise<ToolRow[]> {
+  const params = ids === null ? [organizationId] : [organizationId, ids];
+  return decodeRows(TOOL_FIELDS, await oneJson(q, PARTS.tools('$1', ids !== null), params), { organizationId });
 }
 
-export function loadAgentRows(q: Queryable, organizationId: string, ids: readonly string[] | null): Promise<AgentRow[]> {
-  return ids === null
-    ? q.query(`SELECT ${AGENT_COLUMNS} FROM agents WHERE organization_id = $1`, [organizationId])
-    : q.query(`SELECT ${AGENT_COLUMNS} FROM agents WHERE organization_id = $1 AND id = ANY($2::uuid[])`, [organizationId, ids]);
+export async function loadAgentRows(q: Queryable, organizationId: string, ids: readonly string[] | null): Promise<AgentRow[]> {
+  const params = ids === null ? [organizationId] : [organizationId, ids];
+  return decodeRows(AGENT_FIELDS, await oneJson(q, PARTS.agents('$1', ids !== null), params), { organizationId });
 }
 
-export function loadRuleRows(q: Queryable, organizationId: string): Promise<RuleRow[]> {
-  return q.query(
-    `SELECT id, agent_id AS "agentId", project_id AS "projectId", tool_name AS "toolName", effect FROM permission_rules WHERE organization_id = $1`,
-    [organizationId],
-  );
+export async function loadRuleRows(q: Queryable, organizationId: string): Promise<RuleRow[]> {
+  return decodeRows(RULE_FIELDS, await oneJson(q, PARTS.rules('$1'), [organizationId]));
 }
 
 export async function loadOwnerRows(q: Queryable, organizationId: string): Promise<{ miniApps: MiniAppRow[]; mcpServers: McpServerRow[] }> {
-  const miniApps: MiniAppRow[] = await q.query(`SELECT id, enabled FROM mini_apps WHERE organization_id = $1`, [organizationId]);
-  const mcpServers: McpServerRow[] = await q.query(
-    `SELECT id, name, project_id AS "projectId", probed, enabled, enabled_tools AS "enabledTools", disabled_tools AS "disabledTools"
-       FROM mcp_servers WHERE organization_id = $1`,
+  const [row]: Array<{ miniApps: unknown[][]; mcpServers: unknown[][] }> = await q.query(
+    `SELECT ${PARTS.miniApps('$1')} AS "miniApps", ${PARTS.mcpServers('$1')} AS "mcpServers"`,
     [organizationId],
   );
-  return { miniApps, mcpServers };
+  return { miniApps: decodeRows(MINI_APP_FIELDS, row.miniApps), mcpServers: decodeRows(MCP_SERVER_FIELDS, row.mcpServers) };
 }
 
-export async function loadCatalogueRows(
-  q: Queryable,
-  organizationId: string,
-): Promise<{ channels: CatalogueRow[]; contextObjects: CatalogueRow[] }> {
-  const columns = `id, organization_id AS "organizationId", key, name`;
-  const channels: CatalogueRow[] = await q.query(`SELECT ${columns} FROM channels WHERE organization_id = $1 ORDER BY key`, [
-    organizationId,
-  ]);
-  const contextObjects: CatalogueRow[] = await q.query(`SELECT ${columns} FROM context_objects WHERE organization_id = $1 ORDER BY key`, [
-    organizationId,
-  ]);
-  return { channels, contextObjects };
-}
+const WHOLE_LOADOUT = `SELECT org.loadout_seq::text AS seq, org.default_model AS "defaultModel",
+  ${PARTS.tools('org.id')} AS tools, ${PARTS.agents('org.id')} AS agents, ${PARTS.rules('org.id')} AS rules,
+  ${PARTS.miniApps('org.id')} AS "miniApps", ${PARTS.mcpServers('org.id')} AS "mcpServers",
+  ${PARTS.channels('org.id')} AS channels, ${PARTS.contextObjects('org.id')} AS "contextObjects"
+  FROM organizations org WHERE org.id = $1`;
 
 /**
  * Everything the organisation's toolboxes are made of, and the loadout
- * sequence it is current for. Statements run one after another: `q` may be a
- * transaction's single connection.
+ * sequence it is current for: one statement, so one snapshot, whether `q`
+ * is a transaction or the pool.
  */
 export async function loadLoadoutRows(q: Queryable, organizationId: string): Promise<{ seq: number; rows: LoadoutRows } | null> {
-  const [org]: Array<{ seq: string; defaultModel: string }> = await q.query(
-    `SELECT loadout_seq::text AS seq, default_model AS "defaultModel" FROM organizations WHERE id = $1`,
-    [organizationId],
-  );
+  const [org]: Array<{ seq: string; defaultModel: string } & Record<keyof typeof PARTS, unknown[][]>> = await q.query(WHOLE_LOADOUT, [
+    organizationId,
+  ]);
   if (!org) return null;
-  const tools = await loadToolRows(q, organizationId, null);
-  const agents = await loadAgentRows(q, organizationId, null);
-  const rules = await loadRuleRows(q, organizationId);
-  const owners = await loadOwnerRows(q, organizationId);
-  const catalogue = await loadCatalogueRows(q, organizationId);
   return {
     seq: Number(org.seq),
-    rows: { organizationId, defaultModel: org.defaultModel, tools, agents, rules, ...owners, ...catalogue },
+    rows: {
+      organizationId,
+      defaultModel: org.defaultModel,
+      tools: decodeRows(TOOL_FIELDS, org.tools, { organizationId }),
+      agents: decodeRows(AGENT_FIELDS, org.agents, { organizationId }),
+      rules: decodeRows(RULE_FIELDS, org.rules),
+      miniApps: decodeRows(MINI_APP_FIELDS, org.miniApps),
+      mcpServers: decodeRows(MCP_SERVER_FIELDS, org.mcpServers),
+      channels: decodeRows(CHANNEL_FIELDS, org.channels, { organizationId }),
+      contextObjects: decodeRows(CONTEXT_OBJECT_FIELDS, org.contextObjects, { organizationId }),
+    },
   };
 }

@@ -56,7 +56,7 @@ async function startProcess(
   errorLine: RegExp | null = null,
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeFlags(env), script], {
     cwd: PROJECT_ROOT,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,6 +100,15 @@ async function startProcess(
   throw new Error(`${name} not ready within ${READY_TIMEOUT_MS / 1000} s:\n${server.output()}`);
 }
 
+/**
+ * Node flags for the server under test from BENCH_SERVER_NODE_FLAGS
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses),
+ * to see where a scenario spends the server's time.
+ */
+function nodeFlags(env: NodeJS.ProcessEnv): string[] {
+  return (env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 /** The built Loadout server on its database, as production runs it, with no demo data. */
 export function startLoadout(db: BenchDatabase, operatorToken: string): Promise<ServerProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env, LOADOUT_ADMIN_TOKEN: operatorToken, LOADOUT_DEMO: '0', NODE_ENV: 'production' };
@@ -117,12 +126,17 @@ export function startLoadout(db: BenchDatabase, operatorToken: string): Promise<
 
 /** The baseline: a minimal Apollo Server answering `{ hello }`. */
 export function startHello(): Promise<ServerProcess> {
-  return startProcess('the hello server', childScript('hello-server'), { ...process.env, NODE_ENV: 'production' }, async (baseUrl) => {
-    const res = await fetchWithTimeout(
-      `${baseUrl}/`,
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ hello }' }) },
-      5_000,
-    );
-    return res.status === 200;
-  });
+  return startProcess(
+    'the hello server',
+    childScript('hello-server'),
+    { ...process.env, BENCH_SERVER_NODE_FLAGS: '', NODE_ENV: 'production' },
+    async (baseUrl) => {
+      const res = await fetchWithTimeout(
+        `${baseUrl}/`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ hello }' }) },
+        5_000,
+      );
+      return res.status === 200;
+    },
+  );
 }

@@ -21,7 +21,6 @@ export const nameArb = fc.constantFrom('n0', 'n0', 'n1', ...NAMES);
 const MODELS = ['openai/gpt-4o', 'anthropic/claude-sonnet-4-5'];
 export const DESCRIPTIONS = ['short', 'a somewhat longer description of what the tool does'];
 export const AGENT_IDS = ['a0', 'a1', 'a2', 'a3', 'a4'];
-const EPOCH = new Date('2026-01-01T00:00:00Z');
 
 export const subset = <T>(pool: readonly T[]) => fc.subarray([...pool]);
 
@@ -109,8 +108,6 @@ function toolRow(id: string, t: ToolFields): ToolRow {
     mcpToolName: mcp ? t.name : null,
     contentHash: contentHash({ name, description: t.description, inputSchema }),
     version: 1,
-    createdAt: EPOCH,
-    updatedAt: EPOCH,
     channelKeys: [...t.channelKeys].sort(),
     contextObjectKeys: [...t.contextObjectKeys].sort(),
   };
@@ -134,8 +131,6 @@ export const agentArb = (id: string) =>
       organizationId: ORG,
       name: id,
       loadoutVersion: 1,
-      createdAt: EPOCH,
-      updatedAt: EPOCH,
       ...a,
     }));
 

@@ -20,8 +20,6 @@ export const toolRow = (id: string, name: string, over: Partial<ToolRow> = {}): 
   mcpToolName: null,
   contentHash: id,
   version: 1,
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
   channelKeys: [],
   contextObjectKeys: [],
   ...over,
@@ -40,8 +38,6 @@ export const agentRow = (id: string, over: Partial<AgentRow> = {}): AgentRow => 
   budgetWarnThreshold: 48,
   budgetHotThreshold: 96,
   loadoutVersion: 1,
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
   ...over,
 });
 
