@@ -159,18 +159,30 @@ function compileTool(row: ToolRow, { apps, servers, sets }: ToolContext): Compil
   const server = row.mcpServerId ? servers.get(row.mcpServerId) : undefined;
   const app = row.miniAppId ? apps.get(row.miniAppId) : undefined;
   const visible = visibleTool(row);
+  // Named field by field: spreading the row and adding the two after took most of a cold load's compile.
   const facts = toolFacts(
     {
-      ...row,
+      id: row.id,
+      name: row.name,
+      sortOrder: row.sortOrder,
       contentHash: visible.contentHash,
+      source: row.source,
+      tier: row.tier,
+      hostDependent: row.hostDependent,
+      projectId: row.projectId,
+      agentId: row.agentId,
+      active: row.active,
+      requiresMcpServer: row.requiresMcpServer,
       ownerEnabled: (app?.enabled ?? true) && (server?.enabled ?? true),
+      channelKeys: row.channelKeys,
+      contextObjectKeys: row.contextObjectKeys,
       mcp: server
         ? { reportedName: row.mcpToolName ?? row.name, enabledTools: server.enabledTools, disabledTools: server.disabledTools }
         : null,
     },
     sets,
   );
-  return Object.assign(facts, { row, visible });
+  return { ...facts, row, visible };
 }
 
 /** The agent's facts; `serverProjects`: the projects (null: the organisation) with an enabled MCP server. */

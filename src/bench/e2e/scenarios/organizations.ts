@@ -1,12 +1,13 @@
 import { cloneOrganization } from '../bulk-seed';
 import { figure, joinNotes, type Figure } from '../figures';
-import { fetchWithTimeout } from '../http';
+import { fetchWithTimeout, GraphQLClient } from '../http';
 import { lastServerError, withHello, withLoadout } from '../instance';
 import { failuresOf, type LoadResult } from '../load-spec';
 import { graphqlLoad } from '../load';
 import type { Options } from '../options';
 import { progress } from '../progress';
-import type { LoadPlan } from '../request-bodies';
+import { Prng } from '../prng';
+import { TOOLBOX_QUERY, type LoadPlan, type OrganizationPlan } from '../request-bodies';
 import { RssSampler } from '../rss';
 import { median } from '../stats';
 import { createAgents, createToolsInChangeSets, setUpOrganization } from '../world';
@@ -20,11 +21,30 @@ async function metric(baseUrl: string, name: string): Promise<number | null> {
   return match ? Number(match[1]) : null;
 }
 
+/** Concurrent requests of the pass that reads every organisation once. */
+const FIRST_PASS_CONNECTIONS = 10;
+
+/**
+ * One toolbox of every organisation, in a random order: after it the cache
+ * holds what a running instance holds, the organisations it evicted since
+ * included. First reads after a restart are the coldOrganization row's.
+ */
+async function readEachOnce(graphqlUrl: string, organizations: readonly OrganizationPlan[], channel: string, seed: number): Promise<void> {
+  const order = new Prng(seed).sample(organizations, organizations.length);
+  const next = async (): Promise<void> => {
+    for (let org = order.pop(); org; org = order.pop()) {
+      await new GraphQLClient(graphqlUrl, org.key).ok(TOOLBOX_QUERY, { a: org.agentIds[0], c: channel, p: null });
+    }
+  };
+  await Promise.all(Array.from({ length: FIRST_PASS_CONNECTIONS }, next));
+}
+
 /**
  * Many organisations on one instance with its default loadout cache budget:
- * one built through the API, the rest copied from it with SQL, then
- * toolbox reads spread over them with a Zipf popularity (each request with
- * the key of the organisation it reads), against the hello baseline.
+ * one built through the API, the rest copied from it with SQL, each read
+ * once, then toolbox reads spread over them with a Zipf popularity (each
+ * request with the key of the organisation it reads), against the hello
+ * baseline.
  */
 export async function organizationsScenario(options: Options): Promise<Figure[]> {
   const { organizations: sizes, rounds, loadSeconds } = options.sizes;
@@ -46,6 +66,8 @@ export async function organizationsScenario(options: Options): Promise<Figure[]>
       const organizations = await cloneOrganization(loadout.db.url, template, sizes.count - 1);
       const plan: LoadPlan = { kind: 'organizations', organizations, zipfExponent: sizes.zipfExponent, channels: template.channels };
       const load = (seconds: number, seed: number) => ({ connections: sizes.connections, seconds, seed });
+      progress(S, `reading each organisation once`);
+      await readEachOnce(loadout.graphqlUrl, organizations, template.channels[0], options.seed);
       await graphqlLoad(`${hello.baseUrl}/`, null, { kind: 'hello' }, load(1, 0));
       await graphqlLoad(loadout.graphqlUrl, null, plan, load(1, 0));
       await loadout.db.settle();
