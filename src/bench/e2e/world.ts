@@ -1,5 +1,6 @@
 import { GraphQLClient, TimeoutError } from './http';
 import { buildAll, forEachConcurrent } from './pool';
+import type { CallPlan } from './request-bodies';
 import { PINNED_TOOL, planTools, type ToolInput } from './tool-plan';
 
 type Role = 'ADMIN' | 'EDITOR' | 'RUNTIME' | 'VIEWER';
@@ -136,4 +137,27 @@ export async function buildWorld(graphqlUrl: string, operatorToken: string, spec
   await createToolsInChangeSets(world, world.tools);
   await createAgents(world, spec.agents);
   return world;
+}
+
+/**
+ * A world of `spec`'s tools and no agent, and the recordToolCalls batches
+ * its runtime sends: `batchSize` calls by `users` users over its first
+ * `toolNames` tools, about 5% of them failed.
+ */
+export async function setUpCallWorld(
+  graphqlUrl: string,
+  operatorToken: string,
+  spec: WorldSpec,
+  shape: { toolNames: number; users: number; batchSize: number },
+): Promise<{ world: World; calls: CallPlan }> {
+  const world = await setUpOrganization(graphqlUrl, operatorToken, { ...spec, agents: 0 });
+  await createToolsInChangeSets(world, world.tools);
+  const calls: CallPlan = {
+    projectId: world.projectId,
+    toolNames: world.tools.slice(0, shape.toolNames).map((t) => t.name),
+    userIds: Array.from({ length: shape.users }, (_, i) => `user_${i}`),
+    batchSize: shape.batchSize,
+    errorRate: 0.05,
+  };
+  return { world, calls };
 }

@@ -5,10 +5,9 @@ import type { LoadResult } from '../load-spec';
 import type { Options } from '../options';
 import { progress } from '../progress';
 import type { RawResult } from '../raw-spec';
-import type { CallPlan } from '../request-bodies';
 import { median } from '../stats';
 import { runRaw } from '../workers';
-import { createToolsInChangeSets, setUpOrganization } from '../world';
+import { setUpCallWorld } from '../world';
 
 const S = 'recordToolCalls';
 
@@ -22,15 +21,7 @@ export async function recordToolCallsScenario(options: Options): Promise<Figure[
   const r = sizes.recordToolCalls;
   return withLoadout(options, async (loadout) => {
     progress(S, `building the world (${sizes.world.tools} tools)`);
-    const world = await setUpOrganization(loadout.graphqlUrl, loadout.operatorToken, { ...sizes.world, agents: 0, seed: options.seed });
-    await createToolsInChangeSets(world, world.tools);
-    const calls: CallPlan = {
-      projectId: world.projectId,
-      toolNames: world.tools.slice(0, r.toolNames).map((t) => t.name),
-      userIds: Array.from({ length: r.users }, (_, i) => `user_${i}`),
-      batchSize: r.batchSize,
-      errorRate: 0.05,
-    };
+    const { world, calls } = await setUpCallWorld(loadout.graphqlUrl, loadout.operatorToken, { ...sizes.world, seed: options.seed }, r);
     const load = (seconds: number, seed: number) => ({ connections: r.connections, seconds, seed });
     await graphqlLoad(loadout.graphqlUrl, world.as.RUNTIME.key, { kind: 'recordToolCalls', calls }, load(1, 0));
     await loadout.db.settle();

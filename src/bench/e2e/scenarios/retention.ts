@@ -17,8 +17,7 @@ import { progress } from '../progress';
 import { toolCallBatch, type CallPlan } from '../request-bodies';
 import { seedCallsWithSql } from '../seed-calls';
 import { percentile, sleep } from '../stats';
-import type { World } from '../world';
-import { createToolsInChangeSets, setUpOrganization } from '../world';
+import { setUpCallWorld, type World } from '../world';
 
 const S = 'retention';
 const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`;
@@ -63,15 +62,7 @@ export async function retentionScenario(options: Options): Promise<Figure[]> {
       ];
     }
     progress(S, `building the world (${sizes.world.tools} tools)`);
-    const world = await setUpOrganization(loadout.graphqlUrl, loadout.operatorToken, { ...sizes.world, agents: 0, seed: options.seed });
-    await createToolsInChangeSets(world, world.tools);
-    const calls: CallPlan = {
-      projectId: world.projectId,
-      toolNames: world.tools.slice(0, r.toolNames).map((t) => t.name),
-      userIds: Array.from({ length: r.users }, (_, i) => `user_${i}`),
-      batchSize: r.batchSize,
-      errorRate: 0.05,
-    };
+    const { world, calls } = await setUpCallWorld(loadout.graphqlUrl, loadout.operatorToken, { ...sizes.world, seed: options.seed }, r);
 
     const month = monthOf(new Date(Date.now() - 120 * DAY_MS));
     progress(S, `seeding ${r.monthCalls} calls into ${month.name}`);
