@@ -3,6 +3,7 @@ import { AgentService } from './agents/agent.service';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { ConversationService } from './conversations/conversation.service';
 import { ConversationListService } from './conversations/conversation-list.service';
+import { TurnCompletionService } from './conversations/turn-completion.service';
 import { AgentListService } from './agents/agent-list.service';
 import { ToolDefinitionListService } from './tools/tool-definition-list.service';
 import { ModelPriceService } from './conversations/model-price.service';
@@ -52,6 +53,7 @@ export interface AppServices {
   invalidations: InvalidationService;
   changeSets: ChangeSetService;
   conversations: ConversationService;
+  turnCompletion: TurnCompletionService;
   conversationList: ConversationListService;
   agentList: AgentListService;
   toolDefinitionList: ToolDefinitionListService;
@@ -124,6 +126,7 @@ export function createServices(db: Database, options: ServiceOptions = {}): AppS
     invalidations: new InvalidationService(ds),
     changeSets: new ChangeSetService(changes, recorders, toolDefinitions, agents),
     conversations: new ConversationService(ds, toolbox, snapshots, loadouts, recordSurfaced),
+    turnCompletion: new TurnCompletionService(ds),
     conversationList: new ConversationListService(ds),
     agentList: new AgentListService(ds),
     toolDefinitionList: new ToolDefinitionListService(ds),

@@ -71,7 +71,7 @@ export class ConversationResolver {
   @Authorized('RUNTIME')
   @Mutation(() => TurnType)
   completeTurn(@Arg('turnId', () => ID) turnId: string, @Arg('usage') usage: TurnUsageInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.conversations.completeTurn(actorOf(ctx), turnId, usage);
+    return ctx.services.turnCompletion.completeTurn(actorOf(ctx), turnId, usage);
   }
 
   @Authorized('RUNTIME')
@@ -84,7 +84,7 @@ export class ConversationResolver {
     @Arg('providerUsage') providerUsage: ProviderUsageInput,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.conversations.completeTurnWithProviderUsage(actorOf(ctx), turnId, providerUsage);
+    return ctx.services.turnCompletion.completeTurnWithProviderUsage(actorOf(ctx), turnId, providerUsage);
   }
 
   @Authorized('EDITOR')

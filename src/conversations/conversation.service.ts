@@ -1,24 +1,18 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
-import type { JsonObject } from '../common/json';
-import { badInput, conflict, notFound } from '../common/errors';
+import { badInput, notFound } from '../common/errors';
 import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
 import type { LoadoutCache } from '../loadout/cache';
 import { findOwned, getOwned } from '../common/tenant';
-import { OrganizationEntity } from '../organizations/organization.entity';
 import type { PageSituation } from '../loadout/facts';
 import type { ToolboxService } from '../toolbox/toolbox.service';
 import { ConversationEntity } from './conversation.entity';
 import type { SnapshotService } from './snapshot.service';
-import { ModelPriceEntity } from './model-price.entity';
-import { normaliseProviderUsage, type ProviderUsageFormat } from './provider-usage';
-import { freezePrice, usageProblem, type UsageRecord } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 
 export const USER_ID_MAX = 256;
-export const CACHE_MISS_REASON_MAX = 200;
 
 export interface StartConversation {
   agentId: string;
@@ -26,21 +20,6 @@ export interface StartConversation {
   page?: PageSituation | null;
   userId?: string | null;
   parentConversationId?: string | null;
-}
-
-export interface UsageInput {
-  inputTokens: number;
-  cachedInputTokens?: number | null;
-  cacheWriteTokens?: number | null;
-  outputTokens: number;
-  providerCacheMissReason?: string | null;
-}
-
-/** A provider's usage object as its API returned it, and which API that is. */
-export interface ProviderUsageInput {
-  format: ProviderUsageFormat;
-  usage: unknown;
-  providerCacheMissReason?: string | null;
 }
 
 /** What a turn surfaced, for usage telemetry's roster (SEMANTICS section 6). */
@@ -84,9 +63,10 @@ export class ConversationService {
   // ---------------------------------------------------------------- writes
 
   /*
-   * `at` (startConversation, beginTurn, completeTurn): when it happened, now
-   * when absent. Only the demo passes one, to seed a history of past weeks
-   * through the same writes a runtime makes.
+   * `at` (startConversation, beginTurn, and TurnCompletionService's
+   * completeTurn): when it happened, now when absent. Only the demo passes
+   * one, to seed a history of past weeks through the same writes a runtime
+   * makes.
    */
 
   async startConversation(actor: Actor, input: StartConversation, at?: Date): Promise<ConversationEntity> {
@@ -185,52 +165,6 @@ export class ConversationService {
     });
   }
 
-  async completeTurn(actor: Actor, turnId: string, input: UsageInput, at?: Date): Promise<TurnEntity> {
-    const usage = {
-      inputTokens: input.inputTokens,
-      cachedInputTokens: input.cachedInputTokens ?? 0,
-      cacheWriteTokens: input.cacheWriteTokens ?? 0,
-      outputTokens: input.outputTokens,
-    };
-    const problem = usageProblem(usage);
-    if (problem) throw badInput(`usage.${problem.field}`, problem.message);
-    return this.complete(actor, turnId, usage, cacheMissReason(input.providerCacheMissReason, 'usage'), null, at);
-  }
-
-  /** completeTurn from the provider's own usage object, read by its format's documented meaning and kept on the turn. */
-  async completeTurnWithProviderUsage(actor: Actor, turnId: string, input: ProviderUsageInput): Promise<TurnEntity> {
-    const read = normaliseProviderUsage(input.format, input.usage, 'providerUsage.usage');
-    if (read.problem) throw badInput(read.problem.field, read.problem.message);
-    const reason = cacheMissReason(input.providerCacheMissReason, 'providerUsage');
-    // normaliseProviderUsage accepts objects only.
-    return this.complete(actor, turnId, read.usage, reason, { format: input.format, usage: input.usage as JsonObject });
-  }
-
-  private complete(
-    actor: Actor,
-    turnId: string,
-    usage: UsageRecord,
-    reason: string | null,
-    sent: { format: ProviderUsageFormat; usage: JsonObject } | null,
-    at = new Date(),
-  ): Promise<TurnEntity> {
-    return this.db.transaction(async (tx) => {
-      const turn = await getOwned(tx, TurnEntity, actor, turnId, 'turnId', 'Turn', true);
-      if (turn.completedAt) throw conflict('This turn is already completed', 'turnId');
-      const { fundingModel } = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
-      const price = await tx.findOneBy(ModelPriceEntity, { organizationId: actor.organizationId, model: turn.model });
-      // The cost stays what it was at completion: funding model and price are stored with the usage.
-      Object.assign(turn, usage, freezePrice(price), {
-        providerCacheMissReason: reason,
-        providerUsageFormat: sent?.format ?? null,
-        providerUsage: sent?.usage ?? null,
-        fundingModel,
-        completedAt: at,
-      });
-      return tx.save(turn);
-    });
-  }
-
   // ---------------------------------------------------------------- reads
 
   conversation(actor: Actor, id: string) {
@@ -276,14 +210,6 @@ export class ConversationService {
       ),
     );
   }
-}
-
-/** The runtime's cache-miss reason, or BAD_USER_INPUT naming it under `parent`. */
-function cacheMissReason(reason: string | null | undefined, parent: string): string | null {
-  if (reason && reason.length > CACHE_MISS_REASON_MAX) {
-    throw badInput(`${parent}.providerCacheMissReason`, `at most ${CACHE_MISS_REASON_MAX} characters`);
-  }
-  return reason ?? null;
 }
 
 interface LockedConversation {

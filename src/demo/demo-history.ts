@@ -1,6 +1,6 @@
 import { COLD_DAYS } from '../budget/budget-report';
 import { DAY_MS } from '../common/time';
-import type { UsageInput } from '../conversations/conversation.service';
+import type { UsageInput } from '../conversations/turn-completion.service';
 import type { PageSituation } from '../loadout/facts';
 
 /*

@@ -39,6 +39,7 @@ export async function seedDemo(services: AppServices, now = new Date()): Promise
     agents,
     organizations,
     conversations,
+    turnCompletion,
     modelPrices,
     usageRecorder,
   } = services;
@@ -75,13 +76,13 @@ export async function seedDemo(services: AppServices, now = new Date()): Promise
     userId: HISTORY_USER,
   });
   const first = await conversations.beginTurn(actor, chat.id);
-  await conversations.completeTurn(actor, first.id, { inputTokens: 4120, cacheWriteTokens: 3900, outputTokens: 210 });
+  await turnCompletion.completeTurn(actor, first.id, { inputTokens: 4120, cacheWriteTokens: 3900, outputTokens: 210 });
   const refund = (await toolDefinitionList.definitions(actor, { projectId: project.id })).find((t) => t.name === 'refund_order');
   await toolDefinitions.update(actor, refund!.id, {
     description: 'Refund all or part of an order that is on screen. Partial refunds need a reason.',
   });
   const second = await conversations.beginTurn(actor, chat.id);
-  await conversations.completeTurn(actor, second.id, {
+  await turnCompletion.completeTurn(actor, second.id, {
     inputTokens: 4630,
     cachedInputTokens: 3100,
     cacheWriteTokens: 1300,
@@ -89,7 +90,7 @@ export async function seedDemo(services: AppServices, now = new Date()): Promise
     providerCacheMissReason: 'tools_changed',
   });
   const third = await conversations.beginTurn(actor, chat.id);
-  await conversations.completeTurn(actor, third.id, { inputTokens: 5010, cachedInputTokens: 4400, outputTokens: 95 });
+  await turnCompletion.completeTurn(actor, third.id, { inputTokens: 5010, cachedInputTokens: 4400, outputTokens: 95 });
   await usageRecorder.recordToolCalls(actor, [
     { conversationId: chat.id, toolName: 'lookup_account', isError: false, idempotencyKey: 'demo-1' },
     { conversationId: chat.id, toolName: 'refund_order', isError: false, idempotencyKey: 'demo-2' },
@@ -103,7 +104,7 @@ export async function seedDemo(services: AppServices, now = new Date()): Promise
     parentConversationId: chat.id,
   });
   const workerTurn = await conversations.beginTurn(actor, worker.id);
-  await conversations.completeTurn(actor, workerTurn.id, { inputTokens: 2900, outputTokens: 60 });
+  await turnCompletion.completeTurn(actor, workerTurn.id, { inputTokens: 2900, outputTokens: 60 });
 
   const triageChat = await conversations.startConversation(actor, {
     agentId: triage.id,
@@ -112,7 +113,7 @@ export async function seedDemo(services: AppServices, now = new Date()): Promise
     userId: 'ops-bot',
   });
   const triageTurn = await conversations.beginTurn(actor, triageChat.id);
-  await conversations.completeTurn(actor, triageTurn.id, { inputTokens: 1800, outputTokens: 40 });
+  await turnCompletion.completeTurn(actor, triageTurn.id, { inputTokens: 1800, outputTokens: 40 });
 
   return { organizationId: organization.id, adminKey: apiKey, agentIds: [support.id, triage.id] };
 }
@@ -124,7 +125,7 @@ export async function seedDemo(services: AppServices, now = new Date()): Promise
  * history's turns carry the definitions as they were.
  */
 async function seedHistory(services: AppServices, actor: Actor, agentId: string, now: Date): Promise<void> {
-  const { conversations, usageRecorder } = services;
+  const { conversations, turnCompletion, usageRecorder } = services;
   const calls: ToolCallSpec[] = [];
   for (const past of demoHistory(now)) {
     const chat = await conversations.startConversation(
@@ -134,7 +135,7 @@ async function seedHistory(services: AppServices, actor: Actor, agentId: string,
     );
     for (const turn of past.turns) {
       const begun = await conversations.beginTurn(actor, chat.id, turn.at);
-      await conversations.completeTurn(actor, begun.id, turn.usage, turn.completedAt);
+      await turnCompletion.completeTurn(actor, begun.id, turn.usage, turn.completedAt);
     }
     calls.push(...past.calls.map((call) => ({ ...call, conversationId: chat.id })));
   }
