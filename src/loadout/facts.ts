@@ -111,7 +111,8 @@ const freshSet: KeySets = (keys) => new Set(keys);
 export function sharedKeySets(): KeySets {
   const sets = new Map<string, ReadonlySet<string>>();
   return (keys) => {
-    const key = keys.join('\n');
+    // JSON, not a join: no key can make two different lists read alike.
+    const key = JSON.stringify(keys);
     let set = sets.get(key);
     if (!set) sets.set(key, (set = new Set(keys)));
     return set;
