@@ -8,7 +8,7 @@ describe('readConfig', () => {
       shutdownGraceMs: 10_000,
       directExecution: true,
       callLogRetentionDays: 90,
-      loadoutCacheBytes: 128 * 1024 * 1024,
+      loadoutCacheBytes: 256 * 1024 * 1024,
     });
     expect(readConfig({ LOADOUT_CALL_LOG_RETENTION_DAYS: '31' }).callLogRetentionDays).toBe(31);
     expect(readConfig({ LOADOUT_CACHE_MB: '512' }).loadoutCacheBytes).toBe(512 * 1024 * 1024);

@@ -36,8 +36,13 @@ export interface Config {
   loadoutCacheBytes: number;
 }
 
-/** About 800 organisations of 100 definitions and 10 agents (see footprint.ts and README, Memory). */
-export const DEFAULT_LOADOUT_CACHE_MB = 128;
+/**
+ * About 2,500 organisations of 100 definitions and 10 agents (see
+ * footprint.ts and README, Memory). Evictions cost more memory than they
+ * free while loads are frequent: each leaves its loadout as old-generation
+ * garbage, which V8 collects lazily.
+ */
+export const DEFAULT_LOADOUT_CACHE_MB = 256;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;

@@ -182,7 +182,8 @@ function compileTool(row: ToolRow, { apps, servers, sets }: ToolContext): Compil
     },
     sets,
   );
-  return { ...facts, row, visible };
+  // Added to the facts' own object: a spread copy took three times their heap and time, and a cache holds thousands.
+  return Object.assign(facts, { row, visible });
 }
 
 /** The agent's facts; `serverProjects`: the projects (null: the organisation) with an enabled MCP server. */

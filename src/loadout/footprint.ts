@@ -8,18 +8,18 @@ import { LOADOUT_DEFAULTS } from './vocabulary';
  * measured with `process.memoryUsage().heapUsed` after a full GC, around
  * organisations of the bench's tool plan loaded from a PostgreSQL server by
  * `loadLoadoutRows` and compiled: one of 100 definitions (66 channel links)
- * and 10 agents took 113 KB, one of 10,000 definitions (15,063 links) and
- * 1,010 agents 10.8 MB, and 500 more agents 520 bytes each before any of
- * their toolboxes was asked for. The costs per character come from the same
- * measure over rows built in memory with longer descriptions and larger
- * schemas.
+ * and 10 agents took 97 KB (estimated 103), and one of 10,000 definitions
+ * (8 channels, 4 context objects) and 1,010 agents, its rows built in
+ * memory as the load decodes them, 10.5 MB (estimated 10.0). The costs per
+ * character come from the same measure over rows built in memory with
+ * longer descriptions and larger schemas.
  */
 export const FOOTPRINT_BYTES = {
   /** The loadout's maps, sets and rows object, with no definition or agent. */
   loadout: 4_000,
-  /** A definition's row and compiled facts, beside its text and lists. */
-  tool: 860,
-  /** A channel or context object a definition lists (its string and its place in the list; equal lists share one set). */
+  /** A definition's row, compiled facts and what is sent, beside its text and lists. */
+  tool: 760,
+  /** A channel or context object a definition lists (its place in the list; equal lists share one array and one set). */
   listedKey: 25,
   /** Per character of description and name (one-byte strings). */
   textChar: 1,

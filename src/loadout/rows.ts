@@ -25,8 +25,8 @@ export interface ToolRow {
   mcpToolName: string | null;
   contentHash: string;
   version: number;
-  channelKeys: string[];
-  contextObjectKeys: string[];
+  channelKeys: readonly string[];
+  contextObjectKeys: readonly string[];
 }
 
 export interface AgentRow {
@@ -134,6 +134,28 @@ function rowMaker(fields: readonly Field<unknown>[], sharedKeys: readonly string
 function decodeRows<R>(fields: readonly Field<R>[], arrays: readonly unknown[][], shared: Partial<R> = {}): R[] {
   const make = rowMaker(fields as readonly Field<unknown>[], Object.keys(shared));
   return arrays.map((values) => make(values, shared) as R);
+}
+
+/**
+ * Definitions' rows with equal channel (context object) lists holding one
+ * array: most definitions of an organisation name one of a few lists, the
+ * empty one above all, and a cache holds hundreds of thousands of rows.
+ */
+function decodeToolRows(arrays: readonly unknown[][], organizationId: string): ToolRow[] {
+  const rows = decodeRows(TOOL_FIELDS, arrays, { organizationId });
+  const lists = new Map<string, readonly string[]>();
+  const shared = (keys: readonly string[]): readonly string[] => {
+    const key = JSON.stringify(keys);
+    const list = lists.get(key);
+    if (list) return list;
+    lists.set(key, keys);
+    return keys;
+  };
+  for (const row of rows) {
+    row.channelKeys = shared(row.channelKeys);
+    row.contextObjectKeys = shared(row.contextObjectKeys);
+  }
+  return rows;
 }
 
 const TOOL_FIELDS: readonly Field<ToolRow>[] = [
@@ -244,7 +266,7 @@ async function oneJson(q: Queryable, sql: string, params: unknown[]): Promise<un
 /** The definitions with these ids (all of the organisation's when ids is null); a missing id was deleted. */
 export async function loadToolRows(q: Queryable, organizationId: string, ids: readonly string[] | null): Promise<ToolRow[]> {
   const params = ids === null ? [organizationId] : [organizationId, ids];
-  return decodeRows(TOOL_FIELDS, await oneJson(q, PARTS.tools('$1', ids !== null), params), { organizationId });
+  return decodeToolRows(await oneJson(q, PARTS.tools('$1', ids !== null), params), organizationId);
 }
 
 export async function loadAgentRows(q: Queryable, organizationId: string, ids: readonly string[] | null): Promise<AgentRow[]> {
@@ -285,7 +307,7 @@ export async function loadLoadoutRows(q: Queryable, organizationId: string): Pro
     rows: {
       organizationId,
       defaultModel: org.defaultModel,
-      tools: decodeRows(TOOL_FIELDS, org.tools, { organizationId }),
+      tools: decodeToolRows(org.tools, organizationId),
       agents: decodeRows(AGENT_FIELDS, org.agents, { organizationId }),
       rules: decodeRows(RULE_FIELDS, org.rules),
       miniApps: decodeRows(MINI_APP_FIELDS, org.miniApps),
