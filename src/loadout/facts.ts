@@ -105,19 +105,23 @@ export type KeySets = (keys: readonly string[]) => ReadonlySet<string>;
 const freshSet: KeySets = (keys) => new Set(keys);
 
 /**
- * A KeySets whose equal lists share one set: most definitions of an
- * organisation name one of a few channel lists, and a cache holds thousands.
+ * What `make` makes of a list, made once per distinct list and shared by
+ * the equal ones: most definitions of an organisation name one of a few
+ * channel lists, and a cache holds thousands of definitions.
  */
-export function sharedKeySets(): KeySets {
-  const sets = new Map<string, ReadonlySet<string>>();
+export function sharedPerList<V>(make: (keys: readonly string[]) => V): (keys: readonly string[]) => V {
+  const made = new Map<string, V>();
   return (keys) => {
     // JSON, not a join: no key can make two different lists read alike.
     const key = JSON.stringify(keys);
-    let set = sets.get(key);
-    if (!set) sets.set(key, (set = new Set(keys)));
-    return set;
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(keys)));
+    return value;
   };
 }
+
+/** A KeySets whose equal lists share one set. */
+export const sharedKeySets = (): KeySets => sharedPerList((keys) => new Set(keys));
 
 /** The facts of a definition: its rendered name, its lists as sets (an empty list means all), its MCP server's verdict. */
 export function toolFacts(tool: PlainTool, sets: KeySets = freshSet): ToolFacts {

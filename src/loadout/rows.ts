@@ -1,4 +1,5 @@
 import type { JsonObject } from '../common/json';
+import { sharedPerList } from './facts';
 import { decodeRows, jsonRows, type Field } from './row-json';
 import type { ExecutionContext, RuleEffect, ToolSource, ToolsMode } from './vocabulary';
 
@@ -100,14 +101,7 @@ export interface Queryable {
  */
 function decodeToolRows(arrays: readonly unknown[][], organizationId: string): ToolRow[] {
   const rows = decodeRows(TOOL_FIELDS, arrays, { organizationId });
-  const lists = new Map<string, readonly string[]>();
-  const shared = (keys: readonly string[]): readonly string[] => {
-    const key = JSON.stringify(keys);
-    const list = lists.get(key);
-    if (list) return list;
-    lists.set(key, keys);
-    return keys;
-  };
+  const shared = sharedPerList((keys) => keys);
   for (const row of rows) {
     row.channelKeys = shared(row.channelKeys);
     row.contextObjectKeys = shared(row.contextObjectKeys);
