@@ -218,6 +218,59 @@ describe('no event when nothing the model sees changed', () => {
   });
 });
 
+describe('a change seen by many agents', () => {
+  it('returns the events it stored: one per agent, with its project and version, newer than every event before', async () => {
+    const w = await world();
+    const projects = await t.ok<{ a: { id: string }; b: { id: string } }>(
+      w.key,
+      `mutation { a: createProject(input: { name: "A" }) { id } b: createProject(input: { name: "B" }) { id } }`,
+    );
+    const agents = [w.agent.id];
+    for (const projectId of [projects.a.id, projects.b.id, projects.a.id, null])
+      agents.push(
+        (
+          await t.ok<Created<'createAgent'>>(w.key, `mutation($p: ID) { createAgent(input: { name: "a", projectId: $p }) { id } }`, {
+            p: projectId,
+          })
+        ).createAgent.id,
+      );
+    await w.tool('first');
+    const LIST = `query($p: ID, $after: String) { toolboxInvalidations(projectId: $p, first: 100, after: $after) {
+      edges { cursor node { id loadoutVersion agent { id } } } } }`;
+    type Listed = {
+      toolboxInvalidations: { edges: Array<{ cursor: string; node: { id: string; loadoutVersion: number; agent: { id: string } } }> };
+    };
+    const newest = (await t.ok<Listed>(w.key, LIST)).toolboxInvalidations.edges[0].cursor;
+
+    const result = await t.ok(w.key, CHANGE_SET, {
+      changes: [{ createTool: { name: 'second', description: 'd', inputSchema: { type: 'object' } } }],
+    });
+    const returned = result.applyChangeSet.invalidations;
+    expect(returned.map((e) => e.agent.id).sort()).toEqual([...agents].sort());
+    expect(new Set(returned.map((e) => e.id)).size).toBe(agents.length);
+
+    // Newest first; listed past the newest event before the change: none of the change's, all of the earlier ones.
+    const stored = (await t.ok<Listed>(w.key, LIST)).toolboxInvalidations.edges.map((e) => e.node);
+    expect(
+      stored
+        .slice(0, agents.length)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(returned.map((e) => e.id).sort());
+    const older = (await t.ok<Listed>(w.key, LIST, { after: newest })).toolboxInvalidations.edges.map((e) => e.node.id);
+    expect(older.some((id) => returned.some((e) => e.id === id))).toBe(false);
+    const byAgent = new Map(stored.slice(0, agents.length).map((e) => [e.agent.id, e]));
+    for (const e of returned) {
+      expect(byAgent.get(e.agent.id)!.id).toBe(e.id);
+      expect(byAgent.get(e.agent.id)!.loadoutVersion).toBe(e.loadoutVersion);
+    }
+    const inProject = async (p: string) => (await t.ok<Listed>(w.key, LIST, { p })).toolboxInvalidations.edges.map((e) => e.node.id);
+    const ofChange = (ids: string[]) => ids.filter((id) => returned.some((e) => e.id === id)).length;
+    // Two agents of A, one of B; the other two have no project.
+    expect([ofChange(await inProject(projects.a.id)), ofChange(await inProject(projects.b.id))]).toEqual([2, 1]);
+  });
+});
+
 describe('queries', () => {
   it('lists newest first with opaque cursors and a total count, also on Agent.invalidations', async () => {
     const w = await world();

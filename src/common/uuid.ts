@@ -5,22 +5,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids are UUIDs; anything else can name nothing, so it is "not found" rather than an SQL error. */
 export const isUuid = (id: unknown): id is string => typeof id === 'string' && UUID.test(id);
 
+/** The largest number of a row in a block: numbers fill the last 24 bits (six hex digits) of its ids. */
+export const UUID_BLOCK_SIZE = 2 ** 24 - 1;
+
 /**
- * `count` UUIDs of version 7 (RFC 9562): the millisecond `now` first, then
- * random bits. Rows keyed by them as they are written land together at
- * the end of their primary key's index, where random ids would each touch
- * another page of it: a thousand events stored at once write a few index
- * pages, not hundreds (each one a full-page image in the WAL after a
- * checkpoint).
+ * The ids of a block of rows written at once are UUIDs of version 7 (RFC
+ * 9562): the millisecond `now`, then 50 random bits the block shares, then
+ * the row's number (1 to UUID_BLOCK_SIZE) in the last six hex digits. This
+ * is their first 30 characters; `blockUuid` adds the number, and SQL can
+ * too (`prefix || lpad(to_hex(n), 6, '0')`), so a thousand ids cost no
+ * thousand parameters. Rows keyed by them land together at the end of
+ * their primary key's index, where random ids would each touch another
+ * page of it (each one a full-page image in the WAL after a checkpoint).
  */
-export function timeOrderedUuids(count: number, now = Date.now()): string[] {
-  const random = randomBytes(16 * count);
-  return Array.from({ length: count }, (_, i) => {
-    const b = random.subarray(16 * i, 16 * i + 16);
-    b.writeUIntBE(now, 0, 6);
-    b[6] = (b[6] & 0x0f) | 0x70;
-    b[8] = (b[8] & 0x3f) | 0x80;
-    const hex = b.toString('hex');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  });
+export function uuidBlockPrefix(now = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(now, 0, 6);
+  b[6] = (b[6] & 0x0f) | 0x70;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const hex = b.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 26)}`;
 }
+
+export const blockUuid = (prefix: string, n: number): string => prefix + n.toString(16).padStart(6, '0');

@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { createPubSub, type PubSubEventTarget } from '@graphql-yoga/subscription';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { Between, type DataSource, type EntityManager } from 'typeorm';
 import { logger } from '../common/logger';
 import type { Stats } from '../common/stats';
 import { ListenConnection } from './listen-connection';
@@ -62,10 +62,9 @@ export class InProcessBus implements InvalidationBus {
   async stop(): Promise<void> {}
 }
 
-export const NOTIFY_CHANNEL = 'loadout_toolbox_invalidated';
+/** Each notification names a run of one organisation's events by their seqs: `first;last;organizationId`. */
+export const NOTIFY_CHANNEL = 'loadout_invalidation_seqs';
 const REMEMBERED_IDS = 10_000;
-/** Event ids per NOTIFY: 100 uuids with commas stay far below the 8000-byte payload limit. */
-const IDS_PER_NOTIFY = 100;
 
 /** Each organisation's newest event: where its replay position starts. */
 const NEWEST_PER_ORGANIZATION = `SELECT o.id, n.seq::text AS seq FROM organizations o
@@ -73,21 +72,21 @@ const NEWEST_PER_ORGANIZATION = `SELECT o.id, n.seq::text AS seq FROM organizati
   WHERE n.seq IS NOT NULL`;
 
 /**
- * The ids of every organisation's events past its replay position ($1
- * organisations, $2 their positions; 0 for one without). OFFSET 0 keeps the
- * planner from flattening the subquery into one join over the whole table:
- * each organisation is one probe of its (organization_id, seq) index.
+ * The keys of every organisation's events past its replay position
+ * (`:organizations`, `:seqs` their positions; 0 for one without). OFFSET 0 keeps
+ * the planner from flattening the subquery into one join over the whole
+ * table: each organisation is one probe of its (organization_id, seq) key.
  */
-const PAST_POSITIONS = `SELECT e.id FROM organizations o
-  LEFT JOIN unnest($1::uuid[], $2::bigint[]) AS p(organization_id, seq) ON p.organization_id = o.id
-  CROSS JOIN LATERAL (SELECT i.id FROM toolbox_invalidations i WHERE i.organization_id = o.id AND i.seq > coalesce(p.seq, 0) OFFSET 0) e`;
+const PAST_POSITIONS = `SELECT e.organization_id, e.seq FROM organizations o
+  LEFT JOIN unnest(CAST(:organizations AS uuid[]), CAST(:seqs AS bigint[])) AS p(organization_id, seq) ON p.organization_id = o.id
+  CROSS JOIN LATERAL (SELECT i.organization_id, i.seq FROM toolbox_invalidations i WHERE i.organization_id = o.id AND i.seq > coalesce(p.seq, 0) OFFSET 0) e`;
 
 /**
  * A PostgreSQL server may serve several instances. The writer NOTIFYs the
- * events' ids inside its transaction, which PostgreSQL delivers only on
- * commit (and never for a rolled-back one), a hundred ids a notification.
+ * events' seqs inside its transaction, which PostgreSQL delivers only on
+ * commit (and never for a rolled-back one), as runs of one organisation's.
  * Every instance, the writer included, holds one LISTEN connection, loads
- * the events by id and publishes them to its own subscribers, so each
+ * the events of each run and publishes them to its own subscribers, so each
  * subscription hears each event once. The same connection hears every
  * change's loadout_seq (`loadout_changed`) for the loadout cache, which is
  * trusted only while the connection is live (see ListenConnection).
@@ -96,7 +95,7 @@ const PAST_POSITIONS = `SELECT e.id FROM organizations o
  * what it missed, by organisation. `seq` is one global sequence, but
  * changes serialise per organisation: each takes its organisation's
  * loadout_seq row lock first (bumpLoadoutSeq) and its events' seqs under
- * it (the sequence caches no values per session, so a later seq is a
+ * it (the block sequence caches no values per session, so a later seq is a
  * larger one). So one organisation's events commit in seq order, while two
  * organisations' need not: B's 11 can commit before A's 10, and one global
  * position past 11 would skip 10 for good. The bus therefore keeps a
@@ -147,13 +146,14 @@ export class PostgresNotifyBus implements InvalidationBus {
     return this.connection.live;
   }
 
-  /** `ids;seq;organizationId` per notification, all sent by one statement: the events of one change are one organisation's. */
+  /** One notification per run of consecutive seqs (a change's block): its events are one organisation's. */
   async stored(tx: EntityManager, events: readonly ToolboxInvalidationEntity[]): Promise<void> {
     const payloads: string[] = [];
-    for (let i = 0; i < events.length; i += IDS_PER_NOTIFY) {
-      const chunk = events.slice(i, i + IDS_PER_NOTIFY);
-      const lastSeq = chunk.reduce((max, e) => (BigInt(e.seq) > max ? BigInt(e.seq) : max), 0n);
-      payloads.push(`${chunk.map((e) => e.id).join(',')};${lastSeq};${chunk[0].organizationId}`);
+    let first = 0;
+    for (let i = 1; i <= events.length; i++) {
+      if (i < events.length && BigInt(events[i].seq) === BigInt(events[i - 1].seq) + 1n) continue;
+      payloads.push(`${events[first].seq};${events[i - 1].seq};${events[first].organizationId}`);
+      first = i;
     }
     // WITH ORDINALITY: sent in the order of the events, which is the order they are heard in.
     if (payloads.length)
@@ -181,11 +181,9 @@ export class PostgresNotifyBus implements InvalidationBus {
 
   private async replayMissed(): Promise<void> {
     const { organizationIds, seqs } = this.positions.columns();
-    const rows: Array<{ id: string }> = await this.db.query(PAST_POSITIONS, [organizationIds, seqs]);
-    if (rows.length === 0) return;
     const missed = await this.db.manager
       .createQueryBuilder(ToolboxInvalidationEntity, 'i')
-      .where('i.id = ANY(:ids)', { ids: rows.map((r) => r.id) })
+      .where(`(i.organization_id, i.seq) IN (${PAST_POSITIONS})`, { organizations: organizationIds, seqs })
       .orderBy('i.seq', 'ASC')
       .getMany();
     for (const event of missed) this.deliver(event);
@@ -197,17 +195,20 @@ export class PostgresNotifyBus implements InvalidationBus {
    * them, so a later replay does not hand them to subscribers that came after.
    */
   private heard(payload: string): void {
-    const [ids, seq, organizationId] = payload.split(';');
-    if (this.audience()) void this.deliverByIds(ids.split(','));
-    else this.positions.advance(organizationId, BigInt(seq));
+    const [first, last, organizationId] = payload.split(';');
+    if (this.audience()) void this.deliverRun(organizationId, first, last);
+    else this.positions.advance(organizationId, BigInt(last));
   }
 
-  private async deliverByIds(ids: string[]): Promise<void> {
+  private async deliverRun(organizationId: string, first: string, last: string): Promise<void> {
     try {
-      const events = await this.db.manager.find(ToolboxInvalidationEntity, { where: { id: In(ids) }, order: { seq: 'ASC' } });
+      const events = await this.db.manager.find(ToolboxInvalidationEntity, {
+        where: { organizationId, seq: Between(first, last) },
+        order: { seq: 'ASC' },
+      });
       for (const event of events) this.deliver(event);
     } catch (error) {
-      logger.error({ err: error, events: ids.length }, 'could not load invalidation events');
+      logger.error({ err: error, organizationId, first, last }, 'could not load invalidation events');
     }
   }
 

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
 import type { Stats } from '../common/stats';
-import { timeOrderedUuids } from '../common/uuid';
+import { blockUuid, uuidBlockPrefix, UUID_BLOCK_SIZE } from '../common/uuid';
 import type { AgentRow } from '../loadout/rows';
 import type { CompiledLoadout } from '../loadout/compile';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
@@ -68,7 +68,7 @@ export class InvalidationRecorder implements ChangeObserver {
     const changes = changedToolboxes(before, after, agentIds, touchedOnlyTools);
     const contextOrder = after.rows.contextObjects.map((o) => o.key);
     const sets = new Map<readonly ChangedToolbox[], AffectedSet>();
-    const pending: Array<{ agent: AgentRow; set: AffectedSet }> = [];
+    const pending: PendingEvent[] = [];
     for (const agentId of agentIds) {
       const changed = changes.get(agentId);
       if (!changed?.length) continue;
@@ -82,12 +82,13 @@ export class InvalidationRecorder implements ChangeObserver {
       this.rewrites.push({ set, model: agent.model });
     }
     if (pending.length === 0) return;
-    const stored = this.dryRun ? null : await this.store(tx, [...sets.values()], pending);
+    const blocks = this.dryRun ? null : await this.store(tx, [...sets.values()], pending);
     pending.forEach(({ agent, set }, i) => {
+      const stored = blocks && storedAt(blocks, i);
       const event = Object.assign(new ToolboxInvalidationEntity(), {
-        id: stored?.[i].id ?? randomUUID(),
-        seq: stored?.[i].seq ?? '0',
-        at: stored?.[i].at ?? new Date(),
+        id: stored?.id ?? randomUUID(),
+        seq: stored?.seq ?? '0',
+        at: blocks?.[0].at ?? new Date(),
         organizationId: agent.organizationId,
         agentId: agent.id,
         projectId: agent.projectId,
@@ -109,46 +110,58 @@ export class InvalidationRecorder implements ChangeObserver {
   }
 
   /**
-   * Two statements whatever the number of agents: the events in agent order,
-   * then the distinct sets, whose fingerprints and JSON are made while the
-   * database stores the events. The events' ids are made here, ordered by
-   * time (see timeOrderedUuids), and their seqs come back as one list
-   * (ascending: they are drawn in insertion order), so a thousand events
-   * cost no thousand result rows to read.
+   * Two statements whatever the number of agents (up to a block's
+   * UUID_BLOCK_SIZE): the events in agent order, then the distinct sets.
    */
-  private async store(
-    tx: EntityManager,
-    sets: AffectedSet[],
-    pending: Array<{ agent: AgentRow; set: AffectedSet }>,
-  ): Promise<Array<{ id: string; seq: string; at: Date }>> {
-    const ids = timeOrderedUuids(pending.length);
-    const events: Promise<Array<{ seqs: string; at: Date }>> = tx.query(
-      `WITH e AS (
-         INSERT INTO toolbox_invalidations (id, organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_id)
-         SELECT e.id, $1, e.agent_id, e.project_id, $2, $3, e.version, '[]'::jsonb, e.set_id
-           FROM unnest($4::uuid[], $5::uuid[], $6::uuid[], $7::int[], $8::uuid[]) WITH ORDINALITY AS e(id, agent_id, project_id, version, set_id, n)
-          ORDER BY e.n
-         RETURNING seq, at)
-       SELECT string_agg(seq::text, ',' ORDER BY seq) AS seqs, min(at) AS at FROM e`,
-      [
-        this.actor.organizationId,
-        this.cause,
-        this.actor.principalId,
-        ids,
-        pending.map((p) => p.agent.id),
-        pending.map((p) => p.agent.projectId),
-        pending.map((p) => p.agent.loadoutVersion),
-        pending.map((p) => p.set.id),
-      ],
-    );
+  private async store(tx: EntityManager, sets: AffectedSet[], pending: readonly PendingEvent[]): Promise<StoredBlock[]> {
+    // Queued on the transaction's connection at once: the JSON is made while the database stores the events.
+    const blocks: Array<Promise<StoredBlock>> = [];
+    for (let from = 0; from < pending.length; from += UUID_BLOCK_SIZE)
+      blocks.push(this.storeBlock(tx, pending.slice(from, from + UUID_BLOCK_SIZE)));
     const json = sets.map((s) => JSON.stringify(s.compact));
-    const [{ seqs, at }] = await events;
+    const stored = await Promise.all(blocks);
     await tx.query(
       `INSERT INTO invalidation_affected_sets (id, organization_id, affected)
        SELECT s.id, $1, s.affected::jsonb FROM unnest($2::uuid[], $3::text[]) AS s(id, affected)`,
       [this.actor.organizationId, sets.map((s) => s.id), json],
     );
-    return seqs.split(',').map((seq, i) => ({ id: ids[i], seq, at }));
+    return stored;
+  }
+
+  /**
+   * One block of events: their ids share a prefix (uuidBlockPrefix) and
+   * their seqs one draw of toolbox_invalidation_blocks, numbered from 1 in
+   * agent order in both, so a thousand events send no thousand ids and draw
+   * no thousand seqs. Agents and versions go as arrays, projects and sets
+   * as positions in their distinct lists.
+   */
+  private async storeBlock(tx: EntityManager, pending: readonly PendingEvent[]): Promise<StoredBlock> {
+    const prefix = uuidBlockPrefix();
+    const projects = positions(pending.map((p) => p.agent.projectId));
+    const sets = positions(pending.map((p) => p.set.id));
+    const [{ base, at }]: Array<{ base: string; at: Date }> = await tx.query(
+      `WITH b AS MATERIALIZED (SELECT nextval('toolbox_invalidation_blocks') * ${UUID_BLOCK_SIZE + 1} AS base),
+       e AS (
+         INSERT INTO toolbox_invalidations
+           (id, seq, organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_id)
+         SELECT ($4 || lpad(to_hex(e.n), 6, '0'))::uuid, b.base + e.n, $1, e.agent_id, ($6::uuid[])[e.project_at], $2, $3,
+                e.version, '[]'::jsonb, ($9::uuid[])[e.set_at]
+           FROM b, unnest($5::uuid[], $7::int[], $8::int[], $10::int[]) WITH ORDINALITY AS e(agent_id, project_at, version, set_at, n))
+       SELECT base::text AS base, now() AS at FROM b`,
+      [
+        this.actor.organizationId,
+        this.cause,
+        this.actor.principalId,
+        prefix,
+        pending.map((p) => p.agent.id),
+        projects.distinct,
+        projects.at,
+        pending.map((p) => p.agent.loadoutVersion),
+        sets.distinct,
+        sets.at,
+      ],
+    );
+    return { prefix, base: BigInt(base), at };
   }
 
   /**
@@ -210,4 +223,35 @@ async function liveConversations(m: EntityManager, agentIds: readonly string[]):
     [agentIds],
   );
   return row?.n ?? 0;
+}
+
+interface PendingEvent {
+  agent: AgentRow;
+  set: AffectedSet;
+}
+
+/** A block of events as stored: see storeBlock. */
+interface StoredBlock {
+  prefix: string;
+  base: bigint;
+  at: Date;
+}
+
+/** The id and seq of the `i`th event of a change stored as `blocks`. */
+function storedAt(blocks: readonly StoredBlock[], i: number): { id: string; seq: string } {
+  const { prefix, base } = blocks[Math.floor(i / UUID_BLOCK_SIZE)];
+  const n = (i % UUID_BLOCK_SIZE) + 1;
+  return { id: blockUuid(prefix, n), seq: String(base + BigInt(n)) };
+}
+
+/** A list of values as its distinct non-null values and, per value, its position among them (1 on, for SQL arrays; null for null). */
+function positions(values: ReadonlyArray<string | null>): { distinct: string[]; at: Array<number | null> } {
+  const index = new Map<string, number>();
+  const at = values.map((v) => {
+    if (v === null) return null;
+    let i = index.get(v);
+    if (i === undefined) index.set(v, (i = index.size + 1));
+    return i;
+  });
+  return { distinct: [...index.keys()], at };
 }

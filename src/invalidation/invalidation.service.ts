@@ -118,8 +118,8 @@ export class InvalidationService {
       this.db.manager
         .createQueryBuilder(ToolboxInvalidationEntity, 'i')
         .where(
-          `i.id IN (SELECT e.id FROM unnest(CAST(:agents AS uuid[]), CAST(:afters AS bigint[]), CAST(:takes AS int[])) AS r(agent_id, after_seq, take)
-             CROSS JOIN LATERAL (SELECT id FROM toolbox_invalidations WHERE agent_id = r.agent_id AND organization_id = :org
+          `i.organization_id = :org AND i.seq IN (SELECT e.seq FROM unnest(CAST(:agents AS uuid[]), CAST(:afters AS bigint[]), CAST(:takes AS int[])) AS r(agent_id, after_seq, take)
+             CROSS JOIN LATERAL (SELECT seq FROM toolbox_invalidations WHERE agent_id = r.agent_id AND organization_id = :org
                                     AND (r.after_seq IS NULL OR seq < r.after_seq) ORDER BY seq DESC LIMIT r.take) e)`,
           {
             agents: requests.map((r) => r.agentId),

@@ -1,4 +1,4 @@
-import { Column, Entity, Generated, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import type { ToolboxDiff } from '../conversations/toolbox-diff';
 import type { PageType } from '../loadout/vocabulary';
@@ -21,13 +21,15 @@ export interface StoredAffectedToolbox {
  * (triggers forget the events of a deleted organisation or agent, and the
  * actor of a deleted principal).
  */
+const PRIMARY_KEY = 'PK_toolbox_invalidations_organization_seq';
+
 @Entity('toolbox_invalidations')
 @Index('idx_toolbox_invalidations_agent_seq', ['agentId', 'seq'])
-@Index('idx_toolbox_invalidations_organization_seq', ['organizationId', 'seq'])
 export class ToolboxInvalidationEntity {
-  @PrimaryGeneratedColumn('uuid') id: string;
-  @Column('bigint') @Generated('increment') seq: string;
-  @Column('uuid') organizationId: string;
+  /** Made by the change that records the event, as is `seq`: see InvalidationRecorder.storeBlock. */
+  @Column('uuid') id: string;
+  @PrimaryColumn('bigint', { primaryKeyConstraintName: PRIMARY_KEY }) seq: string;
+  @PrimaryColumn('uuid', { primaryKeyConstraintName: PRIMARY_KEY }) organizationId: string;
   @Column('uuid') agentId: string;
   /** The agent's project, so project filters need no join. */
   @Column('uuid', { nullable: true }) projectId: string | null;
