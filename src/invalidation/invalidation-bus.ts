@@ -31,8 +31,8 @@ export type LoadoutPubSub = ReturnType<typeof createLoadoutPubSub>;
  * their transaction has committed.
  */
 export interface InvalidationBus {
-  /** Inside the transaction that stored the events. */
-  stored(tx: EntityManager, events: readonly ToolboxInvalidationEntity[]): Promise<void>;
+  /** Inside the transaction that stored the events, as runs of consecutive seqs. */
+  stored(tx: EntityManager, runs: readonly EventRun[]): Promise<void>;
   /** After that transaction committed. */
   committed(events: readonly ToolboxInvalidationEntity[]): void;
   start(): Promise<void>;
@@ -41,6 +41,13 @@ export interface InvalidationBus {
   readonly live: boolean;
   /** Whether anyone on this instance could be subscribed (an open graphql-ws connection); set by the server. */
   audience: () => boolean;
+}
+
+/** Events of one organisation with the seqs `first` to `last`, all of them: a change's block (see InvalidationRecorder). */
+export interface EventRun {
+  organizationId: string;
+  first: bigint;
+  last: bigint;
 }
 
 /** What the bus tells the loadout cache: another instance committed a change, or notifications may have been missed. */
@@ -146,20 +153,13 @@ export class PostgresNotifyBus implements InvalidationBus {
     return this.connection.live;
   }
 
-  /** One notification per run of consecutive seqs (a change's block): its events are one organisation's. */
-  async stored(tx: EntityManager, events: readonly ToolboxInvalidationEntity[]): Promise<void> {
-    const payloads: string[] = [];
-    let first = 0;
-    for (let i = 1; i <= events.length; i++) {
-      if (i < events.length && BigInt(events[i].seq) === BigInt(events[i - 1].seq) + 1n) continue;
-      payloads.push(`${events[first].seq};${events[i - 1].seq};${events[first].organizationId}`);
-      first = i;
-    }
-    // WITH ORDINALITY: sent in the order of the events, which is the order they are heard in.
-    if (payloads.length)
+  /** One notification per run: `first;last;organizationId`. */
+  async stored(tx: EntityManager, runs: readonly EventRun[]): Promise<void> {
+    // WITH ORDINALITY: sent in the order of the runs, which is the order they are heard in.
+    if (runs.length)
       await tx.query(`SELECT pg_notify($1, p.payload) FROM unnest($2::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY p.n`, [
         NOTIFY_CHANNEL,
-        payloads,
+        runs.map((r) => `${r.first};${r.last};${r.organizationId}`),
       ]);
   }
 

@@ -106,7 +106,11 @@ export class InvalidationRecorder implements ChangeObserver {
         tx,
         this.events.map((e) => e.agentId),
       );
-    if (!this.dryRun) await this.bus.stored(tx, this.events);
+    if (blocks)
+      await this.bus.stored(
+        tx,
+        blocks.map(({ base, count }) => ({ organizationId: this.actor.organizationId, first: base + 1n, last: base + BigInt(count) })),
+      );
   }
 
   /**
@@ -161,7 +165,7 @@ export class InvalidationRecorder implements ChangeObserver {
         sets.at,
       ],
     );
-    return { prefix, base: BigInt(base), at };
+    return { prefix, base: BigInt(base), count: pending.length, at };
   }
 
   /**
@@ -233,7 +237,9 @@ interface PendingEvent {
 /** A block of events as stored: see storeBlock. */
 interface StoredBlock {
   prefix: string;
+  /** The seq before the block's first. */
   base: bigint;
+  count: number;
   at: Date;
 }
 

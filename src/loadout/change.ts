@@ -126,12 +126,13 @@ export class ChangeTracker {
       if (locked.length === 0) return;
       this.loadoutBefore = await this.cache.at(this.tx, org, this.seq - 1, false);
     }
-    // As a SELECT: TypeORM answers a bare UPDATE with [rows, count].
-    const bumped: Array<{ id: string }> = await this.tx.query(
-      `WITH bumped AS (UPDATE agents SET loadout_version = loadout_version + 1 WHERE ${fresh} RETURNING id) SELECT id FROM bumped`,
+    // As a SELECT (TypeORM answers a bare UPDATE with [rows, count]), and one row: a thousand agents are one string to read.
+    const [{ ids }]: Array<{ ids: string | null }> = await this.tx.query(
+      `WITH bumped AS (UPDATE agents SET loadout_version = loadout_version + 1 WHERE ${fresh} RETURNING id)
+       SELECT string_agg(id::text, ',') AS ids FROM bumped`,
       params,
     );
-    for (const { id } of bumped) this.agentIds.add(id);
+    if (ids) for (const id of ids.split(',')) this.agentIds.add(id);
   }
 }
 
