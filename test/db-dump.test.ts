@@ -149,6 +149,29 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
       expect(await observe(moved, adminKey, asOf)).toEqual(before);
       expect((await moved.ok(runtimeKey, ME)).me.role).toBe('RUNTIME');
       expect(codeOf(await moved.gql(revoked.createApiKey.apiKey, ME))).toBe('UNAUTHENTICATED');
+
+      // Changes carry on where the embedded database left off: an edit's events are stored after the ones moved.
+      const EVENTS = `{ toolboxInvalidations(first: 1) { totalCount edges { node { cause } } } }`;
+      type Events = { toolboxInvalidations: { totalCount: number; edges: Array<{ node: { cause: string } }> } };
+      const movedEvents = (await moved.ok<Events>(adminKey, EVENTS)).toolboxInvalidations.totalCount;
+      expect(movedEvents).toBeGreaterThan(0);
+      // The first tool some agent carries: an edit of it changes that agent's toolbox.
+      const [agent] = (await moved.ok(adminKey, AGENTS)).agents;
+      const carried = await moved.ok<{ toolbox: { tools: Array<{ name: string }> } }>(
+        adminKey,
+        `query($id: ID!, $channel: String!) { toolbox(agentId: $id, channel: $channel) { tools { name } } }`,
+        { id: agent.id, channel: (await moved.ok(adminKey, AGENTS)).channels[0].key },
+      );
+      const definitions = (
+        await moved.ok<{ toolDefinitions: Array<{ id: string; name: string }> }>(adminKey, `{ toolDefinitions { id name } }`)
+      ).toolDefinitions;
+      const tool = definitions.find((d) => d.name === carried.toolbox.tools[0].name)!;
+      await moved.ok(adminKey, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "Moved." }) { id } }`, {
+        id: tool.id,
+      });
+      const after = (await moved.ok<Events>(adminKey, EVENTS)).toolboxInvalidations;
+      expect(after.totalCount).toBeGreaterThan(movedEvents);
+      expect(after.edges[0].node.cause).toBe('TOOL_UPDATED');
     } finally {
       await moved?.stop();
       await target?.drop();
