@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
 import type { Stats } from '../common/stats';
-import { blockUuid, uuidBlockPrefix, UUID_BLOCK_SIZE } from '../common/uuid';
+import { blockUuid, blockUuidSql, uuidBlockPrefix, UUID_BLOCK_SIZE } from '../common/uuid';
 import type { AgentRow } from '../loadout/rows';
 import type { CompiledLoadout } from '../loadout/compile';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
@@ -148,7 +148,7 @@ export class InvalidationRecorder implements ChangeObserver {
        e AS (
          INSERT INTO toolbox_invalidations
            (id, seq, organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_id)
-         SELECT ($4 || lpad(to_hex(e.n), 6, '0'))::uuid, b.base + e.n, $1, e.agent_id, ($6::uuid[])[e.project_at], $2, $3,
+         SELECT ${blockUuidSql('$4', 'e.n')}, b.base + e.n, $1, e.agent_id, ($6::uuid[])[e.project_at], $2, $3,
                 e.version, '[]'::jsonb, ($9::uuid[])[e.set_at]
            FROM b, unnest($5::uuid[], $7::int[], $8::int[], $10::int[]) WITH ORDINALITY AS e(agent_id, project_at, version, set_at, n))
        SELECT base::text AS base, now() AS at FROM b`,

@@ -12,6 +12,8 @@ export interface StoredAffectedToolbox {
   diff: ToolboxDiff;
 }
 
+const PRIMARY_KEY = 'PK_toolbox_invalidations_organization_seq';
+
 /**
  * An event: one committed change altered what an agent's model sees in at
  * least one situation. `seq` orders events by the order they were recorded
@@ -21,8 +23,6 @@ export interface StoredAffectedToolbox {
  * (triggers forget the events of a deleted organisation or agent, and the
  * actor of a deleted principal).
  */
-const PRIMARY_KEY = 'PK_toolbox_invalidations_organization_seq';
-
 @Entity('toolbox_invalidations')
 @Index('idx_toolbox_invalidations_agent_seq', ['agentId', 'seq'])
 export class ToolboxInvalidationEntity {
