@@ -398,6 +398,47 @@ describe('turns', () => {
     const third = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
     expect(third.invalidations).toEqual([]);
   });
+
+  it("reads a turn's events through the events' keys, never by scanning every organisation's events", async () => {
+    const w = await world();
+    const id = await w.tool('t1');
+    const conversation = (
+      await t.ok<Created<'startConversation'>>(
+        w.key,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+        {
+          a: w.agent.id,
+        },
+      )
+    ).startConversation;
+    const TURN = typed<{ beginTurn: { invalidation: { id: string } | null; invalidations: unknown[] } }>(
+      `mutation($c: ID!) { beginTurn(conversationId: $c) { invalidation { id } invalidations { invalidation { id } } } }`,
+    );
+    await t.ok(w.key, TURN, { c: conversation.id });
+    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id });
+
+    const db = t.server.services.db.dataSource;
+    const logger = db.logger as { logQuery(query: string, parameters?: unknown[]): void };
+    const statements: Array<{ query: string; parameters?: unknown[] }> = [];
+    const logQuery = logger.logQuery;
+    logger.logQuery = function (query, parameters) {
+      statements.push({ query, parameters });
+      logQuery.call(this, query, parameters);
+    };
+    const second = await t.ok(w.key, TURN, { c: conversation.id }).finally(() => (logger.logQuery = logQuery));
+    expect(second.beginTurn.invalidation).not.toBeNull();
+    expect(second.beginTurn.invalidations).toHaveLength(1);
+    const reads = statements.filter((s) => /^\s*SELECT/i.test(s.query) && /toolbox_invalidations/.test(s.query));
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    for (const { query, parameters } of reads) {
+      // With sequential scans priced out, one still planned means no index serves the statement.
+      const plan: Array<{ 'QUERY PLAN': string }> = await db.transaction(async (tx) => {
+        await tx.query('SET LOCAL enable_seqscan = off');
+        return tx.query(`EXPLAIN ${query}`, parameters);
+      });
+      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).not.toMatch(/Seq Scan on toolbox_invalidations/);
+    }
+  });
 });
 
 describe('stored affected situations', () => {

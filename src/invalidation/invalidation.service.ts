@@ -155,17 +155,29 @@ export class InvalidationService {
    */
   async forTurns(organizationId: string, turnIds: readonly string[]): Promise<Array<ToolboxInvalidationEntity | null>> {
     const ids = turnIds.filter(isUuid);
-    const rows: Array<{ turn_id: string; id: string }> = ids.length
-      ? await this.db.query(`SELECT DISTINCT ON (t.id) t.id AS turn_id, i.id ${TURN_EVENTS} ORDER BY t.id, i.seq DESC`, [
+    const rows: Array<{ turn_id: string; seq: string }> = ids.length
+      ? await this.db.query(`SELECT DISTINCT ON (t.id) t.id AS turn_id, i.seq::text AS seq ${TURN_EVENTS} ORDER BY t.id, i.seq DESC`, [
           ids,
           organizationId,
         ])
       : [];
-    const events = rows.length ? await this.db.manager.findBy(ToolboxInvalidationEntity, { id: In(rows.map((r) => r.id)) }) : [];
+    const events = await this.bySeq(
+      organizationId,
+      rows.map((r) => r.seq),
+    );
     return turnIds.map((turnId) => {
-      const eventId = rows.find((r) => r.turn_id === turnId)?.id;
-      return events.find((e) => e.id === eventId) ?? null;
+      const seq = rows.find((r) => r.turn_id === turnId)?.seq;
+      return (seq !== undefined && events.get(seq)) || null;
     });
+  }
+
+  /** Events by their key: the organisation and each one's seq. */
+  private async bySeq(organizationId: string, seqs: readonly string[]): Promise<Map<string, ToolboxInvalidationEntity>> {
+    const events = seqs.length
+      ? await this.db.manager.findBy(ToolboxInvalidationEntity, { organizationId, seq: In([...new Set(seqs)]) })
+      : [];
+    // String(): the embedded database's driver does not answer a bigint as text.
+    return new Map(events.map((e) => [String(e.seq), e]));
   }
 
   /**
@@ -175,23 +187,26 @@ export class InvalidationService {
    */
   async allForTurns(organizationId: string, turnIds: readonly string[]): Promise<TurnEvent[][]> {
     const ids = turnIds.filter(isUuid);
-    const rows: Array<{ turn_id: string; id: string; channel_id: string; page_type: string; page_context_object: string | null }> =
+    const rows: Array<{ turn_id: string; seq: string; channel_id: string; page_type: string; page_context_object: string | null }> =
       ids.length
         ? await this.db.query(
-            `SELECT turn_id, id, channel_id, page_type, page_context_object FROM (
-               SELECT t.id AS turn_id, i.id, i.seq, c.channel_id, c.page_type, c.page_context_object,
+            `SELECT turn_id, seq::text AS seq, channel_id, page_type, page_context_object FROM (
+               SELECT t.id AS turn_id, i.seq, c.channel_id, c.page_type, c.page_context_object,
                       row_number() OVER (PARTITION BY t.id ORDER BY i.seq DESC) AS newest ${TURN_EVENTS}) e
               WHERE newest <= ${TURN_EVENTS_MAX} ORDER BY turn_id, seq`,
             [ids, organizationId],
           )
         : [];
-    const events = rows.length ? await this.db.manager.findBy(ToolboxInvalidationEntity, { id: In(rows.map((r) => r.id)) }) : [];
-    const byId = new Map(events.map((e) => [e.id, e]));
+    const bySeq = await this.bySeq(
+      organizationId,
+      rows.map((r) => r.seq),
+    );
+    const events = [...bySeq.values()];
     const affected = await this.affectedOf(organizationId, events);
     const affectedOfEvent = new Map(events.map((e, i) => [e, affected[i]]));
     return turnIds.map((turnId) =>
       rows.flatMap((r) => {
-        const event = r.turn_id === turnId ? byId.get(r.id) : undefined;
+        const event = r.turn_id === turnId ? bySeq.get(r.seq) : undefined;
         const entry = event
           ? affectedOfEvent
               .get(event)!
