@@ -9,7 +9,7 @@ import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
 export interface ChangeSetOutcome {
-  invalidations: ToolboxInvalidationEntity[];
+  invalidations: readonly ToolboxInvalidationEntity[];
   liveConversations: number;
   rewrittenToolTokens: number;
 }

@@ -33,8 +33,8 @@ export type LoadoutPubSub = ReturnType<typeof createLoadoutPubSub>;
 export interface InvalidationBus {
   /** Inside the transaction that stored the events, as runs of consecutive seqs. */
   stored(tx: EntityManager, runs: readonly EventRun[]): Promise<void>;
-  /** After that transaction committed. */
-  committed(events: readonly ToolboxInvalidationEntity[]): void;
+  /** After that transaction committed; the events are made only for a bus that publishes them itself. */
+  committed(events: () => readonly ToolboxInvalidationEntity[]): void;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Every other instance's changes reach this one: caches may be trusted. */
@@ -62,8 +62,8 @@ export class InProcessBus implements InvalidationBus {
   audience = () => true;
   constructor(private readonly pubSub: LoadoutPubSub) {}
   async stored(): Promise<void> {}
-  committed(events: readonly ToolboxInvalidationEntity[]): void {
-    for (const event of events) this.pubSub.publish(Topic.TOOLBOX_INVALIDATED, event);
+  committed(events: () => readonly ToolboxInvalidationEntity[]): void {
+    for (const event of events()) this.pubSub.publish(Topic.TOOLBOX_INVALIDATED, event);
   }
   async start(): Promise<void> {}
   async stop(): Promise<void> {}

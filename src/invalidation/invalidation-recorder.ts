@@ -46,8 +46,10 @@ export class InvalidationRecorders {
  * storing or publishing them.
  */
 export class InvalidationRecorder implements ChangeObserver {
-  readonly events: ToolboxInvalidationEntity[] = [];
   private readonly rewrites: Array<{ set: AffectedSet; model: string }> = [];
+  private pending: readonly PendingEvent[] = [];
+  private blocks: readonly StoredBlock[] | null = null;
+  private built: ToolboxInvalidationEntity[] | null = null;
   /** Conversations of the changed agents with a turn in the last 24 hours (computed in the transaction). */
   liveConversations = 0;
 
@@ -59,6 +61,29 @@ export class InvalidationRecorder implements ChangeObserver {
     private readonly dryRun: boolean,
     private readonly countLiveConversations: boolean,
   ) {}
+
+  /** The events, as stored (or, in a dry run, as they would be): made when first asked for, since a single edit's caller never asks. */
+  get events(): readonly ToolboxInvalidationEntity[] {
+    this.built ??= this.pending.map(({ agent, set }, i) => {
+      const stored = this.blocks && storedAt(this.blocks, i);
+      const event = Object.assign(new ToolboxInvalidationEntity(), {
+        id: stored?.id ?? randomUUID(),
+        seq: stored?.seq ?? '0',
+        at: this.blocks?.[0].at ?? new Date(),
+        organizationId: agent.organizationId,
+        agentId: agent.id,
+        projectId: agent.projectId,
+        cause: this.cause,
+        actorPrincipalId: this.actor.principalId,
+        loadoutVersion: agent.loadoutVersion,
+        affected: [],
+        affectedSetId: set.id,
+      });
+      setsInMemory.set(event, set);
+      return event;
+    });
+    return this.built;
+  }
 
   async afterChange(
     tx: EntityManager,
@@ -81,88 +106,73 @@ export class InvalidationRecorder implements ChangeObserver {
       pending.push({ agent, set });
       this.rewrites.push({ set, model: agent.model });
     }
+    this.pending = pending;
     if (pending.length === 0) return;
-    const blocks = this.dryRun ? null : await this.store(tx, [...sets.values()], pending);
-    pending.forEach(({ agent, set }, i) => {
-      const stored = blocks && storedAt(blocks, i);
-      const event = Object.assign(new ToolboxInvalidationEntity(), {
-        id: stored?.id ?? randomUUID(),
-        seq: stored?.seq ?? '0',
-        at: blocks?.[0].at ?? new Date(),
-        organizationId: agent.organizationId,
-        agentId: agent.id,
-        projectId: agent.projectId,
-        cause: this.cause,
-        actorPrincipalId: this.actor.principalId,
-        loadoutVersion: agent.loadoutVersion,
-        affected: [],
-        affectedSetId: set.id,
-      });
-      setsInMemory.set(event, set);
-      this.events.push(event);
-    });
+    if (!this.dryRun) this.blocks = await this.store(tx, [...sets.values()], pending);
     if (this.countLiveConversations)
       this.liveConversations = await liveConversations(
         tx,
-        this.events.map((e) => e.agentId),
+        pending.map((p) => p.agent.id),
       );
-    if (blocks)
+    if (this.blocks)
       await this.bus.stored(
         tx,
-        blocks.map(({ base, count }) => ({ organizationId: this.actor.organizationId, first: base + 1n, last: base + BigInt(count) })),
+        this.blocks.map(({ base, count }) => ({ organizationId: this.actor.organizationId, first: base + 1n, last: base + BigInt(count) })),
       );
   }
 
   /**
-   * Two statements whatever the number of agents (up to a block's
-   * UUID_BLOCK_SIZE): the events in agent order, then the distinct sets.
+   * One statement per block of up to UUID_BLOCK_SIZE events (one block
+   * whatever the number of agents, in practice), the first storing the
+   * distinct sets too.
    */
   private async store(tx: EntityManager, sets: AffectedSet[], pending: readonly PendingEvent[]): Promise<StoredBlock[]> {
-    // Queued on the transaction's connection at once: the JSON is made while the database stores the events.
+    // Queued on the transaction's connection at once.
     const blocks: Array<Promise<StoredBlock>> = [];
     for (let from = 0; from < pending.length; from += UUID_BLOCK_SIZE)
-      blocks.push(this.storeBlock(tx, pending.slice(from, from + UUID_BLOCK_SIZE)));
-    const json = sets.map((s) => JSON.stringify(s.compact));
-    const stored = await Promise.all(blocks);
-    await tx.query(
-      `INSERT INTO invalidation_affected_sets (id, organization_id, affected)
-       SELECT s.id, $1, s.affected::jsonb FROM unnest($2::uuid[], $3::text[]) AS s(id, affected)`,
-      [this.actor.organizationId, sets.map((s) => s.id), json],
-    );
-    return stored;
+      blocks.push(this.storeBlock(tx, pending.slice(from, from + UUID_BLOCK_SIZE), from === 0 ? sets : []));
+    return Promise.all(blocks);
   }
 
   /**
    * One block of events: their ids share a prefix (uuidBlockPrefix) and
    * their seqs one draw of toolbox_invalidation_blocks, numbered from 1 in
    * agent order in both, so a thousand events send no thousand ids and draw
-   * no thousand seqs. Agents and versions go as arrays, projects and sets
-   * as positions in their distinct lists.
+   * no thousand seqs. Agents go as one comma-separated text (a thousand
+   * array elements cost more to escape and parse), versions as an array,
+   * projects and sets as positions in their distinct lists, and the sets
+   * named are stored by the same statement.
    */
-  private async storeBlock(tx: EntityManager, pending: readonly PendingEvent[]): Promise<StoredBlock> {
+  private async storeBlock(tx: EntityManager, pending: readonly PendingEvent[], sets: readonly AffectedSet[]): Promise<StoredBlock> {
     const prefix = uuidBlockPrefix();
     const projects = positions(pending.map((p) => p.agent.projectId));
-    const sets = positions(pending.map((p) => p.set.id));
+    const setPositions = positions(pending.map((p) => p.set.id));
     const [{ base, at }]: Array<{ base: string; at: Date }> = await tx.query(
       `WITH b AS MATERIALIZED (SELECT nextval('toolbox_invalidation_blocks') * ${UUID_BLOCK_SIZE + 1} AS base),
+       s AS (
+         INSERT INTO invalidation_affected_sets (id, organization_id, affected)
+         SELECT s.id, $1, s.affected::jsonb FROM unnest($11::uuid[], $12::text[]) AS s(id, affected)),
        e AS (
          INSERT INTO toolbox_invalidations
            (id, seq, organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_id)
          SELECT ${blockUuidSql('$4', 'e.n')}, b.base + e.n, $1, e.agent_id, ($6::uuid[])[e.project_at], $2, $3,
                 e.version, '[]'::jsonb, ($9::uuid[])[e.set_at]
-           FROM b, unnest($5::uuid[], $7::int[], $8::int[], $10::int[]) WITH ORDINALITY AS e(agent_id, project_at, version, set_at, n))
+           FROM b, unnest(string_to_array($5, ',')::uuid[], $7::int[], $8::int[], $10::int[])
+                   WITH ORDINALITY AS e(agent_id, project_at, version, set_at, n))
        SELECT base::text AS base, now() AS at FROM b`,
       [
         this.actor.organizationId,
         this.cause,
         this.actor.principalId,
         prefix,
-        pending.map((p) => p.agent.id),
+        pending.map((p) => p.agent.id).join(','),
         projects.distinct,
         projects.at,
         pending.map((p) => p.agent.loadoutVersion),
-        sets.distinct,
-        sets.at,
+        setPositions.distinct,
+        setPositions.at,
+        sets.map((s) => s.id),
+        sets.map((s) => JSON.stringify(s.compact)),
       ],
     );
     return { prefix, base: BigInt(base), count: pending.length, at };
@@ -193,8 +203,8 @@ export class InvalidationRecorder implements ChangeObserver {
 
   async afterCommit(): Promise<void> {
     if (this.dryRun) return;
-    this.bus.committed(this.events);
-    this.stats.eventsPublished += this.events.length;
+    this.bus.committed(() => this.events);
+    this.stats.eventsPublished += this.pending.length;
   }
 }
 
