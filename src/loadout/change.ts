@@ -3,7 +3,7 @@ import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
 import { compileLoadout, patchLoadout, type CompiledLoadout, type LoadoutPatch } from './compile';
 import type { LoadoutCache } from './cache';
-import { loadAgentRows, loadLoadoutRows, loadOwnerRows, loadRuleRows, loadToolRows } from './rows';
+import { loadAgentRows, loadLoadoutRows, loadOwnerRows, loadRuleRows, loadToolRows, type AgentRow } from './rows';
 import { sameLoadout } from './same-loadout';
 import { KeyedQueue } from '../common/keyed-queue';
 
@@ -37,11 +37,15 @@ export class ChangeTracker {
 
   /** Every agent that can load tools of this project scope (null: the whole organisation). */
   async affectsScope(projectId: string | null): Promise<void> {
-    await this.track(`($2::uuid IS NULL OR project_id = $2::uuid)`, projectId);
+    await this.track({
+      sql: `($2::uuid IS NULL OR project_id = $2::uuid)`,
+      param: projectId,
+      matches: (agent) => projectId === null || agent.projectId === projectId,
+    });
   }
 
   async affectsAgent(agentId: string): Promise<void> {
-    if (!this.agentIds.has(agentId)) await this.track(`id = $2::uuid`, agentId);
+    if (!this.agentIds.has(agentId)) await this.track({ sql: `id = $2::uuid`, param: agentId, matches: (agent) => agent.id === agentId });
   }
 
   /** Definitions inserted, updated or deleted by this change. */
@@ -109,16 +113,19 @@ export class ChangeTracker {
   }
 
   /**
-   * Bumps the version of the organisation's agents matching `which` (over
-   * `$2`) that this change has not bumped yet. The loadout before must be
-   * read before the first version moves, since it carries the versions: when
-   * the cache holds it, one UPDATE locks and bumps them; otherwise the rows
-   * are locked first and the loadout read only if some agent is affected.
+   * Bumps the version of the organisation's agents matching `which` that
+   * this change has not bumped yet. The loadout before must be read before
+   * the first version moves, since it carries the versions: when the cache
+   * holds it, one UPDATE locks and bumps them; otherwise the rows are locked
+   * first and the loadout read only if some agent is affected. Which agents
+   * moved the loadout before tells (under the organisation's lock it holds
+   * every agent the change has not declared yet, as the table does): the
+   * UPDATE answers only their count, which must agree.
    */
-  private async track(which: string, param: string | null): Promise<void> {
+  private async track(which: AgentsMatching): Promise<void> {
     const org = this.actor.organizationId;
-    const fresh = `organization_id = $1 AND ${which} AND id <> ALL($3::uuid[])`;
-    const params = [org, param, [...this.agentIds]];
+    const fresh = `organization_id = $1 AND ${which.sql} AND id <> ALL($3::uuid[])`;
+    const params = [org, which.param, [...this.agentIds]];
     // The seq before ours is what is committed now: the organisation's lock keeps it so.
     this.loadoutBefore ??= this.cache.exact(org, this.seq - 1);
     if (!this.loadoutBefore) {
@@ -126,14 +133,22 @@ export class ChangeTracker {
       if (locked.length === 0) return;
       this.loadoutBefore = await this.cache.at(this.tx, org, this.seq - 1, false);
     }
-    // As a SELECT (TypeORM answers a bare UPDATE with [rows, count]), and one row: a thousand agents are one string to read.
-    const [{ ids }]: Array<{ ids: string | null }> = await this.tx.query(
-      `WITH bumped AS (UPDATE agents SET loadout_version = loadout_version + 1 WHERE ${fresh} RETURNING id)
-       SELECT string_agg(id::text, ',') AS ids FROM bumped`,
+    const bumping = [...this.loadoutBefore.agents.values()].filter((a) => which.matches(a.row) && !this.agentIds.has(a.id));
+    // As a SELECT: TypeORM answers a bare UPDATE with [rows, count].
+    const [{ n }]: Array<{ n: number }> = await this.tx.query(
+      `WITH bumped AS (UPDATE agents SET loadout_version = loadout_version + 1 WHERE ${fresh} RETURNING 1) SELECT count(*)::int AS n FROM bumped`,
       params,
     );
-    if (ids) for (const id of ids.split(',')) this.agentIds.add(id);
+    if (n !== bumping.length) throw new Error(`the loadout before holds ${bumping.length} of the agents a change bumped, the table ${n}`);
+    for (const agent of bumping) this.agentIds.add(agent.id);
   }
+}
+
+/** Agents a declaration names: as SQL over `$2`, and as a test of an agent's row in the loadout before. */
+interface AgentsMatching {
+  sql: string;
+  param: string | null;
+  matches: (agent: AgentRow) => boolean;
 }
 
 /** What a change means beyond versions (fingerprints and invalidation events). */
