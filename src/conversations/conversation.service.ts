@@ -148,7 +148,7 @@ export class ConversationService {
           (found.index ?? 0) + 1,
           snapshotId,
           agent.row.model,
-          agent.row.loadoutVersion,
+          loadout.versionOf(agent.id),
           found.fingerprint !== null && found.fingerprint !== resolved.fingerprint,
           at?.toISOString() ?? null,
         ],

@@ -64,7 +64,7 @@ export class InvalidationRecorder implements ChangeObserver {
 
   /** The events, as stored (or, in a dry run, as they would be): made when first asked for, since a single edit's caller never asks. */
   get events(): readonly ToolboxInvalidationEntity[] {
-    this.built ??= this.pending.map(({ agent, set }, i) => {
+    this.built ??= this.pending.map(({ agent, version, set }, i) => {
       const stored = this.blocks && storedAt(this.blocks, i);
       const event = Object.assign(new ToolboxInvalidationEntity(), {
         id: stored?.id ?? randomUUID(),
@@ -75,7 +75,7 @@ export class InvalidationRecorder implements ChangeObserver {
         projectId: agent.projectId,
         cause: this.cause,
         actorPrincipalId: this.actor.principalId,
-        loadoutVersion: agent.loadoutVersion,
+        loadoutVersion: version,
         affected: [],
         affectedSetId: set.id,
       });
@@ -103,7 +103,7 @@ export class InvalidationRecorder implements ChangeObserver {
         set = new AffectedSet(changed, contextOrder);
         sets.set(changed, set);
       }
-      pending.push({ agent, set });
+      pending.push({ agent, version: after.versionOf(agentId), set });
       this.rewrites.push({ set, model: agent.model });
     }
     this.pending = pending;
@@ -168,7 +168,7 @@ export class InvalidationRecorder implements ChangeObserver {
         pending.map((p) => p.agent.id).join(','),
         projects.distinct,
         projects.at,
-        pending.map((p) => p.agent.loadoutVersion),
+        pending.map((p) => p.version),
         setPositions.distinct,
         setPositions.at,
         sets.map((s) => s.id),
@@ -241,6 +241,7 @@ async function liveConversations(m: EntityManager, agentIds: readonly string[]):
 
 interface PendingEvent {
   agent: AgentRow;
+  version: number;
   set: AffectedSet;
 }
 

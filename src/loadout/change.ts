@@ -89,14 +89,14 @@ export class ChangeTracker {
     if (this.touchedTools.size)
       patch.tools = { ids: [...this.touchedTools], rows: await loadToolRows(this.tx, org, [...this.touchedTools]) };
     // An agent that was only affected changed nothing but its version: no need to read it again.
-    const reread = this.touchedAgents.size ? await loadAgentRows(this.tx, org, [...this.touchedAgents]) : [];
-    const bumped = [...this.agentIds].flatMap((id) => {
-      const row = before.agents.get(id)?.row;
-      return row && !this.touchedAgents.has(id) ? [{ ...row, loadoutVersion: row.loadoutVersion + 1 }] : [];
-    });
-    if (reread.length || bumped.length) {
-      patch.agents = { ids: [...this.touchedAgents, ...bumped.map((a) => a.id)], rows: [...reread, ...bumped] };
+    const versions = new Map<string, number>();
+    for (const id of this.agentIds) if (before.agents.has(id)) versions.set(id, before.versionOf(id) + 1);
+    if (this.touchedAgents.size) {
+      const reread = await loadAgentRows(this.tx, org, [...this.touchedAgents]);
+      patch.agents = { ids: [...this.touchedAgents], rows: reread.agents };
+      for (const [id, version] of reread.versions) versions.set(id, version);
     }
+    if (versions.size) patch.versions = versions;
     if (this.rulesTouched) patch.rules = await loadRuleRows(this.tx, org);
     if (this.ownersTouched) patch.owners = await loadOwnerRows(this.tx, org);
     const after = patchLoadout(before, patch);

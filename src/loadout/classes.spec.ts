@@ -35,7 +35,8 @@ describe('agentClassSince', () => {
   ] as const)('%s: %s class', (_, over, tools, expected) => {
     const before = compileLoadout(exampleWorld([toolRow('t', 't')], [agentRow('a')]));
     const after = patchLoadout(before, {
-      agents: { ids: ['a'], rows: [agentRow('a', { loadoutVersion: 2, ...over })] },
+      agents: { ids: ['a'], rows: [agentRow('a', over)] },
+      versions: new Map([['a', 2]]),
       tools: { ids: tools.map((t) => t.id), rows: [...tools] },
     });
     const [[carried]] = classesSince(before, after);

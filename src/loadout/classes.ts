@@ -62,7 +62,7 @@ export function agentClassSince(before: CompiledLoadout, was: CompiledAgent, aft
   const known = after.agentClasses.get(is.id);
   if (known !== undefined) return known;
   const prior = before.agentClasses.get(was.id);
-  if (prior === undefined || before.scopedAgents.has(was.id) !== after.scopedAgents.has(is.id) || !sameFacts(was, is))
+  if (prior === undefined || before.scopedAgents.has(was.id) !== after.scopedAgents.has(is.id) || !(was === is || sameFacts(was, is)))
     return agentClass(after, is);
   after.agentClasses.set(is.id, prior);
   return prior;

@@ -63,17 +63,11 @@ export class CompiledLoadout {
     situations: readonly KeyedSituation[] | null = null,
     /** The lookups over `sorted`, if patched from another loadout's. */
     lookups: ToolLookups | null = null,
+    /** The compiled agents, if patched from a loadout with the same agent rows, rules and owners. */
+    agents: ReadonlyMap<string, CompiledAgent> | null = null,
   ) {
     this.keyed = situations;
-    const serverProjects = new Set(rows.mcpServers.filter((s) => s.enabled).map((s) => s.projectId));
-    const agentRules = groupRules(rows.rules, 'agentId');
-    const projectRules = groupRules(rows.rules, 'projectId');
-    this.agents = new Map(
-      rows.agents.map((a) => [
-        a.id,
-        compileAgent(a, [...(agentRules.get(a.id) ?? []), ...((a.projectId && projectRules.get(a.projectId)) || [])], serverProjects),
-      ]),
-    );
+    this.agents = agents ?? compileAgents(rows);
     this.channels = new Map(rows.channels.map((c) => [c.key, c]));
     this.channelsById = new Map(rows.channels.map((c) => [c.id, c]));
     this.contextObjects = new Map(rows.contextObjects.map((c) => [c.key, c]));
@@ -85,6 +79,11 @@ export class CompiledLoadout {
       sharedNames: this.sharedNames,
     } = this.lookups);
     this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && this.sharedNames.has(t.renderedName));
+  }
+
+  /** The agent's loadoutVersion (see LoadoutRows.versions). */
+  versionOf(agentId: string): number {
+    return this.rows.versions.get(agentId)!;
   }
 
   /**
@@ -128,6 +127,19 @@ export class CompiledLoadout {
       this.rows.contextObjects.map((o) => o.key),
     ));
   }
+}
+
+/** Each agent's facts: its rules, then its project's. */
+function compileAgents(rows: LoadoutRows): Map<string, CompiledAgent> {
+  const serverProjects = new Set(rows.mcpServers.filter((s) => s.enabled).map((s) => s.projectId));
+  const agentRules = groupRules(rows.rules, 'agentId');
+  const projectRules = groupRules(rows.rules, 'projectId');
+  return new Map(
+    rows.agents.map((a) => [
+      a.id,
+      compileAgent(a, [...(agentRules.get(a.id) ?? []), ...((a.projectId && projectRules.get(a.projectId)) || [])], serverProjects),
+    ]),
+  );
 }
 
 function groupRules(rules: readonly RuleRow[], by: 'agentId' | 'projectId'): Map<string, ToolRule[]> {
@@ -207,10 +219,15 @@ export function compileLoadout(rows: LoadoutRows): CompiledLoadout {
   return new CompiledLoadout(rows, rows.tools.map((t) => compileTool(t, context)).sort(compareSortOrder));
 }
 
-/** What a change re-read after its writes; a part left out is unchanged. Tool rows missing from `tools` were deleted. */
+/**
+ * What a change re-read after its writes; a part left out is unchanged.
+ * Tool rows missing from `tools` were deleted. `versions` holds the new
+ * version of each agent whose version moved, re-read or not.
+ */
 export interface LoadoutPatch {
   tools?: { ids: readonly string[]; rows: readonly ToolRow[] };
   agents?: { ids: readonly string[]; rows: readonly AgentRow[] };
+  versions?: ReadonlyMap<string, number>;
   rules?: readonly RuleRow[];
   owners?: { miniApps: readonly MiniAppRow[]; mcpServers: readonly McpServerRow[] };
   catalogue?: { channels: readonly CatalogueRow[]; contextObjects: readonly CatalogueRow[] };
@@ -231,7 +248,8 @@ export function patchLoadout(before: CompiledLoadout, patch: LoadoutPatch): Comp
   const rows: LoadoutRows = {
     ...before.rows,
     tools: replaceById(before.rows.tools, patch.tools),
-    agents: replaceById(before.rows.agents, patch.agents),
+    agents: patch.agents ? replaceById(before.rows.agents, patch.agents) : before.rows.agents,
+    versions: patch.versions ? withVersions(before.rows.versions, patch.versions) : before.rows.versions,
     rules: patch.rules ? [...patch.rules] : before.rows.rules,
     miniApps: patch.owners ? [...patch.owners.miniApps] : before.rows.miniApps,
     mcpServers: patch.owners ? [...patch.owners.mcpServers] : before.rows.mcpServers,
@@ -248,7 +266,15 @@ export function patchLoadout(before: CompiledLoadout, patch: LoadoutPatch): Comp
   const added = (patch.tools?.rows ?? []).map((row) => compileTool(row, context));
   for (const tool of added) sorted.splice(insertionPoint(sorted, tool), 0, tool);
   const lookups = patch.owners ? null : patchedLookups(before.lookups, sorted, gone, added);
-  return new CompiledLoadout(rows, sorted, patch.catalogue ? null : before.situations, lookups);
+  // An edit a thousand agents see moves their versions only: their compiled facts stay as they were.
+  const agents = patch.agents || patch.rules || patch.owners ? null : before.agents;
+  return new CompiledLoadout(rows, sorted, patch.catalogue ? null : before.situations, lookups, agents);
+}
+
+function withVersions(versions: ReadonlyMap<string, number>, moved: ReadonlyMap<string, number>): Map<string, number> {
+  const next = new Map(versions);
+  for (const [id, version] of moved) next.set(id, version);
+  return next;
 }
 
 function insertionPoint(sorted: readonly CompiledTool[], tool: CompiledTool): number {

@@ -43,7 +43,6 @@ export interface AgentRow {
   executionContext: ExecutionContext;
   budgetWarnThreshold: number;
   budgetHotThreshold: number;
-  loadoutVersion: number;
 }
 
 export interface RuleRow {
@@ -82,6 +81,12 @@ export interface LoadoutRows {
   defaultModel: string;
   tools: ToolRow[];
   agents: AgentRow[];
+  /**
+   * Each agent's loadoutVersion, apart from its row: a change moves the
+   * versions of every agent it may affect and nothing else of most of them,
+   * so their rows and compiled facts are kept as they were.
+   */
+  versions: ReadonlyMap<string, number>;
   rules: RuleRow[];
   miniApps: MiniAppRow[];
   mcpServers: McpServerRow[];
@@ -163,6 +168,10 @@ const AGENT_FIELDS: readonly Field<AgentRow>[] = [
   ['executionContext', 'a.execution_context'],
   ['budgetWarnThreshold', 'a.budget_warn_threshold'],
   ['budgetHotThreshold', 'a.budget_hot_threshold'],
+];
+/** An agent's row as it travels: its fields, then its version, which LoadoutRows keeps apart (see agentRows). */
+const STORED_AGENT_FIELDS: readonly Field<AgentRow & { loadoutVersion: number }>[] = [
+  ...AGENT_FIELDS,
   ['loadoutVersion', 'a.loadout_version'],
 ];
 
@@ -201,7 +210,7 @@ const CONTEXT_OBJECT_FIELDS = catalogueFields('o');
 const PARTS = {
   tools: (org: string, byId = false) => jsonRows(TOOL_FIELDS, toolsFrom(org, byId)),
   agents: (org: string, byId = false) =>
-    jsonRows(AGENT_FIELDS, `agents a WHERE a.organization_id = ${org}${byId ? ' AND a.id = ANY($2::uuid[])' : ''}`),
+    jsonRows(STORED_AGENT_FIELDS, `agents a WHERE a.organization_id = ${org}${byId ? ' AND a.id = ANY($2::uuid[])' : ''}`),
   rules: (org: string) => jsonRows(RULE_FIELDS, `permission_rules r WHERE r.organization_id = ${org}`),
   miniApps: (org: string) => jsonRows(MINI_APP_FIELDS, `mini_apps m WHERE m.organization_id = ${org}`),
   mcpServers: (org: string) => jsonRows(MCP_SERVER_FIELDS, `mcp_servers s WHERE s.organization_id = ${org}`),
@@ -220,9 +229,21 @@ export async function loadToolRows(q: Queryable, organizationId: string, ids: re
   return decodeToolRows(await oneJson(q, PARTS.tools('$1', ids !== null), params), organizationId);
 }
 
-export async function loadAgentRows(q: Queryable, organizationId: string, ids: readonly string[] | null): Promise<AgentRow[]> {
+/** Agents' rows and, apart from them, their versions. */
+export interface AgentRows {
+  agents: AgentRow[];
+  versions: Map<string, number>;
+}
+
+/** The rows decoded from their fields, the version that follows them read into the map. */
+function agentRows(json: unknown[][], organizationId: string): AgentRows {
+  const agents = decodeRows(AGENT_FIELDS, json, { organizationId });
+  return { agents, versions: new Map(agents.map((a, i) => [a.id, json[i][AGENT_FIELDS.length] as number])) };
+}
+
+export async function loadAgentRows(q: Queryable, organizationId: string, ids: readonly string[] | null): Promise<AgentRows> {
   const params = ids === null ? [organizationId] : [organizationId, ids];
-  return decodeRows(AGENT_FIELDS, await oneJson(q, PARTS.agents('$1', ids !== null), params), { organizationId });
+  return agentRows(await oneJson(q, PARTS.agents('$1', ids !== null), params), organizationId);
 }
 
 export async function loadRuleRows(q: Queryable, organizationId: string): Promise<RuleRow[]> {
@@ -259,7 +280,7 @@ export async function loadLoadoutRows(q: Queryable, organizationId: string): Pro
       organizationId,
       defaultModel: org.defaultModel,
       tools: decodeToolRows(org.tools, organizationId),
-      agents: decodeRows(AGENT_FIELDS, org.agents, { organizationId }),
+      ...agentRows(org.agents, organizationId),
       rules: decodeRows(RULE_FIELDS, org.rules),
       miniApps: decodeRows(MINI_APP_FIELDS, org.miniApps),
       mcpServers: decodeRows(MCP_SERVER_FIELDS, org.mcpServers),

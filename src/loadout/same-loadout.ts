@@ -10,6 +10,7 @@ function summary(l: CompiledLoadout): Record<string, unknown> {
     agents: [...l.agents.values()]
       .map((a) => ({
         row: a.row,
+        version: l.versionOf(a.id),
         mcpServerInScope: a.mcpServerInScope,
         rules: a.rules.map((r) => `${r.on}:${r.toolName}:${r.effect}`).sort(),
       }))

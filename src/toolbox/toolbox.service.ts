@@ -165,7 +165,7 @@ export class ToolboxService {
         });
         return dropped;
       },
-      loadoutVersion: agent.row.loadoutVersion,
+      loadoutVersion: loadout.versionOf(agent.id),
     };
   }
 }

@@ -130,7 +130,6 @@ export const agentArb = (id: string) =>
       id,
       organizationId: ORG,
       name: id,
-      loadoutVersion: 1,
       ...a,
     }));
 
@@ -181,6 +180,7 @@ export const worldArb: fc.Arbitrary<LoadoutRows> = fc
         ),
       ),
       agents: fc.tuple(...AGENT_IDS.slice(0, shape.agentCount).map(agentArb)),
+      versions: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: shape.agentCount, maxLength: shape.agentCount }),
       rules: fc.tuple(...Array.from({ length: shape.ruleCount }, (_, i) => ruleArb(i))),
       miniApps: fc.tuple(fc.boolean(), fc.boolean()).map(([a, b]) => [
         { id: 'm0', enabled: a },
@@ -199,6 +199,7 @@ export const worldArb: fc.Arbitrary<LoadoutRows> = fc
       // A definition names an agent of the organisation, as the database requires.
       tools: w.tools.map((t) => (t.agentId && !agentIds.has(t.agentId) ? { ...t, agentId: null } : t)),
       agents: w.agents,
+      versions: new Map(w.agents.map((a, i) => [a.id, w.versions[i]])),
       rules: uniqueRules(w.rules.filter((r) => !r.agentId || agentIds.has(r.agentId))),
       miniApps: w.miniApps,
       mcpServers: w.mcpServers,

@@ -26,6 +26,15 @@ const replaceTool = (rows: LoadoutRows, id: string, next: ToolRow | null): { row
 };
 
 export const changeArb: fc.Arbitrary<Change> = fc.oneof(
+  // Versions only: what every change does to the agents it may affect, and all an edit most of them never see does.
+  fc.array(fc.nat(), { minLength: 1, maxLength: 3 }).map((picks): Change => (rows) => {
+    const versions = new Map(rows.versions);
+    for (const pick of picks) {
+      const id = rows.agents[pick % rows.agents.length].id;
+      versions.set(id, versions.get(id)! + 1);
+    }
+    return { rows: { ...rows, versions }, patch: { versions: new Map([...versions].filter(([id, v]) => rows.versions.get(id) !== v)) } };
+  }),
   // Edit a tool: content, placement, sort order, activity.
   fc.record({ pick: fc.nat(), fields: toolArb(0) }).map(({ pick, fields }): Change => (rows) => {
     if (rows.tools.length === 0) return { rows, patch: {} };
@@ -118,9 +127,13 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
   // Agent settings.
   fc.record({ pick: fc.nat(), settings: agentArb('x') }).map(({ pick, settings }): Change => (rows) => {
     const old = rows.agents[pick % rows.agents.length];
-    const next = { ...settings, id: old.id, name: old.name, loadoutVersion: old.loadoutVersion + 1 };
+    const next = { ...settings, id: old.id, name: old.name };
     const agents = rows.agents.map((a) => (a.id === old.id ? next : a));
-    return { rows: { ...rows, agents }, patch: { agents: { ids: [old.id], rows: [next] } } };
+    const versions = new Map([...rows.versions, [old.id, rows.versions.get(old.id)! + 1]]);
+    return {
+      rows: { ...rows, agents, versions },
+      patch: { agents: { ids: [old.id], rows: [next] }, versions: new Map([[old.id, versions.get(old.id)!]]) },
+    };
   }),
   // Rules: set one, or remove one.
   fc.record({ rule: ruleArb(50), remove: fc.boolean(), pick: fc.nat() }).map(({ rule, remove, pick }): Change => (rows) => {
@@ -150,8 +163,10 @@ export function applyChanges(rows: LoadoutRows, changes: readonly Change[]): { r
   const agentIds = new Set<string>();
   let rules = false;
   let owners = false;
+  const versions = new Map<string, number>();
   for (const change of changes) {
     const { rows: next, patch } = change(current);
+    patch.versions?.forEach((version, id) => versions.set(id, version));
     patch.tools?.ids.forEach((id) => toolIds.add(id));
     patch.agents?.ids.forEach((id) => agentIds.add(id));
     rules ||= Boolean(patch.rules);
@@ -165,6 +180,7 @@ export function applyChanges(rows: LoadoutRows, changes: readonly Change[]): { r
       ...(agentIds.size ? { agents: { ids: [...agentIds], rows: current.agents.filter((a) => agentIds.has(a.id)) } } : {}),
       ...(rules ? { rules: current.rules } : {}),
       ...(owners ? { owners: { miniApps: current.miniApps, mcpServers: current.mcpServers } } : {}),
+      ...(versions.size ? { versions } : {}),
     },
   };
 }

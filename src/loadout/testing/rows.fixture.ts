@@ -37,7 +37,6 @@ export const agentRow = (id: string, over: Partial<AgentRow> = {}): AgentRow => 
   executionContext: 'RUNNING_USER',
   budgetWarnThreshold: 48,
   budgetHotThreshold: 96,
-  loadoutVersion: 1,
   ...over,
 });
 
@@ -47,6 +46,7 @@ export const exampleWorld = (tools: ToolRow[], agents: AgentRow[], contextObject
   defaultModel: 'openai/gpt-4o',
   tools,
   agents,
+  versions: new Map(agents.map((a) => [a.id, 1])),
   rules: [],
   miniApps: [],
   mcpServers: [],
