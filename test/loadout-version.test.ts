@@ -293,3 +293,29 @@ describe('tier is inert', () => {
     expect(twin).toEqual(plain);
   });
 });
+
+it('moves the version of an agent written around the API (by SQL) as well, and records its invalidation', async () => {
+  const org = await t.createOrganization('written around the API');
+  const as = <T = unknown>(query: string, vars?: Record<string, unknown>) => t.ok<T>(org.adminKey, query, vars);
+  await as(`mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const tool = (
+    await as<Created<'createToolDefinition'>>(
+      `mutation { createToolDefinition(input: { name: "shared", description: "d", inputSchema: { type: "object" } }) { id } }`,
+    )
+  ).createToolDefinition.id;
+  const known = (await as<Created<'createAgent'>>(`mutation { createAgent(input: { name: "known" }) { id } }`)).createAgent.id;
+  // Read once, so the organisation's loadout is cached without the agent below.
+  await as(`query($id: ID!) { toolbox(agentId: $id, channel: "web") { fingerprint } }`, { id: known });
+  const [{ id: written }]: Array<{ id: string }> = await t.server.services.db.dataSource.query(
+    `INSERT INTO agents (organization_id, name, model) VALUES ($1, 'written by SQL', 'openai/gpt-4o') RETURNING id`,
+    [org.id],
+  );
+
+  await as(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id: tool });
+  const state = await as<{ agent: { loadoutVersion: number }; toolboxInvalidations: { totalCount: number } }>(
+    `query($id: ID!) { agent(id: $id) { loadoutVersion } toolboxInvalidations(agentId: $id) { totalCount } }`,
+    { id: written },
+  );
+  expect(state).toEqual({ agent: { loadoutVersion: 2 }, toolboxInvalidations: { totalCount: 1 } });
+  expect(await as(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id: known })).toEqual({ agent: { loadoutVersion: 2 } });
+});

@@ -157,6 +157,14 @@ export class LoadoutCache {
     for (const listener of this.listeners) listener(organizationId);
   }
 
+  /** The cached loadout is wrong (see StaleLoadout in change.ts): the next request reads it afresh. */
+  forget(organizationId: string): void {
+    const current = this.entries.get(organizationId);
+    if (!current) return;
+    this.remove(organizationId, current);
+    this.counted();
+  }
+
   /** Notifications may have been missed (the listener reconnected): drop everything. */
   reset(): void {
     this.epoch++;

@@ -139,7 +139,8 @@ export class ChangeTracker {
       `WITH bumped AS (UPDATE agents SET loadout_version = loadout_version + 1 WHERE ${fresh} RETURNING 1) SELECT count(*)::int AS n FROM bumped`,
       params,
     );
-    if (n !== bumping.length) throw new Error(`the loadout before holds ${bumping.length} of the agents a change bumped, the table ${n}`);
+    if (n !== bumping.length)
+      throw new StaleLoadout(`the loadout before holds ${bumping.length} of the agents a change bumped, the table ${n}`);
     for (const agent of bumping) this.agentIds.add(agent.id);
   }
 }
@@ -169,6 +170,9 @@ export interface RunOptions {
   /** Do all the work and observe it, then roll everything back: nothing is stored or published. */
   dryRun?: boolean;
 }
+
+/** The cached loadout missed agents written around the API (by SQL): `run` forgets it and runs the change again on a fresh read. */
+class StaleLoadout extends Error {}
 
 /** Thrown inside a dry run's transaction so that it rolls back; never leaves `run`. */
 class DryRunRollback<T> {
@@ -222,23 +226,30 @@ export class LoadoutChanges {
     let after: CompiledLoadout | null = null;
     // From before the seq is taken until the loadout is installed: a later change heard meanwhile must win.
     const release = this.cache.hold(actor.organizationId);
-    try {
-      result = await this.turns.run(actor.organizationId, async () => {
-        const outcome = await this.db.transaction(async (tx) => {
-          seq = await bumpLoadoutSeq(tx, actor.organizationId);
-          const change = new ChangeTracker(tx, actor, seq, this.cache);
-          const value = await work(tx, change);
-          const ids = change.affectedAgentIds;
-          if (ids.length > 0) {
-            after = await change.after();
-            await observer?.afterChange(tx, { before: change.before!, after, touchedOnlyTools: change.touchedOnlyTools }, ids);
-          }
-          if (options.dryRun) throw new DryRunRollback(value);
-          return value;
-        });
-        this.committed(actor.organizationId, seq, after);
-        return outcome;
+    const attempt = async (): Promise<T> => {
+      const outcome = await this.db.transaction(async (tx) => {
+        seq = await bumpLoadoutSeq(tx, actor.organizationId);
+        const change = new ChangeTracker(tx, actor, seq, this.cache);
+        const value = await work(tx, change);
+        const ids = change.affectedAgentIds;
+        if (ids.length > 0) {
+          after = await change.after();
+          await observer?.afterChange(tx, { before: change.before!, after, touchedOnlyTools: change.touchedOnlyTools }, ids);
+        }
+        if (options.dryRun) throw new DryRunRollback(value);
+        return value;
       });
+      this.committed(actor.organizationId, seq, after);
+      return outcome;
+    };
+    try {
+      result = await this.turns.run(actor.organizationId, () =>
+        attempt().catch((error: unknown) => {
+          if (!(error instanceof StaleLoadout)) throw error;
+          this.cache.forget(actor.organizationId);
+          return attempt();
+        }),
+      );
     } catch (error) {
       if (error instanceof DryRunRollback) return error.value as T;
       throw error;
