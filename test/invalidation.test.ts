@@ -316,10 +316,9 @@ describe('queries', () => {
 });
 
 describe('turns', () => {
-  it('links a turn to the invalidation that changed its toolbox, and counts the conversation as live in a dry run and when applied', async () => {
-    const w = await world();
-    const id = await w.tool('t1', { channels: ['web'] });
-    const conversation = (
+  /** A conversation of the world's agent on the web channel's HOME page. */
+  const webConversation = async (w: Awaited<ReturnType<typeof world>>) =>
+    (
       await t.ok<Created<'startConversation'>>(
         w.key,
         `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
@@ -328,6 +327,11 @@ describe('turns', () => {
         },
       )
     ).startConversation;
+
+  it('links a turn to the invalidation that changed its toolbox, and counts the conversation as live in a dry run and when applied', async () => {
+    const w = await world();
+    const id = await w.tool('t1', { channels: ['web'] });
+    const conversation = await webConversation(w);
     const TURN = typed<{ beginTurn: { index: number; toolboxChanged: boolean; invalidation: { id: string; cause: string } | null } }>(
       `mutation($c: ID!) { beginTurn(conversationId: $c) { index toolboxChanged invalidation { id cause } } }`,
     );
@@ -353,15 +357,7 @@ describe('turns', () => {
     const edited = await w.tool('edited', { sortOrder: 1 });
     await w.tool('denied', { sortOrder: 2 });
     await w.tool('kept', { sortOrder: 3 });
-    const conversation = (
-      await t.ok<Created<'startConversation'>>(
-        w.key,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-        {
-          a: w.agent.id,
-        },
-      )
-    ).startConversation;
+    const conversation = await webConversation(w);
     const TURN = typed<{
       beginTurn: { index: number; diff: Diff | null; invalidation: { id: string } | null; invalidations: unknown[] };
     }>(`mutation($c: ID!) { beginTurn(conversationId: $c) {
@@ -402,15 +398,7 @@ describe('turns', () => {
   it("reads a turn's events through the events' keys, never by scanning every organisation's events", async () => {
     const w = await world();
     const id = await w.tool('t1');
-    const conversation = (
-      await t.ok<Created<'startConversation'>>(
-        w.key,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-        {
-          a: w.agent.id,
-        },
-      )
-    ).startConversation;
+    const conversation = await webConversation(w);
     const TURN = typed<{ beginTurn: { invalidation: { id: string } | null; invalidations: unknown[] } }>(
       `mutation($c: ID!) { beginTurn(conversationId: $c) { invalidation { id } invalidations { invalidation { id } } } }`,
     );
