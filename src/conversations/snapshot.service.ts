@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { toolboxClass } from '../loadout/classes';
 import { type AgentRow } from '../loadout/rows';
-import { type CompiledAgent, type CompiledLoadout } from '../loadout/compile';
+import type { CompiledLoadout } from '../loadout/compile';
+import type { CompiledAgent } from '../loadout/compiled-parts';
 import type { ResolvedToolbox } from '../toolbox/toolbox.service';
 import { SnapshotToolEntity, ToolboxSnapshotEntity, ToolContentEntity, type FrozenDroppedTool } from './toolbox-snapshot.entity';
 

@@ -1,6 +1,7 @@
 import { diffToolboxes, type ToolboxDiff } from '../conversations/toolbox-diff';
 import { agentClass, agentClassSince, situationClass, toolboxClass } from '../loadout/classes';
-import type { CompiledAgent, CompiledLoadout, CompiledTool } from '../loadout/compile';
+import type { CompiledLoadout } from '../loadout/compile';
+import type { CompiledAgent, CompiledTool } from '../loadout/compiled-parts';
 import { situationFacts, type PageSituation } from '../loadout/facts';
 import { compareSortOrder, inScope, situationFailure } from '../loadout/filters';
 import type { CatalogueRow } from '../loadout/rows';

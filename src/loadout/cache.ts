@@ -16,6 +16,8 @@ interface Entry extends CachedLoadout {
   footprint: Footprint;
   /** The estimate when last counted: toolboxes remembered since are counted on the next hit. */
   bytes: number;
+  /** When it was last used, on the cache's own clock. */
+  lastUse: number;
 }
 
 /**
@@ -33,8 +35,13 @@ interface Entry extends CachedLoadout {
  * is served longer than a notification takes.
  */
 export class LoadoutCache {
-  /** In order of use, least recent first. */
+  /**
+   * Not reordered on use: a hit only stamps its entry. Moving it to the end
+   * of the map on every toolbox request rebuilt the map's table every few
+   * thousand requests, old-generation garbage each time.
+   */
   private readonly entries = new Map<string, Entry>();
+  private clock = 0;
   private readonly loads = new Map<string, Promise<CachedLoadout | null>>();
   /**
    * Loads and writes under way per organisation, each of which may install a
@@ -70,7 +77,7 @@ export class LoadoutCache {
     const hit = this.entries.get(organizationId);
     if (hit && hit.seq >= (this.announced.get(organizationId) ?? 0)) {
       this.stats.loadoutHits++;
-      this.used(organizationId, hit);
+      this.used(hit);
       return Promise.resolve(hit);
     }
     this.stats.loadoutMisses++;
@@ -129,7 +136,7 @@ export class LoadoutCache {
   exact(organizationId: string, seq: number): CompiledLoadout | null {
     const hit = this.live() ? this.entries.get(organizationId) : undefined;
     if (!hit || hit.seq !== seq) return null;
-    this.used(organizationId, hit);
+    this.used(hit);
     return hit.loadout;
   }
 
@@ -140,7 +147,7 @@ export class LoadoutCache {
     if (current && current.seq >= seq) return;
     if (current) this.remove(organizationId, current);
     const footprint = loadoutFootprint(loadout);
-    const entry: Entry = { seq, loadout, footprint, bytes: footprintBytes(footprint, loadout) };
+    const entry: Entry = { seq, loadout, footprint, bytes: footprintBytes(footprint, loadout), lastUse: ++this.clock };
     this.entries.set(organizationId, entry);
     this.bytes += entry.bytes;
     this.trim();
@@ -179,10 +186,9 @@ export class LoadoutCache {
     this.listeners.push(listener);
   }
 
-  /** Moves the entry to the most recent end, and counts the toolboxes it remembered since it was last counted. */
-  private used(organizationId: string, entry: Entry): void {
-    this.entries.delete(organizationId);
-    this.entries.set(organizationId, entry);
+  /** Stamps the entry as used now, and counts the toolboxes it remembered since it was last counted. */
+  private used(entry: Entry): void {
+    entry.lastUse = ++this.clock;
     const bytes = footprintBytes(entry.footprint, entry.loadout);
     if (bytes === entry.bytes) return;
     this.bytes += bytes - entry.bytes;
@@ -190,11 +196,21 @@ export class LoadoutCache {
     this.trim();
   }
 
-  /** Evicts the least recently used entries until the rest fit the budget, keeping the most recent one. */
+  /**
+   * Evicts the least recently used entries until the rest fit the budget,
+   * keeping the most recent one: a pass over the entries for each, a small
+   * part of the load that made room necessary.
+   */
   private trim(): void {
-    for (const [organizationId, entry] of this.entries) {
-      if (this.bytes <= this.budgetBytes || this.entries.size === 1) break;
-      this.remove(organizationId, entry);
+    while (this.bytes > this.budgetBytes && this.entries.size > 1) {
+      let oldest: string | null = null;
+      let oldestUse = Infinity;
+      this.entries.forEach((entry, organizationId) => {
+        if (entry.lastUse >= oldestUse) return;
+        oldest = organizationId;
+        oldestUse = entry.lastUse;
+      });
+      this.remove(oldest!, this.entries.get(oldest!)!);
       this.stats.loadoutEvictions++;
     }
     this.counted();

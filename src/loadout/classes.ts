@@ -1,5 +1,6 @@
 import { estimateToolTokens } from '../tokens/estimate-tokens';
-import type { CompiledAgent, CompiledLoadout, CompiledTool } from './compile';
+import type { CompiledLoadout } from './compile';
+import type { CompiledAgent, CompiledTool } from './compiled-parts';
 import { situationFacts, type AgentFacts, type PageSituation, type SituationFacts } from './facts';
 import { ASSEMBLY_READS, FILTERS, TOOL_FILTERS, fieldsRead, inScope, situationFailure, toolFailure } from './filters';
 

@@ -1,5 +1,5 @@
-import { visibleTool, type VisibleTool } from '../tokens/tool-names';
-import { sharedKeySets, toolFacts, ruleOf, type AgentFacts, type KeySets, type ToolFacts, type ToolRule } from './facts';
+import { compileAgents, compileTool, toolContext, type CompiledAgent, type CompiledTool } from './compiled-parts';
+import { ruleOf, type AgentFacts } from './facts';
 import { compareSortOrder } from './filters';
 import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
 import { patchedLookups, toolLookups, type ToolLookups } from './tool-lookups';
@@ -13,22 +13,6 @@ import type { SituationToolbox } from './serve';
  * agents with theirs, lookups as maps and sets. Pure: the database side
  * only loads the rows (see rows.ts).
  */
-
-/**
- * A definition's facts, the row they come from, and what the provider is
- * sent: computed once per loadout, so a short form costs no request anything.
- * `contentHash` is the hash of `visible`.
- */
-export interface CompiledTool extends ToolFacts {
-  row: ToolRow;
-  visible: VisibleTool;
-}
-
-/** An agent's facts (its rules, then its project's), and its row. */
-export interface CompiledAgent extends AgentFacts {
-  id: string;
-  row: AgentRow;
-}
 
 export class CompiledLoadout {
   readonly agents: ReadonlyMap<string, CompiledAgent>;
@@ -127,91 +111,6 @@ export class CompiledLoadout {
       this.rows.contextObjects.map((o) => o.key),
     ));
   }
-}
-
-/** Each agent's facts: its rules, then its project's. */
-function compileAgents(rows: LoadoutRows): Map<string, CompiledAgent> {
-  const serverProjects = new Set(rows.mcpServers.filter((s) => s.enabled).map((s) => s.projectId));
-  const agentRules = groupRules(rows.rules, 'agentId');
-  const projectRules = groupRules(rows.rules, 'projectId');
-  return new Map(
-    rows.agents.map((a) => [
-      a.id,
-      compileAgent(a, [...(agentRules.get(a.id) ?? []), ...((a.projectId && projectRules.get(a.projectId)) || [])], serverProjects),
-    ]),
-  );
-}
-
-function groupRules(rules: readonly RuleRow[], by: 'agentId' | 'projectId'): Map<string, ToolRule[]> {
-  const out = new Map<string, ToolRule[]>();
-  for (const r of rules) {
-    const key = r[by];
-    if (!key) continue;
-    const group = out.get(key);
-    if (group) group.push(ruleOf(r));
-    else out.set(key, [ruleOf(r)]);
-  }
-  return out;
-}
-
-/** What compiling a definition reads besides its row: its owners, and the sets its equal lists share. */
-interface ToolContext {
-  apps: ReadonlyMap<string, MiniAppRow>;
-  servers: ReadonlyMap<string, McpServerRow>;
-  sets: KeySets;
-}
-
-const toolContext = (rows: LoadoutRows): ToolContext => ({
-  apps: new Map(rows.miniApps.map((a) => [a.id, a])),
-  servers: new Map(rows.mcpServers.map((s) => [s.id, s])),
-  sets: sharedKeySets(),
-});
-
-function compileTool(row: ToolRow, { apps, servers, sets }: ToolContext): CompiledTool {
-  const server = row.mcpServerId ? servers.get(row.mcpServerId) : undefined;
-  const app = row.miniAppId ? apps.get(row.miniAppId) : undefined;
-  const visible = visibleTool(row);
-  // Named field by field: spreading the row and adding the two after took most of a cold load's compile.
-  const facts = toolFacts(
-    {
-      id: row.id,
-      name: row.name,
-      sortOrder: row.sortOrder,
-      contentHash: visible.contentHash,
-      source: row.source,
-      tier: row.tier,
-      hostDependent: row.hostDependent,
-      projectId: row.projectId,
-      agentId: row.agentId,
-      active: row.active,
-      requiresMcpServer: row.requiresMcpServer,
-      ownerEnabled: (app?.enabled ?? true) && (server?.enabled ?? true),
-      channelKeys: row.channelKeys,
-      contextObjectKeys: row.contextObjectKeys,
-      mcp: server
-        ? { reportedName: row.mcpToolName ?? row.name, enabledTools: server.enabledTools, disabledTools: server.disabledTools }
-        : null,
-    },
-    sets,
-  );
-  // Added to the facts' own object: a spread copy took three times their heap and time, and a cache holds thousands.
-  return Object.assign(facts, { row, visible });
-}
-
-/** The agent's facts; `serverProjects`: the projects (null: the organisation) with an enabled MCP server. */
-function compileAgent(row: AgentRow, rules: ToolRule[], serverProjects: ReadonlySet<string | null>): CompiledAgent {
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    model: row.model,
-    maxTools: row.maxTools,
-    maxSchemaTokens: row.maxSchemaTokens,
-    toolsMode: row.toolsMode,
-    executionContext: row.executionContext,
-    rules,
-    mcpServerInScope: serverProjects.has(null) || (row.projectId !== null && serverProjects.has(row.projectId)),
-    row,
-  };
 }
 
 export function compileLoadout(rows: LoadoutRows): CompiledLoadout {

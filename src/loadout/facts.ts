@@ -123,6 +123,9 @@ export function sharedPerList<V>(make: (keys: readonly string[]) => V): (keys: r
 /** A KeySets whose equal lists share one set. */
 export const sharedKeySets = (): KeySets => sharedPerList((keys) => new Set(keys));
 
+/** A definition's list as a set; an empty list means all (null). */
+export const keySet = (keys: readonly string[], sets: KeySets): ReadonlySet<string> | null => (keys.length ? sets(keys) : null);
+
 /** The facts of a definition: its rendered name, its lists as sets (an empty list means all), its MCP server's verdict. */
 export function toolFacts(tool: PlainTool, sets: KeySets = freshSet): ToolFacts {
   return {
@@ -140,8 +143,8 @@ export function toolFacts(tool: PlainTool, sets: KeySets = freshSet): ToolFacts 
     requiresMcpServer: tool.requiresMcpServer,
     ownerEnabled: tool.ownerEnabled,
     mcpFiltered: isMcpFiltered(tool.mcp),
-    channels: tool.channelKeys.length ? sets(tool.channelKeys) : null,
-    contextObjects: tool.contextObjectKeys.length ? sets(tool.contextObjectKeys) : null,
+    channels: keySet(tool.channelKeys, sets),
+    contextObjects: keySet(tool.contextObjectKeys, sets),
   };
 }
 

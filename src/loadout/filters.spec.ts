@@ -11,9 +11,10 @@ import { DROP_REASONS } from './vocabulary';
 function watched<T extends object>(target: T): { value: T; read: Set<string> } {
   const read = new Set<string>();
   const value = new Proxy(target, {
-    get(object, key, receiver) {
+    get(object, key) {
       if (typeof key === 'string') read.add(key);
-      return Reflect.get(object, key, receiver) as unknown;
+      // Not through the proxy: a compiled definition's facts read its row, and the fact asked for is what counts.
+      return Reflect.get(object, key) as unknown;
     },
   });
   return { value, read };

@@ -6,27 +6,27 @@ import { LOADOUT_DEFAULTS } from './vocabulary';
  * What a compiled loadout costs on the heap, estimated from counts and
  * string lengths so the cache can be bounded by memory. The figures were
  * measured with `process.memoryUsage().heapUsed` after a full GC, around
- * organisations of the bench's tool plan loaded from a PostgreSQL server by
- * `loadLoadoutRows` and compiled: one of 100 definitions (66 channel links)
- * and 10 agents took 97 KB (estimated 103), and one of 10,000 definitions
- * (8 channels, 4 context objects) and 1,010 agents, its rows built in
- * memory as the load decodes them, 10.5 MB (estimated 10.0). The costs per
- * character come from the same measure over rows built in memory with
- * longer descriptions and larger schemas.
+ * organisations of the bench's tool plan decoded by `loadLoadoutRows` from
+ * the JSON a PostgreSQL server sends and compiled: one of 100 definitions
+ * (66 channel links) and 10 agents took 71 KB (estimated 76), and one of
+ * 10,000 definitions (8 channels, 4 context objects) and 1,010 agents
+ * 7.6 MB (estimated 7.4). The costs per character come from the same
+ * measure over rows built in memory with longer descriptions and larger
+ * schemas.
  */
 export const FOOTPRINT_BYTES = {
   /** The loadout's maps, sets and rows object, with no definition or agent. */
   loadout: 4_000,
-  /** A definition's row, compiled facts and what is sent, beside its text and lists. */
-  tool: 760,
+  /** A definition's row and compiled part (what is sent is the row itself unless its name is rendered), beside its text and lists. */
+  tool: 500,
   /** A channel or context object a definition lists (its place in the list; equal lists share one array and one set). */
   listedKey: 25,
   /** Per character of description and name (one-byte strings). */
   textChar: 1,
   /** Per character of the input schema's JSON, parsed into objects. */
   schemaChar: 1.4,
-  /** An agent's row, compiled facts and remembered class key. */
-  agent: 620,
+  /** An agent's row, compiled part and remembered class key. */
+  agent: 480,
   rule: 300,
   /** A channel, context object, mini app or MCP server row. */
   catalogueRow: 250,

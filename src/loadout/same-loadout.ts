@@ -24,7 +24,6 @@ function summary(l: CompiledLoadout): Record<string, unknown> {
     // A patch derives these from the loadout before: they must equal the ones built over every definition.
     lookups: {
       toolsById: [...l.toolsById].map(([id, t]) => [id, t.id, compiled.has(t)]).sort(),
-      byName: [...l.lookups.byName].map(([name, group]) => [name, group.map((t) => t.id).sort()]).sort(),
       sharedNames: [...l.sharedNames].map(([name, group]) => [name, group.map((t) => t.id)]).sort(),
       scopedAgents: [...l.scopedAgents].sort(),
       namedChannels: [...l.namedChannels].sort(),

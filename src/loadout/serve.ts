@@ -1,7 +1,8 @@
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { toolboxFingerprint } from '../common/canonical-json';
 import { toolboxClass } from './classes';
-import type { CompiledAgent, CompiledLoadout, CompiledTool } from './compile';
+import type { CompiledLoadout } from './compile';
+import type { CompiledAgent, CompiledTool } from './compiled-parts';
 import { situationFacts, type PageSituation, type SituationFacts, type ToolRule } from './facts';
 import { excludingRule, inScope, situationFailure, toolFailure } from './filters';
 import type { DropReason } from './vocabulary';

@@ -1,12 +1,11 @@
-import type { CompiledTool } from './compile';
+import type { CompiledTool } from './compiled-parts';
 import { compareShadowRank } from './filters';
 import { LayeredMap } from './layered-map';
 
 /** Lookups over every definition: built once, then patched where a change touched a few definitions. */
 export interface ToolLookups {
   toolsById: ReadonlyMap<string, CompiledTool>;
-  /** Every name sent to a provider with the definitions holding it (one name per toolbox: see shadowing). */
-  byName: ReadonlyMap<string, readonly CompiledTool[]>;
+  /** Names sent to a provider that several definitions hold (one name per toolbox: see shadowing). */
   sharedNames: ReadonlyMap<string, readonly CompiledTool[]>;
   scopedAgents: ReadonlySet<string>;
   namedChannels: ReadonlySet<string>;
@@ -15,16 +14,21 @@ export interface ToolLookups {
 // One pass in plain loops: flatMap costs more than the rest together.
 export function toolLookups(sorted: readonly CompiledTool[]): ToolLookups {
   const toolsById = new Map<string, CompiledTool>();
-  const byName = new Map<string, CompiledTool[]>();
+  const holder = new Map<string, CompiledTool>();
+  const sharedNames = new Map<string, CompiledTool[]>();
   for (const t of sorted) {
     toolsById.set(t.id, t);
-    const group = byName.get(t.renderedName);
-    if (group) group.push(t);
-    else byName.set(t.renderedName, [t]);
+    const first = holder.get(t.renderedName);
+    if (!first) holder.set(t.renderedName, t);
+    else {
+      const group = sharedNames.get(t.renderedName);
+      if (group) group.push(t);
+      else sharedNames.set(t.renderedName, [first, t]);
+    }
   }
-  const sharedNames = new Map<string, CompiledTool[]>();
-  for (const [name, group] of byName) if (group.length > 1) sharedNames.set(name, [...group].sort(compareShadowRank));
-  return { toolsById, byName, sharedNames, scopedAgents: scopedAgentsOf(sorted), namedChannels: namedChannelsOf(sorted) };
+  // Only the names held twice keep a group: a group for every name took a tenth of a loadout's heap.
+  for (const group of sharedNames.values()) group.sort(compareShadowRank);
+  return { toolsById, sharedNames, scopedAgents: scopedAgentsOf(sorted), namedChannels: namedChannelsOf(sorted) };
 }
 
 const scopedAgentsOf = (sorted: readonly CompiledTool[]): ReadonlySet<string> => {
@@ -41,9 +45,10 @@ const namedChannelsOf = (sorted: readonly CompiledTool[]): ReadonlySet<string> =
 
 /**
  * The lookups after `gone` were replaced by `added` (compiled anew) in
- * `sorted`: only the names they held or hold are grouped again, and the
- * sets read all definitions again only where one of them names an agent or
- * a channel.
+ * `sorted`: only the names they held or hold are grouped again (in one
+ * pass that compares names, as cheap as copying `sorted`), and the sets
+ * read all definitions again only where one of them names an agent or a
+ * channel.
  */
 export function patchedLookups(
   before: ToolLookups,
@@ -54,21 +59,12 @@ export function patchedLookups(
   if (gone.length === 0 && added.length === 0) return before;
   const touched = [...gone, ...added];
   const goneIds = new Set(gone.map((t) => t.id));
-  const groups = new Map<string, CompiledTool[]>();
-  for (const name of new Set(touched.map((t) => t.renderedName)))
-    groups.set(name, [
-      ...(before.byName.get(name) ?? []).filter((t) => !goneIds.has(t.id)),
-      ...added.filter((t) => t.renderedName === name),
-    ]);
+  const groups = new Map<string, CompiledTool[]>(touched.map((t) => [t.renderedName, []]));
+  for (const t of sorted) groups.get(t.renderedName)?.push(t);
   const held = (keep: (group: CompiledTool[]) => boolean) => [...groups].filter(([, group]) => keep(group)).map(([name]) => name);
-  const shared = new Map(held((g) => g.length > 1).map((name) => [name, [...groups.get(name)!].sort(compareShadowRank)]));
+  const shared = new Map(held((g) => g.length > 1).map((name) => [name, groups.get(name)!.sort(compareShadowRank)]));
   return {
     toolsById: LayeredMap.patch(before.toolsById, new Map(added.map((t) => [t.id, t])), goneIds),
-    byName: LayeredMap.patch(
-      before.byName,
-      new Map([...groups].filter(([, g]) => g.length > 0)),
-      held((g) => g.length === 0),
-    ),
     sharedNames: LayeredMap.patch(
       before.sharedNames,
       shared,

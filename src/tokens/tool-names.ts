@@ -42,11 +42,13 @@ export interface VisibleTool extends ModelVisibleContent {
 
 /**
  * A stored definition as it is sent: under its rendered name, with the
- * content hash of that content (the stored hash when the name is its own).
+ * content hash of that content. When the name is its own, that is the
+ * definition itself, not a copy (a loadout cache holds hundreds of
+ * thousands): what reads it reads these four fields, never the whole object.
  */
 export function visibleTool(tool: ModelVisibleContent & { contentHash: string }): VisibleTool {
   const name = renderedToolName(tool.name);
-  if (name === tool.name) return { name, description: tool.description, inputSchema: tool.inputSchema, contentHash: tool.contentHash };
+  if (name === tool.name) return tool;
   const content = { name, description: tool.description, inputSchema: tool.inputSchema };
   return { ...content, contentHash: contentHash(content) };
 }
