@@ -148,7 +148,7 @@ export function budgetReport(input: BudgetReportInput): BudgetReport {
     estimatedSchemaTokens: toolTokens,
     requestOverheadTokens: tools.length > 0 ? input.requestOverheadTokens : 0,
     bySource,
-    tools: tools.map((t) => ({ name: t.name, source: t.source, schemaTokens: t.schemaTokens, hostDependent: t.hostDependent })),
+    tools: [...tools],
     unprobedMcpServers: [...input.unprobedMcpServers].sort(),
     warnThreshold: input.warnThreshold,
     hotThreshold: input.hotThreshold,

@@ -56,8 +56,12 @@ export interface ResolvedDrop {
 
 /** The Agent Runtime Preview and the toolbox of every turn, from the organisation's compiled loadout. */
 export class ToolboxService {
-  /** The entries of a remembered toolbox with their tokens, per model: every request for it shares one list. */
-  private readonly entries = new WeakMap<SituationToolbox, Map<string, { tools: ResolvedToolbox['tools']; schemaTokens: number }>>();
+  /**
+   * The schema tokens of a remembered toolbox's entries, per model: every
+   * request for it shares them. The entries themselves are made per request:
+   * kept, they took more of the heap than the loadout's own definitions.
+   */
+  private readonly tokens = new WeakMap<SituationToolbox, Map<string, { each: readonly number[]; sum: number }>>();
 
   constructor(private readonly cache: LoadoutCache) {}
 
@@ -123,22 +127,24 @@ export class ToolboxService {
   }
 
   private entriesFor(toolbox: SituationToolbox, model: string): { tools: ResolvedToolbox['tools']; schemaTokens: number } {
-    let byModel = this.entries.get(toolbox);
-    if (!byModel) this.entries.set(toolbox, (byModel = new Map()));
+    let byModel = this.tokens.get(toolbox);
+    if (!byModel) this.tokens.set(toolbox, (byModel = new Map()));
     let found = byModel.get(model);
     if (!found) {
-      const tools = toolbox.entries.map((t, i) => ({
-        position: i + 1,
-        name: t.visible.name,
-        tool: t.row,
-        visible: t.visible,
-        contentHash: t.contentHash,
-        schemaTokens: estimateToolTokens(t.visible, model),
-      }));
-      found = { tools, schemaTokens: tools.reduce((sum, t) => sum + t.schemaTokens, 0) };
+      const each = toolbox.entries.map((t) => estimateToolTokens(t.visible, model));
+      found = { each, sum: each.reduce((sum, n) => sum + n, 0) };
       byModel.set(model, found);
     }
-    return found;
+    const { each } = found;
+    const tools = toolbox.entries.map((t, i) => ({
+      position: i + 1,
+      name: t.visible.name,
+      tool: t.row,
+      visible: t.visible,
+      contentHash: t.contentHash,
+      schemaTokens: each[i],
+    }));
+    return { tools, schemaTokens: found.sum };
   }
 
   assemble(loadout: CompiledLoadout, agent: CompiledAgent, channel: CatalogueRow, page: ResolvedPage): ResolvedToolbox {

@@ -10,6 +10,15 @@ const scopeOf = (t: string) => `${t}.organization_id = $1 AND ${t}.user_id = $2
   AND COALESCE(${t}.project_id, '${NO_PROJECT}'::uuid) = COALESCE($3::uuid, '${NO_PROJECT}'::uuid)`;
 const LOG_SCOPE = scopeOf('tool_calls');
 
+/**
+ * A timestamptz as milliseconds since the epoch (a float8): a roster of
+ * 10,000 tools has 30,000 instants, and the drivers' parse of timestamptz
+ * text took a third of the report's time where a number and `new Date`
+ * take a twentieth of that. A Date keeps whole milliseconds either way.
+ */
+const epochMs = (sql: string) => `(extract(epoch FROM ${sql}) * 1000)::float8`;
+const dateOf = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
+
 /** The reads of usage telemetry: the roster, and the budget report's evidence (UsageRecorder writes both). */
 export class UsageService {
   constructor(private readonly db: DataSource) {}
@@ -39,9 +48,9 @@ export class UsageService {
       tool_name: string;
       calls: number;
       errors: number;
-      first_surfaced_at: Date | null;
-      first_called_at: Date | null;
-      last_called_at: Date | null;
+      first_surfaced_at: number | null;
+      first_called_at: number | null;
+      last_called_at: number | null;
     }> = await m.query(
       `WITH counters AS (
            SELECT tool_name, first_surfaced_at, calls, errors, first_called_at, last_called_at FROM tool_usage WHERE ${scopeOf('tool_usage')}
@@ -67,18 +76,19 @@ export class UsageService {
              LEFT JOIN last_by b ON b.tool_name = c.tool_name
              LEFT JOIN tool_calls_expired e ON ${scopeOf('e')} AND e.tool_name = c.tool_name
          )
-         SELECT tool_name, calls, errors, first_surfaced_at, first_called_at, CASE WHEN calls > 0 THEN last_called_at END AS last_called_at
+         SELECT tool_name, calls, errors, ${epochMs('first_surfaced_at')} AS first_surfaced_at, ${epochMs('first_called_at')} AS first_called_at,
+                ${epochMs('CASE WHEN calls > 0 THEN last_called_at END')} AS last_called_at
            FROM as_of WHERE first_surfaced_at IS NOT NULL OR calls > 0`,
       [scope.organizationId, scope.userId, scope.projectId, asOf.toISOString()],
     );
-    // Both drivers hand back timestamptz as Date; counts are ints in SQL.
+    // Counts are ints in SQL, instants milliseconds since the epoch (see epochMs).
     return rows.map((r) => ({
       toolName: r.tool_name,
       calls: r.calls,
       errors: r.errors,
-      firstSurfacedAt: r.first_surfaced_at,
-      firstCalledAt: r.first_called_at,
-      lastCalledAt: r.last_called_at,
+      firstSurfacedAt: dateOf(r.first_surfaced_at),
+      firstCalledAt: dateOf(r.first_called_at),
+      lastCalledAt: dateOf(r.last_called_at),
     }));
   }
 
