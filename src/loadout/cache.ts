@@ -37,8 +37,8 @@ interface Entry extends CachedLoadout {
 export class LoadoutCache {
   /**
    * Not reordered on use: a hit only stamps its entry. Moving it to the end
-   * of the map on every toolbox request rebuilt the map's table every few
-   * thousand requests, old-generation garbage each time.
+   * of the map on every toolbox request made the map rebuild its table every
+   * few thousand requests, garbage the size of the table each time.
    */
   private readonly entries = new Map<string, Entry>();
   private clock = 0;

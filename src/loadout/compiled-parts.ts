@@ -12,8 +12,8 @@ import type { ExecutionContext, ToolSource, ToolsMode } from './vocabulary';
  * A definition compiled: its row, what its filters read beyond the row, and
  * what the provider is sent. The facts the row holds are read from it, so
  * a cache of hundreds of thousands of definitions holds each once: a copy
- * of them beside the row took a third of a loadout's heap (see README,
- * Memory). `contentHash` is the hash of `visible`.
+ * of them and of what is sent beside the row took a sixth of a loadout's
+ * heap (see README, Memory). `contentHash` is the hash of `visible`.
  */
 export class CompiledTool implements ToolFacts {
   constructor(
@@ -157,5 +157,3 @@ export function compileTool(row: ToolRow, { apps, servers, sets }: ToolContext):
     keySet(row.contextObjectKeys, sets),
   );
 }
-
-

