@@ -9,7 +9,10 @@ describe('readConfig', () => {
       directExecution: true,
       callLogRetentionDays: 90,
       loadoutCacheBytes: 256 * 1024 * 1024,
+      heapGrowthPercent: 50,
     });
+    expect(readConfig({ LOADOUT_HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(readConfig({ LOADOUT_HEAP_GROWTH_PERCENT: '100' }).heapGrowthPercent).toBe(100);
     expect(readConfig({ LOADOUT_CALL_LOG_RETENTION_DAYS: '31' }).callLogRetentionDays).toBe(31);
     expect(readConfig({ LOADOUT_CACHE_MB: '512' }).loadoutCacheBytes).toBe(512 * 1024 * 1024);
     expect(readConfig({ LOADOUT_SHUTDOWN_SETTLE_MS: '0', LOADOUT_DIRECT_EXECUTION: 'off' })).toMatchObject({
@@ -33,6 +36,8 @@ describe('readConfig', () => {
       '36501',
       "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 36500, not '36501'",
     ],
+    ['LOADOUT_HEAP_GROWTH_PERCENT', '5', "LOADOUT_HEAP_GROWTH_PERCENT must be 0 or a whole percent from 10 to 300, not '5'"],
+    ['LOADOUT_HEAP_GROWTH_PERCENT', '50%', "LOADOUT_HEAP_GROWTH_PERCENT must be 0 or a whole percent from 10 to 300, not '50%'"],
     ['LOADOUT_CACHE_MB', '0', "LOADOUT_CACHE_MB must be a number of MB from 1 to 1048576, not '0'"],
     ['LOADOUT_CACHE_MB', '1.5', "LOADOUT_CACHE_MB must be a number of MB from 1 to 1048576, not '1.5'"],
     ['LOADOUT_SHUTDOWN_GRACE_MS', '0', "LOADOUT_SHUTDOWN_GRACE_MS must be a number of milliseconds from 1 to 3600000, not '0'"],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { milliseconds } from './common/env-milliseconds';
 import { DEFAULT_POOL_WAIT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import { DEFAULT_SHUTDOWN_GRACE_MS, DEFAULT_SHUTDOWN_SETTLE_MS } from './server/http-drain';
+import { DEFAULT_HEAP_GROWTH_PERCENT } from './server/heap-growth';
 import { readHttpTimeouts, type HttpTimeouts } from './server/http-limits';
 import { DEFAULT_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
 
@@ -34,13 +35,15 @@ export interface Config {
   callLogRetentionDays: number;
   /** What the compiled loadouts of every organisation may take of the heap, as estimated (LOADOUT_CACHE_MB). */
   loadoutCacheBytes: number;
+  /** How far V8's old generation may grow past what its last full collection left live, in percent; 0: V8's own policy. */
+  heapGrowthPercent: number;
 }
 
 /**
  * About 2,500 organisations of 100 definitions and 10 agents (see
  * footprint.ts and README, Memory). Evictions cost more memory than they
  * free while loads are frequent: each leaves its loadout as old-generation
- * garbage, which V8 collects lazily.
+ * garbage until the next full collection (see server/heap-growth.ts).
  */
 export const DEFAULT_LOADOUT_CACHE_MB = 256;
 
@@ -69,6 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     directExecution: readSwitch(env, 'LOADOUT_DIRECT_EXECUTION', true),
     callLogRetentionDays: readDays(env, 'LOADOUT_CALL_LOG_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, MIN_RETENTION_DAYS),
     loadoutCacheBytes: readMegabytes(env, 'LOADOUT_CACHE_MB', DEFAULT_LOADOUT_CACHE_MB) * 1024 * 1024,
+    heapGrowthPercent: readHeapGrowth(env, 'LOADOUT_HEAP_GROWTH_PERCENT', DEFAULT_HEAP_GROWTH_PERCENT),
   };
 }
 
@@ -99,5 +103,15 @@ function readMegabytes(env: NodeJS.ProcessEnv, name: string, fallback: number): 
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1 || value > 1_048_576)
     throw new Error(`${name} must be a number of MB from 1 to 1048576, not '${text}'`);
+  return value;
+}
+
+/** 0 (V8's own policy) or a whole percent from 10 to 300, or the fallback when unset. */
+function readHeapGrowth(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || (value !== 0 && (value < 10 || value > 300)))
+    throw new Error(`${name} must be 0 or a whole percent from 10 to 300, not '${text}'`);
   return value;
 }

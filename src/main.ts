@@ -3,10 +3,12 @@ import { logger } from './common/logger';
 import { readConfig } from './config';
 import { databaseIsEmpty, seedDemo } from './demo/seed-demo';
 import { startServer } from './server/create-server';
+import { limitHeapGrowth } from './server/heap-growth';
 import { addressLines, existingDataLines, operatorTokenLines } from './startup-messages';
 
 async function main(): Promise<void> {
   const config = readConfig();
+  limitHeapGrowth(config.heapGrowthPercent);
   const server = await startServer(config);
   const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
   console.log(`Loadout listening on ${server.url} (${where})`);
