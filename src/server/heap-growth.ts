@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
  * collects again. Most of this server's heap is the compiled-loadout cache,
  * which lives long, so what requests and loads promote beside it piles up
  * until then: 2,000 cached organisations (190 MB live) peaked at 385-410 MB
- * of RSS, and at 347 MB with growth held to half of what is live. The
+ * of RSS, and at 347-362 MB with growth held to half of what is live. The
  * price is a full collection for every half of the live heap promoted.
  */
 export const DEFAULT_HEAP_GROWTH_PERCENT = 50;
