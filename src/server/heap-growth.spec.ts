@@ -15,9 +15,7 @@ import { heapGrowthGivenToNode } from './heap-growth';
 function peakOldGenerationMb(percent: number): number {
   const module = transformSync(readFileSync(join(__dirname, 'heap-growth.ts'), 'utf8'), { loader: 'ts', format: 'cjs' }).code;
   const workload = `
-    const m = { exports: {} };
-    new Function('module', 'exports', 'require', ${JSON.stringify(module)})(m, m.exports, require);
-    m.exports.limitHeapGrowth(${percent});
+    require('./heap-growth.js').limitHeapGrowth(${percent});
     const v8 = require('node:v8');
     const kept = [];
     const recent = new Array(300000);
@@ -32,6 +30,7 @@ function peakOldGenerationMb(percent: number): number {
   // A file, not `-e`: node's execArgv would carry the script, flag name included.
   const dir = mkdtempSync(join(tmpdir(), 'heap-growth-'));
   try {
+    writeFileSync(join(dir, 'heap-growth.js'), module);
     writeFileSync(join(dir, 'workload.js'), workload);
     const out = execFileSync(process.execPath, ['--max-old-space-size=4096', join(dir, 'workload.js')], {
       env: { PATH: process.env.PATH },
