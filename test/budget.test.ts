@@ -19,6 +19,7 @@ afterAll(() => t.stop());
 
 const REPORT_FIELDS = `projectId agentId sessionId userId asOf estimatedToolCount estimatedSchemaTokens requestOverheadTokens
   bySource { source count schemaTokens } tools { name source schemaTokens hostDependent } unprobedMcpServers
+  incompatibleTools { name source schemaRefusal { provider rule pointer message } } refusedMcpTools { server index name field reason }
   warnThreshold hotThreshold level evidence { totalCalls firstCallAt requiredCalls requiredDays gateOpen }
   suggestions { toolName verdict calls errors lastUsedAt firstSurfacedAt schemaTokens projectedSavingTokens }
   inventedToolCalls { name calls }`;
@@ -35,6 +36,12 @@ interface Report {
   bySource: Array<{ source: string; count: number; schemaTokens: number }>;
   tools: Array<{ name: string; source: string; schemaTokens: number; hostDependent: boolean }>;
   unprobedMcpServers: string[];
+  incompatibleTools: Array<{
+    name: string;
+    source: string;
+    schemaRefusal: { provider: string; rule: string; pointer: string; message: string };
+  }>;
+  refusedMcpTools: Array<{ server: string; index: number; name: string | null; field: string; reason: string }>;
   warnThreshold: number;
   hotThreshold: number;
   level: string;
@@ -341,12 +348,13 @@ describe('GET /rpc/tools/gc', () => {
     expect((await bad.json()).error.field).toBe('asOf');
   });
 
+  const error = async (query: string) => {
+    const res = await gc(query, viewer);
+    expect(res.status).toBe(400);
+    return ((await res.json()) as { error: { code: string; message: string; field?: string } }).error;
+  };
+
   it('refuses an unknown parameter with a 400 naming it, and the one meant for a near miss', async () => {
-    const error = async (query: string) => {
-      const res = await gc(query, viewer);
-      expect(res.status).toBe(400);
-      return ((await res.json()) as { error: { code: string; message: string; field?: string } }).error;
-    };
     expect(await error('?agent_id=x')).toEqual({
       code: 'BAD_USER_INPUT',
       message: 'unknown parameter agent_id; did you mean agentId?',
@@ -359,6 +367,21 @@ describe('GET /rpc/tools/gc', () => {
       message: 'unknown parameter limit; the parameters are projectId, agentId, sessionId, userId, asOf',
       field: 'limit',
     });
+  });
+
+  it('refuses a known parameter given empty, or given twice, with a 400 naming it rather than answering another question', async () => {
+    for (const name of ['projectId', 'agentId', 'sessionId', 'userId', 'asOf']) {
+      const empty = { code: 'BAD_USER_INPUT', message: `${name}: must not be empty; leave it out instead`, field: name };
+      expect(await error(`?${name}=`)).toEqual(empty);
+      expect(await error(`?${name}`)).toEqual(empty);
+      expect(await error(`?${name}=a&${name}=b`)).toEqual({
+        code: 'BAD_USER_INPUT',
+        message: `${name}: given more than once; give it once`,
+        field: name,
+      });
+    }
+    expect((await error('?userId=u&projectId=&asOf=x')).field).toBe('projectId');
+    expect((await error('?userId=u&asOf=2020-01-01T00:00:00.000Z&userId=u')).field).toBe('userId');
   });
 });
 

@@ -1,4 +1,7 @@
-import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import fs from 'node:fs';
+import path from 'node:path';
+import { TOOL_HINTS } from '../src/loadout/vocabulary';
+import { codeOf, startTestServer, typed, type Created, type GraphQLResult, type TestServer } from './support/harness';
 
 let t: TestServer;
 let key: string;
@@ -44,6 +47,12 @@ const updateTool = `mutation($id: ID!, $input: UpdateToolDefinitionInput!) { upd
 const createAgent = `mutation($input: CreateAgentInput!) { createAgent(input: $input) { id } }`;
 const updateAgent = `mutation($id: ID!, $input: UpdateAgentInput!) { updateAgent(id: $id, input: $input) { id } }`;
 const tool = (over: Record<string, unknown>) => ({ name: 'fresh', description: 'd', inputSchema: { type: 'object' }, ...over });
+
+const setRule = typed<{ setToolRule: { subject: string; effect: string } }>(
+  `mutation($input: ToolRuleInput!) { setToolRule(input: $input) { subject effect } }`,
+);
+const applyChanges = `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { invalidations { id } } }`;
+const rule = (toolName: string, effect = 'DENY') => ({ agentId, toolName, effect });
 
 type Case = [label: string, query: string, vars: () => Record<string, unknown>, field: string];
 
@@ -167,12 +176,19 @@ const BAD_INPUTS: Case[] = [
     'input.key',
   ],
 
+  ['rule tool name of 257 characters', setRule, () => ({ input: rule(long(257)) }), 'input.toolName'],
+  ['rule tool name empty', setRule, () => ({ input: rule('') }), 'input.toolName'],
+  ['rule on a hint that is not one', setRule, () => ({ input: rule('hint:dangerous') }), 'input.toolName'],
+  ['rule on a hint in the wrong case', setRule, () => ({ input: rule('hint:ReadOnly') }), 'input.toolName'],
+  ['rule on hint: alone', setRule, () => ({ input: rule('hint:') }), 'input.toolName'],
+  ['rule on tool: without a name', setRule, () => ({ input: rule('tool:') }), 'input.toolName'],
   [
-    'rule tool name with bad characters',
-    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "a b", effect: DENY }) { id } }`,
-    () => ({ a: agentId }),
-    'input.toolName',
+    'change set rule on a hint that is not one',
+    applyChanges,
+    () => ({ c: [{ createTool: tool({ name: 'in_set' }) }, { setToolRule: rule('hint:dangerous') }] }),
+    'changes[1].setToolRule.toolName',
   ],
+  ['change set rule of 257 characters', applyChanges, () => ({ c: [{ setToolRule: rule(long(257)) }] }), 'changes[0].setToolRule.toolName'],
   ['rule without a target', `mutation { setToolRule(input: { toolName: "x", effect: DENY }) { id } }`, () => ({}), 'input.agentId'],
   ['MCP server name with bad characters', `mutation { registerMcpServer(input: { name: "my server" }) { id } }`, () => ({}), 'input.name'],
   [
@@ -182,41 +198,11 @@ const BAD_INPUTS: Case[] = [
     'input.disabledTools',
   ],
   [
-    'MCP inventory with an invalid schema',
-    `mutation($id: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: true) { id } }`,
-    () => ({
-      id: serverId,
-      tools: [
-        { name: 'ok', description: 'd', inputSchema: { type: 'object' } },
-        { name: 'bad', description: 'd', inputSchema: { type: 12 } },
-      ],
-    }),
-    'tools[1].inputSchema',
+    'MCP filter naming a tool name of 129 characters',
+    `mutation($id: ID!, $names: [String!]) { updateMcpServer(id: $id, input: { enabledTools: $names }) { id } }`,
+    () => ({ id: serverId, names: ['fine', long(129)] }),
+    'input.enabledTools',
   ],
-  [
-    'MCP inventory naming a tool twice',
-    `mutation($id: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: true) { id } }`,
-    () => ({
-      id: serverId,
-      tools: [
-        { name: 'twice', description: 'd', inputSchema: { type: 'object' } },
-        { name: 'twice', description: 'd', inputSchema: { type: 'object' } },
-      ],
-    }),
-    'tools[1].name',
-  ],
-  ...['dotted.name', long(65), '9starts'].map((name): Case => [
-    `MCP inventory reporting the tool name ${name.length > 64 ? 'of 65 characters' : name}`,
-    `mutation($id: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: true) { id } }`,
-    () => ({
-      id: serverId,
-      tools: [
-        { name: 'fine', description: 'd', inputSchema: { type: 'object' } },
-        { name, description: 'd', inputSchema: { type: 'object' } },
-      ],
-    }),
-    'tools[1].name',
-  ]),
   [
     'change set member with maxTools 0',
     `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { invalidations { id } } }`,
@@ -333,5 +319,103 @@ describe('duplicate names are CONFLICT naming the field, and store nothing', () 
     await t.ok(key, createTool, { input: tool({ name: 'existing', source: 'BUILT_IN' }) });
     const conflict = await t.gql(key, createTool, { input: tool({ name: 'existing', projectId: project }) });
     expect(codeOf(conflict)).toBe('CONFLICT');
+  });
+});
+
+describe('rule and call names: any name a toolbox can carry', () => {
+  /** The longest full name of an MCP tool: `mcp__`, a 64-character server name, `__`, a 128-character name of the tool's own. */
+  const ownName = `get.file/contents-${'x'.repeat(110)}`;
+  const fullName = `mcp__${'s'.repeat(64)}__${ownName}`;
+  const RECORD = typed<{ recordToolCalls: { accepted: number } }>(
+    `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`,
+  );
+  const RULES = typed<{ agent: { permissionRules: Array<{ subject: string; effect: string }> } }>(
+    `query($a: ID!) { agent(id: $a) { permissionRules { subject effect } } }`,
+  );
+  const freshAgent = async (name: string) => (await t.ok<Created<'createAgent'>>(key, createAgent, { input: { name } })).createAgent.id;
+  const refusal = (result: GraphQLResult) => ({
+    code: codeOf(result),
+    field: result.errors?.[0].extensions?.field,
+    message: result.errors?.[0].message,
+  });
+
+  it('sets a rule on, and records a call of, a 199-character MCP name, a 256-character name and free text; refuses 257 naming the field', async () => {
+    expect([ownName.length, fullName.length]).toEqual([128, 199]);
+    const a = await freshAgent('long names');
+    const names = [fullName, long(256), 'Read file: any text'];
+    for (const name of names) {
+      expect((await t.ok(key, setRule, { input: { agentId: a, toolName: name, effect: 'DENY' } })).setToolRule.subject).toBe(
+        `tool:${name}`,
+      );
+    }
+    expect((await t.ok(key, RULES, { a })).agent.permissionRules.map((r) => r.subject).sort()).toEqual(
+      names.map((n) => `tool:${n}`).sort(),
+    );
+    const calls = names.map((toolName) => ({ toolName, userId: 'long-names', isError: false }));
+    expect((await t.ok(key, RECORD, { calls })).recordToolCalls.accepted).toBe(3);
+
+    const overRule = refusal(await t.gql(key, setRule, { input: { agentId: a, toolName: long(257), effect: 'DENY' } }));
+    expect(overRule).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.toolName' });
+    expect(overRule.message).toContain('256');
+    const overCall = refusal(await t.gql(key, RECORD, { calls: [calls[0], { toolName: long(257), isError: false }] }));
+    expect(overCall).toMatchObject({ code: 'BAD_USER_INPUT', field: 'calls[1].toolName' });
+    expect(overCall.message).toContain('calls[1].toolName: must be 1 to 256 characters');
+    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(3);
+  });
+
+  it("lets an MCP server's filter list its tools' own names of 128 characters, with . and /", async () => {
+    const server = (
+      await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "${'s'.repeat(64)}" }) { id } }`)
+    ).registerMcpServer.id;
+    const updated = await t.ok<{ updateMcpServer: { enabledTools: string[] } }>(
+      key,
+      `mutation($id: ID!, $names: [String!]) { updateMcpServer(id: $id, input: { enabledTools: $names }) { enabledTools } }`,
+      { id: server, names: [ownName, 'a.b/c'] },
+    );
+    expect(updated.updateMcpServer.enabledTools).toEqual([ownName, 'a.b/c']);
+  });
+
+  it('takes a rule on each annotation hint, and on tool:<name>; refuses any other hint naming the field and the four', async () => {
+    const a = await freshAgent('targets');
+    for (const hint of TOOL_HINTS) {
+      expect((await t.ok(key, setRule, { input: { agentId: a, toolName: `hint:${hint}`, effect: 'DENY' } })).setToolRule).toEqual({
+        subject: `hint:${hint}`,
+        effect: 'DENY',
+      });
+    }
+    expect((await t.ok(key, setRule, { input: { agentId: a, toolName: 'tool:existing', effect: 'ALLOW' } })).setToolRule).toEqual({
+      subject: 'tool:existing',
+      effect: 'ALLOW',
+    });
+    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toEqual(
+      expect.arrayContaining([
+        { subject: 'hint:destructive', effect: 'DENY' },
+        { subject: 'hint:readOnly', effect: 'DENY' },
+        { subject: 'hint:idempotent', effect: 'DENY' },
+        { subject: 'hint:openWorld', effect: 'DENY' },
+        { subject: 'tool:existing', effect: 'ALLOW' },
+      ]),
+    );
+    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(5);
+
+    const refused = refusal(await t.gql(key, setRule, { input: { agentId: a, toolName: 'hint:dangerous', effect: 'DENY' } }));
+    expect(refused).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.toolName' });
+    expect(refused.message).toContain('destructive, readOnly, idempotent, openWorld');
+    const inSet = refusal(
+      await t.gql(key, applyChanges, { c: [{ setToolRule: { agentId: a, toolName: 'hint:dangerous', effect: 'DENY' } }] }),
+    );
+    expect(inSet).toMatchObject({ code: 'BAD_USER_INPUT', field: 'changes[0].setToolRule.toolName' });
+    expect(inSet.message).toContain('destructive, readOnly, idempotent, openWorld');
+    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(5);
+  });
+
+  it('README Limits gives the rule name forms, every hint among them, and the 256 characters of rule and call names', () => {
+    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
+    const limits = readme.slice(readme.indexOf('## Limits'), readme.indexOf('\n## ', readme.indexOf('## Limits') + 1));
+    const row = limits.split('\n').find((line) => line.startsWith('| permission rule `toolName`'));
+    expect(row).toBeDefined();
+    for (const form of ['`tool:<name>`', '`hint:<annotation>`', '256 characters', ...TOOL_HINTS.map((h) => `\`${h}\``)]) {
+      expect(row).toContain(form);
+    }
   });
 });

@@ -45,9 +45,9 @@ describe('recordToolCalls', () => {
     expect(await usage(null, 'future')).toEqual([]);
   });
 
-  it('refuses a batch with a badly named tool or an overlong user, naming each call, and writes none of it', async () => {
+  it('refuses a batch with an overlong tool name or user, naming each call, and writes none of it', async () => {
     const result = await t.gql(runtime, RECORD, {
-      calls: [call({ userId: 'named' }), call({ userId: 'named', toolName: 'not a name' }), call({ userId: 'x'.repeat(257) })],
+      calls: [call({ userId: 'named' }), call({ userId: 'named', toolName: 'x'.repeat(257) }), call({ userId: 'x'.repeat(257) })],
     });
     expect(codeOf(result)).toBe('BAD_USER_INPUT');
     expect(result.errors?.[0].extensions?.field).toBe('calls[1].toolName');
@@ -162,8 +162,8 @@ describe('recordToolCalls', () => {
     expect(codeOf(await t.gql(null, RECORD, { calls: [call({})] }))).toBe('UNAUTHENTICATED');
   });
 
-  it('refuses a bad tool name as input', async () => {
-    expect(codeOf(await t.gql(runtime, RECORD, { calls: [call({ toolName: 'no spaces' })] }))).toBe('BAD_USER_INPUT');
+  it('refuses an empty tool name as input', async () => {
+    expect(codeOf(await t.gql(runtime, RECORD, { calls: [call({ toolName: '' })] }))).toBe('BAD_USER_INPUT');
   });
 });
 

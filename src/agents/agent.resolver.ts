@@ -4,8 +4,9 @@ import { ProjectType } from '../organizations/organization.types';
 import { PageInput, ToolboxType } from '../toolbox/toolbox.types';
 import { AgentConnectionType, AgentType, CreateAgentInput, PermissionRuleType, ToolRuleInput, UpdateAgentInput } from './agent.types';
 import type { PermissionRuleEntity } from './permission-rule.entity';
+import { ruleSubject } from '../loadout/filters';
 
-export const ruleView = (rule: PermissionRuleEntity) => ({ ...rule, subject: `tool:${rule.toolName}` });
+export const ruleView = (rule: PermissionRuleEntity) => ({ ...rule, subject: ruleSubject(rule.toolName) });
 
 @Resolver(() => AgentType)
 export class AgentResolver {

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { storedRuleName } from '../loadout/filters';
 import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../common/enums';
 import { badInput } from '../common/errors';
@@ -116,19 +117,16 @@ export class AgentService {
       : { agentId: null, projectId: (await getOwned(tx, ProjectEntity, actor, input.projectId, `${field}.projectId`, 'Project')).id };
     if (target.agentId) await change.affectsAgent(target.agentId);
     else await change.affectsScope(target.projectId);
+    const toolName = storedRuleName(input.toolName);
     const existing = await tx.findOne(PermissionRuleEntity, {
-      where: target.agentId
-        ? { agentId: target.agentId, toolName: input.toolName }
-        : { projectId: target.projectId!, toolName: input.toolName },
+      where: target.agentId ? { agentId: target.agentId, toolName } : { projectId: target.projectId!, toolName },
     });
     change.touchRules();
     if (existing) {
       if (existing.effect !== input.effect) await tx.update(PermissionRuleEntity, { id: existing.id }, { effect: input.effect });
       return tx.findOneByOrFail(PermissionRuleEntity, { id: existing.id });
     }
-    return tx.save(
-      tx.create(PermissionRuleEntity, { organizationId: actor.organizationId, ...target, toolName: input.toolName, effect: input.effect }),
-    );
+    return tx.save(tx.create(PermissionRuleEntity, { organizationId: actor.organizationId, ...target, toolName, effect: input.effect }));
   }
 
   removeToolRule(actor: Actor, id: string): Promise<boolean> {

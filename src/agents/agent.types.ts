@@ -3,7 +3,7 @@ import { Field, ID, InputType, Int, InterfaceType, ObjectType } from 'type-graph
 import { ExecutionContextEnum, RuleEffectEnum, ToolsModeEnum } from '../loadout/graphql-enums';
 import type { ExecutionContext, RuleEffect, ToolsMode } from '../loadout/vocabulary';
 import { Connection } from '../common/pagination';
-import { IsToolName } from '../common/validation';
+import { IsRuleTarget } from './rule-target';
 import { LOADOUT_DEFAULTS } from '../loadout/vocabulary';
 
 export const MODEL_PATTERN = /^[a-z0-9][a-z0-9-]*\/[A-Za-z0-9._:-]+$/;
@@ -84,6 +84,8 @@ export class UpdateAgentInput {
 export class ToolRuleInput {
   @Field(() => ID, { nullable: true, description: 'Exactly one of agentId and projectId.' }) agentId?: string;
   @Field(() => ID, { nullable: true }) projectId?: string;
-  @Field() @IsToolName() toolName: string;
+  @Field({ description: 'A tool, by its name or as tool:<name>; or every MCP tool whose server sets a hint, as hint:<annotation>.' })
+  @IsRuleTarget()
+  toolName: string;
   @Field(() => RuleEffectEnum) @IsIn(['ALLOW', 'DENY']) effect: RuleEffect;
 }

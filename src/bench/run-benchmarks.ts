@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { assembleToolbox } from '../loadout/assemble';
 import { compareSortOrder } from '../loadout/filters';
-import { contentHash } from '../common/canonical-json';
+import { contentHash } from '../common/content-hash';
 import { allSituations } from '../loadout/situations';
 import { compileLoadout } from '../loadout/compile';
 import type { LoadoutRows } from '../loadout/rows';
@@ -56,6 +56,8 @@ function candidates(n: number) {
       contextObjectKeys: i % 11 === 0 ? ['Case'] : [],
       requiresMcpServer: false,
       ownerEnabled: true,
+      hints: [] as string[],
+      schemaRefusals: null,
       mcp: null,
     };
   });

@@ -1,5 +1,5 @@
 import type { LoadoutCache } from '../loadout/cache';
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
@@ -8,7 +8,11 @@ import { ProjectEntity } from '../organizations/project.entity';
 import { estimateToolTokens, requestOverheadTokens } from '../tokens/estimate-tokens';
 import type { UsageService } from '../usage/usage.service';
 import { OrganizationEntity } from '../organizations/organization.entity';
-import { budgetSurface } from '../loadout/assemble';
+import { budgetSurface, incompatibleOnSurface } from '../loadout/assemble';
+import { shownRefusal, type ShownRefusal } from '../tokens/provider-schema-rules';
+import type { ToolSource } from '../loadout/vocabulary';
+import type { RefusedMcpTool } from '../tools/mcp-tool-entry';
+import { McpServerEntity } from '../tools/mcp-server.entity';
 import { budgetReport, type BudgetReport } from './budget-report';
 import { DAY_MS } from '../common/time';
 import { retainedHorizon } from '../usage/call-log-retention';
@@ -27,6 +31,9 @@ export interface ToolBudget extends BudgetReport {
   sessionId: string | null;
   userId: string;
   asOf: Date;
+  /** Left out of the surface for their schema (INCOMPATIBLE_SCHEMA), with the rule and where it breaks. */
+  incompatibleTools: Array<{ name: string; source: ToolSource; schemaRefusal: ShownRefusal }>;
+  refusedMcpTools: Array<RefusedMcpTool & { server: string }>;
 }
 
 export class BudgetService {
@@ -93,6 +100,24 @@ export class BudgetService {
       roster,
       recentTurns,
     });
-    return { projectId, agentId: agent?.id ?? null, sessionId: q.sessionId ?? null, userId, asOf, ...report };
+    const incompatibleTools = incompatibleOnSurface(loadout.sorted, facts, (t) => t).map((t) => ({
+      name: t.name,
+      source: t.row.source,
+      schemaRefusal: shownRefusal(facts.provider, t.schemaRefusals![facts.provider]!),
+    }));
+    const servers = inScope.length ? await m.findBy(McpServerEntity, { id: In(inScope.map((s) => s.id)) }) : [];
+    const refusedMcpTools = servers
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .flatMap((s) => s.refusedTools.map((r) => ({ server: s.name, ...r })));
+    return {
+      projectId,
+      agentId: agent?.id ?? null,
+      sessionId: q.sessionId ?? null,
+      userId,
+      asOf,
+      ...report,
+      incompatibleTools,
+      refusedMcpTools,
+    };
   }
 }

@@ -2,6 +2,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { BudgetLevelEnum, VerdictEnum } from '../common/enums';
 import { ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
+import { RefusedMcpToolType, SchemaRefusalType } from '../tools/tool.types';
 
 @ObjectType('BudgetSourceCount')
 export class BudgetSourceCountType {
@@ -49,6 +50,18 @@ export class InventedToolCallType {
   @Field(() => Int) calls: number;
 }
 
+@ObjectType('BudgetIncompatibleTool')
+export class BudgetIncompatibleToolType {
+  @Field() name: string;
+  @Field(() => ToolSourceEnum) source: ToolSource;
+  @Field(() => SchemaRefusalType) schemaRefusal: SchemaRefusalType;
+}
+
+@ObjectType('BudgetRefusedMcpTool')
+export class BudgetRefusedMcpToolType extends RefusedMcpToolType {
+  @Field({ description: "The MCP server's name." }) server: string;
+}
+
 @ObjectType('ToolBudgetReport')
 export class ToolBudgetReportType {
   @Field(() => ID, { nullable: true }) projectId: string | null;
@@ -66,6 +79,15 @@ export class ToolBudgetReportType {
   @Field(() => [BudgetSourceCountType]) bySource: BudgetSourceCountType[];
   @Field(() => [BudgetToolType]) tools: BudgetToolType[];
   @Field(() => [String], { description: 'Named, not counted.' }) unprobedMcpServers: string[];
+  @Field(() => [BudgetIncompatibleToolType], {
+    description:
+      "Definitions of the scope left out because the provider of the model (the agent's, else the organisation's default) refuses their schema; not counted.",
+  })
+  incompatibleTools: BudgetIncompatibleToolType[];
+  @Field(() => [BudgetRefusedMcpToolType], {
+    description: "Entries of the scope's MCP servers' last inventories that could not be stored at all, by server name; not counted.",
+  })
+  refusedMcpTools: BudgetRefusedMcpToolType[];
   @Field(() => Int) warnThreshold: number;
   @Field(() => Int) hotThreshold: number;
   @Field(() => BudgetLevelEnum) level: BudgetLevelEnum;

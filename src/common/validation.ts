@@ -1,10 +1,21 @@
-import { Matches, MaxLength, MinLength, type ValidationOptions } from 'class-validator';
+import { Length, Matches, MaxLength, MinLength, type ValidationOptions } from 'class-validator';
 import { applyDecorators } from './apply-decorators';
 
 /** SEMANTICS section 8, in one place. */
 export const NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
-export const TOOL_NAME_MAX = 128;
 export const KEY_MAX = 64;
+
+/**
+ * Any name a toolbox can carry, as a rule or a tool call names it: a short
+ * form, or a full `mcp__<server>__<tool>` name (5 + 64 + 2 + 128 = 199
+ * characters at most), with room to spare. Otherwise free text.
+ */
+export const TOOL_NAME_MAX = 256;
+
+/** An MCP tool's own name, as its server reports it (what an MCP server's enabledTools and disabledTools list). */
+export const MCP_TOOL_NAME_MAX = 128;
+const MCP_TOOL_NAME_PATTERN = /^[A-Za-z0-9_./-]+$/;
+
 export const DESCRIPTION_MAX = 10_000;
 
 /**
@@ -29,5 +40,11 @@ const nameRule = (max: number, options?: ValidationOptions): PropertyDecorator =
     Matches(NAME_PATTERN, { ...options, message: '$property may use only letters, digits, _, - and .' }),
   );
 
-export const IsToolName = (options?: ValidationOptions): PropertyDecorator => nameRule(TOOL_NAME_MAX, options);
 export const IsCatalogueKey = (options?: ValidationOptions): PropertyDecorator => nameRule(KEY_MAX, options);
+
+/** An MCP tool's own name: 1 to 128 letters, digits, `_`, `-`, `.` and `/`. */
+export const IsToolName = (options?: ValidationOptions): PropertyDecorator =>
+  applyDecorators(
+    Length(1, MCP_TOOL_NAME_MAX, { ...options, message: `$property must be 1 to ${MCP_TOOL_NAME_MAX} characters` }),
+    Matches(MCP_TOOL_NAME_PATTERN, { ...options, message: '$property may use only letters, digits, _, -, . and /' }),
+  );

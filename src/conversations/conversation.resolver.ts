@@ -7,7 +7,7 @@ import { JSONScalar } from '../common/scalars';
 import { ProjectType } from '../organizations/organization.types';
 import { providerOf, renderTools } from '../tokens/providers';
 import { PageObjectType } from '../toolbox/toolbox.types';
-import { ToolDefinitionType } from '../tools/tool.types';
+import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
 import type { ConversationEntity } from './conversation.entity';
 import { costOfTurn, diffOfTurn } from './conversation.loaders';
 import {
@@ -221,5 +221,10 @@ export class SnapshotDroppedToolFieldsResolver {
   @FieldResolver(() => SnapshotRuleType, { nullable: true })
   rule(@Root() tool: FrozenDroppedTool) {
     return tool.rule ?? null;
+  }
+
+  @FieldResolver(() => SchemaRefusalType, { nullable: true })
+  schemaRefusal(@Root() tool: FrozenDroppedTool) {
+    return tool.schemaRefusal ?? null;
   }
 }

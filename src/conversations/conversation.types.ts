@@ -11,7 +11,7 @@ import { ChannelType } from '../catalogue/catalogue.types';
 import { ProjectType } from '../organizations/organization.types';
 import { PageInput, PageObjectType } from '../toolbox/toolbox.types';
 import { CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from '../toolbox/toolbox-content.types';
-import { ToolDefinitionType } from '../tools/tool.types';
+import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
 import { PROVIDER_USAGE_FORMAT_TEXT, PROVIDER_USAGE_FORMATS, PROVIDER_USAGE_MAX_BYTES, type ProviderUsageFormat } from './provider-usage';
 
 export const ProviderUsageFormatEnum = enumOf(PROVIDER_USAGE_FORMATS);
@@ -54,7 +54,7 @@ export class SnapshotToolType {
 @ObjectType('SnapshotRule', { implements: AppliedRuleInterface, description: 'A DENY rule as it stood when a turn was recorded.' })
 export class SnapshotRuleType {
   @Field(() => ID) id: string;
-  @Field({ description: 'tool:<name>' }) subject: string;
+  @Field({ description: 'tool:<name> or hint:<hint>' }) subject: string;
   @Field(() => RuleEffectEnum) effect: RuleEffect;
   @Field(() => RuleLevelEnum, { description: "On the agent itself, or on the agent's project." }) level: RuleLevel;
 }
@@ -75,6 +75,11 @@ export class SnapshotDroppedToolType {
   shadowedBy: ToolDefinitionType | null;
   @Field(() => SnapshotRuleType, { nullable: true, description: 'EXCLUDED: the rule that applied, as recorded with the turn.' })
   rule: SnapshotRuleType | null;
+  @Field(() => SchemaRefusalType, {
+    nullable: true,
+    description: 'INCOMPATIBLE_SCHEMA: the schema rule broken, and where, as recorded with the turn.',
+  })
+  schemaRefusal: SchemaRefusalType | null;
 }
 
 @ObjectType('ToolboxSnapshot', {

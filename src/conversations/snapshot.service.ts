@@ -206,6 +206,7 @@ function snapshotOf(agent: AgentRow, resolved: ResolvedToolbox): SnapshotIdentit
     ...(d.rule
       ? { rule: { id: d.rule.id, subject: d.rule.subject, effect: d.rule.effect, level: d.rule.agentId ? 'AGENT' : 'PROJECT' } }
       : {}),
+    ...(d.schemaRefusal ? { schemaRefusal: d.schemaRefusal } : {}),
   }));
   const key = createHash('sha256')
     .update(
@@ -214,7 +215,10 @@ function snapshotOf(agent: AgentRow, resolved: ResolvedToolbox): SnapshotIdentit
         resolved.fingerprint,
         ...resolved.tools.map((t) => t.tool.id),
         '',
-        ...dropped.map((d) => `${d.toolDefinitionId}:${d.reason}:${d.shadowedById ?? d.rule?.id ?? ''}`),
+        ...dropped.map(
+          (d) =>
+            `${d.toolDefinitionId}:${d.reason}:${d.shadowedById ?? d.rule?.id ?? (d.schemaRefusal && `${d.schemaRefusal.rule}:${d.schemaRefusal.pointer}`) ?? ''}`,
+        ),
       ].join('\n'),
     )
     .digest('hex');

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
+import type { ShownRefusal } from '../tokens/provider-schema-rules';
 
 /** A tool left out of a turn's toolbox, and the first filter it failed. */
 export interface FrozenDroppedTool {
@@ -10,6 +11,8 @@ export interface FrozenDroppedTool {
   shadowedById?: string;
   /** EXCLUDED: the DENY rule as it stood then. */
   rule?: FrozenRule;
+  /** INCOMPATIBLE_SCHEMA: the schema rule the provider refused, and where. */
+  schemaRefusal?: ShownRefusal;
 }
 
 export interface FrozenRule {
@@ -50,7 +53,8 @@ export class ToolContentEntity {
   @PrimaryColumn('text') contentHash: string;
   @Column('text') name: string;
   @Column('text') description: string;
-  @Column('jsonb') inputSchema: Record<string, unknown>;
+  /** As sent, key order included (json keeps the text). */
+  @Column('json') inputSchema: Record<string, unknown>;
 }
 
 /** One entry of a snapshot. No foreign key to the definition: deleting it must leave the snapshot intact. */

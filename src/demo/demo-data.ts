@@ -1,6 +1,6 @@
 import type { AgentSettings } from '../agents/agent.service';
 import type { PriceInput } from '../conversations/model-price.service';
-import type { McpToolSpec } from '../tools/mcp-server.service';
+import type { JsonObject } from '../common/json';
 import type { NewTool } from '../tools/tool-definition.service';
 
 /*
@@ -193,7 +193,8 @@ export const MCP_SERVERS: Array<{
   name: string;
   inProject?: boolean;
   disabledTools?: string[];
-  inventory?: { tools: McpToolSpec[]; advertisesResources: boolean };
+  /** tools/list entries, as a server returns them. */
+  inventory?: { tools: JsonObject[]; advertisesResources: boolean };
 }> = [
   {
     name: 'github',

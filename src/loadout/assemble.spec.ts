@@ -2,7 +2,7 @@ import { assembleToolbox, type AssemblyInput, type CandidateTool } from './assem
 import { type DropReason } from './vocabulary';
 import type { AgentFacts, PageSituation, ToolRule } from './facts';
 import { agentFacts, candidateTool } from './testing/candidate.fixture';
-import { contentHash, toolboxFingerprint } from '../common/canonical-json';
+import { contentHash, toolboxFingerprint } from '../common/content-hash';
 
 const AGENT_ID = 'agent-1';
 

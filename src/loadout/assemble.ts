@@ -1,4 +1,4 @@
-import { toolboxFingerprint } from '../common/canonical-json';
+import { toolboxFingerprint } from '../common/content-hash';
 import {
   situationFacts,
   toolFacts,
@@ -7,16 +7,16 @@ import {
   type PlainTool,
   type SituationFacts,
   type ToolFacts,
-  type ToolRule,
 } from './facts';
 import {
   SURFACE_FILTERS,
   compareSortOrder,
-  excludingRule,
+  dropDetail,
   firstFailure,
   inScope,
   shadowWinners,
   withinTokenBudget,
+  type DropDetail,
   type Placed,
 } from './filters';
 import type { DropReason } from './vocabulary';
@@ -46,13 +46,11 @@ export interface ToolboxEntryResult<T> {
   tool: T;
 }
 
-export interface DroppedResult<T> {
+export interface DroppedResult<T> extends DropDetail {
   tool: T;
   reason: DropReason;
   /** SHADOWED: the definition of the same name the toolbox carries instead. */
   shadowedBy?: T;
-  /** EXCLUDED: the DENY rule that applied. */
-  rule?: ToolRule;
 }
 
 export interface AssembledToolbox<T> {
@@ -78,8 +76,7 @@ function survive<T extends CandidateTool>(
   for (const [i, tool] of sorted.entries()) {
     const reason = reasons[i];
     const winner = winners.get(facts[i].renderedName)!;
-    if (reason === 'EXCLUDED') dropped.push({ tool, reason, rule: excludingRule(tool.name, agent.rules)! });
-    else if (reason) dropped.push({ tool, reason });
+    if (reason) dropped.push({ tool, reason, ...dropDetail(reason, facts[i], agent) });
     else if (winner !== facts[i]) dropped.push({ tool, reason: 'SHADOWED', shadowedBy: sorted[facts.indexOf(winner)] });
     else survivors.push(tool);
   }
@@ -114,6 +111,17 @@ export function budgetSurface<T extends Placed>(tools: readonly T[], agent: Agen
     .sort(compareSortOrder);
   const winners = shadowWinners(survivors);
   return survivors.filter((tool) => winners.get(tool.renderedName) === tool);
+}
+
+/**
+ * The candidates the surface leaves out only for their schema: they pass
+ * every surface filter before INCOMPATIBLE_SCHEMA and it drops them. The
+ * budget report names them, since the agent's provider would refuse them.
+ */
+export function incompatibleOnSurface<T extends Placed>(tools: readonly T[], agent: AgentFacts, factsOf: (tool: T) => ToolFacts): T[] {
+  return tools.filter(
+    (tool) => inScope(tool, agent) && firstFailure(factsOf(tool), agent, NO_SITUATION, SURFACE_FILTERS) === 'INCOMPATIBLE_SCHEMA',
+  );
 }
 
 /** The surface's filters read nothing of the situation (a spec holds them to it). */

@@ -20,6 +20,8 @@ const AGENT_KEYS: { [F in keyof AgentFacts]: (agent: CompiledAgent, loadout: Com
   projectId: (a) => a.projectId,
   // The model only prices the token cap.
   model: (a) => (a.maxSchemaTokens === null ? null : a.model),
+  // A provider matters only where it refuses some definition's schema.
+  provider: (a, l) => (l.refusingProviders.has(a.provider) ? a.provider : null),
   maxTools: (a) => a.maxTools,
   maxSchemaTokens: (a) => a.maxSchemaTokens,
   toolsMode: (a) => a.toolsMode,
@@ -63,13 +65,20 @@ export function agentClassSince(before: CompiledLoadout, was: CompiledAgent, aft
   const known = after.agentClasses.get(is.id);
   if (known !== undefined) return known;
   const prior = before.agentClasses.get(was.id);
-  if (prior === undefined || before.scopedAgents.has(was.id) !== after.scopedAgents.has(is.id) || !(was === is || sameFacts(was, is)))
+  if (
+    prior === undefined ||
+    before.scopedAgents.has(was.id) !== after.scopedAgents.has(is.id) ||
+    !sameProviders(before.refusingProviders, after.refusingProviders) ||
+    !(was === is || sameFacts(was, is))
+  )
     return agentClass(after, is);
   after.agentClasses.set(is.id, prior);
   return prior;
 }
 
 const FACTS = Object.keys(AGENT_KEYS) as Array<keyof AgentFacts>;
+
+const sameProviders = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((p) => b.has(p));
 
 function sameFacts(a: CompiledAgent, b: CompiledAgent): boolean {
   for (const field of FACTS) {

@@ -5,6 +5,7 @@ import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, Rul
 import { patchedLookups, toolLookups, type ToolLookups } from './tool-lookups';
 import { keyedSituations, type KeyedSituation } from './situations';
 import { LOADOUT_DEFAULTS } from './vocabulary';
+import { providerOf, type Provider } from '../tokens/providers';
 import type { SituationToolbox } from './serve';
 
 /**
@@ -38,6 +39,7 @@ export class CompiledLoadout {
   readonly lookups: ToolLookups;
   private keyed: readonly KeyedSituation[] | null;
   private shortForms: ReadonlyMap<string, string> | null = null;
+  private refusing: ReadonlySet<Provider> | null = null;
 
   constructor(
     readonly rows: LoadoutRows,
@@ -81,6 +83,7 @@ export class CompiledLoadout {
       id: null,
       projectId,
       model: this.rows.defaultModel,
+      provider: providerOf(this.rows.defaultModel),
       maxTools: LOADOUT_DEFAULTS.maxTools,
       maxSchemaTokens: null,
       toolsMode: 'ALL_PAGES',
@@ -102,6 +105,17 @@ export class CompiledLoadout {
       );
     }
     return this.shortForms.get(sentName) ?? sentName;
+  }
+
+  /** The providers that refuse some definition's schema: agents of the others all behave alike (INCOMPATIBLE_SCHEMA). */
+  get refusingProviders(): ReadonlySet<Provider> {
+    if (!this.refusing) {
+      const providers = new Set<Provider>();
+      for (const tool of this.sorted)
+        if (tool.schemaRefusals) for (const p of Object.keys(tool.schemaRefusals)) providers.add(p as Provider);
+      this.refusing = providers;
+    }
+    return this.refusing;
   }
 
   /** Every situation of the catalogue, in situation order (channels and context objects as loaded: by key). */

@@ -1,3 +1,5 @@
+import type { SchemaRefusals } from '../tokens/provider-schema-rules';
+import { providerOf, type Provider } from '../tokens/providers';
 import { visibleTool, type VisibleTool } from '../tokens/tool-names';
 import { isMcpFiltered, keySet, ruleOf, sharedKeySets, type AgentFacts, type KeySets, type ToolFacts, type ToolRule } from './facts';
 import type { AgentRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
@@ -62,6 +64,12 @@ export class CompiledTool implements ToolFacts {
   get requiresMcpServer(): boolean {
     return this.row.requiresMcpServer;
   }
+  get hints(): readonly string[] {
+    return this.row.hints;
+  }
+  get schemaRefusals(): SchemaRefusals | null {
+    return this.row.schemaRefusals;
+  }
 }
 
 /**
@@ -70,11 +78,15 @@ export class CompiledTool implements ToolFacts {
  * row's, read from it as a definition's are.
  */
 export class CompiledAgent implements AgentFacts {
+  readonly provider: Provider;
+
   constructor(
     readonly row: AgentRow,
     readonly rules: readonly ToolRule[],
     readonly mcpServerInScope: boolean,
-  ) {}
+  ) {
+    this.provider = providerOf(row.model);
+  }
 
   get id(): string {
     return this.row.id;

@@ -1,3 +1,5 @@
+import type { SchemaRefusals } from '../tokens/provider-schema-rules';
+import type { Provider } from '../tokens/providers';
 import { renderedToolName } from '../tokens/tool-names';
 import type { ExecutionContext, PageType, RuleEffect, RuleLevel, ToolSource, ToolsMode } from './vocabulary';
 
@@ -37,6 +39,10 @@ export interface ToolFacts {
   ownerEnabled: boolean;
   /** Its MCP server's tool lists leave it out. */
   mcpFiltered: boolean;
+  /** The annotation hints its MCP server sets true (TOOL_HINTS); empty for other sources. */
+  hints: readonly string[];
+  /** Per provider, the first schema rule its input schema breaks; null: none does (the usual case). */
+  schemaRefusals: SchemaRefusals | null;
   /** The channels (context objects) it is offered on; null: all of them. */
   channels: ReadonlySet<string> | null;
   contextObjects: ReadonlySet<string> | null;
@@ -47,6 +53,8 @@ export interface AgentFacts {
   id: string | null;
   projectId: string | null;
   model: string;
+  /** The provider of its model: which schema rules the toolbox must keep. */
+  provider: Provider;
   maxTools: number;
   /** Cap on the summed schema tokens of the entries; null: no cap. */
   maxSchemaTokens: number | null;
@@ -142,6 +150,8 @@ export function toolFacts(tool: PlainTool, sets: KeySets = freshSet): ToolFacts 
     active: tool.active,
     requiresMcpServer: tool.requiresMcpServer,
     ownerEnabled: tool.ownerEnabled,
+    hints: tool.hints,
+    schemaRefusals: tool.schemaRefusals,
     mcpFiltered: isMcpFiltered(tool.mcp),
     channels: keySet(tool.channelKeys, sets),
     contextObjects: keySet(tool.contextObjectKeys, sets),

@@ -21,8 +21,8 @@ function watched<T extends object>(target: T): { value: T; read: Set<string> } {
 }
 
 describe('the filter table', () => {
-  it('holds filters 1 to 9 of SEMANTICS section 3, in order, with the reasons of the vocabulary', () => {
-    expect(FILTERS.map((f) => f.reason)).toEqual(DROP_REASONS.slice(0, 9));
+  it('holds filters 1 to 9 of SEMANTICS section 3 (4a included), in order, with the reasons of the vocabulary', () => {
+    expect(FILTERS.map((f) => f.reason)).toEqual(DROP_REASONS.slice(0, 10));
   });
 
   it('asks the filters that read nothing of a definition first, so the compiled path may ask them once per situation', () => {
@@ -70,7 +70,7 @@ describe('the filter table', () => {
 
   it('keys agent classes by every agent field a filter or the cut reads, and nothing else', () => {
     expect([...fieldsRead('agent', ASSEMBLY_READS, ...FILTERS.map((f) => f.reads))].sort()).toEqual(
-      ['id', 'maxSchemaTokens', 'maxTools', 'mcpServerInScope', 'model', 'projectId', 'rules', 'toolsMode'].sort(),
+      ['id', 'maxSchemaTokens', 'maxTools', 'mcpServerInScope', 'model', 'projectId', 'provider', 'rules', 'toolsMode'].sort(),
     );
   });
 });

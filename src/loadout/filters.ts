@@ -1,5 +1,6 @@
+import type { SchemaRefusal } from '../tokens/provider-schema-rules';
 import type { AgentFacts, SituationFacts, ToolFacts, ToolRule } from './facts';
-import type { DropReason } from './vocabulary';
+import { RULE_HINT_PREFIX, RULE_TOOL_PREFIX, type DropReason } from './vocabulary';
 
 /**
  * The toolbox's rules, SEMANTICS section 3, written once. Every path takes
@@ -26,7 +27,7 @@ export interface Filter {
 
 const reads = (r: Partial<Reads>): Reads => ({ tool: r.tool ?? [], agent: r.agent ?? [], situation: r.situation ?? [] });
 
-/** Filters 1 to 9, in order: a definition drops with the first it fails. */
+/** Filters 1 to 9 (4a included), in order: a definition drops with the first it fails. */
 export const FILTERS: readonly Filter[] = [
   {
     reason: 'TOOLS_MODE',
@@ -37,6 +38,12 @@ export const FILTERS: readonly Filter[] = [
   { reason: 'INACTIVE', reads: reads({ tool: ['active'] }), surface: true, fails: (t) => !t.active },
   { reason: 'OWNER_DISABLED', reads: reads({ tool: ['ownerEnabled'] }), surface: true, fails: (t) => !t.ownerEnabled },
   { reason: 'MCP_FILTERED', reads: reads({ tool: ['mcpFiltered'] }), surface: true, fails: (t) => t.mcpFiltered },
+  {
+    reason: 'INCOMPATIBLE_SCHEMA',
+    reads: reads({ tool: ['schemaRefusals'], agent: ['provider'] }),
+    surface: true,
+    fails: (t, a) => t.schemaRefusals !== null && t.schemaRefusals[a.provider] !== undefined,
+  },
   {
     reason: 'REQUIRES_MCP_SERVER',
     reads: reads({ tool: ['requiresMcpServer'], agent: ['mcpServerInScope'] }),
@@ -63,9 +70,9 @@ export const FILTERS: readonly Filter[] = [
   },
   {
     reason: 'EXCLUDED',
-    reads: reads({ tool: ['name'], agent: ['rules'] }),
+    reads: reads({ tool: ['name', 'renderedName', 'hints'], agent: ['rules'] }),
     surface: true,
-    fails: (t, a) => a.rules.length > 0 && excludingRule(t.name, a.rules) !== null,
+    fails: (t, a) => a.rules.length > 0 && excludingRule(t, a.rules) !== null,
   },
 ];
 
@@ -120,6 +127,19 @@ export const situationFailure = (agent: AgentFacts, situation: SituationFacts): 
 export const toolFailure = (tool: ToolFacts, agent: AgentFacts, situation: SituationFacts): DropReason | null =>
   firstFailure(tool, agent, situation, TOOL_FILTERS);
 
+/** What a drop names beside its reason: the DENY rule (EXCLUDED), or the schema rule and where it breaks (INCOMPATIBLE_SCHEMA). */
+export interface DropDetail {
+  rule?: ToolRule;
+  refusal?: SchemaRefusal;
+}
+
+/** The detail of a drop for `reason`, the same on every path. */
+export function dropDetail(reason: DropReason, tool: ToolFacts, agent: AgentFacts): DropDetail {
+  if (reason === 'EXCLUDED') return { rule: excludingRule(tool, agent.rules)! };
+  if (reason === 'INCOMPATIBLE_SCHEMA') return { refusal: tool.schemaRefusals![agent.provider]! };
+  return {};
+}
+
 /** The field names a set of reads covers, once each. */
 export function fieldsRead<K extends keyof Reads>(part: K, ...all: readonly Reads[]): Reads[K] {
   return [...new Set(all.flatMap((r) => r[part] as readonly string[]))] as unknown as Reads[K];
@@ -158,15 +178,40 @@ export function shadowWinners<T extends Placed>(survivors: readonly T[]): Map<st
   return winners;
 }
 
-/** The DENY rule that excludes the name, or null. An agent DENY always wins; an agent ALLOW overrides a project DENY. */
-export function excludingRule(toolName: string, rules: readonly ToolRule[]): ToolRule | null {
+/** What a rule can name of a definition: its name, full or as sent, and its MCP server's hints. */
+export type RuleTarget = Pick<ToolFacts, 'name' | 'renderedName' | 'hints'>;
+
+/** A rule's toolName as it is stored: `tool:<name>` as the bare name, so one tool is one rule's target. */
+export const storedRuleName = (toolName: string): string =>
+  toolName.startsWith(RULE_TOOL_PREFIX) ? toolName.slice(RULE_TOOL_PREFIX.length) : toolName;
+
+/** A rule's toolName as the API shows it: `hint:<hint>` as it is, a name as `tool:<name>`. */
+export const ruleSubject = (toolName: string): string =>
+  toolName.startsWith(RULE_HINT_PREFIX) || toolName.startsWith(RULE_TOOL_PREFIX) ? toolName : `${RULE_TOOL_PREFIX}${toolName}`;
+
+/** Whether a rule's toolName (`hint:<hint>`, `tool:<name>` or a bare name) names the definition. */
+export function ruleNames(toolName: string, tool: RuleTarget): boolean {
+  if (toolName.startsWith(RULE_HINT_PREFIX)) return tool.hints.includes(toolName.slice(RULE_HINT_PREFIX.length));
+  const name = toolName.startsWith(RULE_TOOL_PREFIX) ? toolName.slice(RULE_TOOL_PREFIX.length) : toolName;
+  return name === tool.name || name === tool.renderedName;
+}
+
+/**
+ * The DENY rule that excludes the definition, or null. An agent DENY always
+ * wins; otherwise an agent ALLOW overrides a project DENY. Among several
+ * rules that name it, the first in the list (the agent's, then the project's).
+ */
+export function excludingRule(tool: RuleTarget, rules: readonly ToolRule[]): ToolRule | null {
   let projectDeny: ToolRule | null = null;
+  let agentAllows = false;
   for (const rule of rules) {
-    if (rule.toolName !== toolName) continue;
-    if (rule.on === 'AGENT') return rule.effect === 'DENY' ? rule : null;
-    if (rule.effect === 'DENY') projectDeny ??= rule;
+    if (!ruleNames(rule.toolName, tool)) continue;
+    if (rule.on === 'AGENT') {
+      if (rule.effect === 'DENY') return rule;
+      agentAllows = true;
+    } else if (rule.effect === 'DENY') projectDeny ??= rule;
   }
-  return projectDeny;
+  return agentAllows ? null : projectDeny;
 }
 
 /**

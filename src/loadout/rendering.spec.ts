@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { contentHash, toolboxFingerprint } from '../common/canonical-json';
+import { contentHash, toolboxFingerprint } from '../common/content-hash';
 import { renderTools, type GeminiTool } from '../tokens/providers';
 import { compileLoadout } from './compile';
 import { toolboxOf } from './serve';

@@ -1,4 +1,5 @@
 import type { JsonObject } from '../common/json';
+import { schemaRefusals, type SchemaRefusals } from '../tokens/provider-schema-rules';
 import { sharedPerList } from './facts';
 import { decodeRows, jsonRows, type Field } from './row-json';
 import type { ExecutionContext, RuleEffect, ToolSource, ToolsMode } from './vocabulary';
@@ -25,6 +26,10 @@ export interface ToolRow {
   miniAppId: string | null;
   mcpServerId: string | null;
   mcpToolName: string | null;
+  /** The annotation hints its MCP server sets true. */
+  hints: readonly string[];
+  /** Per provider, the first schema rule its input schema breaks; null: none. */
+  schemaRefusals: SchemaRefusals | null;
   contentHash: string;
   version: number;
   channelKeys: readonly string[];
@@ -110,8 +115,16 @@ function decodeToolRows(arrays: readonly unknown[][], organizationId: string): T
   for (const row of rows) {
     row.channelKeys = shared(row.channelKeys);
     row.contextObjectKeys = shared(row.contextObjectKeys);
+    row.hints = shared(row.hints);
+    row.schemaRefusals = refusalsOf(row.schemaRefusals, row.inputSchema);
   }
   return rows;
+}
+
+/** Stored refusals as the rows hold them: '{}' (none) as null, and a row not checked when written (NULL) checked now. */
+function refusalsOf(stored: SchemaRefusals | null, inputSchema: JsonObject): SchemaRefusals | null {
+  const refusals = stored ?? schemaRefusals(inputSchema);
+  return refusals && Object.keys(refusals).length > 0 ? refusals : null;
 }
 
 const TOOL_FIELDS: readonly Field<ToolRow>[] = [
@@ -130,6 +143,8 @@ const TOOL_FIELDS: readonly Field<ToolRow>[] = [
   ['miniAppId', 't.mini_app_id'],
   ['mcpServerId', 't.mcp_server_id'],
   ['mcpToolName', 't.mcp_tool_name'],
+  ['hints', 't.hints'],
+  ['schemaRefusals', 't.schema_refusals'],
   ['contentHash', 't.content_hash'],
   ['version', 't.version'],
   ['channelKeys', `COALESCE(channel_keys.keys, '{}')`],

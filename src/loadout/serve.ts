@@ -1,10 +1,10 @@
 import { estimateToolTokens } from '../tokens/estimate-tokens';
-import { toolboxFingerprint } from '../common/canonical-json';
+import { toolboxFingerprint } from '../common/content-hash';
 import { toolboxClass } from './classes';
 import type { CompiledLoadout } from './compile';
 import type { CompiledAgent, CompiledTool } from './compiled-parts';
-import { situationFacts, type PageSituation, type SituationFacts, type ToolRule } from './facts';
-import { excludingRule, inScope, situationFailure, toolFailure } from './filters';
+import { situationFacts, type PageSituation, type SituationFacts } from './facts';
+import { dropDetail, inScope, situationFailure, toolFailure, type DropDetail } from './filters';
 import type { DropReason } from './vocabulary';
 
 /**
@@ -14,13 +14,11 @@ import type { DropReason } from './vocabulary';
  * per class of agents and situations (see classes.ts).
  */
 
-export interface CompiledDrop {
+export interface CompiledDrop extends DropDetail {
   tool: CompiledTool;
   reason: DropReason;
   /** SHADOWED: the definition carried instead. */
   shadowedBy?: CompiledTool;
-  /** EXCLUDED: the DENY rule that applied. */
-  rule?: ToolRule;
 }
 
 export interface CompiledToolbox {
@@ -50,7 +48,7 @@ export function assembleCompiled(
     if (!inScope(tool, agent)) continue;
     const reason = everyone ?? toolFailure(tool, agent, situation);
     if (reason) {
-      dropped?.push(reason === 'EXCLUDED' ? { tool, reason, rule: excludingRule(tool.name, agent.rules)! } : { tool, reason });
+      dropped?.push({ tool, reason, ...dropDetail(reason, tool, agent) });
       continue;
     }
     const winner = shadowWinner(loadout, tool, agent, situation);

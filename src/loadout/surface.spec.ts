@@ -12,11 +12,12 @@ const candidate = candidateTool;
 /** No agent in project p (or, with `id`, an agent of it). */
 const noAgent = (over: Partial<AgentFacts> = {}) => agentFacts({ id: null, projectId: 'p', ...over });
 
-it('the surface is filters 2 to 6 and 9 of the table, which read nothing of the situation', () => {
+it('the surface is filters 2 to 6 (4a included) and 9 of the table, which read nothing of the situation', () => {
   expect(SURFACE_FILTERS.map((f) => f.reason)).toEqual([
     'INACTIVE',
     'OWNER_DISABLED',
     'MCP_FILTERED',
+    'INCOMPATIBLE_SCHEMA',
     'REQUIRES_MCP_SERVER',
     'AGENT_SCOPE',
     'EXCLUDED',

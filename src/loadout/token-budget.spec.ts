@@ -1,7 +1,7 @@
 import { assembleToolbox, type CandidateTool } from './assemble';
 import type { AgentFacts } from './facts';
 import { agentFacts, candidateTool } from './testing/candidate.fixture';
-import { toolboxFingerprint } from '../common/canonical-json';
+import { toolboxFingerprint } from '../common/content-hash';
 
 const tool = (name: string, schemaTokens: number | undefined, sortOrder = 0): CandidateTool =>
   candidateTool(name, { sortOrder, schemaTokens });

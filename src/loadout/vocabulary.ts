@@ -11,6 +11,7 @@ export const DROP_REASONS = [
   'INACTIVE',
   'OWNER_DISABLED',
   'MCP_FILTERED',
+  'INCOMPATIBLE_SCHEMA',
   'REQUIRES_MCP_SERVER',
   'AGENT_SCOPE',
   'CHANNEL',
@@ -28,11 +29,12 @@ export const DROP_REASON_TEXT: Record<DropReason, string> = {
   INACTIVE: 'The definition is not active',
   OWNER_DISABLED: 'Its mini app or MCP server is disabled',
   MCP_FILTERED: "Filtered out by its MCP server's tool lists",
+  INCOMPATIBLE_SCHEMA: "Its input schema breaks a schema rule of the agent's provider",
   REQUIRES_MCP_SERVER: 'Needs an MCP server in scope, and none is',
   AGENT_SCOPE: 'Belongs to another agent',
   CHANNEL: 'Not offered on this channel',
   CONTEXT: "Not offered for this page's context object",
-  EXCLUDED: 'Excluded by a DENY rule',
+  EXCLUDED: 'Excluded by a DENY rule (on its name, or on a hint its MCP server sets)',
   SHADOWED: 'A more specific tool of the same name is carried instead (agent, project, organisation; ties by Sort Order)',
   OVER_MAX_TOOLS: "Cut by the agent's maximum number of tools",
   OVER_TOKEN_BUDGET: "Past the agent's schema token cap (maxSchemaTokens) in Sort Order",
@@ -56,6 +58,18 @@ export const RULE_LEVELS = ['AGENT', 'PROJECT'] as const;
 export type RuleLevel = (typeof RULE_LEVELS)[number];
 
 export const RULE_EFFECTS = ['ALLOW', 'DENY'] as const;
+
+/**
+ * The MCP tool annotations a rule may name as `hint:<name>`: the server's
+ * `<name>Hint` set to true. A hint the server leaves out is not set, whatever
+ * MCP's defaults say: a rule acts only on what the server states.
+ */
+export const TOOL_HINTS = ['destructive', 'readOnly', 'idempotent', 'openWorld'] as const;
+export type ToolHint = (typeof TOOL_HINTS)[number];
+
+/** A rule's toolName names a tool (`tool:<name>`, or the bare name) or a hint (`hint:<hint>`). */
+export const RULE_TOOL_PREFIX = 'tool:';
+export const RULE_HINT_PREFIX = 'hint:';
 export type RuleEffect = (typeof RULE_EFFECTS)[number];
 
 /** The defaults of an agent's Max Tools and of the budget thresholds, where none is set (SEMANTICS sections 3 and 7). */

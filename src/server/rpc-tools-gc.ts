@@ -77,10 +77,12 @@ export async function handleToolGc(
     return fail(error.code, error.message);
   }
   const params = new URL(req.url ?? '/', 'http://localhost').searchParams;
-  const text = (name: string) => params.get(name) || null;
+  const text = (name: string) => params.get(name);
   for (const [name, value] of params) {
-    // An unknown parameter would otherwise be ignored, and the report answer a question the caller did not ask.
+    // An unknown, empty or repeated parameter would otherwise be ignored or cut to one, and the report answer a question the caller did not ask.
     if (!(PARAMETERS as readonly string[]).includes(name)) return fail('BAD_USER_INPUT', unknownParameter(name), name.slice(0, 64));
+    if (value === '') return fail('BAD_USER_INPUT', `${name}: must not be empty; leave it out instead`, name);
+    if (params.getAll(name).length > 1) return fail('BAD_USER_INPUT', `${name}: given more than once; give it once`, name);
     const problem = textProblem(value);
     if (problem) return fail('BAD_USER_INPUT', `${name}: ${problem}`, name.slice(0, 64));
   }

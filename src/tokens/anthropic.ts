@@ -1,4 +1,4 @@
-import { canonicalJson, type ModelVisibleContent } from '../common/canonical-json';
+import type { ModelVisibleContent } from '../common/content-hash';
 import overheads from './anthropic-overheads.json';
 import { renderAnthropicTool } from './providers';
 import { tokenCounter } from './tokenizers';
@@ -33,7 +33,7 @@ const count = tokenCounter('o200k_base');
 
 /** Tokens of one tool's definition as sent in `tools`. */
 export function anthropicToolTokens(tool: ModelVisibleContent): number {
-  return count(canonicalJson(renderAnthropicTool(tool)));
+  return count(JSON.stringify(renderAnthropicTool(tool)));
 }
 
 /** The tool-use system prompt Anthropic adds once to a request that carries at least one tool. */

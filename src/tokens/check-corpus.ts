@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../common/project-root';
-import type { ModelVisibleContent } from '../common/canonical-json';
+import type { ModelVisibleContent } from '../common/content-hash';
 import { estimateToolTokens, requestOverheadTokens } from './estimate-tokens';
 
 interface Reference {

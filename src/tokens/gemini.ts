@@ -1,4 +1,4 @@
-import { canonicalJson, type ModelVisibleContent } from '../common/canonical-json';
+import type { ModelVisibleContent } from '../common/content-hash';
 import { renderGeminiDeclaration } from './providers';
 import { tokenCounter } from './tokenizers';
 
@@ -12,5 +12,5 @@ import { tokenCounter } from './tokenizers';
 const count = tokenCounter('o200k_base');
 
 export function geminiToolTokens(tool: ModelVisibleContent): number {
-  return count(canonicalJson(renderGeminiDeclaration(tool)));
+  return count(JSON.stringify(renderGeminiDeclaration(tool)));
 }

@@ -1,4 +1,4 @@
-import type { ModelVisibleContent } from '../common/canonical-json';
+import type { ModelVisibleContent } from '../common/content-hash';
 import { renderedToolName } from './tool-names';
 
 export type Provider = 'openai' | 'anthropic' | 'google';
@@ -21,15 +21,22 @@ export function modelNameOf(model: string): string {
   return model.slice(model.indexOf('/') + 1).toLowerCase();
 }
 
+/**
+ * An input schema as sent: a JSON object whose "type" is "object", as every
+ * provider requires (provider-schema-rules.ts, object-at-top). Every stored
+ * schema is one: storage refuses any other (tools/json-schema.ts).
+ */
+export type ObjectSchema = { type: 'object'; [keyword: string]: unknown };
+
 export interface OpenAiTool {
   type: 'function';
-  function: { name: string; description: string; parameters: unknown };
+  function: { name: string; description: string; parameters: ObjectSchema };
 }
 
 export interface AnthropicTool {
   name: string;
   description: string;
-  input_schema: unknown;
+  input_schema: ObjectSchema;
 }
 
 /**
@@ -49,11 +56,14 @@ export interface GeminiTool {
 
 // Every rendering sends the name every provider accepts: a snapshot recorded before the rule renders safely too.
 function renderOpenAiTool(tool: ModelVisibleContent): OpenAiTool {
-  return { type: 'function', function: { name: renderedToolName(tool.name), description: tool.description, parameters: tool.inputSchema } };
+  return {
+    type: 'function',
+    function: { name: renderedToolName(tool.name), description: tool.description, parameters: tool.inputSchema as ObjectSchema },
+  };
 }
 
 export function renderAnthropicTool(tool: ModelVisibleContent): AnthropicTool {
-  return { name: renderedToolName(tool.name), description: tool.description, input_schema: tool.inputSchema };
+  return { name: renderedToolName(tool.name), description: tool.description, input_schema: tool.inputSchema as ObjectSchema };
 }
 
 export function renderGeminiDeclaration(tool: ModelVisibleContent): GeminiFunctionDeclaration {

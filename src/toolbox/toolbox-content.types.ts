@@ -4,7 +4,7 @@ import { ToolProviderEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
 import { DropReasonEnum } from '../loadout/graphql-enums';
 import type { DropReason } from '../loadout/vocabulary';
-import { ToolDefinitionType } from '../tools/tool.types';
+import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
 
 /**
  * What the preview (`toolbox`) and a turn (`beginTurn`, `Turn.toolbox`) have
@@ -33,6 +33,8 @@ export abstract class LeftOutToolInterface {
   rule: AppliedRuleInterface | null;
   @Field(() => ToolDefinitionType, { nullable: true, description: 'SHADOWED: the definition of the same name carried instead.' })
   shadowedBy: ToolDefinitionType | null;
+  @Field(() => SchemaRefusalType, { nullable: true, description: 'INCOMPATIBLE_SCHEMA: the schema rule broken, and where.' })
+  schemaRefusal: SchemaRefusalType | null;
 }
 
 @InterfaceType('ToolboxContent', {

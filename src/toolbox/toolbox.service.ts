@@ -4,7 +4,8 @@ import { isUuid } from '../common/uuid';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { renderedToolName, type VisibleTool } from '../tokens/tool-names';
 import type { PageSituation } from '../loadout/facts';
-import type { Placed } from '../loadout/filters';
+import { ruleNames, ruleSubject, type Placed } from '../loadout/filters';
+import { shownRefusal, type ShownRefusal } from '../tokens/provider-schema-rules';
 import { assembleCompiled, toolboxOf, type SituationToolbox } from '../loadout/serve';
 import { type AgentRow, type CatalogueRow, type RuleRow, type ToolRow } from '../loadout/rows';
 import type { CompiledLoadout } from '../loadout/compile';
@@ -52,6 +53,8 @@ export interface ResolvedDrop {
   shadowedBy: ToolRow | null;
   /** EXCLUDED: the stored DENY rule that applied, as the API shows a rule. */
   rule: (RuleRow & { subject: string }) | null;
+  /** INCOMPATIBLE_SCHEMA: the schema rule the agent's provider refuses, and where. */
+  schemaRefusal: ShownRefusal | null;
 }
 
 /** The Agent Runtime Preview and the toolbox of every turn, from the organisation's compiled loadout. */
@@ -93,13 +96,13 @@ export class ToolboxService {
     return { shadows: shadows.map((t) => t.row), shadowedBy: shadowedBy.map((t) => t.row) };
   }
 
-  /** How many definitions a `tool:<name>` rule can act on in this loadout: those named so among its agent's or project's candidates. */
+  /** How many definitions a rule (`tool:<name>` or `hint:<hint>`) can act on in this loadout: those named so among its agent's or project's candidates. */
   ruleMatchesIn(loadout: CompiledLoadout, rule: RuleSubject): number {
     const agent = rule.agentId ? loadout.agents.get(rule.agentId)?.row : undefined;
     const projectId = agent ? agent.projectId : rule.projectId;
     return loadout.sorted.filter(
       (t) =>
-        t.name === rule.toolName &&
+        ruleNames(rule.toolName, t) &&
         (t.projectId === null || t.projectId === projectId) &&
         (!agent || t.agentId === null || t.agentId === agent.id),
     ).length;
@@ -161,16 +164,19 @@ export class ToolboxService {
       toolCount: tools.length,
       schemaTokens,
       get dropped() {
-        dropped ??= assembleCompiled(loadout, agent, channel.key, page, true).dropped!.map(({ tool, reason, shadowedBy, rule }) => {
-          const stored = rule && loadout.rows.rules.find((r) => r.id === rule.id);
-          return {
-            name: tool.name,
-            tool: tool.row,
-            reason,
-            shadowedBy: shadowedBy?.row ?? null,
-            rule: stored ? { ...stored, subject: `tool:${stored.toolName}` } : null,
-          };
-        });
+        dropped ??= assembleCompiled(loadout, agent, channel.key, page, true).dropped!.map(
+          ({ tool, reason, shadowedBy, rule, refusal }) => {
+            const stored = rule && loadout.rows.rules.find((r) => r.id === rule.id);
+            return {
+              name: tool.name,
+              tool: tool.row,
+              reason,
+              shadowedBy: shadowedBy?.row ?? null,
+              rule: stored ? { ...stored, subject: ruleSubject(stored.toolName) } : null,
+              schemaRefusal: refusal ? shownRefusal(agent.provider, refusal) : null,
+            };
+          },
+        );
         return dropped;
       },
       loadoutVersion: loadout.versionOf(agent.id),

@@ -5,7 +5,7 @@ import { ChannelType } from '../catalogue/catalogue.types';
 import { DropReasonEnum, PageTypeEnum } from '../loadout/graphql-enums';
 import type { DropReason, PageType } from '../loadout/vocabulary';
 import { IsCatalogueKey } from '../common/validation';
-import { ToolDefinitionType } from '../tools/tool.types';
+import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
 import { CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from './toolbox-content.types';
 
 @InputType('PageInput')
@@ -46,6 +46,11 @@ export class DroppedToolType {
   shadowedBy: ToolDefinitionType | null;
   @Field(() => PermissionRuleType, { nullable: true, description: 'EXCLUDED: the DENY rule that applied (on the agent or its project).' })
   rule: PermissionRuleType | null;
+  @Field(() => SchemaRefusalType, {
+    nullable: true,
+    description: "INCOMPATIBLE_SCHEMA: the schema rule the agent's provider refuses, and where.",
+  })
+  schemaRefusal: SchemaRefusalType | null;
 }
 
 @ObjectType('Toolbox', {

@@ -29,6 +29,23 @@ export interface NameScope {
  * none), so an agent's own definition may share its project's name and
  * shadow it; `exceptId` is the definition being renamed or moved.
  */
+export async function nameTaken(
+  tx: EntityManager,
+  actor: Actor,
+  scope: NameScope,
+  source: ToolSource,
+  name: string,
+  exceptId: string | null,
+): Promise<boolean> {
+  const rows: Array<{ id: string }> = await tx.query(
+    `SELECT id FROM tool_definitions WHERE organization_id = $1 AND project_id IS NOT DISTINCT FROM $2::uuid
+        AND agent_id IS NOT DISTINCT FROM $3::uuid AND source = $4 AND name = $5`,
+    [actor.organizationId, scope.projectId, scope.agentId, source, name],
+  );
+  return rows.some((r) => r.id !== exceptId);
+}
+
+/** nameTaken as a CONFLICT naming `field`. */
 export async function checkNameFree(
   tx: EntityManager,
   actor: Actor,
@@ -38,10 +55,6 @@ export async function checkNameFree(
   exceptId: string | null,
   field: string,
 ) {
-  const rows: Array<{ id: string }> = await tx.query(
-    `SELECT id FROM tool_definitions WHERE organization_id = $1 AND project_id IS NOT DISTINCT FROM $2::uuid
-        AND agent_id IS NOT DISTINCT FROM $3::uuid AND source = $4 AND name = $5`,
-    [actor.organizationId, scope.projectId, scope.agentId, source, name],
-  );
-  if (rows.some((r) => r.id !== exceptId)) throw conflict(`A ${source} tool named '${name}' already exists in this scope`, field);
+  if (await nameTaken(tx, actor, scope, source, name, exceptId))
+    throw conflict(`A ${source} tool named '${name}' already exists in this scope`, field);
 }

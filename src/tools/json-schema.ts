@@ -1,8 +1,6 @@
 import Ajv from 'ajv';
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { canonicalJson } from '../common/canonical-json';
-
-export const INPUT_SCHEMA_MAX_BYTES = 64 * 1024;
+import { describeRefusal, firstBreak, SCHEMA_MAX_BYTES } from '../tokens/provider-schema-rules';
 
 // Meta-schema validation only: unknown keywords and formats are legal JSON Schema.
 const ajv = new Ajv({ strict: false, validateSchema: true, validateFormats: false });
@@ -14,7 +12,7 @@ const ajv = new Ajv({ strict: false, validateSchema: true, validateFormats: fals
  */
 export function jsonSchemaProblem(value: unknown): string | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'must be a JSON object';
-  if (Buffer.byteLength(canonicalJson(value), 'utf8') > INPUT_SCHEMA_MAX_BYTES) return 'must be at most 64 KiB';
+  if (Buffer.byteLength(JSON.stringify(value), 'utf8') > SCHEMA_MAX_BYTES) return `must be at most ${SCHEMA_MAX_BYTES / 1024} KiB`;
   // Providers take a tool's arguments as one object: Anthropic and OpenAI refuse any other top-level type.
   if ((value as Record<string, unknown>).type !== 'object')
     return 'must be a JSON Schema of an object ("type": "object"), as providers require';
@@ -29,7 +27,19 @@ export function jsonSchemaProblem(value: unknown): string | null {
   return null;
 }
 
-/** A JSON object that is a valid JSON Schema, at most 64 KiB. */
+/**
+ * Why a custom or built-in tool's schema is refused: a storage problem, or
+ * the first provider schema rule it breaks (the platform can fix its own
+ * tools; an MCP tool that breaks one is stored and left out per provider).
+ */
+export function definitionSchemaProblem(value: unknown): string | null {
+  const problem = jsonSchemaProblem(value);
+  if (problem) return problem;
+  const broken = firstBreak(value);
+  return broken && `breaks ${describeRefusal(broken)}`;
+}
+
+/** A JSON object that is a valid JSON Schema, at most 64 KiB, that every provider accepts. */
 export function IsJsonSchema(options?: ValidationOptions): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
@@ -38,8 +48,8 @@ export function IsJsonSchema(options?: ValidationOptions): PropertyDecorator {
       propertyName: propertyName as string,
       options,
       validator: {
-        validate: (value: unknown) => value === undefined || value === null || jsonSchemaProblem(value) === null,
-        defaultMessage: (args) => `${args?.property} ${jsonSchemaProblem(args?.value)}`,
+        validate: (value: unknown) => value === undefined || value === null || definitionSchemaProblem(value) === null,
+        defaultMessage: (args) => `${args?.property} ${definitionSchemaProblem(args?.value)}`,
       },
     });
 }

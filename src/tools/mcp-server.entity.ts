@@ -1,3 +1,4 @@
+import type { RefusedMcpTool } from './mcp-tool-entry';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
@@ -22,5 +23,7 @@ export class McpServerEntity {
   @Column('boolean', { default: false }) probed: boolean;
   @Column('boolean', { default: false }) advertisesResources: boolean;
   @Column('timestamptz', { nullable: true }) inventoryUpdatedAt: Date | null;
+  /** The entries of the last inventory that could not be stored at all, with their reasons. */
+  @Column('json', { default: () => "'[]'" }) refusedTools: RefusedMcpTool[];
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }

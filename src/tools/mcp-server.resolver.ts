@@ -3,7 +3,7 @@ import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { listArgument } from '../common/validate-args';
 import { INVENTORY_TOOLS_MAX } from '../common/validation';
 import { ProjectType } from '../organizations/organization.types';
-import { McpServerType, McpToolInput, RegisterMcpServerInput, ToolDefinitionType, UpdateMcpServerInput } from './tool.types';
+import { McpServerType, McpToolInput, McpToolScalar, RegisterMcpServerInput, ToolDefinitionType, UpdateMcpServerInput } from './tool.types';
 
 @Resolver(() => McpServerType)
 export class McpServerResolver {
@@ -26,7 +26,24 @@ export class McpServerResolver {
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => McpServerType, { description: "Replaces the server's cached tool inventory." })
+  @Mutation(() => McpServerType, {
+    description:
+      "Replaces the server's cached tool inventory with its tools/list entries, exactly as returned. Entries that cannot be used at all are refused alone and listed in refusedTools; a report that changes nothing moves no version.",
+  })
+  reportMcpTools(
+    @Arg('serverId', () => ID) serverId: string,
+    @Arg('tools', () => [McpToolScalar], listArgument('tools', INVENTORY_TOOLS_MAX)) tools: unknown[],
+    @Arg('advertisesResources') advertisesResources: boolean,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.mcpServers.reportMcpInventory(actorOf(ctx), serverId, tools, advertisesResources);
+  }
+
+  @Authorized('EDITOR')
+  @Mutation(() => McpServerType, {
+    description:
+      "reportMcpTools with typed entries: each entry's known MCP keys; an entry with keys MCP adds later, or without a description, goes through reportMcpTools.",
+  })
   reportMcpInventory(
     @Arg('serverId', () => ID) serverId: string,
     @Arg('tools', () => [McpToolInput], listArgument('tools', INVENTORY_TOOLS_MAX)) tools: McpToolInput[],

@@ -1,22 +1,17 @@
 import { In, type DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../common/enums';
-import { badInput, conflict } from '../common/errors';
+import { conflict } from '../common/errors';
 import { getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import type { LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
-import { contentHash } from '../common/canonical-json';
-import { checkNameFree, defaultSortOrder } from './definition-scope';
+import { contentHash } from '../common/content-hash';
+import { defaultSortOrder, nameTaken } from './definition-scope';
 import { McpServerEntity } from './mcp-server.entity';
-import type { JsonObject } from '../common/json';
+import { schemaRefusals } from '../tokens/provider-schema-rules';
+import { readMcpInventory, type McpToolSpec } from './mcp-tool-entry';
 import { ToolDefinitionEntity } from './tool-definition.entity';
-
-export interface McpToolSpec {
-  name: string;
-  description: string;
-  inputSchema: JsonObject;
-}
 
 export const mcpToolName = (server: string, tool: string): string => `mcp__${server}__${tool}`;
 
@@ -86,72 +81,115 @@ export class McpServerService {
     });
   }
 
-  /** Replaces the server's cached inventory: same reported name updates, new ones insert, missing ones go. */
-  reportMcpInventory(actor: Actor, serverId: string, tools: McpToolSpec[], advertisesResources: boolean) {
-    const seen = new Set<string>();
-    tools.forEach((t, i) => {
-      if (seen.has(t.name)) throw badInput(`tools[${i}].name`, `'${t.name}' is reported twice`);
-      seen.add(t.name);
-    });
+  /**
+   * Replaces the server's cached inventory with the `tools/list` entries as
+   * returned: same reported name updates, new ones insert, missing ones go;
+   * an entry that cannot be used at all is refused alone and listed on the
+   * server. A report that changes nothing writes nothing and moves no version.
+   */
+  reportMcpInventory(actor: Actor, serverId: string, entries: readonly unknown[], advertisesResources: boolean) {
+    const { tools, refused } = readMcpInventory(entries);
     return this.changes.run(actor, InvalidationCauseEnum.MCP_INVENTORY_CHANGED, async (tx, change) => {
       const server = await getOwned(tx, McpServerEntity, actor, serverId, 'serverId', 'MCP server', true);
-      await change.affectsScope(server.projectId);
       const existing = await tx.find(ToolDefinitionEntity, { where: { mcpServerId: server.id } });
-      change.touchOwners();
-      change.touchTools(existing.map((t) => t.id));
       const byReported = new Map(existing.map((t) => [t.mcpToolName ?? t.name, t]));
-      let nextSortOrder: number | undefined;
+      const revised: Array<{ current: ToolDefinitionEntity; stored: StoredMcpTool }> = [];
+      const added: StoredMcpTool[] = [];
       for (const spec of tools) {
-        const name = mcpToolName(server.name, spec.name);
-        const hash = contentHash({ name, description: spec.description, inputSchema: spec.inputSchema });
+        const stored = storedMcpTool(server.name, spec);
         const current = byReported.get(spec.name);
         byReported.delete(spec.name);
-        if (current) {
-          if (current.contentHash !== hash) {
-            await tx.update(
-              ToolDefinitionEntity,
-              { id: current.id },
-              {
-                name,
-                description: spec.description,
-                inputSchema: spec.inputSchema,
-                contentHash: hash,
-                version: () => 'version + 1',
-              },
-            );
-          }
+        if (!current) added.push(stored);
+        else if (differs(current, stored)) revised.push({ current, stored });
+      }
+      const gone = [...byReported.values()].map((t) => t.id);
+      const serverMoved = !server.probed || server.advertisesResources !== advertisesResources;
+      const refusedMoved = JSON.stringify(server.refusedTools) !== JSON.stringify(refused);
+      if (!serverMoved && revised.length === 0 && added.length === 0 && gone.length === 0) {
+        if (refusedMoved) await tx.update(McpServerEntity, { id: server.id }, { refusedTools: refused });
+        return refusedMoved ? tx.findOneByOrFail(McpServerEntity, { id: server.id }) : server;
+      }
+      await change.affectsScope(server.projectId);
+      if (serverMoved) change.touchOwners();
+      for (const { current, stored } of revised) {
+        await tx.update(ToolDefinitionEntity, { id: current.id }, { ...stored, version: () => 'version + 1' });
+        change.touchTools([current.id]);
+      }
+      let nextSortOrder: number | undefined;
+      for (const stored of added) {
+        // Two servers' names can run together (`a__b` with `c`, `a` with `b__c`): the later tool is refused alone.
+        if (await nameTaken(tx, actor, { projectId: server.projectId, agentId: null }, 'MCP', stored.name, null)) {
+          const index = entries.findIndex((e) => (e as { name?: unknown } | null)?.name === stored.mcpToolName);
+          refused.push({
+            index,
+            name: stored.mcpToolName,
+            field: `tools[${index}].name`,
+            reason: `its full name '${stored.name}' is taken`,
+          });
           continue;
         }
-        await checkNameFree(tx, actor, { projectId: server.projectId, agentId: null }, 'MCP', name, null, 'tools');
         // New tools go after every definition they can meet, in the order reported: one lookup for the inventory.
         nextSortOrder ??= await defaultSortOrder(tx, actor, server.projectId);
-        const sortOrder = nextSortOrder++;
         const created = await tx.save(
           tx.create(ToolDefinitionEntity, {
+            ...stored,
             organizationId: actor.organizationId,
             projectId: server.projectId,
             agentId: null,
             source: 'MCP',
-            name,
-            description: spec.description,
-            inputSchema: spec.inputSchema,
             active: true,
-            sortOrder,
+            sortOrder: nextSortOrder++,
             tier: null,
             hostDependent: false,
             requiresMcpServer: false,
             miniAppId: null,
             mcpServerId: server.id,
-            mcpToolName: spec.name,
-            contentHash: hash,
           }),
         );
         change.touchTools([created.id]);
       }
-      const gone = [...byReported.values()].map((t) => t.id);
-      if (gone.length) await tx.delete(ToolDefinitionEntity, { id: In(gone) });
-      await tx.update(McpServerEntity, { id: server.id }, { probed: true, advertisesResources, inventoryUpdatedAt: new Date() });
+      if (gone.length) {
+        await tx.delete(ToolDefinitionEntity, { id: In(gone) });
+        change.touchTools(gone);
+      }
+      refused.sort((a, b) => a.index - b.index);
+      await tx.update(
+        McpServerEntity,
+        { id: server.id },
+        { probed: true, advertisesResources, inventoryUpdatedAt: new Date(), refusedTools: refused },
+      );
       return tx.findOneByOrFail(McpServerEntity, { id: server.id });
     });
   }
+}
+
+/** What a reported tool stores: its model-visible content under its full name, and the rest of its entry. */
+type StoredMcpTool = Pick<
+  ToolDefinitionEntity,
+  'name' | 'description' | 'inputSchema' | 'mcpToolName' | 'mcpEntry' | 'hints' | 'schemaRefusals' | 'contentHash'
+>;
+
+function storedMcpTool(serverName: string, spec: McpToolSpec): StoredMcpTool {
+  const name = mcpToolName(serverName, spec.name);
+  return {
+    name,
+    description: spec.description,
+    inputSchema: spec.inputSchema,
+    mcpToolName: spec.name,
+    mcpEntry: spec.entry,
+    hints: spec.hints,
+    schemaRefusals: schemaRefusals(spec.inputSchema) ?? {},
+    contentHash: contentHash({ name, description: spec.description, inputSchema: spec.inputSchema }),
+  };
+}
+
+/** Whether a stored MCP tool differs from what was reported: its content as sent (key order included) or the rest of its entry. */
+function differs(current: ToolDefinitionEntity, stored: StoredMcpTool): boolean {
+  return (
+    current.name !== stored.name ||
+    current.description !== stored.description ||
+    JSON.stringify(current.inputSchema) !== JSON.stringify(stored.inputSchema) ||
+    JSON.stringify(current.mcpEntry) !== JSON.stringify(stored.mcpEntry) ||
+    current.hints.join() !== stored.hints.join()
+  );
 }

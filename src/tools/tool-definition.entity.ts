@@ -19,6 +19,7 @@ import { McpServerEntity } from './mcp-server.entity';
 import { MiniAppEntity } from './mini-app.entity';
 import type { JsonObject } from '../common/json';
 import type { ToolSource } from '../loadout/vocabulary';
+import type { SchemaRefusals } from '../tokens/provider-schema-rules';
 
 // `any` because TypeORM's update types cannot take `unknown` members.
 
@@ -46,7 +47,8 @@ export class ToolDefinitionEntity {
   @Column('text') source: ToolSource;
   @Column('text') name: string;
   @Column('text') description: string;
-  @Column('jsonb') inputSchema: JsonObject;
+  /** json, not jsonb: the schema's text as it arrived, key order included (what the provider is sent). */
+  @Column('json') inputSchema: JsonObject;
   @Column('boolean', { default: true }) active: boolean;
   @Column('int', { default: 0 }) sortOrder: number;
   /** Deprecated Tool Tier: stored so old configurations save, read by nothing. */
@@ -67,6 +69,12 @@ export class ToolDefinitionEntity {
   mcpServer?: McpServerEntity;
   /** The tool's name as its MCP server reported it, without the mcp__server__ prefix. */
   @Column('text', { nullable: true }) mcpToolName: string | null;
+  /** An MCP tool's tools/list entry beyond name, description and input schema, as reported; null for other sources. */
+  @Column('json', { nullable: true }) mcpEntry: JsonObject | null;
+  /** The annotation hints its MCP server sets true (see mcp-tool-entry.ts): rules may name them. */
+  @Column('text', { array: true, default: () => "'{}'" }) hints: string[];
+  /** Per provider, the first schema rule the input schema breaks; null: not checked when written, checked when loaded. */
+  @Column('json', { nullable: true }) schemaRefusals: SchemaRefusals | null;
   @Column('text') contentHash: string;
   @Column('int', { default: 1 }) version: number;
   @ManyToMany(() => ChannelEntity)

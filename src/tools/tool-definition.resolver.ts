@@ -6,15 +6,26 @@ import { ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
+import type { JsonObject } from '../common/json';
+import { JSONScalar } from '../common/scalars';
+import { mcpAnnotations, mcpTitle } from './mcp-tool-entry';
 import { ToolDefinitionEntity } from './tool-definition.entity';
 import {
   McpServerType,
+  McpToolAnnotationsType,
   MiniAppType,
   ToolDefinitionConnectionType,
   ToolDefinitionInput,
   ToolDefinitionType,
   UpdateToolDefinitionInput,
 } from './tool.types';
+
+/** The stored entry: a loadout's row does not carry it, so it is loaded by the definition's id. */
+async function mcpEntryOf(tool: ToolDefinitionType, ctx: RequestContext): Promise<JsonObject | null> {
+  if (tool.source !== 'MCP') return null;
+  if (tool.mcpEntry !== undefined) return tool.mcpEntry;
+  return (await loadersOf(ctx).toolDefinition.load(tool.id))?.mcpEntry ?? null;
+}
 
 @Resolver(() => ToolDefinitionType)
 export class ToolDefinitionResolver {
@@ -109,6 +120,46 @@ export class ToolDefinitionResolver {
   })
   async shadowedBy(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
     return (await loadersOf(ctx).shadowRelations.load(tool)).shadowedBy;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "MCP tools: the display title the server gave (its title, else its annotations' title). Never sent to a model.",
+  })
+  async title(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
+    return mcpTitle(await mcpEntryOf(tool, ctx));
+  }
+
+  @FieldResolver(() => McpToolAnnotationsType, { nullable: true, description: "MCP tools: the server's annotations, as reported." })
+  async annotations(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
+    const annotations = mcpAnnotations(await mcpEntryOf(tool, ctx));
+    if (!annotations) return null;
+    const text = (v: unknown) => (typeof v === 'string' ? v : null);
+    const flag = (v: unknown) => (typeof v === 'boolean' ? v : null);
+    return {
+      title: text(annotations.title),
+      readOnlyHint: flag(annotations.readOnlyHint),
+      destructiveHint: flag(annotations.destructiveHint),
+      idempotentHint: flag(annotations.idempotentHint),
+      openWorldHint: flag(annotations.openWorldHint),
+    };
+  }
+
+  @FieldResolver(() => JSONScalar, {
+    nullable: true,
+    description: "MCP tools: the schema of the tool's structured result, as reported. Never sent to a model.",
+  })
+  async outputSchema(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
+    return (await mcpEntryOf(tool, ctx))?.outputSchema ?? null;
+  }
+
+  @FieldResolver(() => JSONScalar, {
+    nullable: true,
+    description:
+      "MCP tools: the tools/list entry's keys besides name, description and inputSchema (title, annotations, outputSchema, _meta, icons, execution, and keys not yet known), in the server's order. Never sent to a model.",
+  })
+  mcpEntry(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
+    return mcpEntryOf(tool, ctx);
   }
 
   @FieldResolver(() => Int, {

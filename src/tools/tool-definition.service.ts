@@ -8,12 +8,13 @@ import { badInput } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
 import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
-import { contentHash } from '../common/canonical-json';
+import { contentHash } from '../common/content-hash';
 import { checkNameFree, defaultSortOrder } from './definition-scope';
 import { MiniAppEntity } from './mini-app.entity';
 import { ToolDefinitionEntity } from './tool-definition.entity';
 import type { JsonObject } from '../common/json';
 import type { ToolSource } from '../loadout/vocabulary';
+import { schemaRefusals } from '../tokens/provider-schema-rules';
 
 export interface NewTool {
   name: string;
@@ -117,6 +118,9 @@ export class ToolDefinitionService {
         miniAppId,
         mcpServerId: null,
         mcpToolName: null,
+        hints: [],
+        schemaRefusals: schemaRefusals(input.inputSchema) ?? {},
+        mcpEntry: null,
         contentHash: contentHash(input),
         channels,
         contextObjects,
@@ -201,7 +205,12 @@ export class ToolDefinitionService {
       description: next.description ?? tool.description,
       inputSchema: next.inputSchema ?? tool.inputSchema,
     };
-    const hash = contentHash(content);
+    // Compared as sent, key order included; a definition whose content is unchanged keeps its stored hash.
+    const contentChanged =
+      content.name !== tool.name ||
+      content.description !== tool.description ||
+      JSON.stringify(content.inputSchema) !== JSON.stringify(tool.inputSchema);
+    const hash = contentChanged ? contentHash(content) : tool.contentHash;
     const differs = (k: string, v: unknown) => JSON.stringify(v) !== JSON.stringify((tool as unknown as Record<string, unknown>)[k]);
     const linked = await tx.findOneOrFail(ToolDefinitionEntity, {
       where: { id: tool.id },
@@ -218,9 +227,10 @@ export class ToolDefinitionService {
       (channels !== null && keys(channels) !== keys(linked.channels)) ||
       (contextObjects !== null && keys(contextObjects) !== keys(linked.contextObjects));
     // Tier is stored so old configurations keep saving, but it is not a revision of the tool: no version bump.
-    const revised = relinked || Object.entries(next).some(([k, v]) => k !== 'tier' && differs(k, v)) || hash !== tool.contentHash;
+    const revised = relinked || Object.entries(next).some(([k, v]) => k !== 'tier' && differs(k, v)) || contentChanged;
     if (revised) {
-      await tx.update(ToolDefinitionEntity, { id: tool.id }, { ...next, contentHash: hash, version: () => 'version + 1' });
+      const refusals = next.inputSchema ? { schemaRefusals: schemaRefusals(next.inputSchema) ?? {} } : {};
+      await tx.update(ToolDefinitionEntity, { id: tool.id }, { ...next, ...refusals, contentHash: hash, version: () => 'version + 1' });
     } else if (next.tier !== undefined && differs('tier', next.tier)) {
       await tx.update(ToolDefinitionEntity, { id: tool.id }, { tier: next.tier });
     }

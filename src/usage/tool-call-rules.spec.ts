@@ -9,7 +9,9 @@ describe("a batch's tool calls, checked by hand", () => {
       toolCallProblems(
         [
           call(),
-          call({ userId: 'u', idempotencyKey: 'k'.repeat(256), toolName: `mcp__gh__${'a'.repeat(119)}` }),
+          call({ userId: 'u', idempotencyKey: 'k'.repeat(256), toolName: `mcp__${'s'.repeat(64)}__${'a.b/c-'.repeat(21)}ab` }),
+          call({ toolName: 'x'.repeat(256) }),
+          call({ toolName: 'free text: spaces, colons and all' }),
           call({ userId: 'x'.repeat(256) }),
         ],
         'calls',
@@ -22,18 +24,18 @@ describe("a batch's tool calls, checked by hand", () => {
       toolCallProblems(
         [
           call(),
-          call({ toolName: 'has space' }),
+          call({ toolName: 'a'.repeat(257) }),
           call({ toolName: '', userId: '' }),
-          call({ toolName: 'a'.repeat(129), idempotencyKey: 'k'.repeat(257) }),
+          call({ toolName: 'a'.repeat(1000), idempotencyKey: 'k'.repeat(257) }),
           call({ userId: 'x'.repeat(257) }),
         ],
         'calls',
       ),
     ).toEqual([
-      { path: 'calls[1].toolName', messages: ['may use only letters, digits, _, - and .'] },
+      { path: 'calls[1].toolName', messages: ['must be 1 to 256 characters'] },
       { path: 'calls[2].userId', messages: ['must be 1 to 256 characters'] },
-      { path: 'calls[2].toolName', messages: ['must be 1 to 128 characters'] },
-      { path: 'calls[3].toolName', messages: ['must be 1 to 128 characters'] },
+      { path: 'calls[2].toolName', messages: ['must be 1 to 256 characters'] },
+      { path: 'calls[3].toolName', messages: ['must be 1 to 256 characters'] },
       { path: 'calls[3].idempotencyKey', messages: ['must be at most 256 characters'] },
       { path: 'calls[4].userId', messages: ['must be 1 to 256 characters'] },
     ]);

@@ -1,5 +1,5 @@
 import type { Problem } from '../common/validate-args';
-import { NAME_PATTERN, TOOL_NAME_MAX } from '../common/validation';
+import { TOOL_NAME_MAX } from '../common/validation';
 import type { ToolCallInput } from './usage.types';
 
 const TEXT_MAX = 256;
@@ -7,8 +7,9 @@ const TEXT_MAX = 256;
 /**
  * ToolCallInput's rules, checked by hand rather than by class-validator: a
  * batch holds up to a thousand calls, and validating each through
- * class-validator cost more than writing it. The same rules as a tool's
- * name (SEMANTICS section 8) and the same messages' shape.
+ * class-validator cost more than writing it, with the same messages' shape.
+ * A tool name is any name a toolbox can carry (TOOL_NAME_MAX), short or full
+ * form; NUL and lone surrogates are refused before, as in any input.
  */
 export function toolCallProblems(calls: readonly ToolCallInput[], path: string): Problem[] {
   const problems: Problem[] = [];
@@ -18,7 +19,6 @@ export function toolCallProblems(calls: readonly ToolCallInput[], path: string):
       at('userId', `must be 1 to ${TEXT_MAX} characters`);
     }
     if (call.toolName.length < 1 || call.toolName.length > TOOL_NAME_MAX) at('toolName', `must be 1 to ${TOOL_NAME_MAX} characters`);
-    else if (!NAME_PATTERN.test(call.toolName)) at('toolName', 'may use only letters, digits, _, - and .');
     if (call.idempotencyKey && call.idempotencyKey.length > TEXT_MAX) at('idempotencyKey', `must be at most ${TEXT_MAX} characters`);
   });
   return problems;

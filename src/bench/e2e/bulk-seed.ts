@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { newApiKey, hashApiKey } from '../../organizations/api-keys';
-import { contentHash } from '../../common/canonical-json';
+import { contentHash } from '../../common/content-hash';
 import { pgConfig } from './database';
 import type { OrganizationPlan } from './request-bodies';
 import type { ToolInput } from './tool-plan';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { contentHash } from '../../common/canonical-json';
+import { contentHash } from '../../common/content-hash';
 import type { LoadoutRows, RuleRow, ToolRow } from '../rows';
-import { EXECUTION_CONTEXTS, TOOLS_MODES, type ExecutionContext, type ToolsMode } from '../vocabulary';
+import { schemaRefusals } from '../../tokens/provider-schema-rules';
+import { EXECUTION_CONTEXTS, TOOL_HINTS, TOOLS_MODES, type ExecutionContext, type ToolsMode } from '../vocabulary';
 
 /**
  * Random organisations and random changes to them, for the property specs
@@ -18,7 +19,7 @@ const CONTEXTS = ['k0', 'k1', 'k2'];
 const NAMES = ['n0', 'n1', 'n2', 'n3', 'n4', 'n5'];
 /** Names drawn with n0 and n1 favoured, so several scopes often hold one. */
 export const nameArb = fc.constantFrom('n0', 'n0', 'n1', ...NAMES);
-const MODELS = ['openai/gpt-4o', 'anthropic/claude-sonnet-4-5'];
+const MODELS = ['openai/gpt-4o', 'anthropic/claude-sonnet-4-5', 'google/gemini-2.5-pro'];
 export const DESCRIPTIONS = ['short', 'a somewhat longer description of what the tool does'];
 export const AGENT_IDS = ['a0', 'a1', 'a2', 'a3', 'a4'];
 
@@ -40,6 +41,8 @@ export const toolArb = (i: number) =>
       owner: fc.constantFrom<Owner>('none', 'none', 'builtin', 'm0', 'm1', 's0', 's1'),
       tier: fc.constantFrom<number | null>(null, 1, 3),
       hostDependent: fc.boolean(),
+      hints: subset(TOOL_HINTS),
+      schema: fc.constantFrom<SchemaKind>('plain', 'plain', 'plain', 'arrayWithoutItems', 'topLevelAnyOf', 'danglingRef'),
     })
     .map((t): ToolRow => toolRow(`t${i}`, t));
 
@@ -59,6 +62,8 @@ export const plainToolArb = fc
       owner: 'none',
       tier: null,
       hostDependent: false,
+      hints: [],
+      schema: 'plain',
     }),
   );
 
@@ -77,16 +82,27 @@ interface ToolFields {
   /** Read by no rule: varied so a rule that starts reading them shows in the specs. */
   tier: number | null;
   hostDependent: boolean;
+  /** Set by MCP servers only. */
+  hints: string[];
+  /** Schemas some provider refuses (INCOMPATIBLE_SCHEMA): stored for MCP tools only, as the write path allows. */
+  schema: SchemaKind;
+}
+
+type SchemaKind = 'plain' | 'arrayWithoutItems' | 'topLevelAnyOf' | 'danglingRef';
+
+/** `params` string properties, then what makes the kind's provider refuse it (OpenAI; OpenAI and Anthropic; Gemini). */
+function schemaOf(params: number, kind: SchemaKind): Record<string, unknown> {
+  const properties: Record<string, unknown> = Object.fromEntries(Array.from({ length: params }, (_, p) => [`p${p}`, { type: 'string' }]));
+  if (kind === 'arrayWithoutItems') properties.list = { type: 'array' };
+  if (kind === 'danglingRef') properties.ref = { $ref: '#/$defs/missing' };
+  return { type: 'object', properties, ...(kind === 'topLevelAnyOf' ? { anyOf: [{ required: ['p0'] }, {}] } : {}) };
 }
 
 type Owner = 'none' | 'builtin' | 'm0' | 'm1' | 's0' | 's1';
 
 function toolRow(id: string, t: ToolFields): ToolRow {
-  const inputSchema = {
-    type: 'object',
-    properties: Object.fromEntries(Array.from({ length: t.params }, (_, p) => [`p${p}`, { type: 'string' }])),
-  };
   const mcp = t.owner === 's0' || t.owner === 's1';
+  const inputSchema = schemaOf(t.params, mcp ? t.schema : 'plain');
   const name = mcp ? `mcp__${t.owner}__${t.name}` : t.name;
   return {
     id,
@@ -106,6 +122,8 @@ function toolRow(id: string, t: ToolFields): ToolRow {
     miniAppId: t.owner === 'm0' || t.owner === 'm1' ? t.owner : null,
     mcpServerId: mcp ? t.owner : null,
     mcpToolName: mcp ? t.name : null,
+    hints: mcp ? [...t.hints] : [],
+    schemaRefusals: schemaRefusals(inputSchema),
     contentHash: contentHash({ name, description: t.description, inputSchema }),
     version: 1,
     channelKeys: [...t.channelKeys].sort(),
@@ -140,7 +158,7 @@ export const ruleArb = (i: number) =>
         fc.constantFrom(...AGENT_IDS).map((a) => ({ agentId: a, projectId: null })),
         fc.constantFrom(...PROJECTS).map((p) => ({ agentId: null, projectId: p })),
       ),
-      toolName: fc.constantFrom(...NAMES, 'mcp__s0__n1'),
+      toolName: fc.constantFrom(...NAMES, 'mcp__s0__n1', 'hint:destructive', 'hint:openWorld', 'tool:n2'),
       effect: fc.constantFrom<'ALLOW' | 'DENY'>('ALLOW', 'DENY'),
     })
     .map((r): RuleRow => ({ id: `r${i}`, ...r.on, toolName: r.toolName, effect: r.effect }));

@@ -1,5 +1,5 @@
 import type { CandidateTool } from '../assemble';
-import { contentHash } from '../../common/canonical-json';
+import { contentHash } from '../../common/content-hash';
 import type { AgentFacts } from '../facts';
 
 /** A candidate that passes every filter, for specs of assembly and of the budget surface. */
@@ -19,6 +19,8 @@ export function candidateTool(name: string, over: Partial<CandidateTool> = {}): 
     contextObjectKeys: [],
     requiresMcpServer: false,
     ownerEnabled: true,
+    hints: [],
+    schemaRefusals: null,
     mcp: null,
     ...over,
   };
@@ -30,6 +32,7 @@ export function agentFacts(over: Partial<AgentFacts> = {}): AgentFacts {
     id: 'agent-1',
     projectId: null,
     model: 'openai/gpt-4o',
+    provider: 'openai',
     maxTools: 25,
     maxSchemaTokens: null,
     toolsMode: 'ALL_PAGES',

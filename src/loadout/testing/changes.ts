@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { contentHash } from '../../common/canonical-json';
+import { contentHash } from '../../common/content-hash';
 import type { LoadoutPatch } from '../compile';
 import type { LoadoutRows, ToolRow } from '../rows';
 import {

@@ -1,5 +1,6 @@
 import { changedSituations, type SituationToolbox } from '../../invalidation/compare-situations';
 import { estimateToolTokens } from '../../tokens/estimate-tokens';
+import { providerOf } from '../../tokens/providers';
 import { visibleTool } from '../../tokens/tool-names';
 import { assembleToolbox, referenceSurface, type AssembledToolbox, type CandidateTool } from '../assemble';
 import { ruleOf, type AgentFacts, type PageSituation } from '../facts';
@@ -45,6 +46,7 @@ export function oracleAgent(rows: LoadoutRows, agent: AgentRow | null, projectId
     id: agent?.id ?? null,
     projectId: scope,
     model: agent?.model ?? rows.defaultModel,
+    provider: providerOf(agent?.model ?? rows.defaultModel),
     maxTools: agent?.maxTools ?? LOADOUT_DEFAULTS.maxTools,
     maxSchemaTokens: agent?.maxSchemaTokens ?? null,
     toolsMode: agent?.toolsMode ?? 'ALL_PAGES',

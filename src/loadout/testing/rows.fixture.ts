@@ -18,6 +18,8 @@ export const toolRow = (id: string, name: string, over: Partial<ToolRow> = {}): 
   miniAppId: null,
   mcpServerId: null,
   mcpToolName: null,
+  hints: [],
+  schemaRefusals: null,
   contentHash: id,
   version: 1,
   channelKeys: [],

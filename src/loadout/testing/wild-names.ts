@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { contentHash } from '../../common/canonical-json';
+import { contentHash } from '../../common/content-hash';
+import { schemaRefusals } from '../../tokens/provider-schema-rules';
 import { renderedToolName } from '../../tokens/tool-names';
 import type { LoadoutRows, ToolRow } from '../rows';
 import { nameArb, worldArb } from './arbitraries';
@@ -61,6 +62,7 @@ function renamed(tool: ToolRow, stored: string, reported: string, inputSchema: R
     name,
     mcpToolName: tool.mcpServerId ? reported : null,
     inputSchema,
+    schemaRefusals: schemaRefusals(inputSchema),
     contentHash: contentHash({ name, description: tool.description, inputSchema }),
   };
 }

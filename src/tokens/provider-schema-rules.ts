@@ -1,0 +1,311 @@
+import type { Provider } from './providers';
+
+/*
+ * The input-schema rules of the providers Loadout renders for, each written
+ * once: a provider refuses every request carrying a schema that breaks one
+ * of its rules. `find` gives the first place breaking a rule as a JSON
+ * Pointer (RFC 6901), depth first in the schema's own key order, or null.
+ * Ids are shown to users and stored with definitions: they never change.
+ */
+
+export const SCHEMA_MAX_BYTES = 64 * 1024;
+
+export interface SchemaRule {
+  id: string;
+  providers: readonly Provider[];
+  /** One sentence a user reads, without a final stop: describeRefusal also reads it as a clause. */
+  text: string;
+  find(schema: unknown): string | null;
+}
+
+export type SchemaRefusal = { rule: string; pointer: string };
+export type SchemaRefusals = Partial<Record<Provider, SchemaRefusal>>;
+/** A refusal as the API shows it: for one provider, with the sentence a person reads. */
+export type ShownRefusal = SchemaRefusal & { provider: Provider; message: string };
+
+const PROVIDER_NAMES: Record<Provider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Gemini' };
+const EVERY_PROVIDER: readonly Provider[] = ['openai', 'anthropic', 'google'];
+
+type SchemaObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is SchemaObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const escapeToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Where a keyword's value holds subschemas: one, a list, a list or one
+ * (`items`), or a map of names to subschemas. Every other keyword's value
+ * is data (`enum`, `const`, `default`, `examples`, `required`, ...) and is
+ * never walked, however much it looks like a schema.
+ */
+type Holds = 'one' | 'list' | 'one-or-list' | 'map';
+const SUBSCHEMA_KEYWORDS = new Map<string, Holds>([
+  ['properties', 'map'],
+  ['patternProperties', 'map'],
+  ['additionalProperties', 'one'],
+  ['items', 'one-or-list'],
+  ['additionalItems', 'one'],
+  ['prefixItems', 'list'],
+  ['anyOf', 'list'],
+  ['oneOf', 'list'],
+  ['allOf', 'list'],
+  ['not', 'one'],
+  ['if', 'one'],
+  ['then', 'one'],
+  ['else', 'one'],
+  ['$defs', 'map'],
+  ['definitions', 'map'],
+  ['dependentSchemas', 'map'],
+  // draft-07's form of dependentSchemas; its string-list values are not objects, so are passed by.
+  ['dependencies', 'map'],
+  ['contains', 'one'],
+  ['propertyNames', 'one'],
+  ['unevaluatedItems', 'one'],
+  ['unevaluatedProperties', 'one'],
+]);
+
+/**
+ * Stored schemas nest at most 64 levels; a walk stops this deep rather than
+ * exhaust the stack on a value that reached it some other way.
+ */
+const WALK_DEPTH_MAX = 128;
+
+/** A test of one subschema: the pointer below it of what breaks a rule ('' for itself), or null. */
+type SubschemaTest = (node: SchemaObject, root: unknown) => string | null;
+
+/**
+ * The first subschema, in pre-order, that `test` finds breaking a rule. The
+ * pointer is built only on the way back up from a break: a schema that
+ * breaks nothing costs no allocation.
+ */
+function findInSubschemas(node: unknown, root: unknown, test: SubschemaTest, depth = 0): string | null {
+  if (!isObject(node) || depth > WALK_DEPTH_MAX) return null;
+  const here = test(node, root);
+  if (here !== null) return here;
+  for (const key in node) {
+    const holds = Object.hasOwn(node, key) ? SUBSCHEMA_KEYWORDS.get(key) : undefined;
+    if (holds === undefined) continue;
+    const found = findInValue(holds, node[key], root, test, depth + 1);
+    if (found !== null) return `/${escapeToken(key)}${found}`;
+  }
+  return null;
+}
+
+function findInValue(holds: Holds, value: unknown, root: unknown, test: SubschemaTest, depth: number): string | null {
+  if (holds === 'map') return findInMap(value, root, test, depth);
+  if (Array.isArray(value)) return holds === 'one' ? null : findInList(value, root, test, depth);
+  return holds === 'list' ? null : findInSubschemas(value, root, test, depth);
+}
+
+function findInList(list: readonly unknown[], root: unknown, test: SubschemaTest, depth: number): string | null {
+  for (let i = 0; i < list.length; i++) {
+    const found = findInSubschemas(list[i], root, test, depth);
+    if (found !== null) return `/${i}${found}`;
+  }
+  return null;
+}
+
+function findInMap(map: unknown, root: unknown, test: SubschemaTest, depth: number): string | null {
+  if (!isObject(map)) return null;
+  for (const name in map) {
+    const found = Object.hasOwn(map, name) ? findInSubschemas(map[name], root, test, depth) : null;
+    if (found !== null) return `/${escapeToken(name)}${found}`;
+  }
+  return null;
+}
+
+const isArraySchema = (node: SchemaObject) => node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array'));
+
+const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * Whether `ref` is a local JSON Pointer ('#' or '#/...', percent-encoded as
+ * a URI fragment) to a value inside `root`.
+ */
+function refResolves(ref: unknown, root: unknown): boolean {
+  if (typeof ref !== 'string' || !ref.startsWith('#')) return false;
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return false;
+  }
+  if (pointer === '') return true;
+  if (!pointer.startsWith('/')) return false;
+  let at: unknown = root;
+  for (const escaped of pointer.slice(1).split('/')) {
+    const token = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(at)) {
+      if (!ARRAY_INDEX.test(token) || Number(token) >= at.length) return false;
+      at = at[Number(token)];
+    } else if (isObject(at) && Object.hasOwn(at, token)) {
+      at = at[token];
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+const COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf']);
+
+const arrayWithoutItems: SubschemaTest = (node) => (isArraySchema(node) && node.items === undefined ? '' : null);
+const unresolvedRef: SubschemaTest = (node, root) => (Object.hasOwn(node, '$ref') && !refResolves(node.$ref, root) ? '/$ref' : null);
+const refSibling: SubschemaTest = (node) => {
+  if (!Object.hasOwn(node, '$ref')) return null;
+  for (const key in node) if (key !== '$ref' && Object.hasOwn(node, key)) return `/${escapeToken(key)}`;
+  return null;
+};
+
+export const PROVIDER_SCHEMA_RULES: readonly SchemaRule[] = [
+  {
+    // A tool's arguments are one object: the providers refuse any other top level.
+    id: 'object-at-top',
+    providers: EVERY_PROVIDER,
+    text: 'The top level is a JSON Schema of an object ("type": "object")',
+    find: (schema) => (isObject(schema) && schema.type === 'object' ? null : ''),
+  },
+  {
+    id: 'no-top-level-combinator',
+    providers: ['openai', 'anthropic'],
+    text: 'The top level has no "anyOf", "oneOf" or "allOf"',
+    find: (schema) => {
+      if (!isObject(schema)) return null;
+      for (const key in schema) if (Object.hasOwn(schema, key) && COMBINATORS.has(key)) return `/${key}`;
+      return null;
+    },
+  },
+  {
+    // OpenAI: "array schema missing items".
+    id: 'array-items',
+    providers: ['openai'],
+    text: 'Every array schema has "items"',
+    find: (schema) => findInSubschemas(schema, schema, arrayWithoutItems),
+  },
+  {
+    id: 'ref-resolves',
+    providers: ['google'],
+    text: 'Every "$ref" is a local JSON Pointer ("#/...") to a place in the schema',
+    find: (schema) => findInSubschemas(schema, schema, unresolvedRef),
+  },
+  {
+    id: 'ref-without-siblings',
+    providers: ['google'],
+    text: 'A schema with "$ref" has no other keyword',
+    find: (schema) => findInSubschemas(schema, schema, refSibling),
+  },
+  {
+    id: 'size',
+    providers: EVERY_PROVIDER,
+    text: `The schema is at most ${SCHEMA_MAX_BYTES / 1024} KiB as JSON text`,
+    find: (schema) => (jsonTextBytes(schema, SCHEMA_MAX_BYTES) > SCHEMA_MAX_BYTES ? '' : null),
+  },
+];
+
+/**
+ * For each provider, the first rule in table order the schema breaks; null
+ * when no provider refuses it, as nearly every schema: no object is made then.
+ */
+export function schemaRefusals(schema: unknown): SchemaRefusals | null {
+  let refusals: SchemaRefusals | null = null;
+  let refused = 0;
+  for (const rule of PROVIDER_SCHEMA_RULES) {
+    if (refusals !== null && allRefused(refusals, rule.providers)) continue;
+    const pointer = rule.find(schema);
+    if (pointer === null) continue;
+    refusals ??= {};
+    for (const provider of rule.providers) {
+      if (refusals[provider] !== undefined) continue;
+      refusals[provider] = { rule: rule.id, pointer };
+      refused++;
+    }
+    if (refused === EVERY_PROVIDER.length) break;
+  }
+  return refusals;
+}
+
+function allRefused(refusals: SchemaRefusals, providers: readonly Provider[]): boolean {
+  for (const provider of providers) if (refusals[provider] === undefined) return false;
+  return true;
+}
+
+/** The first rule in table order the schema breaks for any provider: what refuses a custom tool as it is written. */
+export function firstBreak(schema: unknown): (SchemaRefusal & { providers: readonly Provider[]; text: string }) | null {
+  for (const rule of PROVIDER_SCHEMA_RULES) {
+    const pointer = rule.find(schema);
+    if (pointer !== null) return { rule: rule.id, pointer, providers: rule.providers, text: rule.text };
+  }
+  return null;
+}
+
+/** E.g. `rule array-items (OpenAI): every array schema has "items", at /properties/tags`; a stored id no longer in the table is named alone. */
+export function describeRefusal(r: SchemaRefusal): string {
+  const where = r.pointer === '' ? 'at the top level' : `at ${r.pointer}`;
+  const rule = PROVIDER_SCHEMA_RULES.find((row) => row.id === r.rule);
+  if (rule === undefined) return `rule ${r.rule}, ${where}`;
+  const names = rule.providers.map((p) => PROVIDER_NAMES[p]).join(', ');
+  return `rule ${rule.id} (${names}): ${rule.text.charAt(0).toLowerCase()}${rule.text.slice(1)}, ${where}`;
+}
+
+export function shownRefusal(provider: Provider, refusal: SchemaRefusal): ShownRefusal {
+  return { provider, rule: refusal.rule, pointer: refusal.pointer, message: describeRefusal(refusal) };
+}
+
+/**
+ * The UTF-8 length of `JSON.stringify(value)`, the text as sent, counted
+ * without building it; counting stops once past `limit`. What JSON data
+ * cannot hold (`undefined`, a `toJSON`, a bigint), or what nests deeper than
+ * a walk goes, is measured by JSON.stringify itself.
+ */
+function jsonTextBytes(value: unknown, limit: number, depth = 0): number {
+  if (value === null) return 4;
+  if (typeof value === 'boolean') return value ? 4 : 5;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value).length : 4;
+  if (typeof value === 'string') return stringBytes(value);
+  if (typeof value !== 'object' || depth > WALK_DEPTH_MAX || 'toJSON' in value) return stringifiedBytes(value);
+  let n = 2;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && n <= limit; i++)
+      n += (i === 0 ? 0 : 1) + (isOmitted(value[i]) ? 4 : jsonTextBytes(value[i], limit - n, depth + 1));
+    return n;
+  }
+  let first = true;
+  for (const key in value) {
+    const item = (value as SchemaObject)[key];
+    if (!Object.hasOwn(value, key) || isOmitted(item)) continue;
+    n += (first ? 0 : 1) + stringBytes(key) + 1 + jsonTextBytes(item, limit - n, depth + 1);
+    first = false;
+    if (n > limit) return n;
+  }
+  return n;
+}
+
+/** A value JSON.stringify cannot write (too deep, circular, a bigint) cannot be sent: it is over any limit. */
+function stringifiedBytes(value: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/** What JSON.stringify leaves out of an object and writes as `null` in an array. */
+const isOmitted = (value: unknown) => value === undefined || typeof value === 'function' || typeof value === 'symbol';
+
+/** UTF-8 bytes of a string as JSON.stringify writes it, quotes included. */
+function stringBytes(s: string): number {
+  let n = 2;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22 || c === 0x5c || c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d) n += 2;
+    else if (c < 0x20) n += 6;
+    else if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: one 4-byte character.
+      n += 4;
+      i++;
+    } else n += c >= 0xd800 && c <= 0xdfff ? 6 : 3; // a lone surrogate is written \udxxx
+  }
+  return n;
+}

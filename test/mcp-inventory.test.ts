@@ -1,0 +1,291 @@
+import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+
+/**
+ * MCP inventories as servers return them: every entry taken as returned,
+ * one unusable tool refused alone, schemas kept as sent (key order
+ * included) from the report to the rendering and the recorded turn, and a
+ * schema a provider refuses left out for that provider's agents only.
+ */
+
+let t: TestServer;
+let key: string;
+let serverId: string;
+const agents: Record<'openai' | 'anthropic' | 'google', string> = { openai: '', anthropic: '', google: '' };
+
+// The order a filesystem server sends: `path`, then `tail`, then `head` (jsonb would give head, path, tail).
+const READ_TEXT_FILE = {
+  name: 'read_text_file',
+  title: 'Read Text File',
+  description: 'Read a file',
+  inputSchema: {
+    type: 'object',
+    properties: { path: { type: 'string' }, tail: { type: 'number' }, head: { type: 'number' } },
+    required: ['path'],
+    additionalProperties: false,
+    $schema: 'http://json-schema.org/draft-07/schema#',
+  },
+  outputSchema: { type: 'object', properties: { content: { type: 'string' } } },
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  execution: { taskSupport: 'forbidden' },
+  _meta: { 'vendor.example/tier': 'free' },
+  icons: [{ src: 'data:image/png;base64,AA==', mimeType: 'image/png' }],
+  futureKey: { added: 'by a later revision of MCP' },
+};
+const DELETE_FILE = {
+  name: 'delete_file',
+  description: 'Delete a file',
+  inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+  annotations: { destructiveHint: true, idempotentHint: true },
+};
+const NO_DESCRIPTION = { name: 'ping', inputSchema: { type: 'object' } };
+const DOTTED = { name: 'files.read', description: 'Dotted, as MCP allows', inputSchema: { type: 'object' } };
+const STRING_SCHEMA = { name: 'broken', description: 'A schema that is not an object', inputSchema: 'string' };
+// Top-level anyOf: OpenAI and Anthropic refuse it, Gemini takes it.
+const EITHER_SCHEMA = {
+  type: 'object',
+  properties: { a: { type: 'string' }, b: { type: 'string' } },
+  anyOf: [{ required: ['a'] }, { required: ['b'] }],
+};
+const EITHER = { name: 'either', description: 'One of two arguments', inputSchema: EITHER_SCHEMA };
+const INVENTORY = [READ_TEXT_FILE, DELETE_FILE, NO_DESCRIPTION, DOTTED, STRING_SCHEMA, EITHER];
+
+interface Server {
+  refusedTools: Array<{ index: number; name: string | null; field: string; reason: string }>;
+  inventoryUpdatedAt: string;
+  tools: Array<{
+    id: string;
+    name: string;
+    mcpToolName: string;
+    title: string | null;
+    description: string;
+    version: number;
+    inputSchema: unknown;
+    outputSchema: unknown;
+    mcpEntry: Record<string, unknown> | null;
+    annotations: { readOnlyHint: boolean | null; destructiveHint: boolean | null; openWorldHint: boolean | null } | null;
+  }>;
+}
+const REPORT = typed<{ reportMcpTools: Server }>(`mutation($s: ID!, $tools: [McpTool!]!) {
+  reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) {
+    refusedTools { index name field reason } inventoryUpdatedAt
+    tools { id name mcpToolName title description version inputSchema outputSchema mcpEntry
+            annotations { readOnlyHint destructiveHint openWorldHint } }
+  } }`);
+
+const TOOLBOX = typed<{
+  toolbox: {
+    tools: Array<{ name: string; tool: { inputSchema: unknown } }>;
+    dropped: Array<{
+      name: string;
+      reason: string;
+      schemaRefusal: { provider: string; rule: string; pointer: string; message: string } | null;
+    }>;
+    openai: Array<{ function: { name: string; parameters: unknown } }>;
+    anthropic: Array<{ name: string; input_schema: unknown }>;
+    google: Array<{ functionDeclarations: Array<{ name: string; parametersJsonSchema: unknown }> }>;
+  };
+}>(`query($a: ID!) { toolbox(agentId: $a, channel: "web") {
+  tools { name tool { inputSchema } } dropped { name reason schemaRefusal { provider rule pointer message } }
+  openai: rendered(provider: OPENAI) anthropic: rendered(provider: ANTHROPIC) google: rendered(provider: GOOGLE) } }`);
+
+const VERSION = typed<{ agent: { loadoutVersion: number } }>(`query($a: ID!) { agent(id: $a) { loadoutVersion } }`);
+
+let first: Server;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  key = (await t.createOrganization()).adminKey;
+  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  for (const [provider, model] of [
+    ['openai', 'openai/gpt-4o'],
+    ['anthropic', 'anthropic/claude-sonnet-4-5'],
+    ['google', 'google/gemini-2.5-pro'],
+  ] as const) {
+    agents[provider] = (
+      await t.ok<Created<'createAgent'>>(key, `mutation($m: String!) { createAgent(input: { name: "${provider}", model: $m }) { id } }`, {
+        m: model,
+      })
+    ).createAgent.id;
+  }
+  serverId = (await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "fs" }) { id } }`))
+    .registerMcpServer.id;
+  first = (await t.ok(key, REPORT, { s: serverId, tools: INVENTORY })).reportMcpTools;
+});
+afterAll(() => t.stop());
+
+const stored = (name: string) => first.tools.find((x) => x.mcpToolName === name)!;
+
+it('takes each entry as returned, refusing only the tool that cannot be used at all, with its reason', () => {
+  expect(first.tools.map((x) => x.mcpToolName).sort()).toEqual(['delete_file', 'either', 'files.read', 'ping', 'read_text_file']);
+  expect(first.refusedTools).toEqual([
+    { index: 4, name: 'broken', field: 'tools[4].inputSchema', reason: expect.stringMatching(/JSON object/) },
+  ]);
+  expect(stored('ping').description).toBe('');
+  expect(stored('files.read').name).toBe('mcp__fs__files.read');
+});
+
+it('keeps what the server says of a tool: title, annotations, outputSchema and every other key, in its order', () => {
+  const read = stored('read_text_file');
+  expect(read.title).toBe('Read Text File');
+  expect(read.annotations).toEqual({ readOnlyHint: true, destructiveHint: null, openWorldHint: false });
+  expect(JSON.stringify(read.outputSchema)).toBe(JSON.stringify(READ_TEXT_FILE.outputSchema));
+  const { name: _n, description: _d, inputSchema: _i, ...rest } = READ_TEXT_FILE;
+  expect(JSON.stringify(read.mcpEntry)).toBe(JSON.stringify(rest));
+  expect(stored('delete_file').annotations).toEqual({ readOnlyHint: null, destructiveHint: true, openWorldHint: null });
+});
+
+it('keeps the schema as sent, key order included, in the definition, the toolbox, every rendering and the recorded turn', async () => {
+  const sent = JSON.stringify(READ_TEXT_FILE.inputSchema);
+  expect(JSON.stringify(stored('read_text_file').inputSchema)).toBe(sent);
+  const box = (await t.ok(key, TOOLBOX, { a: agents.openai })).toolbox;
+  const at = box.tools.findIndex((x) => x.name === 'mcp__fs__read_text_file');
+  expect(JSON.stringify(box.tools[at].tool.inputSchema)).toBe(sent);
+  expect(JSON.stringify(box.openai[at].function.parameters)).toBe(sent);
+  expect(JSON.stringify(box.anthropic[at].input_schema)).toBe(sent);
+  expect(JSON.stringify(box.google[0].functionDeclarations[at].parametersJsonSchema)).toBe(sent);
+  const conversation = (
+    await t.ok<Created<'startConversation'>>(
+      key,
+      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "u" }) { id } }`,
+      { a: agents.openai },
+    )
+  ).startConversation.id;
+  const turn = await t.ok<{ beginTurn: { toolbox: { tools: Array<{ name: string; inputSchema: unknown }> } } }>(
+    key,
+    `mutation($c: ID!) { beginTurn(conversationId: $c) { toolbox { tools { name inputSchema } } } }`,
+    { c: conversation },
+  );
+  expect(JSON.stringify(turn.beginTurn.toolbox.tools.find((x) => x.name === 'mcp__fs__read_text_file')!.inputSchema)).toBe(sent);
+});
+
+it('sends a name providers refuse in its short form beside the others', async () => {
+  const box = (await t.ok(key, TOOLBOX, { a: agents.anthropic })).toolbox;
+  const dotted = box.tools.map((x) => x.name).find((n) => n.startsWith('mcp__fs__files_read_'));
+  expect(dotted).toMatch(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/);
+  expect(box.tools.map((x) => x.name)).toContain('mcp__fs__ping');
+});
+
+it('leaves a schema out for the agents whose provider refuses it, naming the rule and pointer, and carries it for the others', async () => {
+  for (const provider of ['openai', 'anthropic'] as const) {
+    const box = (await t.ok(key, TOOLBOX, { a: agents[provider] })).toolbox;
+    expect(box.tools.map((x) => x.name)).not.toContain('mcp__fs__either');
+    expect(box.dropped.find((d) => d.name === 'mcp__fs__either')).toEqual({
+      name: 'mcp__fs__either',
+      reason: 'INCOMPATIBLE_SCHEMA',
+      schemaRefusal: {
+        provider: provider.toUpperCase(),
+        rule: 'no-top-level-combinator',
+        pointer: '/anyOf',
+        message: expect.stringContaining('/anyOf'),
+      },
+    });
+  }
+  const google = (await t.ok(key, TOOLBOX, { a: agents.google })).toolbox;
+  expect(google.tools.map((x) => x.name)).toContain('mcp__fs__either');
+  const budget = await t.ok<{
+    toolBudget: {
+      incompatibleTools: Array<{ name: string; schemaRefusal: { rule: string } }>;
+      refusedMcpTools: Array<{ server: string; name: string }>;
+    };
+  }>(
+    key,
+    `query($a: ID!) { toolBudget(agentId: $a) { incompatibleTools { name schemaRefusal { rule } } refusedMcpTools { server name } } }`,
+    { a: agents.anthropic },
+  );
+  expect(budget.toolBudget.incompatibleTools).toEqual([{ name: 'mcp__fs__either', schemaRefusal: { rule: 'no-top-level-combinator' } }]);
+  expect(budget.toolBudget.refusedMcpTools).toEqual([{ server: 'fs', name: 'broken' }]);
+});
+
+it('refuses the same schema on a custom tool, naming the rule and the JSON pointer, and stores nothing', async () => {
+  const result = await t.gql(
+    key,
+    `mutation($s: JSON!) { createToolDefinition(input: { name: "either", description: "d", inputSchema: $s }) { id } }`,
+    {
+      s: EITHER_SCHEMA,
+    },
+  );
+  expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.inputSchema' });
+  expect(result.errors?.[0]?.message).toMatch(/no-top-level-combinator.*\/anyOf/);
+  const custom = await t.ok<{ toolDefinitions: unknown[] }>(key, `{ toolDefinitions(source: CUSTOM) { id } }`);
+  expect(custom.toolDefinitions).toEqual([]);
+});
+
+it('excludes every tool its server marks destructive with one hint:destructive rule, and nothing else', async () => {
+  const rule = await t.ok<{ setToolRule: { id: string; subject: string } }>(
+    key,
+    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "hint:destructive", effect: DENY }) { id subject } }`,
+    { a: agents.google },
+  );
+  expect(rule.setToolRule.subject).toBe('hint:destructive');
+  const box = (await t.ok(key, TOOLBOX, { a: agents.google })).toolbox;
+  expect(box.dropped.filter((d) => d.reason === 'EXCLUDED').map((d) => d.name)).toEqual(['mcp__fs__delete_file']);
+  expect(box.tools).toHaveLength(4);
+});
+
+it('moves nothing when the same inventory is reported again: no version, no event, no timestamp', async () => {
+  const before = await Promise.all(Object.values(agents).map(async (a) => (await t.ok(key, VERSION, { a })).agent.loadoutVersion));
+  const again = (await t.ok(key, REPORT, { s: serverId, tools: INVENTORY })).reportMcpTools;
+  expect(again.tools.map((x) => [x.id, x.version])).toEqual(first.tools.map((x) => [x.id, x.version]));
+  expect(again.inventoryUpdatedAt).toBe(first.inventoryUpdatedAt);
+  expect(again.refusedTools).toEqual(first.refusedTools);
+  const after = await Promise.all(Object.values(agents).map(async (a) => (await t.ok(key, VERSION, { a })).agent.loadoutVersion));
+  expect(after).toEqual(before);
+});
+
+it('treats a re-ordered schema as a change like any other', async () => {
+  const reordered = {
+    ...READ_TEXT_FILE,
+    inputSchema: {
+      ...READ_TEXT_FILE.inputSchema,
+      properties: { head: { type: 'number' }, path: { type: 'string' }, tail: { type: 'number' } },
+    },
+  };
+  const before = (await t.ok(key, VERSION, { a: agents.openai })).agent.loadoutVersion;
+  const after = (await t.ok(key, REPORT, { s: serverId, tools: [reordered, ...INVENTORY.slice(1)] })).reportMcpTools;
+  const read = after.tools.find((x) => x.mcpToolName === 'read_text_file')!;
+  expect(read.version).toBe(stored('read_text_file').version + 1);
+  expect(Object.keys((read.inputSchema as { properties: object }).properties)).toEqual(['head', 'path', 'tail']);
+  expect((await t.ok(key, VERSION, { a: agents.openai })).agent.loadoutVersion).toBe(before + 1);
+});
+
+it('takes the typed form too, for entries with known keys', async () => {
+  const other = (await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "typed" }) { id } }`))
+    .registerMcpServer.id;
+  const { futureKey: _f, ...known } = READ_TEXT_FILE;
+  const typedReport = await t.ok<{ reportMcpInventory: { tools: Array<{ title: string; inputSchema: unknown }> } }>(
+    key,
+    `mutation($s: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $s, tools: $tools, advertisesResources: false) { tools { title inputSchema } } }`,
+    { s: other, tools: [known] },
+  );
+  expect(typedReport.reportMcpInventory.tools).toEqual([{ title: 'Read Text File', inputSchema: READ_TEXT_FILE.inputSchema }]);
+  expect(JSON.stringify(typedReport.reportMcpInventory.tools[0].inputSchema)).toBe(JSON.stringify(READ_TEXT_FILE.inputSchema));
+});
+
+it('refuses alone an entry no provider could take or one reported twice, and carries names MCP allows that providers do not', async () => {
+  const wild = (await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "wild" }) { id } }`))
+    .registerMcpServer.id;
+  const tool = (name: string, inputSchema: unknown = { type: 'object' }) => ({ name, description: 'd', inputSchema });
+  const report = (
+    await t.ok(key, REPORT, {
+      s: wild,
+      tools: [
+        tool('fine'),
+        tool('bad', { type: 12 }),
+        tool('fine'),
+        tool('dotted.name'),
+        tool('x'.repeat(65)),
+        tool('9starts'),
+        tool('a/b'),
+      ],
+    })
+  ).reportMcpTools;
+  expect(report.refusedTools.map((r) => [r.index, r.field])).toEqual([
+    [1, 'tools[1].inputSchema'],
+    [2, 'tools[2].name'],
+  ]);
+  expect(report.tools.map((x) => x.mcpToolName).sort()).toEqual(['9starts', 'a/b', 'dotted.name', 'fine', 'x'.repeat(65)].sort());
+  const box = (await t.ok(key, TOOLBOX, { a: agents.openai })).toolbox;
+  const sent = box.tools.map((x) => x.name).filter((n) => n.startsWith('mcp__wild__'));
+  expect(sent).toHaveLength(5);
+  for (const name of sent) expect(name).toMatch(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/);
+});

@@ -1,0 +1,179 @@
+import { schemaRefusals } from '../src/tokens/provider-schema-rules';
+import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import { readRealToolLists, type RealToolList } from './support/mcp-servers';
+
+/*
+ * The three reference MCP servers, run for real over stdio: each one's
+ * `tools/list` entries are reported exactly as the SDK's client returned
+ * them, and every tool must come back, to the toolbox and to every provider,
+ * with the schema text the server sent, order included.
+ */
+
+const SERVERS = ['everything', 'filesystem', 'memory'] as const;
+const PROVIDERS = ['openai', 'anthropic', 'google'] as const;
+type Provider = (typeof PROVIDERS)[number];
+type Entry = Record<string, unknown>;
+
+interface Definition {
+  id: string;
+  name: string;
+  mcpToolName: string | null;
+  title: string | null;
+  description: string;
+  annotations: Record<string, unknown> | null;
+  inputSchema: unknown;
+  outputSchema: unknown;
+  mcpEntry: Record<string, unknown> | null;
+  version: number;
+  contentHash: string;
+}
+interface Reported {
+  reportMcpTools: {
+    refusedTools: Array<{ index: number; name: string | null; field: string; reason: string }>;
+    tools: Definition[];
+  };
+}
+
+const REPORT = typed<Reported>(`mutation($s: ID!, $tools: [McpTool!]!) {
+  reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) {
+    refusedTools { index name field reason }
+    tools { id name mcpToolName title description inputSchema outputSchema mcpEntry version contentHash
+      annotations { title readOnlyHint destructiveHint idempotentHint openWorldHint } } } }`);
+
+const TOOLBOX = typed<{
+  agent: { loadoutVersion: number };
+  toolbox: {
+    fingerprint: string;
+    tools: Array<{
+      name: string;
+      tool: { id: string; mcpToolName: string | null; inputSchema: unknown; mcpServer: { name: string } | null };
+    }>;
+    dropped: Array<{ tool: { name: string }; reason: string }>;
+  } & Record<Provider, unknown>;
+}>(`query($a: ID!) {
+  agent(id: $a) { loadoutVersion }
+  toolbox(agentId: $a, channel: "web") {
+    fingerprint
+    tools { name tool { id mcpToolName inputSchema mcpServer { name } } }
+    dropped { tool { name } reason }
+    openai: rendered(provider: OPENAI) anthropic: rendered(provider: ANTHROPIC) google: rendered(provider: GOOGLE) } }`);
+
+/** Each rendered tool's name and schema, in toolbox order, whatever the provider's shape. */
+const RENDERED: Record<Provider, (rendered: unknown) => Array<{ name: unknown; schema: unknown }>> = {
+  openai: (r) =>
+    (r as Array<{ function: { name: string; parameters: unknown } }>).map((x) => ({
+      name: x.function.name,
+      schema: x.function.parameters,
+    })),
+  anthropic: (r) => (r as Array<{ name: string; input_schema: unknown }>).map((x) => ({ name: x.name, schema: x.input_schema })),
+  google: (r) =>
+    (r as Array<{ functionDeclarations: Array<{ name: string; parametersJsonSchema?: unknown; parameters?: unknown }> }>)
+      .flatMap((x) => x.functionDeclarations)
+      .map((d) => ({ name: d.name, schema: d.parametersJsonSchema ?? d.parameters })),
+};
+
+/** MCP `Tool` keys Loadout gives fields of their own; the rest is `mcpEntry`. */
+const OWN_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+const text = (value: unknown) => JSON.stringify(value ?? null);
+
+let t: TestServer;
+let key: string;
+let agentId: string;
+const lists = new Map<string, RealToolList>();
+const serverIds = new Map<string, string>();
+const firstReport = new Map<string, Reported['reportMcpTools']>();
+
+const report = async (server: string) =>
+  (await t.ok(key, REPORT, { s: serverIds.get(server), tools: lists.get(server)!.tools })).reportMcpTools;
+/** Every reported tool by server and its own name: `everything/echo`. */
+const sent = () =>
+  new Map<string, Entry>(
+    [...lists.values()].flatMap((l) => l.tools.map((tool): [string, Entry] => [`${l.server}/${String(tool.name)}`, tool])),
+  );
+
+beforeAll(async () => {
+  const [read, server] = await Promise.all([readRealToolLists(), startTestServer()]);
+  t = server;
+  for (const list of read) lists.set(list.server, list);
+  expect([...lists.keys()].sort()).toEqual([...SERVERS]);
+  key = (await t.createOrganization()).adminKey;
+  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  agentId = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a", maxTools: 100 }) { id } }`)).createAgent
+    .id;
+  for (const name of SERVERS) {
+    const id = (
+      await t.ok<Created<'registerMcpServer'>>(key, `mutation($n: String!) { registerMcpServer(input: { name: $n }) { id } }`, { n: name })
+    ).registerMcpServer.id;
+    serverIds.set(name, id);
+    firstReport.set(name, await report(name));
+  }
+}, 120_000);
+afterAll(() => t?.stop());
+
+it('the three reference servers together report no more tools than one agent may carry (100)', () => {
+  expect(sent().size).toBeLessThanOrEqual(100);
+});
+
+it.each(SERVERS)('stores every tool %s reports, with the schemas, title, annotations and the rest of its entry as sent', (server) => {
+  const tools = lists.get(server)!.tools;
+  const { refusedTools, tools: stored } = firstReport.get(server)!;
+  expect(refusedTools).toEqual([]);
+  expect(stored).toHaveLength(tools.length - refusedTools.length);
+  const byName = new Map(stored.map((d) => [d.mcpToolName, d]));
+  for (const tool of tools) {
+    const def = byName.get(tool.name as string);
+    expect(def).toBeDefined();
+    expect(def!.name).toBe(`mcp__${server}__${String(tool.name)}`);
+    expect(def!.description).toBe(tool.description ?? '');
+    expect(text(def!.inputSchema)).toBe(text(tool.inputSchema));
+    expect(text(def!.outputSchema)).toBe(text(tool.outputSchema));
+    expect(def!.title).toBe(tool.title ?? null);
+    const hints = { title: null, readOnlyHint: null, destructiveHint: null, idempotentHint: null, openWorldHint: null };
+    expect(def!.annotations).toEqual(tool.annotations === undefined ? null : { ...hints, ...(tool.annotations as Entry) });
+    const rest = Object.fromEntries(Object.entries(tool).filter(([k]) => !OWN_FIELDS.has(k)));
+    if (Object.keys(rest).length > 0) expect(def!.mcpEntry).toMatchObject(rest);
+  }
+});
+
+it('carries every tool, and sends each one to every provider with the schema text its server sent, within the provider rules', async () => {
+  const { toolbox } = await t.ok(key, TOOLBOX, { a: agentId });
+  const reported = sent();
+  expect(toolbox.dropped).toEqual([]);
+  const carried = toolbox.tools.map((e) => `${e.tool.mcpServer?.name}/${e.tool.mcpToolName}`);
+  expect([...carried].sort()).toEqual([...reported.keys()].sort());
+  toolbox.tools.forEach((entry, i) => expect(text(entry.tool.inputSchema)).toBe(text(reported.get(carried[i])!.inputSchema)));
+  for (const provider of PROVIDERS) {
+    const rendered = RENDERED[provider](toolbox[provider]);
+    expect(rendered.map((r) => r.name)).toEqual(toolbox.tools.map((e) => e.name));
+    rendered.forEach(({ schema }, i) => {
+      const where = `${provider}: ${carried[i]}`;
+      expect({ where, schema: text(schema) }).toEqual({ where, schema: text(reported.get(carried[i])!.inputSchema) });
+      expect({ where, refusal: schemaRefusals(schema)?.[provider] }).toEqual({ where, refusal: undefined });
+    });
+  }
+});
+
+it('moves nothing when every server reports the same list again', async () => {
+  const before = await t.ok(key, TOOLBOX, { a: agentId });
+  for (const server of SERVERS) {
+    const again = await report(server);
+    expect(again.refusedTools).toEqual([]);
+    const was = (d: Definition) => ({ id: d.id, mcpToolName: d.mcpToolName, version: d.version, contentHash: d.contentHash });
+    expect(again.tools.map(was)).toEqual(firstReport.get(server)!.tools.map(was));
+  }
+  const after = await t.ok(key, TOOLBOX, { a: agentId });
+  expect(after.agent.loadoutVersion).toBe(before.agent.loadoutVersion);
+  expect(after.toolbox.fingerprint).toBe(before.toolbox.fingerprint);
+});
+
+it('excludes with one hint:destructive rule every tool a real server marks destructive, and nothing else', async () => {
+  const destructive = [...sent()].filter(([, tool]) => (tool.annotations as Entry | undefined)?.destructiveHint === true);
+  expect(destructive.length).toBeGreaterThan(0);
+  await t.ok(key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "hint:destructive", effect: DENY }) { id } }`, {
+    a: agentId,
+  });
+  const { toolbox } = await t.ok(key, TOOLBOX, { a: agentId });
+  const excluded = toolbox.dropped.filter((d) => d.reason === 'EXCLUDED').map((d) => d.tool.name);
+  expect(excluded.sort()).toEqual(destructive.map(([id]) => `mcp__${id.replace('/', '__')}`).sort());
+  expect(toolbox.dropped.filter((d) => d.reason !== 'EXCLUDED')).toEqual([]);
+});

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+/** What one real MCP server answered to `tools/list`, every page, each entry exactly as the SDK's client returned it. */
+export interface RealToolList {
+  server: string;
+  tools: Array<Record<string, unknown>>;
+}
+
+/** The reference servers installed as devDependencies, and how each runs on stdio. */
+const SERVERS: Array<{ server: string; pkg: string; args: (dir: string) => string[]; env?: (dir: string) => Record<string, string> }> = [
+  { server: 'everything', pkg: '@modelcontextprotocol/server-everything', args: () => ['stdio'] },
+  { server: 'filesystem', pkg: '@modelcontextprotocol/server-filesystem', args: (dir) => [dir] },
+  {
+    server: 'memory',
+    pkg: '@modelcontextprotocol/server-memory',
+    args: () => [],
+    env: (dir) => ({ MEMORY_FILE_PATH: join(dir, 'memory.jsonl') }),
+  },
+];
+
+const TIMEOUT_MS = 20_000;
+
+/** The package's one `bin` script, resolved from node_modules. */
+function binOf(pkg: string): string {
+  const manifestPath = require.resolve(`${pkg}/package.json`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin: string | Record<string, string> };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0];
+  return join(dirname(manifestPath), bin);
+}
+
+async function readToolList({ server, pkg, args, env }: (typeof SERVERS)[number]): Promise<RealToolList> {
+  const dir = await mkdtemp(join(tmpdir(), `loadout-mcp-${server}-`));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [binOf(pkg), ...args(dir)],
+    env: env?.(dir),
+    cwd: dir,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const client = new Client({ name: 'loadout-test', version: '0.0.0' });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${server}: no complete tools/list within ${TIMEOUT_MS} ms; stderr:\n${stderr}`)),
+      TIMEOUT_MS,
+    );
+  });
+  const list = async (): Promise<RealToolList> => {
+    await client.connect(transport);
+    const tools: Array<Record<string, unknown>> = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return { server, tools };
+  };
+  try {
+    return await Promise.race([list(), timeout]);
+  } finally {
+    clearTimeout(timer);
+    const pid = transport.pid;
+    await client.close().catch(() => undefined);
+    if (pid !== null) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Starts the three reference MCP servers over stdio, in parallel, and returns each one's complete tool list. */
+export function readRealToolLists(): Promise<RealToolList[]> {
+  return Promise.all(SERVERS.map(readToolList));
+}
