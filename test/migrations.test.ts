@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { openDatabase, type Database } from '../src/db/database';
 import { entities } from '../src/entities';
 import { readMigrations, runMigrations } from '../src/db/migrations';
+import { loadToolRows } from '../src/loadout/rows';
 
 /** A fresh database of the kind this run tests: the server of DATABASE_URL, or embedded PGlite. */
 async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
@@ -137,3 +138,36 @@ it('moves the calls already logged into the partitioned log, keeping their ids, 
 });
 
 class RollbackForTest extends Error {}
+
+it('keeps definitions stored as jsonb loading: their content and hash as they were, refusals checked when loaded', async () => {
+  const { db: old, drop: dropOld } = await freshDatabase();
+  try {
+    const AS_SENT = '1764400019000-ToolsAsSent';
+    const ds = old.dataSource;
+    await ds.query(`CREATE TABLE loadout_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    for (const m of readMigrations().filter((m) => m.name < AS_SENT)) {
+      await ds.query(m.up);
+      await ds.query(`INSERT INTO loadout_migrations (name) VALUES ($1)`, [m.name]);
+    }
+    const [{ id: org }]: Array<{ id: string }> = await ds.query(`INSERT INTO organizations (name) VALUES ('o') RETURNING id`);
+    // Top-level anyOf: stored before the provider rules, it must now be left out for OpenAI and Anthropic agents.
+    const schema = { type: 'object', properties: { b: { type: 'string' }, a: { type: 'string' } }, anyOf: [{ required: ['a'] }] };
+    await ds.query(
+      `INSERT INTO tool_definitions (organization_id, source, name, description, input_schema, content_hash) VALUES ($1, 'MCP', 'mcp__s__t', 'd', $2::jsonb, 'stored-hash')`,
+      [org, JSON.stringify(schema)],
+    );
+    await runMigrations(ds);
+    const rows = await loadToolRows(ds, org, null);
+    expect(rows).toHaveLength(1);
+    // jsonb kept its own order (shorter keys first); the value is what was stored, the hash is the stored one.
+    expect(rows[0].inputSchema).toEqual(schema);
+    expect(rows[0].contentHash).toBe('stored-hash');
+    expect(rows[0].hints).toEqual([]);
+    expect(rows[0].schemaRefusals).toEqual({
+      openai: { rule: 'no-top-level-combinator', pointer: '/anyOf' },
+      anthropic: { rule: 'no-top-level-combinator', pointer: '/anyOf' },
+    });
+  } finally {
+    await dropOld();
+  }
+});

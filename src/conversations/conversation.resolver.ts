@@ -204,6 +204,15 @@ export class SnapshotToolFieldsResolver {
   toolDefinition(@Root() tool: FrozenTool, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).toolDefinition.load(tool.toolDefinitionId);
   }
+
+  @FieldResolver(() => JSONScalar, {
+    nullable: true,
+    description:
+      'MCP tools: the tools/list entry beyond what the model is sent (outputSchema, _meta, annotations, ...), as the server last reported it; null for other tools and once the definition is deleted. Never sent to a model.',
+  })
+  async mcpEntry(@Root() tool: FrozenTool, @Ctx() ctx: RequestContext) {
+    return (await loadersOf(ctx).toolDefinition.load(tool.toolDefinitionId))?.mcpEntry ?? null;
+  }
 }
 
 @Resolver(() => SnapshotDroppedToolType)

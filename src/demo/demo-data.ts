@@ -209,6 +209,7 @@ export const MCP_SERVERS: Array<{
             properties: { query: { type: 'string' }, perPage: { type: 'integer', minimum: 1, maximum: 100 } },
             required: ['query'],
           },
+          annotations: { readOnlyHint: true, openWorldHint: true },
         },
         {
           name: 'get_issue',
@@ -218,11 +219,13 @@ export const MCP_SERVERS: Array<{
             properties: { owner: { type: 'string' }, repo: { type: 'string' }, issueNumber: { type: 'integer' } },
             required: ['owner', 'repo', 'issueNumber'],
           },
+          annotations: { readOnlyHint: true, openWorldHint: true },
         },
         {
           name: 'delete_repository',
           description: 'Delete a repository.',
           inputSchema: { type: 'object', properties: { owner: { type: 'string' }, repo: { type: 'string' } }, required: ['owner', 'repo'] },
+          annotations: { destructiveHint: true, openWorldHint: true },
         },
       ],
       advertisesResources: true,

@@ -11,10 +11,12 @@ export type DropReason =
   | 'CHANNEL'
   /** Not offered for this page's context object */
   | 'CONTEXT'
-  /** Excluded by a DENY rule */
+  /** Excluded by a DENY rule (on its name, or on a hint its MCP server sets) */
   | 'EXCLUDED'
   /** The definition is not active */
   | 'INACTIVE'
+  /** Its input schema breaks a schema rule of the agent's provider */
+  | 'INCOMPATIBLE_SCHEMA'
   /** Filtered out by its MCP server's tool lists */
   | 'MCP_FILTERED'
   /** Cut by the agent's maximum number of tools */

@@ -46,6 +46,12 @@ export function turnCard(
             : [
                 h('p', { class: 'description' }, tool.description),
                 h('pre', { class: 'schema' }, JSON.stringify(tool.inputSchema, null, 2)),
+                ...(tool.mcpEntry
+                  ? [
+                      h('p', { class: 'muted' }, 'What its MCP server also reported (never sent to the model):'),
+                      h('pre', { class: 'schema' }, JSON.stringify(tool.mcpEntry, null, 2)),
+                    ]
+                  : []),
               ]),
         ),
       ),

@@ -3,6 +3,20 @@ import { actorText, droppedDiffers, dropSentence, effectPhrase, scopeOf, type Dr
 describe("the debugger's sentences", () => {
   it.each<[string, DropFacts, string]>([
     [
+      'a schema the provider refuses',
+      {
+        name: 'mcp__fs__tag',
+        reason: 'INCOMPATIBLE_SCHEMA',
+        schemaRefusal: { message: 'rule array-items (OpenAI): every array schema has "items", at /properties/tags' },
+      },
+      'Its schema breaks rule array-items (OpenAI): every array schema has "items", at /properties/tags',
+    ],
+    [
+      'a hint rule of the project',
+      { name: 'mcp__fs__delete_file', reason: 'EXCLUDED', rule: { subject: 'hint:destructive', level: 'PROJECT' } },
+      "Excluded by the project's rule hint:destructive",
+    ],
+    [
       'an agent rule',
       { name: 'Bash', reason: 'EXCLUDED', rule: { subject: 'tool:Bash', level: 'AGENT' } },
       "Excluded by the agent's rule tool:Bash",

@@ -6,6 +6,8 @@ export interface DropFacts {
   name: string;
   reason: DropReason;
   rule?: { subject: string; level: RuleLevel } | null;
+  /** INCOMPATIBLE_SCHEMA: the provider schema rule broken, and where, in words. */
+  schemaRefusal?: { message: string } | null;
   /** The winner of a shadowing, with where it sits when that is known. */
   shadowedBy?: { name: string; scope?: DefinitionScope } | null;
 }
@@ -47,6 +49,7 @@ export function dropSentence(drop: DropFacts): string {
   if (drop.reason === 'EXCLUDED' && drop.rule) {
     return `Excluded by the ${drop.rule.level === 'AGENT' ? "agent's" : "project's"} rule ${drop.rule.subject}`;
   }
+  if (drop.reason === 'INCOMPATIBLE_SCHEMA' && drop.schemaRefusal) return `Its schema breaks ${drop.schemaRefusal.message}`;
   if (drop.reason === 'SHADOWED' && drop.shadowedBy) {
     const { name, scope } = drop.shadowedBy;
     return `Shadowed by ${scope ? OWNER[scope] : ''}${name}`;

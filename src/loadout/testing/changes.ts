@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { contentHash } from '../../common/content-hash';
 import type { LoadoutPatch } from '../compile';
 import type { LoadoutRows, ToolRow } from '../rows';
+import { TOOL_HINTS } from '../vocabulary';
 import {
   AGENT_IDS,
   CHANNELS,
@@ -47,6 +48,13 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
       version: old.version + 1,
     };
     return replaceTool(rows, old.id, next);
+  }),
+  // An MCP server's report changes only what it says of a tool: its hints (hint:<annotation> rules read them).
+  fc.record({ pick: fc.nat(), hints: subset(TOOL_HINTS) }).map(({ pick, hints }): Change => (rows) => {
+    const mcp = rows.tools.filter((t) => t.source === 'MCP');
+    if (mcp.length === 0) return { rows, patch: {} };
+    const old = mcp[pick % mcp.length];
+    return replaceTool(rows, old.id, { ...old, hints, version: old.version + 1 });
   }),
   // Move a tool in Sort Order, or rename it, and nothing else.
   fc
