@@ -14,7 +14,7 @@ import { DateTimeScalar } from '../common/scalars';
 import { ConversationListResolver } from '../conversations/conversation-list.resolver';
 import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResolver } from '../invalidation/invalidation.resolver';
 import { OrganizationResolver, PrincipalFieldsResolver, ProjectFieldsResolver } from '../organizations/organization.resolver';
-import { ToolboxResolver } from '../toolbox/toolbox.resolver';
+import { DroppedToolFieldsResolver, ToolboxEntryFieldsResolver, ToolboxResolver } from '../toolbox/toolbox.resolver';
 import { McpServerResolver } from '../tools/mcp-server.resolver';
 import { MiniAppResolver } from '../tools/mini-app.resolver';
 import { ToolDefinitionResolver } from '../tools/tool-definition.resolver';
@@ -31,6 +31,8 @@ export const resolvers = [
   MiniAppResolver,
   McpServerResolver,
   ToolboxResolver,
+  ToolboxEntryFieldsResolver,
+  DroppedToolFieldsResolver,
   ConversationResolver,
   ConversationFieldsResolver,
   TurnFieldsResolver,

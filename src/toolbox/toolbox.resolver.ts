@@ -1,10 +1,13 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
+import { AgentType } from '../agents/agent.types';
 import { actorOf, type RequestContext } from '../common/context';
 import { ToolProviderEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
 import { providerOf, renderTools } from '../tokens/providers';
-import type { ResolvedToolbox } from './toolbox.service';
-import { PageInput, ToolboxType } from './toolbox.types';
+import { ToolDefinitionType } from '../tools/tool.types';
+import { storedAgent, storedDefinition } from './stored-objects';
+import type { ResolvedDrop, ResolvedToolbox } from './toolbox.service';
+import { DroppedToolType, PageInput, ToolboxEntryType, ToolboxType } from './toolbox.types';
 
 @Resolver(() => ToolboxType)
 export class ToolboxResolver {
@@ -22,6 +25,11 @@ export class ToolboxResolver {
     return ctx.services.toolbox.resolve(actorOf(ctx), agentId, channel, page ?? undefined);
   }
 
+  @FieldResolver(() => AgentType)
+  agent(@Root() box: ResolvedToolbox, @Ctx() ctx: RequestContext) {
+    return storedAgent(ctx, box.agent.id);
+  }
+
   @FieldResolver(() => JSONScalar, {
     description:
       "The tools ready to send as the request's `tools`, in toolbox order, in the provider's shape (default: the agent model's provider).",
@@ -31,5 +39,26 @@ export class ToolboxResolver {
       provider ?? providerOf(box.agent.model),
       box.tools.map((e) => e.visible),
     );
+  }
+}
+
+@Resolver(() => ToolboxEntryType)
+export class ToolboxEntryFieldsResolver {
+  @FieldResolver(() => ToolDefinitionType)
+  tool(@Root() entry: ResolvedToolbox['tools'][number], @Ctx() ctx: RequestContext) {
+    return storedDefinition(ctx, entry.tool.id);
+  }
+}
+
+@Resolver(() => DroppedToolType)
+export class DroppedToolFieldsResolver {
+  @FieldResolver(() => ToolDefinitionType)
+  tool(@Root() drop: ResolvedDrop, @Ctx() ctx: RequestContext) {
+    return storedDefinition(ctx, drop.tool.id);
+  }
+
+  @FieldResolver(() => ToolDefinitionType, { nullable: true })
+  shadowedBy(@Root() drop: ResolvedDrop, @Ctx() ctx: RequestContext) {
+    return drop.shadowedBy ? storedDefinition(ctx, drop.shadowedBy.id) : null;
   }
 }

@@ -21,6 +21,7 @@ export interface ResolvedPage {
 }
 
 export interface ResolvedToolbox {
+  /** The compiled row; the agent a client reads is the stored one (see stored-objects.ts), as are the definitions below. */
   agent: AgentRow;
   channel: CatalogueRow;
   page: ResolvedPage;

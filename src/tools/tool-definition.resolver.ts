@@ -6,6 +6,7 @@ import { ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { storedDefinitions } from '../toolbox/stored-objects';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';
 import { mcpAnnotations, mcpTitle } from './mcp-tool-entry';
@@ -20,12 +21,8 @@ import {
   UpdateToolDefinitionInput,
 } from './tool.types';
 
-/** The stored entry: a loadout's row does not carry it, so it is loaded by the definition's id. */
-async function mcpEntryOf(tool: ToolDefinitionType, ctx: RequestContext): Promise<JsonObject | null> {
-  if (tool.source !== 'MCP') return null;
-  if (tool.mcpEntry !== undefined) return tool.mcpEntry;
-  return (await loadersOf(ctx).toolDefinition.load(tool.id))?.mcpEntry ?? null;
-}
+/** What an MCP server reported beyond what a model is sent; other tools have none. */
+const mcpEntryOf = (tool: ToolDefinitionType): JsonObject | null => (tool.source === 'MCP' ? (tool.mcpEntry ?? null) : null);
 
 @Resolver(() => ToolDefinitionType)
 export class ToolDefinitionResolver {
@@ -112,27 +109,27 @@ export class ToolDefinitionResolver {
       'Definitions of the same name this one outranks where both pass the other filters (it is more specific, or first in Sort Order): they drop as SHADOWED.',
   })
   async shadows(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return (await loadersOf(ctx).shadowRelations.load(tool)).shadows;
+    return storedDefinitions(ctx, (await loadersOf(ctx).shadowRelations.load(tool)).shadows);
   }
 
   @FieldResolver(() => [ToolDefinitionType], {
     description: 'Definitions of the same name that outrank this one where both pass the other filters: this one drops as SHADOWED.',
   })
   async shadowedBy(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return (await loadersOf(ctx).shadowRelations.load(tool)).shadowedBy;
+    return storedDefinitions(ctx, (await loadersOf(ctx).shadowRelations.load(tool)).shadowedBy);
   }
 
   @FieldResolver(() => String, {
     nullable: true,
     description: "MCP tools: the display title the server gave (its title, else its annotations' title). Never sent to a model.",
   })
-  async title(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return mcpTitle(await mcpEntryOf(tool, ctx));
+  title(@Root() tool: ToolDefinitionType) {
+    return mcpTitle(mcpEntryOf(tool));
   }
 
   @FieldResolver(() => McpToolAnnotationsType, { nullable: true, description: "MCP tools: the server's annotations, as reported." })
-  async annotations(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    const annotations = mcpAnnotations(await mcpEntryOf(tool, ctx));
+  annotations(@Root() tool: ToolDefinitionType) {
+    const annotations = mcpAnnotations(mcpEntryOf(tool));
     if (!annotations) return null;
     const text = (v: unknown) => (typeof v === 'string' ? v : null);
     const flag = (v: unknown) => (typeof v === 'boolean' ? v : null);
@@ -149,8 +146,8 @@ export class ToolDefinitionResolver {
     nullable: true,
     description: "MCP tools: the schema of the tool's structured result, as reported. Never sent to a model.",
   })
-  async outputSchema(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return (await mcpEntryOf(tool, ctx))?.outputSchema ?? null;
+  outputSchema(@Root() tool: ToolDefinitionType) {
+    return mcpEntryOf(tool)?.outputSchema ?? null;
   }
 
   @FieldResolver(() => JSONScalar, {
@@ -158,8 +155,8 @@ export class ToolDefinitionResolver {
     description:
       "MCP tools: the tools/list entry's keys besides name, description and inputSchema (title, annotations, outputSchema, _meta, icons, execution, and keys not yet known), in the server's order. Never sent to a model.",
   })
-  mcpEntry(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
-    return mcpEntryOf(tool, ctx);
+  mcpEntry(@Root() tool: ToolDefinitionType) {
+    return mcpEntryOf(tool);
   }
 
   @FieldResolver(() => Int, {

@@ -42,8 +42,7 @@ export class ToolDefinitionType {
   agentId: string | null;
   miniAppId: string | null;
   mcpServerId: string | null;
-  /** Absent where the root is a loadout's row rather than the stored definition: the resolver loads it. */
-  mcpEntry?: JsonObject | null;
+  mcpEntry: JsonObject | null;
 }
 
 @ObjectType('McpToolAnnotations', {
