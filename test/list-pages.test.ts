@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Actor } from '../src/common/actor';
 import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
 
@@ -73,7 +74,7 @@ it('pages the filtered lists like the whole ones, and 20 at a time when first is
   expect(inProject.flatMap((p) => p.edges).length).toBe(COUNT / 10);
   expect((await t.ok(key, TOOLS, { source: 'MCP' })).toolDefinitionsPage).toMatchObject({ totalCount: 0, edges: [] });
   expect((await t.ok(key, TOOLS, {})).toolDefinitionsPage.edges).toHaveLength(20);
-  expect((await t.ok(key, TOOLS, { projectId: 'not-a-project' })).toolDefinitionsPage.totalCount).toBe(0);
+  expect((await t.ok(key, TOOLS, { projectId: randomUUID() })).toolDefinitionsPage.totalCount).toBe(0);
 });
 
 it('goes on after the tool a page ended on was deleted', async () => {

@@ -94,7 +94,7 @@ describe('/metrics', () => {
     ];
     await t.ok(adminKey, `mutation($c: [ToolCallInput!]!) { recordToolCalls(calls: $c) { accepted } }`, { c: calls });
     await post(null, { query: '{ agents { id } }' });
-    await post(adminKey, { query: '{ toolbox(agentId: "nope", channel: "web") { fingerprint } }' });
+    await post(adminKey, { query: '{ toolbox(agentId: "00000000-0000-4000-8000-000000000000", channel: "web") { fingerprint } }' });
     while (!heard.some((m) => m.type === 'next')) await sleep(20);
     ws.close();
 
@@ -136,7 +136,7 @@ describe('/metrics', () => {
     expect(answered).toEqual({ answered: before.answered + 1, handedBack: before.handedBack, loadoutReads: before.loadoutReads + 1 });
 
     // An unknown agent: the resolver throws, and graphql-js reports the error the direct path already has.
-    expect((await (await toolbox('nope')).json()).errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await (await toolbox('00000000-0000-4000-8000-000000000000')).json()).errors[0].extensions.code).toBe('NOT_FOUND');
     const handedBack = await counts();
     expect(handedBack).toEqual({
       answered: answered.answered,

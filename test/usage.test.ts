@@ -131,9 +131,10 @@ describe('recordToolCalls', () => {
     const other = await t.createOrganization('Another org');
     const theirs = (await t.ok<Created<'createProject'>>(other.adminKey, `mutation { createProject(input: { name: "Theirs" }) { id } }`))
       .createProject.id;
-    for (const [bad, field] of [
-      [theirs, 'calls[1].projectId'],
-      ['not-a-uuid', 'calls[1].projectId'],
+    // Another organisation's project names none of this one's; a value that is not an id names no row at all.
+    for (const [bad, code] of [
+      [theirs, 'NOT_FOUND'],
+      ['not-a-uuid', 'BAD_USER_INPUT'],
     ] as const) {
       const result = await t.gql(runtime, RECORD, {
         calls: [
@@ -142,7 +143,7 @@ describe('recordToolCalls', () => {
           call({ userId: 'plain', projectId: theirs }),
         ],
       });
-      expect([codeOf(result), result.errors?.[0].extensions?.field]).toEqual(['NOT_FOUND', field]);
+      expect([codeOf(result), result.errors?.[0].extensions?.field]).toEqual([code, 'calls[1].projectId']);
     }
     expect(await usage(projectId, 'plain')).toEqual([]);
     const counted = await t.ok(runtime, RECORD, { calls: [call({ userId: 'plain', projectId }), call({ userId: 'plain' })] });

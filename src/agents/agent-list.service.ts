@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput } from '../common/errors';
-import { cursorCodec, emptyPage, pageOf, pageSize, type Page } from '../common/pagination';
+import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
 import { AgentEntity } from './agent.entity';
 
@@ -13,15 +13,12 @@ export class AgentListService {
   constructor(private readonly db: DataSource) {}
 
   async agents(actor: Actor, projectId?: string | null): Promise<AgentEntity[]> {
-    // An id that cannot be a project's matches none, as an unknown one does.
-    if (projectId && !isUuid(projectId)) return [];
     return this.filtered(actor, projectId).getMany();
   }
 
   async page(actor: Actor, projectId?: string | null, first?: number | null, after?: string | null): Promise<Page<AgentEntity>> {
     const size = pageSize(first);
     const afterId = after === null || after === undefined ? null : cursors.decode(after);
-    if (projectId && !isUuid(projectId)) return emptyPage();
     const rows = this.filtered(actor, projectId).take(size + 1);
     if (afterId) {
       const anchor = await this.db.manager.existsBy(AgentEntity, { id: afterId, organizationId: actor.organizationId });

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Ids are UUIDs; anything else can name nothing, so it is "not found" rather than an SQL error. */
+/**
+ * Ids are UUIDs: an `ID` argument that is not one is refused before its
+ * resolver runs (id-arguments.ts), and a lookup by one finds nothing rather
+ * than failing in SQL.
+ */
 export const isUuid = (id: unknown): id is string => typeof id === 'string' && UUID.test(id);
 
 /** Hex digits of a row's number at the end of a block's ids. */

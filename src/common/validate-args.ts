@@ -1,6 +1,7 @@
 import { getMetadataStorage, validateSync, type ValidationError } from 'class-validator';
 import type { ArgOptions, ResolverData } from 'type-graphql';
 import { LoadoutError, badInput } from './errors';
+import { NOT_AN_ID, notIds } from './id-arguments';
 import { inputProblem, textProblem } from './input-text';
 
 const OPTIONS = {
@@ -33,7 +34,9 @@ storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, gr
  * reported as BAD_USER_INPUT with each bad field named by its full path from
  * the operation's arguments, the same paths services use for their own checks.
  */
-export function validateArgs(value: unknown, _type: unknown, { args }: ResolverData<object>): void {
+export function validateArgs(value: unknown, _type: unknown, data: ResolverData<object>): void {
+  refuseNotIds(data);
+  const { args } = data;
   if (typeof value === 'string') {
     const problem = textProblem(value);
     if (problem) throw badInput(Object.keys(args).find((name) => args[name] === value) ?? 'input', problem);
@@ -51,6 +54,16 @@ export function validateArgs(value: unknown, _type: unknown, { args }: ResolverD
     if (item !== null && typeof item === 'object') problems.push(...flatten(validateSync(item, OPTIONS), path));
   }
   refuse(problems);
+}
+
+/** The arguments of each resolver call whose ids were checked: validation runs once per argument, the check once per call. */
+const idsChecked = new WeakSet<object>();
+
+/** BAD_USER_INPUT naming every ID argument or input field that is not an id (see id-arguments.ts), before anything reads them. */
+function refuseNotIds({ args, info }: ResolverData<object>): void {
+  if (idsChecked.has(args)) return;
+  idsChecked.add(args);
+  refuse(notIds(info, args).map((path) => ({ path, messages: [NOT_AN_ID] })));
 }
 
 /** A field of an input and what is wrong with it. */
@@ -85,6 +98,7 @@ export function listArgument<T extends object>(
   return {
     validateFn: (value, type, data) => {
       if (Array.isArray(value) && value.length > max) throw badInput(name, `must have at most ${max} items, not ${value.length}`);
+      refuseNotIds(data);
       if (!checkItems || !Array.isArray(value)) return validateArgs(value, type, data);
       const shape = inputProblem(value, name);
       if (shape) throw badInput(shape.field, shape.message);

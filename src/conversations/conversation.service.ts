@@ -3,7 +3,6 @@ import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
 import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
-import { isUuid } from '../common/uuid';
 import type { LoadoutCache } from '../loadout/cache';
 import { findOwned, getOwned } from '../common/tenant';
 import type { PageSituation } from '../loadout/facts';
@@ -106,7 +105,6 @@ export class ConversationService {
    * toolbox is exactly the one of the loadout_seq read here.
    */
   async beginTurn(actor: Actor, conversationId: string, at?: Date): Promise<TurnEntity> {
-    if (!isUuid(conversationId)) throw notFound('Conversation', 'conversationId');
     return this.db.transaction(async (tx) => {
       // The conversation's row lock serialises its turns, so indexes never repeat.
       const [conversation]: Array<LockedConversation> = await tx.query(

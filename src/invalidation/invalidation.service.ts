@@ -1,6 +1,6 @@
 import { In, LessThan, MoreThanOrEqual, type DataSource, type FindOptionsWhere } from 'typeorm';
 import type { Actor } from '../common/actor';
-import { cursorCodec, emptyPage, pageOf, pageSize, type Page } from '../common/pagination';
+import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
 import { expandAffected } from './affected-sets';
 import { recordedSet } from './invalidation-recorder';
@@ -77,8 +77,6 @@ export class InvalidationService {
   ): Promise<Page<ToolboxInvalidationEntity>> {
     const size = pageSize(first);
     const afterSeq = after ? cursors.decode(after) : null;
-    // Another organisation's id, or no id at all, matches nothing: an empty list, as for an unknown id.
-    if ((filter.agentId && !isUuid(filter.agentId)) || (filter.projectId && !isUuid(filter.projectId))) return emptyPage();
     const where: FindOptionsWhere<ToolboxInvalidationEntity> = {
       organizationId: actor.organizationId,
       ...(filter.agentId ? { agentId: filter.agentId } : {}),

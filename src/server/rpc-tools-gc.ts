@@ -2,7 +2,9 @@ import type http from 'node:http';
 import type { AppServices } from '../app-services';
 import { unauthenticated } from '../common/context';
 import type { ErrorCode } from '../common/errors';
+import { NOT_AN_ID } from '../common/id-arguments';
 import { textProblem } from '../common/input-text';
+import { isUuid } from '../common/uuid';
 import { dateProblem } from '../common/scalars';
 import { RETRY_AFTER_SECONDS } from '../common/unavailable';
 import { contextFor } from './authenticate';
@@ -23,6 +25,8 @@ const STATUS: Record<ErrorCode, number> = {
 
 /** The query parameters, the GraphQL query's arguments. */
 const PARAMETERS = ['projectId', 'agentId', 'sessionId', 'userId', 'asOf'] as const;
+/** Those that name a stored row, as the query's ID arguments do (sessionId is echoed only). */
+const ROW_IDS: readonly string[] = ['projectId', 'agentId'];
 
 /** Names the parameter and, for a near miss (case, `_` or `-`, a typo or two), the one probably meant. */
 function unknownParameter(name: string): string {
@@ -85,6 +89,7 @@ export async function handleToolGc(
     if (params.getAll(name).length > 1) return fail('BAD_USER_INPUT', `${name}: given more than once; give it once`, name);
     const problem = textProblem(value);
     if (problem) return fail('BAD_USER_INPUT', `${name}: ${problem}`, name.slice(0, 64));
+    if (ROW_IDS.includes(name) && !isUuid(value)) return fail('BAD_USER_INPUT', `${name}: ${NOT_AN_ID}`, name);
   }
   const asOfText = text('asOf');
   const asOf = asOfText ? new Date(asOfText) : null;

@@ -1,6 +1,5 @@
 import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
-import { isUuid } from '../common/uuid';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { renderedToolName, type VisibleTool } from '../tokens/tool-names';
 import type { PageSituation } from '../loadout/facts';
@@ -110,7 +109,7 @@ export class ToolboxService {
   }
 
   agentIn(loadout: CompiledLoadout, agentId: string): CompiledAgent | undefined {
-    return isUuid(agentId) ? loadout.agents.get(agentId) : undefined;
+    return loadout.agents.get(agentId);
   }
 
   /** The channel of a key; `field` names the argument for the error. */

@@ -3,7 +3,6 @@ import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../common/enums';
 import { conflict } from '../common/errors';
 import { getOwned } from '../common/tenant';
-import { isUuid } from '../common/uuid';
 import type { LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
 import { contentHash } from '../common/content-hash';
@@ -23,7 +22,6 @@ export class McpServerService {
   ) {}
 
   mcpServers(actor: Actor, projectId?: string | null) {
-    if (projectId && !isUuid(projectId)) return Promise.resolve([]);
     return this.db.manager.find(McpServerEntity, {
       where: { organizationId: actor.organizationId, ...(projectId ? { projectId } : {}) },
       order: { name: 'ASC', id: 'ASC' },

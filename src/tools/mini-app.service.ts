@@ -2,7 +2,6 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../common/enums';
 import { getOwned } from '../common/tenant';
-import { isUuid } from '../common/uuid';
 import type { LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
 import { MiniAppEntity } from './mini-app.entity';
@@ -15,7 +14,6 @@ export class MiniAppService {
   ) {}
 
   miniApps(actor: Actor, projectId?: string | null) {
-    if (projectId && !isUuid(projectId)) return Promise.resolve([]);
     return this.db.manager.find(MiniAppEntity, {
       where: { organizationId: actor.organizationId, ...(projectId ? { projectId } : {}) },
       order: { name: 'ASC', id: 'ASC' },

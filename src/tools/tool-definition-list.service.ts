@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
-import { cursorCodec, emptyPage, pageOf, pageSize, type Page } from '../common/pagination';
+import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
 import { TOOL_NAME_MAX } from '../common/validation';
 import type { ToolSource } from '../loadout/vocabulary';
@@ -43,15 +43,12 @@ export class ToolDefinitionListService {
   constructor(private readonly db: DataSource) {}
 
   async definitions(actor: Actor, filter: DefinitionFilter): Promise<ToolDefinitionEntity[]> {
-    // An id that cannot be a project's matches none, as an unknown one does.
-    if (filter.projectId && !isUuid(filter.projectId)) return [];
     return this.filtered(actor, filter).getMany();
   }
 
   async page(actor: Actor, filter: DefinitionFilter, first?: number | null, after?: string | null): Promise<Page<ToolDefinitionEntity>> {
     const size = pageSize(first);
     const from = after === null || after === undefined ? null : listKey(cursors.decode(after));
-    if (filter.projectId && !isUuid(filter.projectId)) return emptyPage();
     const rows = this.filtered(actor, filter).take(size + 1);
     if (from) rows.andWhere('(t.sortOrder, t.name, t.id) > (:sortOrder, :name, CAST(:id AS uuid))', from);
     const [found, totalCount] = await Promise.all([rows.getMany(), this.filtered(actor, filter).getCount()]);

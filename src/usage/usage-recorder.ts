@@ -3,7 +3,6 @@ import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
 import type { Stats } from '../common/stats';
 import { getOwned } from '../common/tenant';
-import { isUuid } from '../common/uuid';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import type { LoadoutCache } from '../loadout/cache';
 import { ProjectEntity } from '../organizations/project.entity';
@@ -129,14 +128,13 @@ export class UsageRecorder {
     const projects = [...new Set(calls.flatMap((c) => (c.projectId ? [c.projectId] : [])))];
     // The first project, in the batch's order, that is not the organisation's: the one the transactional path names.
     const notOwned = async () => {
-      const valid = projects.filter(isUuid);
-      const owned: Array<{ id: string }> = valid.length
-        ? await this.db.query(`SELECT id FROM projects WHERE organization_id = $1 AND id = ANY($2::uuid[])`, [actor.organizationId, valid])
-        : [];
-      const id = projects.find((p) => !isUuid(p) || !owned.some((o) => o.id === p))!;
+      const owned: Array<{ id: string }> = await this.db.query(
+        `SELECT id FROM projects WHERE organization_id = $1 AND id = ANY($2::uuid[])`,
+        [actor.organizationId, projects],
+      );
+      const id = projects.find((p) => !owned.some((o) => o.id === p))!;
       return notFound('Project', `calls[${calls.findIndex((c) => c.projectId === id)}].projectId`);
     };
-    if (!projects.every(isUuid)) throw await notOwned();
     const scoped = calls.map((call) => plainCall(actor, call, now));
     if (!(await this.addCalls(this.db.manager, actor.organizationId, scoped, projects))) throw await notOwned();
     return { accepted: calls.length, duplicates: 0 };

@@ -1,6 +1,5 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
-import { isUuid } from '../common/uuid';
 import type { RosterRow } from '../budget/budget-report';
 import { ToolUsageEntity } from './tool-usage.entity';
 import { NO_PROJECT, type UsageScope } from './usage-scope';
@@ -25,7 +24,6 @@ export class UsageService {
 
   /** The roster and counters of one scope, by tool name. userId null: the caller. */
   async toolUsage(actor: Actor, projectId: string | null | undefined, userId: string | null | undefined): Promise<ToolUsageEntity[]> {
-    if (projectId && !isUuid(projectId)) return [];
     return this.db.manager.find(ToolUsageEntity, {
       where: {
         organizationId: actor.organizationId,
