@@ -54,3 +54,69 @@ it('keeps the price a turn was completed under: a later price applies to turns c
   expect(await cost(first)).toEqual(before);
   expect(await cost(await completed())).toEqual({ amountUsd: (3000 * 4 + 1000 * 16) / 1e6, credits: (100 * 4000) / 1e6 });
 });
+
+describe('prices are bounded so that every turn has a cost a client can read', () => {
+  const PRICE = `mutation($input: ModelPriceInput!) { setModelPrice(input: $input) { model inputUsdPerMTok } }`;
+  const rates = (over: Record<string, number>) => ({
+    model: 'openai/gpt-4o',
+    inputUsdPerMTok: 1,
+    cachedInputUsdPerMTok: 1,
+    outputUsdPerMTok: 1,
+    ...over,
+  });
+  let key: string;
+  beforeAll(async () => {
+    key = (
+      await t.ok<{ createOrganization: { apiKey: string } }>(
+        OPERATOR_TOKEN,
+        `mutation { createOrganization(input: { name: "Dear org", fundingModel: INCLUDED_CREDITS }) { apiKey } }`,
+      )
+    ).createOrganization.apiKey;
+  });
+
+  it.each(['inputUsdPerMTok', 'cachedInputUsdPerMTok', 'cacheWriteUsdPerMTok', 'outputUsdPerMTok', 'creditsPerMTok'])(
+    '%s above 1,000,000 is BAD_USER_INPUT naming it, and stores nothing',
+    async (field) => {
+      for (const value of [1e308, 1_000_000.01]) {
+        const result = await t.gql(key, PRICE, { input: rates({ [field]: value }) });
+        expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: `input.${field}` });
+      }
+      expect(await t.ok(key, `{ modelPrices { model } }`)).toEqual({ modelPrices: [] });
+    },
+  );
+
+  it('at the bound, the turn of the most tokens a turn can record answers its cost', async () => {
+    const top = 1_000_000;
+    const max = 2_147_483_647;
+    await t.ok(key, PRICE, {
+      input: rates({
+        inputUsdPerMTok: top,
+        cachedInputUsdPerMTok: top,
+        cacheWriteUsdPerMTok: top,
+        outputUsdPerMTok: top,
+        creditsPerMTok: top,
+      }),
+    });
+    await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+    const agent = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`))
+      .createAgent.id;
+    const conversation = (
+      await t.ok<Created<'startConversation'>>(
+        key,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+        {
+          a: agent,
+        },
+      )
+    ).startConversation.id;
+    const turn = (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation }))
+      .beginTurn.id;
+    await t.ok(key, `mutation($id: ID!, $n: Int!) { completeTurn(turnId: $id, usage: { inputTokens: $n, outputTokens: $n }) { id } }`, {
+      id: turn,
+      n: max,
+    });
+    const result = await t.gql(key, COST, { id: turn });
+    expect(result.errors).toBeUndefined();
+    expect(result.data!.turn!.cost).toEqual({ amountUsd: 2 * max, credits: 2 * max });
+  });
+});

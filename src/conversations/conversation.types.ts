@@ -1,4 +1,4 @@
-import { MaxLength, Min, ValidateNested } from 'class-validator';
+import { Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../common/pagination';
 import { DropReasonEnum, RuleEffectEnum, RuleLevelEnum, described, enumOf } from '../loadout/graphql-enums';
@@ -12,6 +12,7 @@ import { ProjectType } from '../organizations/organization.types';
 import { PageInput, PageObjectType } from '../toolbox/toolbox.types';
 import { CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from '../toolbox/toolbox-content.types';
 import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
+import { PRICE_MAX } from './turn-cost';
 import { PROVIDER_USAGE_FORMAT_TEXT, PROVIDER_USAGE_FORMATS, PROVIDER_USAGE_MAX_BYTES, type ProviderUsageFormat } from './provider-usage';
 
 export const ProviderUsageFormatEnum = enumOf(PROVIDER_USAGE_FORMATS);
@@ -201,12 +202,12 @@ export class ModelPriceType {
   @Field(() => Float, { nullable: true }) creditsPerMTok: number | null;
 }
 
-@InputType('ModelPriceInput')
+@InputType('ModelPriceInput', { description: `Rates per million tokens, in USD or credits, each from 0 to ${PRICE_MAX}.` })
 export class ModelPriceInput {
   @Field() model: string;
-  @Field(() => Float) @Min(0) inputUsdPerMTok: number;
-  @Field(() => Float) @Min(0) cachedInputUsdPerMTok: number;
-  @Field(() => Float, { nullable: true }) @Min(0) cacheWriteUsdPerMTok?: number;
-  @Field(() => Float) @Min(0) outputUsdPerMTok: number;
-  @Field(() => Float, { nullable: true }) @Min(0) creditsPerMTok?: number;
+  @Field(() => Float) @Min(0) @Max(PRICE_MAX) inputUsdPerMTok: number;
+  @Field(() => Float) @Min(0) @Max(PRICE_MAX) cachedInputUsdPerMTok: number;
+  @Field(() => Float, { nullable: true }) @Min(0) @Max(PRICE_MAX) cacheWriteUsdPerMTok?: number;
+  @Field(() => Float) @Min(0) @Max(PRICE_MAX) outputUsdPerMTok: number;
+  @Field(() => Float, { nullable: true }) @Min(0) @Max(PRICE_MAX) creditsPerMTok?: number;
 }

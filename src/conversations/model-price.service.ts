@@ -2,7 +2,7 @@ import { IsNull, Not, type DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput } from '../common/errors';
 import { ModelPriceEntity } from './model-price.entity';
-import { freezePrice } from './turn-cost';
+import { freezePrice, unrepresentableCost } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 
 export const MODEL_NAME_MAX = 200;
@@ -33,6 +33,8 @@ export class ModelPriceService {
       outputUsdPerMTok: input.outputUsdPerMTok,
       creditsPerMTok: input.creditsPerMTok ?? null,
     };
+    const problem = unrepresentableCost(values);
+    if (problem) throw badInput('input', problem);
     return this.db.transaction(async (tx) => {
       await tx
         .createQueryBuilder()

@@ -1,4 +1,13 @@
-import { freezePrice, frozenRates, turnCost, usageProblem, type PriceRates } from './turn-cost';
+import {
+  PRICE_MAX,
+  TURN_TOKENS_MAX,
+  freezePrice,
+  frozenRates,
+  turnCost,
+  unrepresentableCost,
+  usageProblem,
+  type PriceRates,
+} from './turn-cost';
 
 const price: PriceRates = {
   inputUsdPerMTok: 3,
@@ -80,5 +89,30 @@ describe('a price frozen on a turn', () => {
 
   it('is no price where the model had none', () => {
     expect(frozenRates(freezePrice(null))).toBeNull();
+  });
+});
+
+describe('the cost of the largest turn', () => {
+  const at = (rate: number, creditsPerMTok: number | null = rate): PriceRates => ({
+    inputUsdPerMTok: rate,
+    cachedInputUsdPerMTok: rate,
+    cacheWriteUsdPerMTok: rate,
+    outputUsdPerMTok: rate,
+    creditsPerMTok,
+  });
+
+  it('is representable at every rate up to the bound', () => {
+    expect(unrepresentableCost(at(PRICE_MAX))).toBeNull();
+    const most = TURN_TOKENS_MAX;
+    const cost = turnCost(usage(most, 0, 0, most), at(PRICE_MAX), { includedCredits: true, snapshotSchemaTokens: 0 });
+    expect(cost).toMatchObject({ amountUsd: 2 * most, credits: 2 * most });
+  });
+
+  it.each([
+    ['a USD rate', at(1e308, null)],
+    ['a credit rate', { ...at(1), creditsPerMTok: 1e308 }],
+    ['one rate of the input alone', { ...at(1), cacheWriteUsdPerMTok: 1e300 }],
+  ])('is not, with %s far past the bound', (_label, price) => {
+    expect(unrepresentableCost(price)).toMatch(/could not be represented/);
   });
 });

@@ -55,6 +55,39 @@ export interface TurnCost {
 
 const PER_MILLION = 1_000_000;
 
+/** The most tokens of each kind a turn can record: its counts are GraphQL Ints and int columns. */
+export const TURN_TOKENS_MAX = 2_147_483_647;
+
+/**
+ * The most a rate may be, in USD or credits per million tokens: far above
+ * any model's, and low enough that the turn of the most tokens costs about
+ * 4.3 billion at most, a number every client reads exactly to the cent.
+ */
+export const PRICE_MAX = 1_000_000;
+
+/**
+ * Null, or why a turn's cost under this price could not be represented: the
+ * largest turn a model can be recorded for, all of its input at the dearest
+ * input rate, must cost a finite amount a client reads to the cent. Rates
+ * within PRICE_MAX always pass; the check holds the bound to its purpose.
+ */
+export function unrepresentableCost(price: PriceRates): string | null {
+  const most = TURN_TOKENS_MAX;
+  const largest = [usageOf(most, 0, 0, most), usageOf(most, most, 0, most), usageOf(most, 0, most, most)].map((usage) =>
+    turnCost(usage, price, { includedCredits: true, snapshotSchemaTokens: 0 }),
+  );
+  const representable = (n: number | null) => n === null || (Number.isFinite(n) && n <= Number.MAX_SAFE_INTEGER / 100);
+  if (largest.every((c) => representable(c.amountUsd) && representable(c.credits))) return null;
+  return `the cost of a turn of ${most} input and output tokens could not be represented`;
+}
+
+const usageOf = (inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number): UsageRecord => ({
+  inputTokens,
+  cachedInputTokens,
+  cacheWriteTokens,
+  outputTokens,
+});
+
 /**
  * SEMANTICS section 4. `inputTokens` already includes cached and
  * cache-written tokens, so only the remainder pays the full input rate; no
