@@ -8,7 +8,11 @@ const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'sil
  * hashes); the SQL text is kept.
  */
 export function errorForLog(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
+  if (!(error instanceof Error)) {
+    // A thrown object that is no Error still says what it is where it can, rather than "[object Object]".
+    const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+    return { message: typeof message === 'string' ? message : described(error), ...(code !== undefined ? { code } : {}) };
+  }
   const { code, query } = error as Error & { code?: unknown; query?: unknown };
   const driverCode = (error as { driverError?: { code?: unknown } }).driverError?.code;
   return {
@@ -18,6 +22,12 @@ export function errorForLog(error: unknown): Record<string, unknown> {
     ...(typeof query === 'string' ? { query: query.slice(0, 500) } : {}),
     stack: error.stack,
   };
+}
+
+/** A thrown value that is no Error and has no message: a primitive as itself, an object by its kind (its fields may carry user data). */
+function described(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value);
+  return `a thrown ${(value as { constructor?: { name?: string } }).constructor?.name ?? 'object'}, not an Error`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Logger } from 'typeorm';
 import { logger } from '../common/logger';
 import { isDatabaseUnavailable } from '../common/unavailable';
+import { isRetryable } from './retry';
 
 /** Counts the statements sent to the database, so a spec can prove a list costs a constant number of queries. */
 export class QueryCounter implements Logger {
@@ -13,7 +14,9 @@ export class QueryCounter implements Logger {
   logQueryError(error: string | Error, query: string): void {
     // Constraint violations are user errors mapped to codes, and an outage is logged once per request that met it.
     if (/duplicate key|violates/.test(String(error)) || isDatabaseUnavailable(error)) return;
-    logger.error({ err: error, query: query.slice(0, 200) }, 'query failed');
+    // A deadlock or a lock wait given up is retried by whoever ran it, and logged there if the retries run out.
+    if (isRetryable(error)) logger.debug({ err: error, query: query.slice(0, 200) }, 'query failed, retryably');
+    else logger.error({ err: error, query: query.slice(0, 200) }, 'query failed');
   }
 
   /** An idle pooled connection failed (the server went away): the pool drops it and the process goes on. */

@@ -6,7 +6,9 @@ import { getOwned } from '../common/tenant';
 import { ConversationEntity } from '../conversations/conversation.entity';
 import type { LoadoutCache } from '../loadout/cache';
 import { ProjectEntity } from '../organizations/project.entity';
+import { retrying } from '../db/retry';
 import { mayBeShortForm } from '../tokens/tool-names';
+import { mayMeetMaintenance, shareCallLog } from './call-log-maintenance';
 import { SCOPE, type UsageScope } from './usage-scope';
 
 /*
@@ -17,6 +19,9 @@ import { SCOPE, type UsageScope } from './usage-scope';
 
 /** How far ahead of the server's clock a call's `at` may be (clock skew). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60 * 1000;
+/** A batch is written this often while it fails retryably (a deadlock, say), pausing about 20 ms, then 40 ms. */
+const WRITE_ATTEMPTS = 3;
+const WRITE_RETRY_PAUSE_MS = 20;
 
 export interface SurfacedTools extends UsageScope {
   toolNames: readonly string[];
@@ -95,9 +100,12 @@ export class UsageRecorder {
     });
     if (sent.length === 0) return { accepted: 0, duplicates: 0 };
     const calls = await this.underStoredNames(actor, sent);
-    const counted = calls.every((c) => !c.conversationId && !c.idempotencyKey)
-      ? await this.recordPlain(actor, calls, now)
-      : await this.recordScoped(actor, calls, now);
+    const plain = calls.every((c) => !c.conversationId && !c.idempotencyKey);
+    const sharesLog = calls.some((c) => c.at && mayMeetMaintenance(c.at, now));
+    // All or nothing each time: a batch that failed retryably wrote nothing, and is written again whole.
+    const counted = await retrying('recordToolCalls', WRITE_ATTEMPTS, WRITE_RETRY_PAUSE_MS, () =>
+      plain ? this.recordPlain(actor, calls, now, sharesLog) : this.recordScoped(actor, calls, now, sharesLog),
+    );
     this.stats.callsAccepted += counted.accepted;
     this.stats.callsDeduplicated += counted.duplicates;
     return counted;
@@ -122,9 +130,15 @@ export class UsageRecorder {
   /**
    * A batch with no conversation to resolve and no idempotency key to claim:
    * one statement on its own, which writes nothing unless every project it
-   * names is the organisation's.
+   * names is the organisation's. One with calls a maintenance run may meet
+   * takes the log's lock first, in a transaction (see shareCallLog).
    */
-  private async recordPlain(actor: Actor, calls: readonly ToolCallSpec[], now: Date): Promise<{ accepted: number; duplicates: number }> {
+  private async recordPlain(
+    actor: Actor,
+    calls: readonly ToolCallSpec[],
+    now: Date,
+    sharesLog: boolean,
+  ): Promise<{ accepted: number; duplicates: number }> {
     const projects = [...new Set(calls.flatMap((c) => (c.projectId ? [c.projectId] : [])))];
     // The first project, in the batch's order, that is not the organisation's: the one the transactional path names.
     const notOwned = async () => {
@@ -136,13 +150,25 @@ export class UsageRecorder {
       return notFound('Project', `calls[${calls.findIndex((c) => c.projectId === id)}].projectId`);
     };
     const scoped = calls.map((call) => plainCall(actor, call, now));
-    if (!(await this.addCalls(this.db.manager, actor.organizationId, scoped, projects))) throw await notOwned();
+    const owned = sharesLog
+      ? await this.db.transaction(async (tx) => {
+          await shareCallLog(tx);
+          return this.addCalls(tx, actor.organizationId, scoped, projects);
+        })
+      : await this.addCalls(this.db.manager, actor.organizationId, scoped, projects);
+    if (!owned) throw await notOwned();
     return { accepted: calls.length, duplicates: 0 };
   }
 
   /** A batch that reads conversations or claims idempotency keys first: one transaction. */
-  private recordScoped(actor: Actor, calls: readonly ToolCallSpec[], now: Date): Promise<{ accepted: number; duplicates: number }> {
+  private recordScoped(
+    actor: Actor,
+    calls: readonly ToolCallSpec[],
+    now: Date,
+    sharesLog: boolean,
+  ): Promise<{ accepted: number; duplicates: number }> {
     return this.db.transaction(async (tx) => {
+      if (sharesLog) await shareCallLog(tx);
       const scoped = await this.scopeCalls(tx, actor, calls, now);
 
       const seen = new Set<string>();
