@@ -57,8 +57,8 @@ export interface AgentEventsRequest {
 }
 
 /** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
-export function agentEventsRequest(agentId: string, first?: number | null, after?: string | null): AgentEventsRequest {
-  return { agentId, size: pageSize(first), afterSeq: after ? cursors.decode(after) : null };
+export function agentEventsRequest(organizationId: string, agentId: string, first?: number | null, after?: string | null): AgentEventsRequest {
+  return { agentId, size: pageSize(first), afterSeq: after ? cursors.decode(after, `${organizationId}/${agentId}`) : null };
 }
 
 /**
@@ -76,7 +76,7 @@ export class InvalidationService {
     after?: string | null,
   ): Promise<Page<ToolboxInvalidationEntity>> {
     const size = pageSize(first);
-    const afterSeq = after ? cursors.decode(after) : null;
+    const afterSeq = after ? cursors.decode(after, actor.organizationId) : null;
     // Another organisation's id, or no id at all, matches nothing: an empty list, as for an unknown id.
     if ((filter.agentId && !isUuid(filter.agentId)) || (filter.projectId && !isUuid(filter.projectId))) return emptyPage();
     const where: FindOptionsWhere<ToolboxInvalidationEntity> = {
@@ -93,7 +93,7 @@ export class InvalidationService {
       }),
       this.db.manager.count(ToolboxInvalidationEntity, { where }),
     ]);
-    return pageOf(rows, size, (e) => cursors.encode(e.seq), totalCount);
+    return pageOf(rows, size, (e) => cursors.encode(e.seq, actor.organizationId), totalCount);
   }
 
   /** The affected situations of events, shared sets read once (for a page of events, or a subscription's event). */
@@ -140,7 +140,7 @@ export class InvalidationService {
       pageOf(
         rows.filter((e) => e.agentId === r.agentId && (r.afterSeq === null || BigInt(e.seq) < BigInt(r.afterSeq))),
         r.size,
-        (e) => cursors.encode(e.seq),
+        (e) => cursors.encode(e.seq, `${organizationId}/${r.agentId}`),
         totals.get(r.agentId) ?? 0,
       ),
     );
