@@ -10,10 +10,11 @@ import { logger } from '../common/logger';
 import { contextFor } from './authenticate';
 import type { Metrics } from './metrics';
 import { finishOperationErrors, logOperationErrors } from './operation-errors';
-import { prepareOperation, type OperationPolicy } from './operation-policy';
+import { rememberingPreparer, type OperationPolicy } from './operation-policy';
 import { QUERY_LIMITS } from './query-limits';
 import { operationLabel } from './request-observer';
 import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions } from './socket-sessions';
+import { sharedSubscribe } from './shared-subscription-results';
 import { speakGraphQLWs } from './socket-transport';
 
 /** What a graphql-ws connection may send (README "Limits"). */
@@ -72,8 +73,10 @@ export function serveSockets(
     finishOperationErrors(formatted, requestId, services.stats);
     return formatted;
   };
+  const prepare = rememberingPreparer(policy, schema);
   return speakGraphQLWs<Opened>(wsServer, {
     schema,
+    subscribe: sharedSubscribe(),
     connectionInitWaitTimeout: SOCKET_LIMITS.connectionInitTimeoutMs,
     onConnect: async (ctx) => {
       const socket = ctx.extra.socket;
@@ -106,7 +109,7 @@ export function serveSockets(
         return refusal(`At most ${SOCKET_LIMITS.maxOperationsPerSocket} operations open per socket`, 'BAD_REQUEST');
       }
       // Refused by shape before the database is asked anything, as over HTTP.
-      const prepared = prepareOperation(policy, schema, payload.query, payload.operationName);
+      const prepared = prepare(payload.query, payload.operationName);
       if ('errors' in prepared) return prepared.errors;
       // Every operation asks the database whether its key still holds, whichever instance revoked it.
       const active = await services.organizations.keyActive(ctx.extra.actor!.principalId).catch((error: unknown) => error);
