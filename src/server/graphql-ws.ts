@@ -14,6 +14,7 @@ import { rememberingPreparer, type OperationPolicy } from './operation-policy';
 import { QUERY_LIMITS } from './query-limits';
 import { operationLabel } from './request-observer';
 import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions } from './socket-sessions';
+import { FAIR_SHARE, PlaceHolder, Tally } from './fair-share';
 import { sharedSubscribe } from './shared-subscription-results';
 import { speakGraphQLWs } from './socket-transport';
 
@@ -35,10 +36,11 @@ export const SOCKET_LIMITS = {
 const BAD_REQUEST_CLOSE_CODE = 4400;
 const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
 
-/** What an open graphql-ws connection keeps: who opened it. */
+/** What an open graphql-ws connection keeps: who opened it, and the subscription places its operations hold. */
 type Opened = {
   actor?: Actor;
   forget?: () => void;
+  subscriptions?: PlaceHolder;
 };
 
 const isSubscription = (args: ExecutionArgs): boolean => getOperationAST(args.document, args.operationName)?.operation === 'subscription';
@@ -74,6 +76,7 @@ export function serveSockets(
     return formatted;
   };
   const prepare = rememberingPreparer(policy, schema);
+  const subscriptions = new Tally(FAIR_SHARE.maxSubscriptionsPerOrganization, FAIR_SHARE.maxSubscriptionsPerInstance);
   return speakGraphQLWs<Opened>(wsServer, {
     schema,
     subscribe: sharedSubscribe(),
@@ -100,7 +103,7 @@ export function serveSockets(
       ctx.extra.forget = sockets.add({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
       return true;
     },
-    onSubscribe: async (ctx, _id, payload) => {
+    onSubscribe: async (ctx, id, payload) => {
       const requestId = randomUUID();
       requestIds.set(payload, requestId);
       const startedAt = performance.now();
@@ -111,6 +114,17 @@ export function serveSockets(
       // Refused by shape before the database is asked anything, as over HTTP.
       const prepared = prepare(payload.query, payload.operationName);
       if ('errors' in prepared) return prepared.errors;
+      if (prepared.operation.operation === 'subscription') {
+        const places = (ctx.extra.subscriptions ??= new PlaceHolder(subscriptions));
+        const refused = places.take(id, ctx.extra.actor!.organizationId);
+        if (refused === 'key')
+          return refusal(
+            `At most ${FAIR_SHARE.maxSubscriptionsPerOrganization} subscriptions open per organisation on this instance`,
+            'BAD_REQUEST',
+          );
+        if (refused === 'overall')
+          return refusal(`At most ${FAIR_SHARE.maxSubscriptionsPerInstance} subscriptions open on this instance`, 'BAD_REQUEST');
+      }
       // Every operation asks the database whether its key still holds, whichever instance revoked it.
       const active = await services.organizations.keyActive(ctx.extra.actor!.principalId).catch((error: unknown) => error);
       if (active === false) {
@@ -142,7 +156,14 @@ export function serveSockets(
       if (isSubscription(args)) services.stats.eventsDelivered++;
       if (result.errors) return { ...result, errors: format(result.errors, requestIds.get(payload)) };
     },
-    onError: (_ctx, _id, payload, errors) => format(errors, requestIds.get(payload)),
-    onClose: (ctx) => ctx.extra.forget?.(),
+    onError: (ctx, id, payload, errors) => {
+      ctx.extra.subscriptions?.give(id);
+      return format(errors, requestIds.get(payload));
+    },
+    onComplete: (ctx, id) => ctx.extra.subscriptions?.give(id),
+    onClose: (ctx) => {
+      ctx.extra.subscriptions?.giveAll();
+      ctx.extra.forget?.();
+    },
   });
 }
