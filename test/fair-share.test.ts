@@ -44,34 +44,48 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
+/** Every socket a test opened, closed after it whatever its outcome, so one test's places never crowd the next's. */
+const opened: RawSocket[] = [];
+afterEach(async () => {
+  const all = opened.splice(0);
+  for (const socket of all) socket.close();
+  await Promise.all(all.map((s) => s.closed));
+  await sleep(200);
+});
+const open = async (key: string) => {
+  const socket = await RawSocket.withKey(t.url, key);
+  opened.push(socket);
+  return socket;
+};
+
 /** Opens `sockets` sockets of as many keys as the per-key cap needs, each with `perSocket` subscriptions started. */
 async function flood(key: string, sockets: number, perSocket: number): Promise<RawSocket[]> {
   const keys = await Promise.all(
     Array.from({ length: Math.ceil(sockets / SOCKET_LIMITS.maxSocketsPerKey) }, () => t.createKey(key, 'VIEWER')),
   );
-  const opened: RawSocket[] = [];
+  const flooded: RawSocket[] = [];
   for (let i = 0; i < sockets; i += 25) {
     const batch = Array.from({ length: Math.min(25, sockets - i) }, (_, j) =>
-      RawSocket.withKey(t.url, keys[Math.floor((i + j) / SOCKET_LIMITS.maxSocketsPerKey)]),
+      open(keys[Math.floor((i + j) / SOCKET_LIMITS.maxSocketsPerKey)]),
     );
-    opened.push(...(await Promise.all(batch)));
+    flooded.push(...(await Promise.all(batch)));
   }
-  for (const socket of opened) for (let s = 0; s < perSocket; s++) socket.start({ query: SUBSCRIBE });
-  return opened;
+  for (const socket of flooded) for (let s = 0; s < perSocket; s++) socket.start({ query: SUBSCRIBE });
+  return flooded;
 }
 
 it(`refuses a subscription past ${FAIR_SHARE.maxSubscriptionsPerOrganization} of one organisation, and delivers another tenant's every edit within a second meanwhile`, async () => {
   const perSocket = SOCKET_LIMITS.maxOperationsPerSocket;
   const sockets = await flood(flooder.key, FAIR_SHARE.maxSubscriptionsPerOrganization / perSocket, perSocket);
   await sleep(500);
-  const extra = await RawSocket.withKey(t.url, flooder.key);
+  const extra = await open(flooder.key);
   const refused = await extra.run({ query: SUBSCRIBE });
   expect(refused).toMatchObject({ kind: 'error', payload: [{ extensions: { code: 'BAD_REQUEST' } }] });
   expect(refused.kind === 'error' && refused.payload[0].message).toMatch(
     `${FAIR_SHARE.maxSubscriptionsPerOrganization} subscriptions open per organisation`,
   );
 
-  const watcher = await RawSocket.withKey(t.url, other.key);
+  const watcher = await open(other.key);
   const watched = watcher.start({
     query: `subscription($a: ID) { toolboxInvalidated(agentId: $a) { id } }`,
     variables: { a: other.agent },
@@ -99,7 +113,6 @@ it(`refuses a subscription past ${FAIR_SHARE.maxSubscriptionsPerOrganization} of
   await sleep(200);
   await edit(flooder, 'after');
   expect(await extra.until((m) => m.id === again)).toMatchObject({ type: 'next' });
-  for (const socket of [...sockets, extra, watcher]) socket.close();
 });
 
 it("runs one execution per event for a tenant's subscriptions of one document, not one each", async () => {
@@ -110,14 +123,13 @@ it("runs one execution per event for a tenant's subscriptions of one document, n
   await Promise.all(sockets.map((s) => s.until((m) => m.type === 'next')));
   // The edit's own statements and one execution's reads, not two hundred executions' reads.
   expect(t.server.services.db.queryCount() - before).toBeLessThan(40);
-  for (const socket of sockets) socket.close();
 });
 
 it('logs one line, not one per answer, for a socket that goes away with answers pending', async () => {
   const warned = jest.spyOn(logger, 'warn');
   const errored = jest.spyOn(logger, 'error');
   try {
-    const socket = await RawSocket.withKey(t.url, other.key);
+    const socket = await open(other.key);
     for (let i = 0; i < SOCKET_LIMITS.maxOperationsPerSocket; i++) socket.start({ query: `{ toolDefinitions { id name inputSchema } }` });
     socket.ws.terminate();
     await sleep(1_000);
@@ -127,4 +139,23 @@ it('logs one line, not one per answer, for a socket that goes away with answers 
     warned.mockRestore();
     errored.mockRestore();
   }
+});
+
+it(`closes sockets past ${FAIR_SHARE.maxSocketsPerOrganization} of one organisation with 4429 naming the cap, however many keys it holds`, async () => {
+  const extra = 10;
+  const sockets = await flood(flooder.key, FAIR_SHARE.maxSocketsPerOrganization + extra, 0);
+  await sleep(300);
+  const closes = await Promise.all(sockets.map((s) => Promise.race([s.closed, sleep(500).then(() => null)])));
+  const refused = closes.filter((c) => c !== null);
+  expect(refused).toHaveLength(extra);
+  for (const close of refused) expect(close).toEqual({ code: 4429, reason: expect.stringContaining('per organisation') });
+  const neighbour = await open(other.key);
+  expect(await neighbour.run({ query: `{ me { role } }` })).toMatchObject({ kind: 'next' });
+  for (const socket of opened.splice(0)) socket.close();
+  await Promise.all(sockets.map((s) => s.closed));
+  // Every place is given back: the organisation opens its full share again.
+  await sleep(300);
+  const again = await flood(flooder.key, FAIR_SHARE.maxSocketsPerOrganization, 0);
+  const closedAgain = await Promise.all(again.map((s) => Promise.race([s.closed, sleep(300).then(() => null)])));
+  expect(closedAgain.filter((c) => c !== null)).toEqual([]);
 });

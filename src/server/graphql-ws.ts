@@ -77,6 +77,7 @@ export function serveSockets(
   };
   const prepare = rememberingPreparer(policy, schema);
   const subscriptions = new Tally(FAIR_SHARE.maxSubscriptionsPerOrganization, FAIR_SHARE.maxSubscriptionsPerInstance);
+  const openSockets = new Tally(FAIR_SHARE.maxSocketsPerOrganization, FAIR_SHARE.maxSocketsPerInstance);
   return speakGraphQLWs<Opened>(wsServer, {
     schema,
     subscribe: sharedSubscribe(),
@@ -95,12 +96,32 @@ export function serveSockets(
         },
       );
       if (!context?.actor) return false;
+      // Closed while its key was looked up: nothing to count, and nothing would uncount it.
+      if (socket.readyState !== socket.OPEN) return false;
       if (sockets.openFor(context.actor.principalId) >= SOCKET_LIMITS.maxSocketsPerKey) {
         socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, `At most ${SOCKET_LIMITS.maxSocketsPerKey} open sockets per API key`);
         return false;
       }
+      const organization = context.actor.organizationId;
+      const refused = openSockets.take(organization);
+      if (refused) {
+        socket.close(
+          TOO_MANY_SOCKETS_CLOSE_CODE,
+          refused === 'key'
+            ? `At most ${FAIR_SHARE.maxSocketsPerOrganization} open sockets per organisation on this instance`
+            : `At most ${FAIR_SHARE.maxSocketsPerInstance} open sockets on this instance`,
+        );
+        return false;
+      }
       ctx.extra.actor = context.actor;
-      ctx.extra.forget = sockets.add({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
+      const forget = sockets.add({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
+      let forgotten = false;
+      ctx.extra.forget = () => {
+        if (forgotten) return;
+        forgotten = true;
+        forget();
+        openSockets.give(organization);
+      };
       return true;
     },
     onSubscribe: async (ctx, id, payload) => {

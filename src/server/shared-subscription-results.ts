@@ -57,7 +57,7 @@ function mapAsync<T, R>(source: AsyncIterable<T>, map: (value: T) => Promise<R>)
       throw error;
     }
   };
-  const generator: AsyncGenerator<R> = {
+  const generator = {
     next: async () => mapped(await iterator.next()),
     return: async () => (iterator.return ? mapped(await iterator.return()) : { done: true, value: undefined }),
     throw: async (error: unknown) => {
@@ -65,9 +65,6 @@ function mapAsync<T, R>(source: AsyncIterable<T>, map: (value: T) => Promise<R>)
       throw error;
     },
     [Symbol.asyncIterator]: () => generator,
-    [Symbol.asyncDispose]: async () => {
-      await generator.return(undefined);
-    },
-  };
+  } as AsyncGenerator<R>;
   return generator;
 }
