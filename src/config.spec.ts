@@ -24,24 +24,41 @@ describe('readConfig', () => {
 
   it.each([
     ['LOADOUT_DIRECT_EXECUTION', 'no', "LOADOUT_DIRECT_EXECUTION must be on or off, not 'no'"],
-    ['LOADOUT_SHUTDOWN_SETTLE_MS', '-1', "LOADOUT_SHUTDOWN_SETTLE_MS must be a number of milliseconds from 0 to 3600000, not '-1'"],
-    ['LOADOUT_CALL_LOG_RETENTION_DAYS', '30', "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 36500, not '30'"],
+    ['LOADOUT_SHUTDOWN_SETTLE_MS', '-1', "LOADOUT_SHUTDOWN_SETTLE_MS must be a whole number of milliseconds from 0 to 3600000, not '-1'"],
+    ['LOADOUT_CALL_LOG_RETENTION_DAYS', '30', "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 731, not '30'"],
     [
       'LOADOUT_CALL_LOG_RETENTION_DAYS',
       '90.5',
-      "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 36500, not '90.5'",
+      "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 731, not '90.5'",
     ],
+    ['LOADOUT_CALL_LOG_RETENTION_DAYS', '732', "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 731, not '732'"],
     [
       'LOADOUT_CALL_LOG_RETENTION_DAYS',
-      '36501',
-      "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 36500, not '36501'",
+      '36500',
+      "LOADOUT_CALL_LOG_RETENTION_DAYS must be a whole number of days from 31 to 731, not '36500'",
     ],
-    ['LOADOUT_HEAP_GROWTH_PERCENT', '5', "LOADOUT_HEAP_GROWTH_PERCENT must be 0 or a whole percent from 10 to 300, not '5'"],
-    ['LOADOUT_HEAP_GROWTH_PERCENT', '50%', "LOADOUT_HEAP_GROWTH_PERCENT must be 0 or a whole percent from 10 to 300, not '50%'"],
-    ['LOADOUT_CACHE_MB', '0', "LOADOUT_CACHE_MB must be a number of MB from 1 to 1048576, not '0'"],
-    ['LOADOUT_CACHE_MB', '1.5', "LOADOUT_CACHE_MB must be a number of MB from 1 to 1048576, not '1.5'"],
-    ['LOADOUT_SHUTDOWN_GRACE_MS', '0', "LOADOUT_SHUTDOWN_GRACE_MS must be a number of milliseconds from 1 to 3600000, not '0'"],
+    ['LOADOUT_HEAP_GROWTH_PERCENT', '5', "LOADOUT_HEAP_GROWTH_PERCENT must be 0 or a whole number of percent from 10 to 300, not '5'"],
+    ['LOADOUT_HEAP_GROWTH_PERCENT', '50%', "LOADOUT_HEAP_GROWTH_PERCENT must be 0 or a whole number of percent from 10 to 300, not '50%'"],
+    ['LOADOUT_CACHE_MB', '0', "LOADOUT_CACHE_MB must be a whole number of MB from 1 to 1048576, not '0'"],
+    ['LOADOUT_CACHE_MB', '1.5', "LOADOUT_CACHE_MB must be a whole number of MB from 1 to 1048576, not '1.5'"],
+    ['LOADOUT_SHUTDOWN_GRACE_MS', '0', "LOADOUT_SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 1 to 3600000, not '0'"],
+    ['PORT', '70000', "PORT must be a whole number from 0 to 65535, not '70000'"],
   ])('refuses %s=%s, naming it', (name, value, message) => {
     expect(() => readConfig({ [name]: value })).toThrow(message);
+  });
+
+  // Spellings JavaScript's Number() would read as some number: every numeric setting refuses them alike.
+  it.each(['1e3', '0x100', ' 256 ', '+256', '256.0', '0b10', ''.padEnd(16, '9')])('refuses %j for every numeric setting', (text) => {
+    for (const name of [
+      'PORT',
+      'LOADOUT_CACHE_MB',
+      'LOADOUT_CALL_LOG_RETENTION_DAYS',
+      'LOADOUT_HEAP_GROWTH_PERCENT',
+      'LOADOUT_SHUTDOWN_GRACE_MS',
+      'LOADOUT_DB_POOL_WAIT_MS',
+      'LOADOUT_HEADERS_TIMEOUT_MS',
+    ]) {
+      expect(() => readConfig({ [name]: text })).toThrow(`${name} must be`);
+    }
   });
 });

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { milliseconds } from './common/env-milliseconds';
+import { milliseconds, wholeNumber } from './common/env-number';
 import { DEFAULT_POOL_WAIT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import { DEFAULT_SHUTDOWN_GRACE_MS, DEFAULT_SHUTDOWN_SETTLE_MS } from './server/http-drain';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from './server/heap-growth';
 import { readHttpTimeouts, type HttpTimeouts } from './server/http-limits';
-import { DEFAULT_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
 
 export interface Config {
   port: number;
@@ -49,8 +49,7 @@ export const DEFAULT_LOADOUT_CACHE_MB = 256;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
-  const port = Number(env.PORT ?? 4000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${env.PORT}'`);
+  const port = wholeNumber(env, 'PORT', { fallback: 4000, min: 0, max: 65535, unit: null });
   const configured = env.LOADOUT_ADMIN_TOKEN || null;
   // Unset on the embedded default: a fresh token each start, printed; on a server, no operator.
   const generated = !configured && !databaseUrl ? `op_${randomBytes(24).toString('base64url')}` : null;
@@ -70,23 +69,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownSettleMs: milliseconds(env, 'LOADOUT_SHUTDOWN_SETTLE_MS', DEFAULT_SHUTDOWN_SETTLE_MS, 0),
     metricsToken: env.LOADOUT_METRICS_TOKEN || null,
     directExecution: readSwitch(env, 'LOADOUT_DIRECT_EXECUTION', true),
-    callLogRetentionDays: readDays(env, 'LOADOUT_CALL_LOG_RETENTION_DAYS', DEFAULT_RETENTION_DAYS, MIN_RETENTION_DAYS),
-    loadoutCacheBytes: readMegabytes(env, 'LOADOUT_CACHE_MB', DEFAULT_LOADOUT_CACHE_MB) * 1024 * 1024,
-    heapGrowthPercent: readHeapGrowth(env, 'LOADOUT_HEAP_GROWTH_PERCENT', DEFAULT_HEAP_GROWTH_PERCENT),
+    callLogRetentionDays: wholeNumber(env, 'LOADOUT_CALL_LOG_RETENTION_DAYS', {
+      fallback: DEFAULT_RETENTION_DAYS,
+      min: MIN_RETENTION_DAYS,
+      max: MAX_RETENTION_DAYS,
+      unit: 'days',
+    }),
+    loadoutCacheBytes:
+      wholeNumber(env, 'LOADOUT_CACHE_MB', { fallback: DEFAULT_LOADOUT_CACHE_MB, min: 1, max: 1_048_576, unit: 'MB' }) * 1024 * 1024,
+    // 0 leaves V8's own policy.
+    heapGrowthPercent: wholeNumber(env, 'LOADOUT_HEAP_GROWTH_PERCENT', {
+      fallback: DEFAULT_HEAP_GROWTH_PERCENT,
+      min: 10,
+      max: 300,
+      unit: 'percent',
+      also: 0,
+    }),
   };
 }
-
-/** A number of whole days, from `min` to a hundred years, or the fallback when unset. */
-function readDays(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > MAX_DAYS)
-    throw new Error(`${name} must be a whole number of days from ${min} to ${MAX_DAYS}, not '${text}'`);
-  return value;
-}
-
-const MAX_DAYS = 36_500;
 
 /** An on/off setting: `on` or `off`, or the fallback when unset. */
 function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -94,24 +94,4 @@ function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bo
   if (text === undefined || text === '') return fallback;
   if (text === 'on' || text === 'off') return text === 'on';
   throw new Error(`${name} must be on or off, not '${text}'`);
-}
-
-/** A size in whole MiB, from 1 to 1 TiB's worth, or the fallback when unset. */
-function readMegabytes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > 1_048_576)
-    throw new Error(`${name} must be a number of MB from 1 to 1048576, not '${text}'`);
-  return value;
-}
-
-/** 0 (V8's own policy) or a whole percent from 10 to 300, or the fallback when unset. */
-function readHeapGrowth(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || (value !== 0 && (value < 10 || value > 300)))
-    throw new Error(`${name} must be 0 or a whole percent from 10 to 300, not '${text}'`);
-  return value;
 }

@@ -35,7 +35,7 @@ export async function dumpCommand(
     print(USAGE);
     return 0;
   }
-  if (await embeddedDatabaseHeld(config, print)) return 1;
+  if (embeddedDatabaseHeld(config, print)) return 1;
   // PGlite would create an empty database in a directory that is not there.
   if (!config.databaseUrl && config.dataDir !== 'memory://' && !fs.existsSync(config.dataDir)) {
     print(`No embedded database in ${config.dataDir}: set LOADOUT_DATA_DIR (or DATABASE_URL) as for npm start.`);

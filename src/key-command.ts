@@ -21,7 +21,7 @@ export async function keyCommand(args: string[], config: Config, print: (line: s
     print(USAGE);
     return 0;
   }
-  if (await embeddedDatabaseHeld(config, print)) return 1;
+  if (embeddedDatabaseHeld(config, print)) return 1;
   const db = await openDatabase({ entities, url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
     await runMigrations(db.dataSource);

@@ -104,6 +104,17 @@ it("shows another organisation's lists as empty, and refuses its cursors", async
   const result = await t.gql(other, AGENTS, { first: 1, after: cursor });
   expect(codeOf(result)).toBe('BAD_USER_INPUT');
   expect(result.errors![0].extensions!.field).toBe('after');
+  // A tool list's cursor, whose key would be a position in any organisation's list: refused there, and cut short here.
+  await t.ok(other, `mutation { createToolDefinition(input: { name: "z", description: "d", inputSchema: { type: "object" } }) { id } }`);
+  const toolCursor = (await t.ok(key, TOOLS, { first: 3 })).toolDefinitionsPage.pageInfo.endCursor!;
+  for (const [who, after] of [
+    [other, toolCursor],
+    [key, toolCursor.slice(0, -4)],
+  ] as const) {
+    const refused = await t.gql(who, TOOLS, { first: 1, after });
+    expect(codeOf(refused)).toBe('BAD_USER_INPUT');
+    expect(refused.errors![0].extensions!.field).toBe('after');
+  }
 });
 
 const cursor = (text: string) => Buffer.from(text).toString('base64url');

@@ -18,7 +18,7 @@ export class AgentListService {
 
   async page(actor: Actor, projectId?: string | null, first?: number | null, after?: string | null): Promise<Page<AgentEntity>> {
     const size = pageSize(first);
-    const afterId = after === null || after === undefined ? null : cursors.decode(after);
+    const afterId = after === null || after === undefined ? null : cursors.decode(after, actor.organizationId);
     const rows = this.filtered(actor, projectId).take(size + 1);
     if (afterId) {
       const anchor = await this.db.manager.existsBy(AgentEntity, { id: afterId, organizationId: actor.organizationId });
@@ -26,7 +26,7 @@ export class AgentListService {
       rows.andWhere('(a.createdAt, a.id) > (SELECT b.created_at, b.id FROM agents b WHERE b.id = :afterId)', { afterId });
     }
     const [found, totalCount] = await Promise.all([rows.getMany(), this.filtered(actor, projectId).getCount()]);
-    return pageOf(found, size, (a) => cursors.encode(a.id), totalCount);
+    return pageOf(found, size, (a) => cursors.encode(a.id, actor.organizationId), totalCount);
   }
 
   private filtered(actor: Actor, projectId?: string | null) {

@@ -19,12 +19,21 @@ const base64 = (text: string) => Buffer.from(text).toString('base64url');
 
 describe('cursors', () => {
   it('read back the key they carry', () => {
-    expect(turns.decode(turns.encode(42))).toBe(42);
-    expect(conversations.decode(conversations.encode(ID))).toBe(ID);
+    expect(turns.decode(turns.encode(42, 'org'), 'org')).toBe(42);
+    expect(conversations.decode(conversations.encode(ID, 'org'), 'org')).toBe(ID);
   });
 
   it('are opaque', () => {
-    expect(turns.encode(42)).not.toContain('42');
+    expect(turns.encode(42, 'org')).not.toContain('42');
+  });
+
+  it('refuse a cursor cut short, altered, or handed out in another scope (organisation or parent), naming after', () => {
+    const cursor = turns.encode(1234, 'org');
+    for (let cut = 1; cut <= 8; cut++) expect(fieldOf(() => turns.decode(cursor.slice(0, -cut), 'org'))).toBe('after');
+    expect(fieldOf(() => turns.decode(cursor, 'other-org'))).toBe('after');
+    expect(fieldOf(() => turns.decode(base64('turn:1234'), 'org'))).toBe('after');
+    const forged = Buffer.from(Buffer.from(cursor, 'base64url').toString().replace('1234', '1235')).toString('base64url');
+    expect(fieldOf(() => turns.decode(forged, 'org'))).toBe('after');
   });
 
   it.each([
@@ -34,9 +43,9 @@ describe('cursors', () => {
     ['a key the list does not have', conversations, base64('conversation:42')],
     ['a negative index', turns, base64('turn:-1')],
     ['another spelling of a key', turns, base64('turn:007')],
-    ['padding', conversations, `${conversations.encode(ID)}=`],
+    ['padding', conversations, `${conversations.encode(ID, 'org')}=`],
   ] as const)('refuse %s naming after', (_what, codec, cursor) => {
-    expect(fieldOf(() => codec.decode(cursor))).toBe('after');
+    expect(fieldOf(() => codec.decode(cursor, 'org'))).toBe('after');
   });
 });
 
@@ -54,7 +63,7 @@ describe('page size', () => {
 });
 
 describe('a page', () => {
-  const cursorOf = (n: number) => turns.encode(n);
+  const cursorOf = (n: number) => turns.encode(n, 'org');
 
   it('tells a next page from the extra row read, and ends on its last edge', () => {
     expect(pageOf([1, 2, 3], 2, cursorOf, 7)).toEqual({

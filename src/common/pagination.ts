@@ -1,4 +1,5 @@
 import { Field, getMetadataStorage, Int, ObjectType, type ClassType } from 'type-graphql';
+import { sha256Hex } from './content-hash';
 import { badInput } from './errors';
 
 /** A page's size when `first` is absent. */
@@ -53,27 +54,40 @@ export function pageSize(first: number | null | undefined): number {
   return first;
 }
 
+/**
+ * The cursors of one list. `scope` is where one cursor is valid: the
+ * organisation, and the parent the list hangs off (a conversation's turns,
+ * an agent's events).
+ */
 export interface CursorCodec<K> {
-  encode(key: K): string;
-  /** The key a cursor carries; BAD_USER_INPUT naming `after` for anything this list did not hand out. */
-  decode(cursor: string): K;
+  encode(key: K, scope: string): string;
+  /** The key a cursor carries; BAD_USER_INPUT naming `after` for anything this list did not hand out in this scope. */
+  decode(cursor: string, scope: string): K;
 }
 
+/** Hex characters of the check a cursor carries: a cut, altered or foreign cursor fails it but by a 48-bit chance. */
+const CHECK_CHARS = 12;
+
 /**
- * The cursors of one list: base64url of `<list>:<key>`, opaque to clients.
- * `keyOf` reads a key back (null: not one); a cursor must also be exactly the
- * spelling this list writes, so padding, another list's cursor or a key
- * spelt differently is refused rather than read as some other position.
+ * The cursors of one list: base64url of `<list>:<key>:<check>`, opaque to
+ * clients, where the check is a hash of the scope, the list and the key.
+ * `keyOf` reads a key back (null: not one); a cursor must also be exactly
+ * the spelling this list writes and carry the check of this scope, so
+ * padding, a cut cursor, another list's or another organisation's (or
+ * another parent's) is refused rather than read as some other position.
+ * The check is not a secret: a cursor is a position, never access.
  */
 export function cursorCodec<K extends string | number>(list: string, keyOf: (text: string) => K | null): CursorCodec<K> {
   const prefix = `${list}:`;
-  const encode = (key: K): string => Buffer.from(`${prefix}${key}`, 'utf8').toString('base64url');
+  const check = (key: K, scope: string) => sha256Hex(`${scope}\n${list}\n${key}`).slice(0, CHECK_CHARS);
+  const encode = (key: K, scope: string): string => Buffer.from(`${prefix}${key}:${check(key, scope)}`, 'utf8').toString('base64url');
   return {
     encode,
-    decode(cursor) {
+    decode(cursor, scope) {
       const text = Buffer.from(cursor, 'base64url').toString('utf8');
-      const key = text.startsWith(prefix) ? keyOf(text.slice(prefix.length)) : null;
-      if (key === null || encode(key) !== cursor) throw badInput('after', 'not a cursor of this list');
+      const end = text.lastIndexOf(':');
+      const key = text.startsWith(prefix) && end > prefix.length ? keyOf(text.slice(prefix.length, end)) : null;
+      if (key === null || encode(key, scope) !== cursor) throw badInput('after', 'not a cursor of this list');
       return key;
     },
   };

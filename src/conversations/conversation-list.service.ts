@@ -16,7 +16,7 @@ export class ConversationListService {
 
   async forAgent(actor: Actor, agentId: string, first?: number | null, after?: string | null): Promise<Page<ConversationEntity>> {
     const limit = pageSize(first);
-    const afterId = after === null || after === undefined ? null : cursors.decode(after);
+    const afterId = after === null || after === undefined ? null : cursors.decode(after, `${actor.organizationId}/${agentId}`);
     const agent = await findOwned(this.db.manager, AgentEntity, actor, agentId);
     // Another organisation's agent reads as one without conversations, like a missing one.
     if (!agent) return emptyPage();
@@ -36,6 +36,6 @@ export class ConversationListService {
       rows.andWhere('(c.startedAt, c.id) < (SELECT a.started_at, a.id FROM conversations a WHERE a.id = :afterId)', { afterId });
     }
     const [found, totalCount] = await Promise.all([rows.getMany(), base().getCount()]);
-    return pageOf(found, limit, (c) => cursors.encode(c.id), totalCount);
+    return pageOf(found, limit, (c) => cursors.encode(c.id, `${actor.organizationId}/${agentId}`), totalCount);
   }
 }

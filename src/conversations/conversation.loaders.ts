@@ -24,7 +24,7 @@ export function conversationLoaders(services: LoaderServices, organizationId: st
     conversation: byId(db, organizationId, ConversationEntity),
     /** A page of a conversation's turns; `first` and `after` are checked before it joins a batch. */
     turnPage: (conversationId: string, first: number | null, after: string | null) =>
-      turnPages.load(turnPageRequest(conversationId, first, after)),
+      turnPages.load(turnPageRequest(organizationId, conversationId, first, after)),
     /** A turn's frozen toolbox (see SnapshotService.load). */
     snapshot: batched((ids: readonly string[]) => services.snapshots.load(ids)),
     /** The turn before a turn. */

@@ -45,8 +45,9 @@ export interface TurnPageRequest {
 }
 
 /** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
-export function turnPageRequest(conversationId: string, first?: number | null, after?: string | null): TurnPageRequest {
-  return { conversationId, size: pageSize(first), afterIndex: after === null || after === undefined ? 0 : turnCursors.decode(after) };
+export function turnPageRequest(organizationId: string, conversationId: string, first?: number | null, after?: string | null): TurnPageRequest {
+  const afterIndex = after === null || after === undefined ? 0 : turnCursors.decode(after, `${organizationId}/${conversationId}`);
+  return { conversationId, size: pageSize(first), afterIndex };
 }
 
 /** Conversations and their turns, each turn with the frozen toolbox it recorded (SEMANTICS section 4). */
@@ -203,7 +204,7 @@ export class ConversationService {
       pageOf(
         rows.filter((t) => t.conversationId === r.conversationId && t.index > r.afterIndex),
         r.size,
-        (t) => turnCursors.encode(t.index),
+        (t) => turnCursors.encode(t.index, `${organizationId}/${r.conversationId}`),
         totals.get(r.conversationId) ?? 0,
       ),
     );

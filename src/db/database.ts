@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { holdDataDir } from './data-dir-lock';
 import { Client, type ClientConfig } from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { logger } from '../common/logger';
@@ -76,7 +77,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await dataSource.initialize();
     return { kind: 'server', dataSource, queryCount, close: () => dataSource.destroy() };
   }
-  const pglite = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir);
+  const onDisk = options.dataDir !== 'memory://';
+  const release = onDisk ? holdDataDir(options.dataDir) : () => {};
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(onDisk ? options.dataDir : undefined);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const dataSource = new DataSource({
     ...common,
     entities: options.entities,
@@ -89,8 +98,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataSource,
     queryCount,
     close: async () => {
-      await dataSource.destroy();
-      await pglite.close();
+      try {
+        await dataSource.destroy();
+        await pglite.close();
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -12,13 +12,14 @@ import { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 export enum Topic {
   TOOLBOX_INVALIDATED = 'TOOLBOX_INVALIDATED',
 }
+/** Routed by organisation: an event is dispatched to its own organisation's subscriptions only, never to every tenant's. */
 export interface TopicPayloads {
-  [Topic.TOOLBOX_INVALIDATED]: [ToolboxInvalidationEntity];
+  [Topic.TOOLBOX_INVALIDATED]: [organizationId: string, event: ToolboxInvalidationEntity];
 }
 
 type Topics = { [K in Topic]: TopicPayloads[K] };
 
-/** Every subscription is a listener of the one topic: thousands are expected, so Node's warning past ten does not apply. */
+/** Every subscription is a listener of its organisation's topic: thousands are expected, so Node's warning past ten does not apply. */
 export function createLoadoutPubSub() {
   const eventTarget = new EventTarget();
   setMaxListeners(0, eventTarget);
@@ -63,7 +64,7 @@ export class InProcessBus implements InvalidationBus {
   constructor(private readonly pubSub: LoadoutPubSub) {}
   async stored(): Promise<void> {}
   committed(events: () => readonly ToolboxInvalidationEntity[]): void {
-    for (const event of events()) this.pubSub.publish(Topic.TOOLBOX_INVALIDATED, event);
+    for (const event of events()) this.pubSub.publish(Topic.TOOLBOX_INVALIDATED, event.organizationId, event);
   }
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
@@ -217,6 +218,6 @@ export class PostgresNotifyBus implements InvalidationBus {
     this.delivered.add(event.id);
     if (this.delivered.size > REMEMBERED_IDS) this.delivered.delete(this.delivered.values().next().value!);
     this.positions.advance(event.organizationId, BigInt(event.seq));
-    this.pubSub.publish(Topic.TOOLBOX_INVALIDATED, event);
+    this.pubSub.publish(Topic.TOOLBOX_INVALIDATED, event.organizationId, event);
   }
 }

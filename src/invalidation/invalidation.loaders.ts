@@ -8,7 +8,7 @@ export function invalidationLoaders(services: { invalidations: InvalidationServi
   return {
     /** A page of an agent's invalidations; `first` and `after` are checked before it joins a batch. */
     agentInvalidations: (agentId: string, first: number | null, after: string | null) =>
-      agentPages.load(agentEventsRequest(agentId, first, after)),
+      agentPages.load(agentEventsRequest(organizationId, agentId, first, after)),
     /** The invalidation that changed a turn's toolbox (see InvalidationService.forTurns). */
     turnInvalidation: batched((turnIds: readonly string[]) => invalidations.forTurns(organizationId, turnIds)),
     /** Every event that changed a turn's situation since the previous turn (see InvalidationService.allForTurns). */

@@ -57,6 +57,7 @@ export class InvalidationResolver {
   @Authorized('VIEWER')
   @Subscription(() => ToolboxInvalidationType, {
     topics: Topic.TOOLBOX_INVALIDATED,
+    topicId: ({ context }: { context: RequestContext }) => context.actor?.organizationId,
     filter: ({ payload, args, context }: { payload: ToolboxInvalidationEntity; args: SubscriptionArgs; context: RequestContext }) =>
       payload.organizationId === context.actor?.organizationId &&
       (!args.agentId || payload.agentId === args.agentId) &&

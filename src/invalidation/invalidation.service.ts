@@ -57,8 +57,8 @@ export interface AgentEventsRequest {
 }
 
 /** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
-export function agentEventsRequest(agentId: string, first?: number | null, after?: string | null): AgentEventsRequest {
-  return { agentId, size: pageSize(first), afterSeq: after ? cursors.decode(after) : null };
+export function agentEventsRequest(organizationId: string, agentId: string, first?: number | null, after?: string | null): AgentEventsRequest {
+  return { agentId, size: pageSize(first), afterSeq: after ? cursors.decode(after, `${organizationId}/${agentId}`) : null };
 }
 
 /**
@@ -76,7 +76,7 @@ export class InvalidationService {
     after?: string | null,
   ): Promise<Page<ToolboxInvalidationEntity>> {
     const size = pageSize(first);
-    const afterSeq = after ? cursors.decode(after) : null;
+    const afterSeq = after ? cursors.decode(after, actor.organizationId) : null;
     const where: FindOptionsWhere<ToolboxInvalidationEntity> = {
       organizationId: actor.organizationId,
       ...(filter.agentId ? { agentId: filter.agentId } : {}),
@@ -91,7 +91,7 @@ export class InvalidationService {
       }),
       this.db.manager.count(ToolboxInvalidationEntity, { where }),
     ]);
-    return pageOf(rows, size, (e) => cursors.encode(e.seq), totalCount);
+    return pageOf(rows, size, (e) => cursors.encode(e.seq, actor.organizationId), totalCount);
   }
 
   /** The affected situations of events, shared sets read once (for a page of events, or a subscription's event). */
@@ -138,7 +138,7 @@ export class InvalidationService {
       pageOf(
         rows.filter((e) => e.agentId === r.agentId && (r.afterSeq === null || BigInt(e.seq) < BigInt(r.afterSeq))),
         r.size,
-        (e) => cursors.encode(e.seq),
+        (e) => cursors.encode(e.seq, `${organizationId}/${r.agentId}`),
         totals.get(r.agentId) ?? 0,
       ),
     );

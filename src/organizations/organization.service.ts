@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput, LoadoutError } from '../common/errors';
@@ -19,6 +20,13 @@ export interface OrganizationSettings {
   toolBudgetWarn?: number;
   toolBudgetHot?: number;
 }
+
+/**
+ * Active (unrevoked) API keys an organisation may hold: each key may open
+ * its own sockets, so keys without bound would make every per-key limit
+ * none. The operator's recovery key (mintAdminKey) is not refused by it.
+ */
+export const MAX_ACTIVE_KEYS_PER_ORGANIZATION = 100;
 
 /** Keys remembered at once; a key not remembered is looked up again. */
 const MAX_REMEMBERED_KEYS = 10_000;
@@ -77,10 +85,28 @@ export class OrganizationService {
     return actor;
   }
 
-  /** Whether a principal's key is still unrevoked, read from the database and never the cache: open sockets ask before every operation. */
-  async keyActive(principalId: string): Promise<boolean> {
-    return this.db.manager.exists(PrincipalEntity, { where: { id: principalId, revokedAt: IsNull() } });
+  /**
+   * Whether a principal's key is still unrevoked, read from the database and
+   * never the cache: open sockets ask before every operation. The checks
+   * asked within one turn of the event loop share one statement (none is
+   * answered from a statement sent before it was asked), so a burst of
+   * subscriptions costs one query, not one each.
+   */
+  keyActive(principalId: string): Promise<boolean> {
+    return this.keyChecks.load(principalId);
   }
+
+  private readonly keyChecks = new DataLoader<string, boolean>(
+    async (ids) => {
+      const rows: Array<{ id: string }> = await this.db.query(
+        `SELECT id FROM principals WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL`,
+        [ids],
+      );
+      const active = new Set(rows.map((r) => r.id));
+      return ids.map((id) => active.has(id));
+    },
+    { cache: false, maxBatchSize: 1000 },
+  );
 
   async principal(actor: Actor, id: string) {
     return findOwned(this.db.manager, PrincipalEntity, actor, id);
@@ -111,7 +137,18 @@ export class OrganizationService {
   }
 
   async createApiKey(actor: Actor, input: { name: string; role: Role }) {
-    return this.changes.write(actor.organizationId, (tx) => insertKey(tx, actor.organizationId, input.name, input.role));
+    return this.changes.write(actor.organizationId, async (tx) => {
+      // Under the organisation's lock (changes.write): two creations cannot both take the last place.
+      const active = await tx.count(PrincipalEntity, { where: { organizationId: actor.organizationId, revokedAt: IsNull() } });
+      if (active >= MAX_ACTIVE_KEYS_PER_ORGANIZATION) {
+        throw new LoadoutError(
+          'CONFLICT',
+          `The organisation has ${MAX_ACTIVE_KEYS_PER_ORGANIZATION} active API keys, the most it may hold: revoke one first`,
+          'input',
+        );
+      }
+      return insertKey(tx, actor.organizationId, input.name, input.role);
+    });
   }
 
   /** The organisations an operator can mint a key for, by name. */

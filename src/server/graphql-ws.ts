@@ -10,10 +10,12 @@ import { logger } from '../common/logger';
 import { contextFor } from './authenticate';
 import type { Metrics } from './metrics';
 import { finishOperationErrors, logOperationErrors } from './operation-errors';
-import { prepareOperation, type OperationPolicy } from './operation-policy';
+import { rememberingPreparer, type OperationPolicy } from './operation-policy';
 import { QUERY_LIMITS } from './query-limits';
 import { operationLabel } from './request-observer';
 import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions } from './socket-sessions';
+import { FAIR_SHARE, PlaceHolder, Tally } from './fair-share';
+import { sharedSubscribe } from './shared-subscription-results';
 import { speakGraphQLWs } from './socket-transport';
 
 /** What a graphql-ws connection may send (README "Limits"). */
@@ -34,10 +36,11 @@ export const SOCKET_LIMITS = {
 const BAD_REQUEST_CLOSE_CODE = 4400;
 const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
 
-/** What an open graphql-ws connection keeps: who opened it. */
+/** What an open graphql-ws connection keeps: who opened it, and the subscription places its operations hold. */
 type Opened = {
   actor?: Actor;
   forget?: () => void;
+  subscriptions?: PlaceHolder;
 };
 
 const isSubscription = (args: ExecutionArgs): boolean => getOperationAST(args.document, args.operationName)?.operation === 'subscription';
@@ -72,8 +75,12 @@ export function serveSockets(
     finishOperationErrors(formatted, requestId, services.stats);
     return formatted;
   };
+  const prepare = rememberingPreparer(policy, schema);
+  const subscriptions = new Tally(FAIR_SHARE.maxSubscriptionsPerOrganization, FAIR_SHARE.maxSubscriptionsPerInstance);
+  const openSockets = new Tally(FAIR_SHARE.maxSocketsPerOrganization, FAIR_SHARE.maxSocketsPerInstance);
   return speakGraphQLWs<Opened>(wsServer, {
     schema,
+    subscribe: sharedSubscribe(),
     connectionInitWaitTimeout: SOCKET_LIMITS.connectionInitTimeoutMs,
     onConnect: async (ctx) => {
       const socket = ctx.extra.socket;
@@ -89,15 +96,35 @@ export function serveSockets(
         },
       );
       if (!context?.actor) return false;
+      // Closed while its key was looked up: nothing to count, and nothing would uncount it.
+      if (socket.readyState !== socket.OPEN) return false;
       if (sockets.openFor(context.actor.principalId) >= SOCKET_LIMITS.maxSocketsPerKey) {
         socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, `At most ${SOCKET_LIMITS.maxSocketsPerKey} open sockets per API key`);
         return false;
       }
+      const organization = context.actor.organizationId;
+      const refused = openSockets.take(organization);
+      if (refused) {
+        socket.close(
+          TOO_MANY_SOCKETS_CLOSE_CODE,
+          refused === 'key'
+            ? `At most ${FAIR_SHARE.maxSocketsPerOrganization} open sockets per organisation on this instance`
+            : `At most ${FAIR_SHARE.maxSocketsPerInstance} open sockets on this instance`,
+        );
+        return false;
+      }
       ctx.extra.actor = context.actor;
-      ctx.extra.forget = sockets.add({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
+      const forget = sockets.add({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
+      let forgotten = false;
+      ctx.extra.forget = () => {
+        if (forgotten) return;
+        forgotten = true;
+        forget();
+        openSockets.give(organization);
+      };
       return true;
     },
-    onSubscribe: async (ctx, _id, payload) => {
+    onSubscribe: async (ctx, id, payload) => {
       const requestId = randomUUID();
       requestIds.set(payload, requestId);
       const startedAt = performance.now();
@@ -106,8 +133,19 @@ export function serveSockets(
         return refusal(`At most ${SOCKET_LIMITS.maxOperationsPerSocket} operations open per socket`, 'BAD_REQUEST');
       }
       // Refused by shape before the database is asked anything, as over HTTP.
-      const prepared = prepareOperation(policy, schema, payload.query, payload.operationName);
+      const prepared = prepare(payload.query, payload.operationName);
       if ('errors' in prepared) return prepared.errors;
+      if (prepared.operation.operation === 'subscription') {
+        const places = (ctx.extra.subscriptions ??= new PlaceHolder(subscriptions));
+        const refused = places.take(id, ctx.extra.actor!.organizationId);
+        if (refused === 'key')
+          return refusal(
+            `At most ${FAIR_SHARE.maxSubscriptionsPerOrganization} subscriptions open per organisation on this instance`,
+            'BAD_REQUEST',
+          );
+        if (refused === 'overall')
+          return refusal(`At most ${FAIR_SHARE.maxSubscriptionsPerInstance} subscriptions open on this instance`, 'BAD_REQUEST');
+      }
       // Every operation asks the database whether its key still holds, whichever instance revoked it.
       const active = await services.organizations.keyActive(ctx.extra.actor!.principalId).catch((error: unknown) => error);
       if (active === false) {
@@ -139,7 +177,14 @@ export function serveSockets(
       if (isSubscription(args)) services.stats.eventsDelivered++;
       if (result.errors) return { ...result, errors: format(result.errors, requestIds.get(payload)) };
     },
-    onError: (_ctx, _id, payload, errors) => format(errors, requestIds.get(payload)),
-    onClose: (ctx) => ctx.extra.forget?.(),
+    onError: (ctx, id, payload, errors) => {
+      ctx.extra.subscriptions?.give(id);
+      return format(errors, requestIds.get(payload));
+    },
+    onComplete: (ctx, id) => ctx.extra.subscriptions?.give(id),
+    onClose: (ctx) => {
+      ctx.extra.subscriptions?.giveAll();
+      ctx.extra.forget?.();
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { milliseconds } from '../common/env-milliseconds';
+import { milliseconds } from '../common/env-number';
 import type { IncomingMessage, ServerOptions } from 'node:http';
 
 /** How long a client may take, so a slow or idle one cannot hold a socket and its memory. */

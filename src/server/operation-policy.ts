@@ -86,3 +86,32 @@ export function prepareOperation(
   }
   return { document, operation };
 }
+
+/** Documents a preparer remembers, and the longest it remembers (a client's own documents are few and short). */
+const PREPARED_KEPT = 500;
+const PREPARED_TEXT_MAX = 16 * 1024;
+
+/**
+ * prepareOperation remembering what it accepted, by query text and
+ * operation name: a socket's clients send the same few documents again and
+ * again (a thousand subscriptions of one document are parsed and validated
+ * once), and operations of one text share one document, which lets their
+ * subscriptions share their results (shared-subscription-results.ts).
+ */
+export function rememberingPreparer(
+  policy: OperationPolicy,
+  schema: GraphQLSchema,
+): (query: unknown, operationName: string | null | undefined) => PreparedOperation {
+  const kept = new Map<string, PreparedOperation>();
+  return (query, operationName) => {
+    if (typeof query !== 'string' || query.length > PREPARED_TEXT_MAX) return prepareOperation(policy, schema, query, operationName);
+    const key = `${operationName ?? ''}\n${query}`;
+    const known = kept.get(key);
+    if (known) return known;
+    const prepared = prepareOperation(policy, schema, query, operationName);
+    if ('errors' in prepared) return prepared;
+    if (kept.size >= PREPARED_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, prepared);
+    return prepared;
+  };
+}

@@ -37,13 +37,26 @@ export function speakGraphQLWs<E extends Record<PropertyKey, unknown>>(
       socket.ping();
     }, KEEP_ALIVE_MS);
     socket.on('pong', () => (answered = true));
+    // A socket that goes away with answers pending fails each of their sends: one line says so, not one per answer.
+    let dropped = false;
+    const drop = (error?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      logger.warn({ message: error?.message }, 'socket closed before its answers were sent; they are dropped');
+    };
     const closed = server.opened(
       {
         protocol: socket.protocol,
         send: (data) =>
-          new Promise<void>((resolve, reject) => {
-            if (socket.readyState !== socket.OPEN) return resolve();
-            socket.send(data, (error) => (error ? reject(error) : resolve()));
+          new Promise<void>((resolve) => {
+            if (socket.readyState !== socket.OPEN) {
+              drop();
+              return resolve();
+            }
+            socket.send(data, (error) => {
+              if (error) drop(error);
+              resolve();
+            });
           }),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>

@@ -36,7 +36,7 @@ function listKey(text: string): ListKey | null {
  * MCP inventory may remove tools between two pages).
  */
 const cursors = cursorCodec('tool', (text) => (listKey(text) ? text : null));
-const cursorOf = (t: ToolDefinitionEntity) => cursors.encode(`${t.sortOrder}:${t.id}:${t.name}`);
+const cursorOf = (organizationId: string) => (t: ToolDefinitionEntity) => cursors.encode(`${t.sortOrder}:${t.id}:${t.name}`, organizationId);
 
 /** The organisation's tool definitions in Sort Order (sortOrder, name, id): all of them, or a page at a time. */
 export class ToolDefinitionListService {
@@ -48,11 +48,11 @@ export class ToolDefinitionListService {
 
   async page(actor: Actor, filter: DefinitionFilter, first?: number | null, after?: string | null): Promise<Page<ToolDefinitionEntity>> {
     const size = pageSize(first);
-    const from = after === null || after === undefined ? null : listKey(cursors.decode(after));
+    const from = after === null || after === undefined ? null : listKey(cursors.decode(after, actor.organizationId));
     const rows = this.filtered(actor, filter).take(size + 1);
     if (from) rows.andWhere('(t.sortOrder, t.name, t.id) > (:sortOrder, :name, CAST(:id AS uuid))', from);
     const [found, totalCount] = await Promise.all([rows.getMany(), this.filtered(actor, filter).getCount()]);
-    return pageOf(found, size, cursorOf, totalCount);
+    return pageOf(found, size, cursorOf(actor.organizationId), totalCount);
   }
 
   private filtered(actor: Actor, filter: DefinitionFilter) {

@@ -9,6 +9,12 @@ import { DAY_MS } from '../common/time';
 export const DEFAULT_RETENTION_DAYS = 90;
 /** The budget's longest window is 30 days (COLD), its evidence gate 7: a shorter log could not answer as of now. */
 export const MIN_RETENTION_DAYS = 31;
+/**
+ * Two years: about 27 monthly partitions. Each is one more table the
+ * maintenance step walks at start and the planner weighs for every budget
+ * report, so a longer log costs every start and report (README, Operations).
+ */
+export const MAX_RETENTION_DAYS = 731;
 /** Months created beyond the current one, so a month's partition exists long before its first call. */
 export const MONTHS_AHEAD = 2;
 

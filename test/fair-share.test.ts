@@ -1,0 +1,161 @@
+import { jest } from '@jest/globals';
+import { logger } from '../src/common/logger';
+import { FAIR_SHARE } from '../src/server/fair-share';
+import { SOCKET_LIMITS } from '../src/server/graphql-ws';
+import { startTestServer, type Created, type TestServer } from './support/harness';
+import { RawSocket } from './support/raw-socket';
+
+/**
+ * One tenant's legal flood of subscriptions takes no more than its share of
+ * an instance: past the caps it is refused, and meanwhile another tenant's
+ * edits reach its subscriber, every one, within a second.
+ */
+
+let t: TestServer;
+let flooder: { key: string; agent: string; tool: string };
+let other: { key: string; agent: string; tool: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SUBSCRIBE = `subscription { toolboxInvalidated { id agent { id name } affected { newFingerprint } } }`;
+
+async function tenant(name: string) {
+  const { adminKey: key } = await t.createOrganization(name);
+  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const agent = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`))
+    .createAgent.id;
+  const tool = (
+    await t.ok<Created<'createToolDefinition'>>(
+      key,
+      `mutation { createToolDefinition(input: { name: "t", description: "0", inputSchema: { type: "object" } }) { id } }`,
+    )
+  ).createToolDefinition.id;
+  return { key, agent, tool };
+}
+
+const edit = (who: { key: string; tool: string }, description: string) =>
+  t.ok(who.key, `mutation($id: ID!, $d: String!) { updateToolDefinition(id: $id, input: { description: $d }) { id } }`, {
+    id: who.tool,
+    d: description,
+  });
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [flooder, other] = await Promise.all([tenant('flooder'), tenant('other')]);
+});
+afterAll(() => t.stop());
+
+/** Every socket a test opened, closed after it whatever its outcome, so one test's places never crowd the next's. */
+const opened: RawSocket[] = [];
+afterEach(async () => {
+  const all = opened.splice(0);
+  for (const socket of all) socket.close();
+  await Promise.all(all.map((s) => s.closed));
+  await sleep(200);
+});
+const open = async (key: string) => {
+  const socket = await RawSocket.withKey(t.url, key);
+  opened.push(socket);
+  return socket;
+};
+
+/** Opens `sockets` sockets of as many keys as the per-key cap needs, each with `perSocket` subscriptions started. */
+async function flood(key: string, sockets: number, perSocket: number): Promise<RawSocket[]> {
+  const keys = await Promise.all(
+    Array.from({ length: Math.ceil(sockets / SOCKET_LIMITS.maxSocketsPerKey) }, () => t.createKey(key, 'VIEWER')),
+  );
+  const flooded: RawSocket[] = [];
+  for (let i = 0; i < sockets; i += 25) {
+    const batch = Array.from({ length: Math.min(25, sockets - i) }, (_, j) =>
+      open(keys[Math.floor((i + j) / SOCKET_LIMITS.maxSocketsPerKey)]),
+    );
+    flooded.push(...(await Promise.all(batch)));
+  }
+  for (const socket of flooded) for (let s = 0; s < perSocket; s++) socket.start({ query: SUBSCRIBE });
+  return flooded;
+}
+
+it(`refuses a subscription past ${FAIR_SHARE.maxSubscriptionsPerOrganization} of one organisation, and delivers another tenant's every edit within a second meanwhile`, async () => {
+  const perSocket = SOCKET_LIMITS.maxOperationsPerSocket;
+  const sockets = await flood(flooder.key, FAIR_SHARE.maxSubscriptionsPerOrganization / perSocket, perSocket);
+  await sleep(500);
+  const extra = await open(flooder.key);
+  const refused = await extra.run({ query: SUBSCRIBE });
+  expect(refused).toMatchObject({ kind: 'error', payload: [{ extensions: { code: 'BAD_REQUEST' } }] });
+  expect(refused.kind === 'error' && refused.payload[0].message).toMatch(
+    `${FAIR_SHARE.maxSubscriptionsPerOrganization} subscriptions open per organisation`,
+  );
+
+  const watcher = await open(other.key);
+  const watched = watcher.start({
+    query: `subscription($a: ID) { toolboxInvalidated(agentId: $a) { id } }`,
+    variables: { a: other.agent },
+  });
+  await sleep(200);
+  const latencies: number[] = [];
+  for (let i = 1; i <= 20; i++) {
+    // The flooding tenant's own edits fan out to its thousand subscriptions at the same time.
+    const floodEdit = edit(flooder, `flood ${i}`);
+    const sent = performance.now();
+    await edit(other, `edit ${i}`);
+    const event = await watcher.until((m) => m.id === watched && m.type === 'next');
+    expect(event).not.toBeNull();
+    latencies.push(performance.now() - sent);
+    await floodEdit;
+  }
+  latencies.sort((a, b) => a - b);
+  expect(latencies[Math.ceil(latencies.length * 0.99) - 1]).toBeLessThan(1_000);
+
+  // A place freed by a closed socket is open again.
+  sockets[0].close();
+  await sockets[0].closed;
+  await sleep(200);
+  const again = extra.start({ query: `subscription { toolboxInvalidated { id } }` });
+  await sleep(200);
+  await edit(flooder, 'after');
+  expect(await extra.until((m) => m.id === again)).toMatchObject({ type: 'next' });
+});
+
+it("runs one execution per event for a tenant's subscriptions of one document, not one each", async () => {
+  const sockets = await flood(flooder.key, 8, 25);
+  await sleep(500);
+  const before = t.server.services.db.queryCount();
+  await edit(flooder, 'shared');
+  await Promise.all(sockets.map((s) => s.until((m) => m.type === 'next')));
+  // The edit's own statements and one execution's reads, not two hundred executions' reads.
+  expect(t.server.services.db.queryCount() - before).toBeLessThan(40);
+});
+
+it('logs one line, not one per answer, for a socket that goes away with answers pending', async () => {
+  const warned = jest.spyOn(logger, 'warn');
+  const errored = jest.spyOn(logger, 'error');
+  try {
+    const socket = await open(other.key);
+    for (let i = 0; i < SOCKET_LIMITS.maxOperationsPerSocket; i++) socket.start({ query: `{ toolDefinitions { id name inputSchema } }` });
+    socket.ws.terminate();
+    await sleep(1_000);
+    expect(errored).not.toHaveBeenCalled();
+    expect(warned.mock.calls.filter(([, message]) => String(message).includes('answers')).length).toBeLessThanOrEqual(1);
+  } finally {
+    warned.mockRestore();
+    errored.mockRestore();
+  }
+});
+
+it(`closes sockets past ${FAIR_SHARE.maxSocketsPerOrganization} of one organisation with 4429 naming the cap, however many keys it holds`, async () => {
+  const extra = 10;
+  const sockets = await flood(flooder.key, FAIR_SHARE.maxSocketsPerOrganization + extra, 0);
+  await sleep(300);
+  const closes = await Promise.all(sockets.map((s) => Promise.race([s.closed, sleep(500).then(() => null)])));
+  const refused = closes.filter((c) => c !== null);
+  expect(refused).toHaveLength(extra);
+  for (const close of refused) expect(close).toEqual({ code: 4429, reason: expect.stringContaining('per organisation') });
+  const neighbour = await open(other.key);
+  expect(await neighbour.run({ query: `{ me { role } }` })).toMatchObject({ kind: 'next' });
+  for (const socket of opened.splice(0)) socket.close();
+  await Promise.all(sockets.map((s) => s.closed));
+  // Every place is given back: the organisation opens its full share again.
+  await sleep(300);
+  const again = await flood(flooder.key, FAIR_SHARE.maxSocketsPerOrganization, 0);
+  const closedAgain = await Promise.all(again.map((s) => Promise.race([s.closed, sleep(300).then(() => null)])));
+  expect(closedAgain.filter((c) => c !== null)).toEqual([]);
+});
