@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { logger } from '../src/common/logger';
 import { FAIR_SHARE } from '../src/server/fair-share';
 import { SOCKET_LIMITS } from '../src/server/graphql-ws';
+import { MAX_UNSENT_BYTES, SLOW_CONSUMER_CLOSE_CODE } from '../src/server/socket-transport';
 import { startTestServer, type Created, type TestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
 
@@ -158,4 +159,31 @@ it(`closes sockets past ${FAIR_SHARE.maxSocketsPerOrganization} of one organisat
   const again = await flood(flooder.key, FAIR_SHARE.maxSocketsPerOrganization, 0);
   const closedAgain = await Promise.all(again.map((s) => Promise.race([s.closed, sleep(300).then(() => null)])));
   expect(closedAgain.filter((c) => c !== null)).toEqual([]);
+});
+
+it(`closes a socket that leaves more than ${MAX_UNSENT_BYTES / 1024 / 1024} MiB unread with ${SLOW_CONSUMER_CLOSE_CODE}, and serves others meanwhile`, async () => {
+  // Large answers: 40 definitions of about 50 KB each, two megabytes a list.
+  const schema = {
+    type: 'object',
+    properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}`, { type: 'string', description: 'x'.repeat(100) }])),
+  };
+  for (let i = 0; i < 40; i++) {
+    await t.ok(
+      other.key,
+      `mutation($s: JSON!, $n: String!) { createToolDefinition(input: { name: $n, description: "big", inputSchema: $s }) { id } }`,
+      {
+        s: schema,
+        n: `big_${i}`,
+      },
+    );
+  }
+  const slow = await open(other.key);
+  // The client stops reading: what the server sends waits in its own buffers.
+  (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+  for (let i = 0; i < SOCKET_LIMITS.maxOperationsPerSocket; i++) slow.start({ query: `{ toolDefinitions { name inputSchema } }` });
+  const neighbour = await open(other.key);
+  expect(await neighbour.run({ query: `{ me { role } }` })).toMatchObject({ kind: 'next' });
+  await sleep(3_000);
+  (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.resume();
+  expect(await slow.closed).toEqual({ code: SLOW_CONSUMER_CLOSE_CODE, reason: expect.stringContaining('Too slow') });
 });

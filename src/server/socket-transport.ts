@@ -13,6 +13,15 @@ export interface SocketExtra {
 const KEEP_ALIVE_MS = 12_000;
 
 /**
+ * What may wait unsent on one socket. A client that reads slower than its
+ * events arrive would have the server queue them without end; past this it
+ * is closed instead, and resubscribes when it can keep up.
+ */
+export const MAX_UNSENT_BYTES = 8 * 1024 * 1024;
+/** RFC 6455's "try again later". */
+export const SLOW_CONSUMER_CLOSE_CODE = 1013;
+
+/**
  * graphql-ws's protocol on `ws` sockets, as its own `useServer` does it, but
  * with socket errors kept out of the log (graphql-ws prints each with its
  * stack to stderr): a client sending frames past the limit could flood it.
@@ -50,6 +59,11 @@ export function speakGraphQLWs<E extends Record<PropertyKey, unknown>>(
         send: (data) =>
           new Promise<void>((resolve) => {
             if (socket.readyState !== socket.OPEN) {
+              drop();
+              return resolve();
+            }
+            if (socket.bufferedAmount > MAX_UNSENT_BYTES) {
+              socket.close(SLOW_CONSUMER_CLOSE_CODE, `Too slow: more than ${MAX_UNSENT_BYTES / 1024 / 1024} MiB of messages unsent`);
               drop();
               return resolve();
             }
