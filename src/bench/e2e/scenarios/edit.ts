@@ -4,7 +4,7 @@ import { HTTP_TIMEOUT_MS, TimeoutError } from '../http';
 import { withLoadout } from '../instance';
 import type { Options } from '../options';
 import { progress } from '../progress';
-import { median } from '../stats';
+import { median, percentile } from '../stats';
 import { createAgents, createToolsInChangeSets, setUpOrganization, type World } from '../world';
 
 const S = 'edit';
@@ -12,6 +12,8 @@ const S = 'edit';
 interface EditTiming {
   /** Median over the edits; null when the first one timed out. */
   medianMs: number | null;
+  /** The 10th and 90th percentile of the counted edits: how far one run's median can stray. */
+  spreadMs: [number, number] | null;
   timedOut: boolean;
   /** Invalidation events the last completed edit stored. */
   events: number | null;
@@ -46,14 +48,21 @@ async function timeEdits(world: World, { warmUp, edits }: Options['sizes']['edit
         },
       );
     } catch (error) {
-      if (error instanceof TimeoutError) return { medianMs: times.length ? median(times) : null, timedOut: true, events };
+      if (error instanceof TimeoutError)
+        return { medianMs: times.length ? median(times) : null, spreadMs: spread(times), timedOut: true, events };
       throw error;
     }
     if (i >= warmUp) times.push(performance.now() - start);
     events = (await invalidationCount(world)) - before;
   }
-  return { medianMs: median(times), timedOut: false, events };
+  return { medianMs: median(times), spreadMs: spread(times), timedOut: false, events };
 }
+
+const spread = (times: readonly number[]): [number, number] | null =>
+  times.length ? [percentile(times, 0.1), percentile(times, 0.9)] : null;
+
+const spreadText = (timing: EditTiming): string =>
+  timing.spreadMs ? `${timing.spreadMs[0].toFixed(1)}–${timing.spreadMs[1].toFixed(1)} ms` : 'none';
 
 /** A fresh server with the organisation and its tools (no agents yet). */
 const withTools = <T>(options: Options, tools: number, fn: (world: World) => Promise<T>): Promise<T> =>
@@ -75,7 +84,10 @@ function latencyFigure(name: string, timing: EditTiming, baseline: EditTiming): 
     baseline: baseline.medianMs,
     target: { on: 'ratio', op: '<=', bound: 3 },
     met: timing.timedOut ? false : undefined,
-    note: timing.timedOut ? `timeout: an edit took over ${HTTP_TIMEOUT_MS / 1000} s with ${name}` : undefined,
+    // The ratio of two medians of small numbers moves with either: the edits' p10–p90 say by how much, in this run.
+    note: timing.timedOut
+      ? `timeout: an edit took over ${HTTP_TIMEOUT_MS / 1000} s with ${name}`
+      : `edits p10–p90 ${spreadText(timing)}, baseline ${spreadText(baseline)}`,
   });
 }
 
