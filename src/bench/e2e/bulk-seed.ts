@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { newApiKey, hashApiKey } from '../../organizations/api-keys';
 import { contentHash } from '../../common/content-hash';
+import { schemaRefusals } from '../../tokens/provider-schema-rules';
 import { pgConfig } from './database';
 import type { OrganizationPlan } from './request-bodies';
 import type { ToolInput } from './tool-plan';
@@ -104,9 +105,9 @@ export async function insertTools(databaseUrl: string, organizationId: string, t
       const batch = tools.slice(done, done + TOOL_BATCH);
       await client.query('BEGIN');
       await client.query(
-        `INSERT INTO tool_definitions (organization_id, source, name, description, input_schema, sort_order, content_hash)
-         SELECT $1, 'CUSTOM', t.name, t.description, t.schema::jsonb, t.sort_order, t.hash
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[]) AS t(name, description, schema, sort_order, hash)`,
+        `INSERT INTO tool_definitions (organization_id, source, name, description, input_schema, sort_order, content_hash, schema_refusals)
+         SELECT $1, 'CUSTOM', t.name, t.description, t.schema::json, t.sort_order, t.hash, t.refusals::json
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[]) AS t(name, description, schema, sort_order, hash, refusals)`,
         [
           organizationId,
           batch.map((t) => t.name),
@@ -114,6 +115,7 @@ export async function insertTools(databaseUrl: string, organizationId: string, t
           batch.map((t) => JSON.stringify(t.inputSchema)),
           batch.map((t) => t.sortOrder),
           batch.map((t) => contentHash(t)),
+          batch.map((t) => JSON.stringify(schemaRefusals(t.inputSchema) ?? {})),
         ],
       );
       const links = batch.flatMap((t) => t.channels.map((channel) => [t.name, channel] as const));
