@@ -13,7 +13,7 @@ import { finishOperationErrors, logOperationErrors } from './operation-errors';
 import { prepareOperation, type OperationPolicy } from './operation-policy';
 import { QUERY_LIMITS } from './query-limits';
 import { operationLabel } from './request-observer';
-import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions } from './socket-sessions';
+import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions, type SocketSlot } from './socket-sessions';
 import { speakGraphQLWs } from './socket-transport';
 
 /** What a graphql-ws connection may send (README "Limits"). */
@@ -34,10 +34,10 @@ export const SOCKET_LIMITS = {
 const BAD_REQUEST_CLOSE_CODE = 4400;
 const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
 
-/** What an open graphql-ws connection keeps: who opened it. */
+/** What an open graphql-ws connection keeps: its place among its key's sockets, and who opened it once the key is known. */
 type Opened = {
+  slot: SocketSlot;
   actor?: Actor;
-  forget?: () => void;
 };
 
 const isSubscription = (args: ExecutionArgs): boolean => getOperationAST(args.document, args.operationName)?.operation === 'subscription';
@@ -63,7 +63,7 @@ export function serveSockets(
 ) {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: SOCKET_LIMITS.maxFrameBytes });
   services.invalidationBus.audience = () => wsServer.clients.size > 0;
-  const sockets = new SocketSessions(services.organizations, services.loadouts);
+  const sockets = new SocketSessions(services.organizations, services.loadouts, SOCKET_LIMITS.maxSocketsPerKey);
   // By the operation's subscribe payload, which every later hook of that operation is handed.
   const requestIds = new WeakMap<object, string>();
   const format = (errors: readonly GraphQLError[], requestId: string | undefined): GraphQLFormattedError[] => {
@@ -72,7 +72,9 @@ export function serveSockets(
     finishOperationErrors(formatted, requestId, services.stats);
     return formatted;
   };
-  return speakGraphQLWs<Opened>(wsServer, {
+  // A socket's place is made as it opens and given back by its one close, however and whenever it ends.
+  const places = { opened: () => ({ slot: sockets.slot() }), closed: (extra: Opened) => extra.slot.release() };
+  return speakGraphQLWs<Opened>(wsServer, places, {
     schema,
     connectionInitWaitTimeout: SOCKET_LIMITS.connectionInitTimeoutMs,
     onConnect: async (ctx) => {
@@ -89,12 +91,14 @@ export function serveSockets(
         },
       );
       if (!context?.actor) return false;
-      if (sockets.openFor(context.actor.principalId) >= SOCKET_LIMITS.maxSocketsPerKey) {
+      const place = ctx.extra.slot.take({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
+      // Gone during the lookup: its close gave the place back already, and no one is left to answer.
+      if (place === 'closed') return false;
+      if (place === 'full') {
         socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, `At most ${SOCKET_LIMITS.maxSocketsPerKey} open sockets per API key`);
         return false;
       }
       ctx.extra.actor = context.actor;
-      ctx.extra.forget = sockets.add({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
       return true;
     },
     onSubscribe: async (ctx, _id, payload) => {
@@ -140,6 +144,5 @@ export function serveSockets(
       if (result.errors) return { ...result, errors: format(result.errors, requestIds.get(payload)) };
     },
     onError: (_ctx, _id, payload, errors) => format(errors, requestIds.get(payload)),
-    onClose: (ctx) => ctx.extra.forget?.(),
   });
 }
