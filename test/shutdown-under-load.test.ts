@@ -11,12 +11,14 @@ import { OPERATOR_TOKEN, type Created, type GraphQLResult } from './support/harn
  * The drain under load, twenty times over: 50 requests that take time
  * (toolbox reads and batches of tool calls), each on a connection of its
  * own, all sent just before the server is stopped (what SIGTERM does: see
- * shutdown.test.ts), are every one answered, none reset. On the embedded
- * database a turn of the event loop runs long stretches of queries and Node
- * accepts one queued connection per turn, so most of the 50 are still in
- * the kernel's queue when the settle ends. The runs share one database (a
- * data directory on the embedded one, whose creation is the costly part of
- * a start) and its organisation; each run's batches carry keys of its own.
+ * shutdown.test.ts), are every one answered, none reset. Node accepts one
+ * queued connection per turn of the event loop, and a turn here runs long
+ * stretches of work (the embedded database's queries run on this thread,
+ * and in this process so does the clients' side), so most of the 50 are
+ * still in the kernel's queue when the settle ends. The runs share one
+ * database (a data directory on the embedded one, whose creation is the
+ * costly part of a start) and its organisation; each run's batches carry
+ * keys of its own.
  */
 const RUNS = 20;
 const IN_FLIGHT = 50;
