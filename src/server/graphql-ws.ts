@@ -13,7 +13,7 @@ import { finishOperationErrors, logOperationErrors } from './operation-errors';
 import { rememberingPreparer, type OperationPolicy } from './operation-policy';
 import { QUERY_LIMITS } from './query-limits';
 import { operationLabel } from './request-observer';
-import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions } from './socket-sessions';
+import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions, type SocketSlot } from './socket-sessions';
 import { FAIR_SHARE, PlaceHolder, Tally } from './fair-share';
 import { sharedSubscribe } from './shared-subscription-results';
 import { speakGraphQLWs } from './socket-transport';
@@ -36,10 +36,12 @@ export const SOCKET_LIMITS = {
 const BAD_REQUEST_CLOSE_CODE = 4400;
 const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
 
-/** What an open graphql-ws connection keeps: who opened it, and the subscription places its operations hold. */
+/** What an open graphql-ws connection keeps: its place among its key's sockets, who opened it once the key is known, its organisation's place, and the subscription places its operations hold. */
 type Opened = {
+  slot: SocketSlot;
   actor?: Actor;
-  forget?: () => void;
+  /** Set once the socket holds a place among its organisation's (and the instance's) sockets. */
+  organization?: string;
   subscriptions?: PlaceHolder;
 };
 
@@ -66,7 +68,7 @@ export function serveSockets(
 ) {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: SOCKET_LIMITS.maxFrameBytes });
   services.invalidationBus.audience = () => wsServer.clients.size > 0;
-  const sockets = new SocketSessions(services.organizations, services.loadouts);
+  const sockets = new SocketSessions(services.organizations, services.loadouts, SOCKET_LIMITS.maxSocketsPerKey);
   // By the operation's subscribe payload, which every later hook of that operation is handed.
   const requestIds = new WeakMap<object, string>();
   const format = (errors: readonly GraphQLError[], requestId: string | undefined): GraphQLFormattedError[] => {
@@ -78,7 +80,16 @@ export function serveSockets(
   const prepare = rememberingPreparer(policy, schema);
   const subscriptions = new Tally(FAIR_SHARE.maxSubscriptionsPerOrganization, FAIR_SHARE.maxSubscriptionsPerInstance);
   const openSockets = new Tally(FAIR_SHARE.maxSocketsPerOrganization, FAIR_SHARE.maxSocketsPerInstance);
-  return speakGraphQLWs<Opened>(wsServer, {
+  // A socket's places are made as it opens and given back by its one close, however and whenever it ends.
+  const places = {
+    opened: () => ({ slot: sockets.slot() }),
+    closed: (extra: Opened) => {
+      extra.slot.release();
+      if (extra.organization !== undefined) openSockets.give(extra.organization);
+      extra.subscriptions?.giveAll();
+    },
+  };
+  return speakGraphQLWs<Opened>(wsServer, places, {
     schema,
     subscribe: sharedSubscribe(),
     connectionInitWaitTimeout: SOCKET_LIMITS.connectionInitTimeoutMs,
@@ -96,9 +107,10 @@ export function serveSockets(
         },
       );
       if (!context?.actor) return false;
-      // Closed while its key was looked up: nothing to count, and nothing would uncount it.
-      if (socket.readyState !== socket.OPEN) return false;
-      if (sockets.openFor(context.actor.principalId) >= SOCKET_LIMITS.maxSocketsPerKey) {
+      const place = ctx.extra.slot.take({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
+      // Gone during the lookup: its close gave the place back already, and no one is left to answer.
+      if (place === 'closed') return false;
+      if (place === 'full') {
         socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, `At most ${SOCKET_LIMITS.maxSocketsPerKey} open sockets per API key`);
         return false;
       }
@@ -113,15 +125,8 @@ export function serveSockets(
         );
         return false;
       }
+      ctx.extra.organization = organization;
       ctx.extra.actor = context.actor;
-      const forget = sockets.add({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
-      let forgotten = false;
-      ctx.extra.forget = () => {
-        if (forgotten) return;
-        forgotten = true;
-        forget();
-        openSockets.give(organization);
-      };
       return true;
     },
     onSubscribe: async (ctx, id, payload) => {
@@ -182,9 +187,5 @@ export function serveSockets(
       return format(errors, requestIds.get(payload));
     },
     onComplete: (ctx, id) => ctx.extra.subscriptions?.give(id),
-    onClose: (ctx) => {
-      ctx.extra.subscriptions?.giveAll();
-      ctx.extra.forget?.();
-    },
   });
 }

@@ -15,6 +15,9 @@ export const DEFAULT_SHUTDOWN_SETTLE_MS = 2_000;
 const IDLE_LINGER_MS = 300;
 const IDLE_SWEEP_MS = 100;
 
+/** Resolves in the check phase of the event loop's turn, after its poll for I/O. */
+const afterPoll = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * The HTTP side of a graceful shutdown: fail readiness while still accepting
  * for a settle (connections still queued in the kernel when a listener
@@ -22,15 +25,26 @@ const IDLE_SWEEP_MS = 100;
  * every request already sent (including those arriving on keep-alive
  * sockets meanwhile, answered with `Connection: close`), then close the
  * connections, cutting whatever is left once the grace period is over.
+ *
+ * Node accepts one queued connection per turn of the event loop, and on the
+ * embedded database a turn can run long stretches of queries (PGlite runs
+ * them on this thread), so a burst of connections can outlast the settle in
+ * the kernel's queue, their requests sent: closing the listener then would
+ * reset them. So the listener closes in the first turn whose poll accepted
+ * nothing, and idle connections are closed only after a poll that began
+ * once they had been idle long enough, so any request sent before is read.
  */
 export class HttpDrain {
   private draining = false;
   private readonly sockets = new Set<Socket>();
+  /** Connections accepted so far: a turn that adds none found the kernel's queue empty. */
+  private accepted = 0;
   /** Responses not yet finished: told to close their connection once the drain begins. */
   private readonly responses = new Set<http.ServerResponse>();
 
   constructor(private readonly server: http.Server) {
     server.on('connection', (socket: Socket) => {
+      this.accepted++;
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
     });
@@ -63,12 +77,22 @@ export class HttpDrain {
   /** Stops accepting; resolves once every connection is closed, at the latest after `graceMs`. */
   async drain(graceMs: number): Promise<void> {
     this.begin();
+    const deadline = Date.now() + graceMs;
+    // From one check phase to the next spans one whole poll.
+    await afterPoll();
+    let accepted: number;
+    do {
+      accepted = this.accepted;
+      await afterPoll();
+    } while (this.accepted !== accepted && Date.now() < deadline);
     // Stop listening only: net's close leaves open connections be (http's would close idle ones at once).
     net.Server.prototype.close.call(this.server);
-    const deadline = Date.now() + graceMs;
     const gone = () => this.sockets.size === 0;
     await this.until(gone, Math.min(deadline, Date.now() + IDLE_LINGER_MS));
     while (!gone() && Date.now() < deadline) {
+      // The second poll began after the first one's check phase: whatever was sent before it has been read.
+      await afterPoll();
+      await afterPoll();
       // Node's idle means no request begun on the socket and no response unfinished.
       this.server.closeIdleConnections();
       await this.until(gone, Math.min(deadline, Date.now() + IDLE_SWEEP_MS));

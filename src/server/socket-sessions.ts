@@ -3,6 +3,16 @@ import { logger } from '../common/logger';
 import type { OrganizationService } from '../organizations/organization.service';
 import type { LoadoutCache } from '../loadout/cache';
 
+const addTo = (map: Map<string, Set<SocketSession>>, key: string, session: SocketSession): void => {
+  map.set(key, (map.get(key) ?? new Set()).add(session));
+};
+
+const removeFrom = (map: Map<string, Set<SocketSession>>, key: string, session: SocketSession): void => {
+  const sessions = map.get(key);
+  sessions?.delete(session);
+  if (sessions?.size === 0) map.delete(key);
+};
+
 /** graphql-ws's own close code for a connection that may not go on (as for a refused connection_init). */
 export const REVOKED_CLOSE_CODE = 4403;
 export const REVOKED_CLOSE_REASON = 'API key revoked';
@@ -13,17 +23,30 @@ export interface SocketSession {
 }
 
 /**
- * The open graphql-ws connections, by organisation. Revoking a key is a
- * change of its organisation, and every change reaches every instance
- * through the loadout cache's listeners (the NOTIFY path on a PostgreSQL
- * server); the keys of that organisation's open sockets are then checked
- * again and a revoked key's sockets are closed with 4403. A listener that
- * reconnected (changes may have been missed) checks every socket.
+ * One socket's place among its key's open sockets on this instance, made
+ * when the socket opens. `take` fills it once the key is known, unless the
+ * key has all its places or the socket is already gone; `release`, which the
+ * socket's close calls whatever happened before, gives it back, once. A
+ * place released before it was taken (the socket closed during the key
+ * lookup) can no longer be taken.
+ */
+export interface SocketSlot {
+  take(session: SocketSession): 'taken' | 'full' | 'closed';
+  release(): void;
+}
+
+/**
+ * The open graphql-ws connections, by organisation and by key. Revoking a
+ * key is a change of its organisation, and every change reaches every
+ * instance through the loadout cache's listeners (the NOTIFY path on a
+ * PostgreSQL server); the keys of that organisation's open sockets are then
+ * checked again and a revoked key's sockets are closed with 4403. A listener
+ * that reconnected (changes may have been missed) checks every socket.
  */
 export class SocketSessions {
   private readonly byOrganization = new Map<string, Set<SocketSession>>();
-  /** Open sockets per principal, for the per-key cap. */
-  private readonly byPrincipal = new Map<string, number>();
+  /** The sockets holding a place of each key, for the per-key cap. */
+  private readonly byPrincipal = new Map<string, Set<SocketSession>>();
   /** Organisations to check on the next turn (null: all), so a burst of changes costs one check. */
   private readonly pending = new Set<string | null>();
   private scheduled = false;
@@ -31,33 +54,47 @@ export class SocketSessions {
   constructor(
     private readonly organizations: OrganizationService,
     loadouts: LoadoutCache,
+    /** Places per key. */
+    private readonly maxPerKey: number,
   ) {
     loadouts.onChange((organizationId) => this.checkSoon(organizationId));
   }
 
-  /** Tracks an acknowledged connection until the returned function is called (on close). */
-  add(session: SocketSession): () => void {
-    const org = session.actor.organizationId;
-    let sessions = this.byOrganization.get(org);
-    if (!sessions) this.byOrganization.set(org, (sessions = new Set()));
-    sessions.add(session);
-    const principal = session.actor.principalId;
-    this.byPrincipal.set(principal, this.openFor(principal) + 1);
-    let forgotten = false;
-    return () => {
-      if (forgotten) return;
-      forgotten = true;
-      const left = this.openFor(principal) - 1;
-      if (left > 0) this.byPrincipal.set(principal, left);
-      else this.byPrincipal.delete(principal);
-      sessions.delete(session);
-      if (sessions.size === 0 && this.byOrganization.get(org) === sessions) this.byOrganization.delete(org);
+  /** A place for a socket just opened: see SocketSlot. */
+  slot(): SocketSlot {
+    let held: SocketSession | null = null;
+    let released = false;
+    return {
+      take: (session) => {
+        if (released) return 'closed';
+        if (held) throw new Error('a socket takes one place');
+        if (this.openFor(session.actor.principalId) >= this.maxPerKey) return 'full';
+        held = session;
+        this.enter(session);
+        return 'taken';
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        if (held) this.leave(held);
+        held = null;
+      },
     };
   }
 
   /** How many sockets the principal's key has open here. */
   openFor(principalId: string): number {
-    return this.byPrincipal.get(principalId) ?? 0;
+    return this.byPrincipal.get(principalId)?.size ?? 0;
+  }
+
+  private enter(session: SocketSession): void {
+    addTo(this.byOrganization, session.actor.organizationId, session);
+    addTo(this.byPrincipal, session.actor.principalId, session);
+  }
+
+  private leave(session: SocketSession): void {
+    removeFrom(this.byOrganization, session.actor.organizationId, session);
+    removeFrom(this.byPrincipal, session.actor.principalId, session);
   }
 
   private checkSoon(organizationId: string | null): void {

@@ -9,6 +9,13 @@ export interface SocketExtra {
   readonly request: http.IncomingMessage;
 }
 
+/** What a socket carries of the server's own, beside graphql-ws's hooks: made as it opens, handed back as it closes. */
+export interface SocketLifecycle<E> {
+  opened(): E;
+  /** Called once per socket, from its 'close' (however it ended), before graphql-ws's onClose. */
+  closed(extra: E): void;
+}
+
 /** How often an idle socket is pinged; one that has not answered by the next ping is cut. */
 const KEEP_ALIVE_MS = 12_000;
 
@@ -25,15 +32,19 @@ export const SLOW_CONSUMER_CLOSE_CODE = 1013;
  * graphql-ws's protocol on `ws` sockets, as its own `useServer` does it, but
  * with socket errors kept out of the log (graphql-ws prints each with its
  * stack to stderr): a client sending frames past the limit could flood it.
+ * Each socket's `lifecycle` is ended by its one 'close', which ws emits
+ * however the socket ends, even while a hook of graphql-ws still awaits.
  */
 export function speakGraphQLWs<E extends Record<PropertyKey, unknown>>(
   wsServer: WebSocketServer,
+  lifecycle: SocketLifecycle<E>,
   options: ServerOptions<Record<string, unknown>, SocketExtra & E>,
 ): { dispose(): Promise<void> } {
   const server = makeServer(options);
   wsServer.options.handleProtocols = handleProtocols;
   wsServer.on('error', (error) => logger.error({ err: error }, 'WebSocket server error'));
   wsServer.on('connection', (socket, request) => {
+    const extra = { ...lifecycle.opened(), socket, request } as SocketExtra & E;
     socket.once('error', (error: Error & { code?: string }) => {
       // The client's own doing (a frame past the limit, a bad frame): ws has closed the socket with the code that says so.
       logger.debug({ code: error.code, message: error.message }, 'socket closed on a protocol error');
@@ -81,10 +92,11 @@ export function speakGraphQLWs<E extends Record<PropertyKey, unknown>>(
             });
           }),
       },
-      { socket, request } as SocketExtra & E,
+      extra,
     );
     socket.once('close', (code, reason) => {
       clearInterval(keepAlive);
+      lifecycle.closed(extra);
       void closed(code, String(reason));
     });
   });

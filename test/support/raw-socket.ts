@@ -102,6 +102,16 @@ export class RawSocket {
     this.ws.close();
   }
 
+  /** Drops the connection without a close frame, as a client that vanishes does. */
+  terminate(): void {
+    this.ws.terminate();
+  }
+
+  /** A text frame that is not UTF-8: a protocol error, on which the server's ws closes the socket (1007). */
+  sendInvalidFrame(): void {
+    this.ws.send(Buffer.from([0xc3, 0x28]), { binary: false });
+  }
+
   private wake(): void {
     for (const resolve of this.waiters.splice(0)) resolve();
   }

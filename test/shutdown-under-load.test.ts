@@ -1,0 +1,156 @@
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, type ServerConfig } from '../src/server/create-server';
+import { freshDatabase, type FreshDatabase } from './support/fresh-database';
+import { OPERATOR_TOKEN, type Created, type GraphQLResult } from './support/harness';
+
+/**
+ * The drain under load, twenty times over: 50 requests that take time
+ * (toolbox reads and batches of tool calls), each on a connection of its
+ * own, all sent just before the server is stopped (what SIGTERM does: see
+ * shutdown.test.ts), are every one answered, none reset. Node accepts one
+ * queued connection per turn of the event loop, and a turn here runs long
+ * stretches of work (the embedded database's queries run on this thread,
+ * and in this process so does the clients' side), so most of the 50 are
+ * still in the kernel's queue when the settle ends. The runs share one
+ * database (a data directory on the embedded one, whose creation is the
+ * costly part of a start) and its organisation; each run's batches carry
+ * keys of its own.
+ */
+const RUNS = 20;
+const IN_FLIGHT = 50;
+const CALLS_PER_BATCH = 100;
+/** Short, so that the drain, not the settle, has to take in what is queued. */
+const SETTLE_MS = 200;
+/** Generous, so that a slow machine answers late rather than cutting or refusing: what is measured is resets. */
+const GRACE_MS = 30_000;
+const POOL_WAIT_MS = 30_000;
+const RUN_BOUND_MS = 20_000;
+
+let dataDir = '';
+let database: FreshDatabase | null = null;
+let config: ServerConfig;
+
+beforeAll(async () => {
+  if (process.env.DATABASE_URL) database = await freshDatabase(process.env.DATABASE_URL, 'loadout_drain_load');
+  else dataDir = mkdtempSync(path.join(tmpdir(), 'loadout-drain-load-'));
+  config = {
+    port: 0,
+    databaseUrl: database?.url,
+    dataDir,
+    adminToken: OPERATOR_TOKEN,
+    production: true,
+    shutdownSettleMs: SETTLE_MS,
+    shutdownGraceMs: GRACE_MS,
+    poolWaitMs: POOL_WAIT_MS,
+  };
+});
+afterAll(async () => {
+  await database?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** One POST on a connection of its own: 'answered' with its data, or what came instead (an HTTP status, a socket error's code). */
+function post<T>(base: string, key: string, query: string, variables: Record<string, unknown>): Promise<{ data?: T; outcome: string }> {
+  return new Promise((resolve) => {
+    const req = http.request(
+      `${base}/graphql`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          const body = JSON.parse(text) as GraphQLResult<T>;
+          resolve(
+            res.statusCode === 200 && !body.errors ? { data: body.data, outcome: 'answered' } : { outcome: `HTTP ${res.statusCode}` },
+          );
+        });
+        res.on('error', (error: NodeJS.ErrnoException) => resolve({ outcome: error.code ?? String(error) }));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ outcome: error.code ?? String(error) }));
+    req.end(JSON.stringify({ query, variables }));
+  });
+}
+
+interface World {
+  key: string;
+  agentId: string;
+}
+
+async function seed(base: string): Promise<World> {
+  const ok = async <T>(key: string, query: string, variables: Record<string, unknown> = {}) => {
+    const answer = await post<T>(base, key, query, variables);
+    if (!answer.data) throw new Error(`${query}: ${answer.outcome}`);
+    return answer.data;
+  };
+  const key = (
+    await ok<{ createOrganization: { apiKey: string } }>(
+      OPERATOR_TOKEN,
+      `mutation { createOrganization(input: { name: "load" }) { apiKey } }`,
+    )
+  ).createOrganization.apiKey;
+  await ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const agentId = (await ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
+  const define = `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`;
+  for (const n of ['lookup', 'search', 'fetch']) await ok(key, define, { n });
+  return { key, agentId };
+}
+
+type InFlight = { recordToolCalls?: { accepted: number }; toolbox?: { toolCount: number } };
+
+/** Starts a server on the shared database, sends the 50, stops it at once; what each request got, and how long the run took. */
+async function run(index: number, world: World | null): Promise<{ world: World; outcomes: string[]; ms: number }> {
+  const server = await startServer(config);
+  const base = `http://127.0.0.1:${server.port}`;
+  world ??= await seed(base);
+  const { key, agentId } = world;
+  const started = Date.now();
+  const inFlight = Array.from({ length: IN_FLIGHT }, (_, i) =>
+    i % 2
+      ? post<InFlight>(base, key, `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`, {
+          calls: Array.from({ length: CALLS_PER_BATCH }, (_, j) => ({
+            toolName: 'lookup',
+            isError: false,
+            idempotencyKey: `r${index}-${i}-${j}`,
+          })),
+        })
+      : post<InFlight>(base, key, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount rendered(provider: ANTHROPIC) } }`, {
+          a: agentId,
+        }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const stopped = server.stop();
+  const answers = await Promise.all(inFlight);
+  await stopped;
+  const outcomes = answers.map((answer, i) => {
+    if (answer.outcome !== 'answered') return answer.outcome;
+    const expected = i % 2 ? answer.data?.recordToolCalls?.accepted === CALLS_PER_BATCH : answer.data?.toolbox?.toolCount === 3;
+    return expected ? 'answered' : `unexpected ${JSON.stringify(answer.data)}`;
+  });
+  return { world, outcomes, ms: Date.now() - started };
+}
+
+it(`answers all ${IN_FLIGHT} requests in flight at a stop, ${RUNS} times in a row, resetting none`, async () => {
+  let world: World | null = null;
+  const tallies: Array<Record<string, number>> = [];
+  const runMs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await run(i, world);
+    world = result.world;
+    const tally: Record<string, number> = {};
+    for (const outcome of result.outcomes) tally[outcome] = (tally[outcome] ?? 0) + 1;
+    tallies.push(tally);
+    runMs.push(result.ms);
+  }
+  expect(tallies).toEqual(Array.from({ length: RUNS }, () => ({ answered: IN_FLIGHT })));
+  expect(Math.max(...runMs)).toBeLessThan(RUN_BOUND_MS);
+  // Every batch of every run committed, once.
+  const server = await startServer(config);
+  const [{ calls }] = await server.services.db.dataSource.query(`SELECT sum(calls)::int AS calls FROM tool_usage`);
+  await server.stop();
+  expect(calls).toBe(RUNS * (IN_FLIGHT / 2) * CALLS_PER_BATCH);
+}, 180_000);
