@@ -45,7 +45,12 @@ export interface TurnPageRequest {
 }
 
 /** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
-export function turnPageRequest(organizationId: string, conversationId: string, first?: number | null, after?: string | null): TurnPageRequest {
+export function turnPageRequest(
+  organizationId: string,
+  conversationId: string,
+  first?: number | null,
+  after?: string | null,
+): TurnPageRequest {
   const afterIndex = after === null || after === undefined ? 0 : turnCursors.decode(after, `${organizationId}/${conversationId}`);
   return { conversationId, size: pageSize(first), afterIndex };
 }

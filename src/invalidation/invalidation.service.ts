@@ -57,7 +57,12 @@ export interface AgentEventsRequest {
 }
 
 /** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
-export function agentEventsRequest(organizationId: string, agentId: string, first?: number | null, after?: string | null): AgentEventsRequest {
+export function agentEventsRequest(
+  organizationId: string,
+  agentId: string,
+  first?: number | null,
+  after?: string | null,
+): AgentEventsRequest {
   return { agentId, size: pageSize(first), afterSeq: after ? cursors.decode(after, `${organizationId}/${agentId}`) : null };
 }
 

@@ -36,7 +36,8 @@ function listKey(text: string): ListKey | null {
  * MCP inventory may remove tools between two pages).
  */
 const cursors = cursorCodec('tool', (text) => (listKey(text) ? text : null));
-const cursorOf = (organizationId: string) => (t: ToolDefinitionEntity) => cursors.encode(`${t.sortOrder}:${t.id}:${t.name}`, organizationId);
+const cursorOf = (organizationId: string) => (t: ToolDefinitionEntity) =>
+  cursors.encode(`${t.sortOrder}:${t.id}:${t.name}`, organizationId);
 
 /** The organisation's tool definitions in Sort Order (sortOrder, name, id): all of them, or a page at a time. */
 export class ToolDefinitionListService {
