@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { logger } from '../src/common/logger';
+import { MAX_ACTIVE_KEYS_PER_ORGANIZATION } from '../src/organizations/organization.service';
 import { FAIR_SHARE } from '../src/server/fair-share';
 import { SOCKET_LIMITS } from '../src/server/graphql-ws';
 import { MAX_UNSENT_BYTES, SLOW_CONSUMER_CLOSE_CODE } from '../src/server/socket-transport';
@@ -186,4 +187,19 @@ it(`closes a socket that leaves more than ${MAX_UNSENT_BYTES / 1024 / 1024} MiB 
   await sleep(3_000);
   (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.resume();
   expect(await slow.closed).toEqual({ code: SLOW_CONSUMER_CLOSE_CODE, reason: expect.stringContaining('Too slow') });
+});
+
+it(`refuses an organisation's API key past ${MAX_ACTIVE_KEYS_PER_ORGANIZATION} active, and takes one again once a key is revoked`, async () => {
+  const { adminKey } = await t.createOrganization('keys');
+  const CREATE = `mutation { createApiKey(input: { name: "k", role: VIEWER }) { principal { id } } }`;
+  const created: string[] = [];
+  // The organisation's own admin key is the first active one.
+  for (let i = 1; i < MAX_ACTIVE_KEYS_PER_ORGANIZATION; i++) {
+    created.push((await t.ok<{ createApiKey: { principal: { id: string } } }>(adminKey, CREATE)).createApiKey.principal.id);
+  }
+  const refused = await t.gql(adminKey, CREATE);
+  expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'CONFLICT', field: 'input' } });
+  expect(refused.errors?.[0].message).toMatch(`${MAX_ACTIVE_KEYS_PER_ORGANIZATION} active API keys`);
+  await t.ok(adminKey, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: created[0] });
+  expect((await t.gql(adminKey, CREATE)).errors).toBeUndefined();
 });
