@@ -192,8 +192,8 @@ const BAD_INPUTS: Case[] = [
   ['rule without a target', `mutation { setToolRule(input: { toolName: "x", effect: DENY }) { id } }`, () => ({}), 'input.agentId'],
   ['MCP server name with bad characters', `mutation { registerMcpServer(input: { name: "my server" }) { id } }`, () => ({}), 'input.name'],
   [
-    'MCP filter naming a bad tool name',
-    `mutation($id: ID!) { updateMcpServer(id: $id, input: { disabledTools: ["a b"] }) { id } }`,
+    'MCP filter naming a tool name with a control character',
+    `mutation($id: ID!) { updateMcpServer(id: $id, input: { disabledTools: ["a\\tb"] }) { id } }`,
     () => ({ id: serverId }),
     'input.disabledTools',
   ],
@@ -370,9 +370,9 @@ describe('rule and call names: any name a toolbox can carry', () => {
     const updated = await t.ok<{ updateMcpServer: { enabledTools: string[] } }>(
       key,
       `mutation($id: ID!, $names: [String!]) { updateMcpServer(id: $id, input: { enabledTools: $names }) { enabledTools } }`,
-      { id: server, names: [ownName, 'a.b/c'] },
+      { id: server, names: [ownName, 'a.b/c', 'read file: v2'] },
     );
-    expect(updated.updateMcpServer.enabledTools).toEqual([ownName, 'a.b/c']);
+    expect(updated.updateMcpServer.enabledTools).toEqual([ownName, 'a.b/c', 'read file: v2']);
   });
 
   it('takes a rule on each annotation hint, and on tool:<name>; refuses any other hint naming the field and the four', async () => {

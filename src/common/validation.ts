@@ -14,7 +14,8 @@ export const TOOL_NAME_MAX = 256;
 
 /** An MCP tool's own name, as its server reports it (what an MCP server's enabledTools and disabledTools list). */
 export const MCP_TOOL_NAME_MAX = 128;
-const MCP_TOOL_NAME_PATTERN = /^[A-Za-z0-9_./-]+$/;
+/** What an MCP inventory takes as a tool's own name, so its server's lists can name every tool it carries. */
+export const MCP_TOOL_NAME_PATTERN = /^[^\u0000-\u001f\u007f]+$/;
 
 export const DESCRIPTION_MAX = 10_000;
 
@@ -46,5 +47,5 @@ export const IsCatalogueKey = (options?: ValidationOptions): PropertyDecorator =
 export const IsToolName = (options?: ValidationOptions): PropertyDecorator =>
   applyDecorators(
     Length(1, MCP_TOOL_NAME_MAX, { ...options, message: `$property must be 1 to ${MCP_TOOL_NAME_MAX} characters` }),
-    Matches(MCP_TOOL_NAME_PATTERN, { ...options, message: '$property may use only letters, digits, _, -, . and /' }),
+    Matches(MCP_TOOL_NAME_PATTERN, { ...options, message: '$property may not hold control characters' }),
   );

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../common/json';
-import { DESCRIPTION_MAX, MCP_TOOL_NAME_MAX } from '../common/validation';
+import { DESCRIPTION_MAX, MCP_TOOL_NAME_MAX, MCP_TOOL_NAME_PATTERN } from '../common/validation';
 import { TOOL_HINTS } from '../loadout/vocabulary';
 import { jsonSchemaProblem } from './json-schema';
 
@@ -44,14 +44,13 @@ export interface McpInventory {
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-// Control characters would make a name no one can type into a rule or read in a log.
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The problem with one entry as [field, reason], or its spec. */
 function readEntry(value: unknown, at: string): McpToolSpec | [string, string] {
   if (!isObject(value)) return [at, 'must be an MCP Tool object'];
   const { name, description, inputSchema } = value;
-  if (typeof name !== 'string' || name.length === 0 || name.length > MCP_TOOL_NAME_MAX || CONTROL.test(name))
+  // Control characters would make a name no one can type into a rule or a server's lists, or read in a log.
+  if (typeof name !== 'string' || name.length === 0 || name.length > MCP_TOOL_NAME_MAX || !MCP_TOOL_NAME_PATTERN.test(name))
     return [`${at}.name`, `must be 1 to ${MCP_TOOL_NAME_MAX} characters with no control characters`];
   if (description !== undefined && description !== null && (typeof description !== 'string' || description.length > DESCRIPTION_MAX))
     return [`${at}.description`, `must be text of at most ${DESCRIPTION_MAX} characters`];
