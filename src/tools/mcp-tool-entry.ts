@@ -44,7 +44,6 @@ export interface McpInventory {
 
 const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-
 /** The problem with one entry as [field, reason], or its spec. */
 function readEntry(value: unknown, at: string): McpToolSpec | [string, string] {
   if (!isObject(value)) return [at, 'must be an MCP Tool object'];
