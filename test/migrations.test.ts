@@ -101,11 +101,7 @@ it('moves the calls already logged into the partitioned log, keeping their ids, 
   try {
     const PARTITIONED = '1764400016000-ToolCallLogPartitions';
     const ds = old.dataSource;
-    await ds.query(`CREATE TABLE loadout_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    for (const m of readMigrations().filter((m) => m.name < PARTITIONED)) {
-      await ds.query(m.up);
-      await ds.query(`INSERT INTO loadout_migrations (name) VALUES ($1)`, [m.name]);
-    }
+    await migrateBefore(ds, PARTITIONED);
     const [{ id: org }]: Array<{ id: string }> = await ds.query(`INSERT INTO organizations (name) VALUES ('o') RETURNING id`);
     const logged = ['2020-01-05T00:00:00.000Z', '2026-03-01T12:00:00.000Z'];
     for (const at of logged) {
@@ -139,16 +135,21 @@ it('moves the calls already logged into the partitioned log, keeping their ids, 
 
 class RollbackForTest extends Error {}
 
+/** Applies, and records as the runner does, every migration before `name`: a database as an earlier release left it. */
+async function migrateBefore(ds: Database['dataSource'], name: string): Promise<void> {
+  await ds.query(`CREATE TABLE loadout_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  for (const m of readMigrations().filter((m) => m.name < name)) {
+    await ds.query(m.up);
+    await ds.query(`INSERT INTO loadout_migrations (name) VALUES ($1)`, [m.name]);
+  }
+}
+
 it('keeps definitions stored as jsonb loading: their content and hash as they were, refusals checked when loaded', async () => {
   const { db: old, drop: dropOld } = await freshDatabase();
   try {
     const AS_SENT = '1764400019000-ToolsAsSent';
     const ds = old.dataSource;
-    await ds.query(`CREATE TABLE loadout_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    for (const m of readMigrations().filter((m) => m.name < AS_SENT)) {
-      await ds.query(m.up);
-      await ds.query(`INSERT INTO loadout_migrations (name) VALUES ($1)`, [m.name]);
-    }
+    await migrateBefore(ds, AS_SENT);
     const [{ id: org }]: Array<{ id: string }> = await ds.query(`INSERT INTO organizations (name) VALUES ('o') RETURNING id`);
     // Top-level anyOf: stored before the provider rules, it must now be left out for OpenAI and Anthropic agents.
     const schema = { type: 'object', properties: { b: { type: 'string' }, a: { type: 'string' } }, anyOf: [{ required: ['a'] }] };

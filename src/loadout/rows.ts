@@ -1,5 +1,5 @@
 import type { JsonObject } from '../common/json';
-import { schemaRefusals, type SchemaRefusals } from '../tokens/provider-schema-rules';
+import { storedRefusals, type SchemaRefusals } from '../tokens/provider-schema-rules';
 import { sharedPerList } from './facts';
 import { decodeRows, jsonRows, type Field } from './row-json';
 import type { ExecutionContext, RuleEffect, ToolSource, ToolsMode } from './vocabulary';
@@ -116,15 +116,9 @@ function decodeToolRows(arrays: readonly unknown[][], organizationId: string): T
     row.channelKeys = shared(row.channelKeys);
     row.contextObjectKeys = shared(row.contextObjectKeys);
     row.hints = shared(row.hints);
-    row.schemaRefusals = refusalsOf(row.schemaRefusals, row.inputSchema);
+    row.schemaRefusals = storedRefusals(row.schemaRefusals, row.inputSchema);
   }
   return rows;
-}
-
-/** Stored refusals as the rows hold them: '{}' (none) as null, and a row not checked when written (NULL) checked now. */
-function refusalsOf(stored: SchemaRefusals | null, inputSchema: JsonObject): SchemaRefusals | null {
-  const refusals = stored ?? schemaRefusals(inputSchema);
-  return refusals && Object.keys(refusals).length > 0 ? refusals : null;
 }
 
 const TOOL_FIELDS: readonly Field<ToolRow>[] = [
