@@ -6,6 +6,9 @@ import { openDatabase, type Database } from '../src/db/database';
 import { entities } from '../src/entities';
 import { readMigrations, runMigrations } from '../src/db/migrations';
 import { loadToolRows } from '../src/loadout/rows';
+import { ModelPriceEntity } from '../src/conversations/model-price.entity';
+import { frozenRates, turnCost } from '../src/conversations/turn-cost';
+import { TurnEntity } from '../src/conversations/turn.entity';
 
 /** A fresh database of the kind this run tests: the server of DATABASE_URL, or embedded PGlite. */
 async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
@@ -168,6 +171,58 @@ it('keeps definitions stored as jsonb loading: their content and hash as they we
       openai: { rule: 'no-top-level-combinator', pointer: '/anyOf' },
       anthropic: { rule: 'no-top-level-combinator', pointer: '/anyOf' },
     });
+  } finally {
+    await dropOld();
+  }
+});
+
+it('keeps prices and completed turns of before the 1-hour cache rate loading, the rate twice their input rate', async () => {
+  const { db: old, drop: dropOld } = await freshDatabase();
+  try {
+    const HOUR_CACHE = '1764400020000-CacheWriteTtlAndServerTools';
+    const ds = old.dataSource;
+    await migrateBefore(ds, HOUR_CACHE);
+    const one = async (sql: string, params: unknown[] = []) =>
+      ((await ds.query(`${sql} RETURNING id`, params)) as Array<{ id: string }>)[0].id;
+    const org = await one(`INSERT INTO organizations (name) VALUES ('o')`);
+    const channel = await one(`INSERT INTO channels (organization_id, key, name) VALUES ($1, 'web', 'Web')`, [org]);
+    const agent = await one(`INSERT INTO agents (organization_id, name, model) VALUES ($1, 'a', 'anthropic/m')`, [org]);
+    const conversation = await one(
+      `INSERT INTO conversations (organization_id, agent_id, channel_id, page_type, user_id) VALUES ($1, $2, $3, 'HOME', 'u')`,
+      [org, agent, channel],
+    );
+    const snapshot = await one(
+      `INSERT INTO toolbox_snapshots (organization_id, snapshot_key, fingerprint, model, tool_count, schema_tokens) VALUES ($1, 'k', 'f', 'anthropic/m', 0, 0)`,
+      [org],
+    );
+    await ds.query(
+      `INSERT INTO model_prices (organization_id, model, input_usd_per_mtok, cached_input_usd_per_mtok, cache_write_usd_per_mtok, output_usd_per_mtok)
+         VALUES ($1, 'anthropic/m', 3, 0.3, 3.75, 15)`,
+      [org],
+    );
+    const turn = await one(
+      `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed, completed_at,
+         input_tokens, cached_input_tokens, cache_write_tokens, output_tokens, funding_model, price_input_usd_per_mtok,
+         price_cached_input_usd_per_mtok, price_cache_write_usd_per_mtok, price_output_usd_per_mtok)
+       VALUES ($1, $2, 1, $3, 'anthropic/m', 1, false, now(), 1000, 0, 400, 10, 'BRING_YOUR_OWN', 3, 0.3, 3.75, 15)`,
+      [org, conversation, snapshot],
+    );
+    await runMigrations(ds);
+
+    const price = await ds.manager.findOneByOrFail(ModelPriceEntity, { organizationId: org });
+    expect(price).toMatchObject({ cacheWriteUsdPerMTok: 3.75, cacheWrite1hUsdPerMTok: 6 });
+    const loaded = await ds.manager.findOneByOrFail(TurnEntity, { id: turn });
+    expect(loaded).toMatchObject({ cacheWriteTokens: 400, cacheWrite1hTokens: 0, serverToolUse: null, priceCacheWrite1hUsdPerMTok: 6 });
+    // It costs what it did: its cache writes all at the one cache-write rate it was completed under.
+    const usage = {
+      inputTokens: 1000,
+      cachedInputTokens: 0,
+      cacheWriteTokens: 400,
+      cacheWrite1hTokens: loaded.cacheWrite1hTokens,
+      outputTokens: 10,
+    };
+    const cost = turnCost(usage, frozenRates(loaded), { includedCredits: false, snapshotSchemaTokens: 0 });
+    expect(cost.amountUsd).toBeCloseTo((600 * 3 + 400 * 3.75 + 10 * 15) / 1e6, 12);
   } finally {
     await dropOld();
   }

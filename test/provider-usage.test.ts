@@ -45,19 +45,20 @@ interface Usage {
   inputTokens: number;
   cachedInputTokens: number;
   cacheWriteTokens: number;
+  cacheWrite1hTokens: number;
   outputTokens: number;
 }
 
 interface ReadTurn {
   completedAt: string | null;
-  usage: Usage | null;
+  usage: (Usage & { serverToolUse: Record<string, number> | null }) | null;
   cost: { amountUsd: number | null; credits: number | null; toolDefinitionShare: number } | null;
   providerUsage: { format: Format; usage: unknown } | null;
   providerCacheMissReason: string | null;
   toolbox: { schemaTokens: number };
 }
 
-const TURN_FIELDS = `completedAt usage { inputTokens cachedInputTokens cacheWriteTokens outputTokens }
+const TURN_FIELDS = `completedAt usage { inputTokens cachedInputTokens cacheWriteTokens cacheWrite1hTokens outputTokens serverToolUse }
   cost { amountUsd credits toolDefinitionShare } providerUsage { format usage } providerCacheMissReason toolbox { schemaTokens }`;
 
 const TURN = typed<{ turn: ReadTurn | null }>(`query($id: ID!) { turn(id: $id) { ${TURN_FIELDS} } }`);
@@ -72,6 +73,14 @@ const begin = async (): Promise<string> =>
   (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId })).beginTurn.id;
 const read = async (id: string): Promise<ReadTurn> => (await t.ok(key, TURN, { id })).turn!;
 
+const usage = (inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number, cacheWrite1hTokens = 0) => ({
+  inputTokens,
+  cachedInputTokens,
+  cacheWriteTokens,
+  cacheWrite1hTokens,
+  outputTokens,
+});
+
 /** Each provider's usage object in its documented shape, and the explicit usage it stands for. */
 const CASES: Array<[Format, Record<string, unknown>, Usage]> = [
   [
@@ -83,17 +92,37 @@ const CASES: Array<[Format, Record<string, unknown>, Usage]> = [
       prompt_tokens_details: { cached_tokens: 1920, audio_tokens: 0 },
       completion_tokens_details: { reasoning_tokens: 128, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
     },
-    { inputTokens: 2006, cachedInputTokens: 1920, cacheWriteTokens: 0, outputTokens: 300 },
+    usage(2006, 1920, 0, 300),
+  ],
+  [
+    'OPENAI_CHAT',
+    {
+      prompt_tokens: 3000,
+      completion_tokens: 40,
+      total_tokens: 3040,
+      prompt_tokens_details: { cached_tokens: 1024, cache_write_tokens: 256, audio_tokens: 0 },
+    },
+    usage(3000, 1024, 256, 40),
   ],
   [
     'OPENAI_RESPONSES',
     {
       input_tokens: 5000,
-      input_tokens_details: { cached_tokens: 4864 },
+      input_tokens_details: { cached_tokens: 4864, cache_write_tokens: 0 },
       output_tokens: 1186,
       output_tokens_details: { reasoning_tokens: 1024 },
     },
-    { inputTokens: 5000, cachedInputTokens: 4864, cacheWriteTokens: 0, outputTokens: 1186 },
+    usage(5000, 4864, 0, 1186),
+  ],
+  [
+    'OPENAI_RESPONSES',
+    {
+      input_tokens: 2000,
+      input_tokens_details: { cached_tokens: 0, cache_write_tokens: 256 },
+      output_tokens: 10,
+      output_tokens_details: { reasoning_tokens: 0 },
+    },
+    usage(2000, 0, 256, 10),
   ],
   [
     'ANTHROPIC',
@@ -106,12 +135,23 @@ const CASES: Array<[Format, Record<string, unknown>, Usage]> = [
       server_tool_use: { web_search_requests: 0 },
       service_tier: 'standard',
     },
-    { inputTokens: 2095 + 2051 + 2051, cachedInputTokens: 2051, cacheWriteTokens: 2051, outputTokens: 503 },
+    usage(2095 + 2051 + 2051, 2051, 2051, 503),
+  ],
+  [
+    'ANTHROPIC',
+    {
+      input_tokens: 20,
+      cache_creation_input_tokens: 1500,
+      cache_read_input_tokens: 4000,
+      cache_creation: { ephemeral_5m_input_tokens: 300, ephemeral_1h_input_tokens: 1200 },
+      output_tokens: 90,
+    },
+    usage(20 + 1500 + 4000, 4000, 1500, 90, 1200),
   ],
   [
     'GEMINI',
     { promptTokenCount: 3000, cachedContentTokenCount: 2048, candidatesTokenCount: 251, thoughtsTokenCount: 801, totalTokenCount: 4052 },
-    { inputTokens: 3000, cachedInputTokens: 2048, cacheWriteTokens: 0, outputTokens: 1052 },
+    usage(3000, 2048, 0, 1052),
   ],
 ];
 
@@ -120,16 +160,18 @@ describe.each(CASES)('%s usage as the provider returns it', (format, usage, expl
     const [raw, plain] = [await begin(), await begin()];
     const done = (await t.ok(key, COMPLETE_RAW, { id: raw, p: { format, usage, providerCacheMissReason: 'tools_changed' } }))
       .completeTurnWithProviderUsage;
-    expect(done.usage).toEqual(explicit);
+    expect(done.usage).toMatchObject(explicit);
     await t.ok(key, COMPLETE, { id: plain, usage: { ...explicit, providerCacheMissReason: 'tools_changed' } });
 
     const [fromRaw, fromPlain] = [await read(raw), await read(plain)];
-    expect(fromRaw.usage).toEqual(fromPlain.usage);
+    expect({ ...fromRaw.usage, serverToolUse: null }).toEqual(fromPlain.usage);
     expect(fromRaw.cost).toEqual(fromPlain.cost);
+    // The model's price: input 3, cached 0.3, cache write 3.75, the 1-hour write left to its default (2 x 3), output 15.
     expect(fromRaw.cost!.amountUsd).toBeCloseTo(
       ((explicit.inputTokens - explicit.cachedInputTokens - explicit.cacheWriteTokens) * 3 +
         explicit.cachedInputTokens * 0.3 +
-        explicit.cacheWriteTokens * 3.75 +
+        (explicit.cacheWriteTokens - explicit.cacheWrite1hTokens) * 3.75 +
+        explicit.cacheWrite1hTokens * 6 +
         explicit.outputTokens * 15) /
         1e6,
       12,
@@ -140,6 +182,69 @@ describe.each(CASES)('%s usage as the provider returns it', (format, usage, expl
     expect(fromRaw.providerUsage).toEqual({ format, usage });
     expect(fromPlain.providerUsage).toBeNull();
   });
+});
+
+describe('cache writes as current SDKs report them', () => {
+  const cost = async (format: Format, sent: Record<string, unknown>) => {
+    const id = await begin();
+    const done = (await t.ok(key, COMPLETE_RAW, { id, p: { format, usage: sent } })).completeTurnWithProviderUsage;
+    return { usage: done.usage!, amountUsd: done.cost!.amountUsd };
+  };
+
+  it.each<[Format, Record<string, unknown>]>([
+    ['OPENAI_CHAT', { prompt_tokens: 1000, completion_tokens: 0, prompt_tokens_details: { cached_tokens: 0, cache_write_tokens: 256 } }],
+    ['OPENAI_RESPONSES', { input_tokens: 1000, output_tokens: 0, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 256 } }],
+  ])('%s: 256 cache_write_tokens are 256 cache-write tokens, priced at the cache-write rate', async (format, sent) => {
+    const turn = await cost(format, sent);
+    expect(turn.usage).toMatchObject({ inputTokens: 1000, cacheWriteTokens: 256, cacheWrite1hTokens: 0 });
+    // 744 plain input tokens at 3 and 256 written to the cache at 3.75 per million.
+    expect(turn.amountUsd).toBeCloseTo((744 * 3 + 256 * 3.75) / 1e6, 12);
+  });
+
+  it('Anthropic: a million tokens written to the 1-hour cache cost 6, to the 5-minute cache 3.75', async () => {
+    const written = (ttl: '5m' | '1h') => ({
+      input_tokens: 0,
+      output_tokens: 0,
+      cache_creation_input_tokens: 1_000_000,
+      cache_creation: { ephemeral_5m_input_tokens: ttl === '5m' ? 1_000_000 : 0, ephemeral_1h_input_tokens: ttl === '1h' ? 1_000_000 : 0 },
+    });
+    const hour = await cost('ANTHROPIC', written('1h'));
+    expect(hour.usage).toMatchObject({ cacheWriteTokens: 1_000_000, cacheWrite1hTokens: 1_000_000 });
+    expect(hour.amountUsd).toBeCloseTo(6, 12);
+    const minutes = await cost('ANTHROPIC', written('5m'));
+    expect(minutes.usage).toMatchObject({ cacheWriteTokens: 1_000_000, cacheWrite1hTokens: 0 });
+    expect(minutes.amountUsd).toBeCloseTo(3.75, 12);
+  });
+});
+
+describe("Anthropic's server tool use", () => {
+  it('appears on the turn as its counts, unpriced, and is kept in the usage object', async () => {
+    const id = await begin();
+    const sent = { input_tokens: 900, output_tokens: 300, server_tool_use: { web_search_requests: 3, web_fetch_requests: 1 } };
+    await t.ok(key, COMPLETE_RAW, { id, p: { format: 'ANTHROPIC', usage: sent } });
+    const turn = await read(id);
+    expect(turn.usage!.serverToolUse).toEqual({ web_search_requests: 3, web_fetch_requests: 1 });
+    expect(turn.cost!.amountUsd).toBeCloseTo((900 * 3 + 300 * 15) / 1e6, 12);
+    expect(turn.providerUsage!.usage).toEqual(sent);
+  });
+
+  it('is null where the usage object has none, and on explicit usage', async () => {
+    const [raw, plain] = [await begin(), await begin()];
+    await t.ok(key, COMPLETE_RAW, { id: raw, p: { format: 'ANTHROPIC', usage: { input_tokens: 9, output_tokens: 3 } } });
+    await t.ok(key, COMPLETE, { id: plain, usage: { inputTokens: 9, outputTokens: 3 } });
+    expect((await read(raw)).usage!.serverToolUse).toBeNull();
+    expect((await read(plain)).usage!.serverToolUse).toBeNull();
+  });
+});
+
+it('refuses explicit 1-hour cache writes beyond the cache writes, naming them', async () => {
+  const id = await begin();
+  const result = await t.gql(key, COMPLETE, {
+    id,
+    usage: { inputTokens: 1000, cacheWriteTokens: 100, cacheWrite1hTokens: 101, outputTokens: 1 },
+  });
+  expect(result.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'usage.cacheWrite1hTokens' });
+  expect((await read(id)).completedAt).toBeNull();
 });
 
 it("refuses Anthropic's input_tokens passed through as explicit inputTokens: they exclude the cache counts", async () => {
@@ -164,6 +269,27 @@ describe('a usage object of the wrong shape is refused naming the key, and nothi
     ['OPENAI_RESPONSES', { input_tokens: 10, output_tokens: 2, input_tokens_details: [1] }, 'providerUsage.usage.input_tokens_details'],
     ['ANTHROPIC', { input_tokens: 1, output_tokens: 1, cache_read_input_tokens: '12' }, 'providerUsage.usage.cache_read_input_tokens'],
     ['ANTHROPIC', { input_tokens: -3, output_tokens: 1 }, 'providerUsage.usage.input_tokens'],
+    [
+      'OPENAI_CHAT',
+      { prompt_tokens: 10, completion_tokens: 2, prompt_tokens_details: { cached_tokens: 6, cache_write_tokens: 5 } },
+      'providerUsage.usage.prompt_tokens_details.cache_write_tokens',
+    ],
+    [
+      'OPENAI_RESPONSES',
+      { input_tokens: 10, output_tokens: 2, input_tokens_details: { cached_tokens: 0, cache_write_tokens: 11 } },
+      'providerUsage.usage.input_tokens_details.cache_write_tokens',
+    ],
+    [
+      'ANTHROPIC',
+      { input_tokens: 1, output_tokens: 1, cache_creation_input_tokens: 10, cache_creation: { ephemeral_1h_input_tokens: 11 } },
+      'providerUsage.usage.cache_creation.ephemeral_1h_input_tokens',
+    ],
+    [
+      'ANTHROPIC',
+      { input_tokens: 1, output_tokens: 1, server_tool_use: { web_search_requests: '3' } },
+      'providerUsage.usage.server_tool_use.web_search_requests',
+    ],
+    ['ANTHROPIC', { input_tokens: 1, output_tokens: 1, server_tool_use: [1] }, 'providerUsage.usage.server_tool_use'],
     ['GEMINI', { candidatesTokenCount: 3, totalTokenCount: 3 }, 'providerUsage.usage.promptTokenCount'],
     ['GEMINI', { promptTokenCount: 10, thoughtsTokenCount: 1.5 }, 'providerUsage.usage.thoughtsTokenCount'],
     ['GEMINI', 'promptTokenCount: 10', 'providerUsage.usage'],

@@ -55,6 +55,87 @@ it('keeps the price a turn was completed under: a later price applies to turns c
   expect(await cost(await completed())).toEqual({ amountUsd: (3000 * 4 + 1000 * 16) / 1e6, credits: (100 * 4000) / 1e6 });
 });
 
+describe('the rate of writes to the 1-hour cache', () => {
+  const PRICE = typed<{ setModelPrice: { cacheWriteUsdPerMTok: number; cacheWrite1hUsdPerMTok: number } }>(
+    `mutation($input: ModelPriceInput!) { setModelPrice(input: $input) { cacheWriteUsdPerMTok cacheWrite1hUsdPerMTok } }`,
+  );
+  let key: string;
+  let conversation: string;
+  let model: string;
+  beforeAll(async () => {
+    key = (
+      await t.ok<{ createOrganization: { apiKey: string } }>(
+        OPERATOR_TOKEN,
+        `mutation { createOrganization(input: { name: "Hour cache org", fundingModel: BRING_YOUR_OWN }) { apiKey } }`,
+      )
+    ).createOrganization.apiKey;
+    await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+    const agent = (
+      await t.ok<{ createAgent: { id: string; model: string } }>(key, `mutation { createAgent(input: { name: "h" }) { id model } }`)
+    ).createAgent;
+    model = agent.model;
+    conversation = (
+      await t.ok<Created<'startConversation'>>(
+        key,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+        {
+          a: agent.id,
+        },
+      )
+    ).startConversation.id;
+  });
+
+  it('is twice the input rate when left out, beside a cache-write rate of the input rate', async () => {
+    const set = await t.ok(key, PRICE, {
+      input: { model: 'm/default', inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15 },
+    });
+    expect(set.setModelPrice).toEqual({ cacheWriteUsdPerMTok: 3, cacheWrite1hUsdPerMTok: 6 });
+    const given = await t.ok(key, PRICE, {
+      input: { model: 'm/given', inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWrite1hUsdPerMTok: 5, outputUsdPerMTok: 15 },
+    });
+    expect(given.setModelPrice).toEqual({ cacheWriteUsdPerMTok: 3, cacheWrite1hUsdPerMTok: 5 });
+    expect(await t.ok(key, `{ modelPrices { model cacheWrite1hUsdPerMTok } }`)).toEqual({
+      modelPrices: [
+        { model: 'm/default', cacheWrite1hUsdPerMTok: 6 },
+        { model: 'm/given', cacheWrite1hUsdPerMTok: 5 },
+      ],
+    });
+  });
+
+  it('is frozen on the turn with the other rates: a later price leaves its cost alone', async () => {
+    const price = (hour: number) =>
+      t.ok(key, PRICE, {
+        input: {
+          model,
+          inputUsdPerMTok: 3,
+          cachedInputUsdPerMTok: 0.3,
+          cacheWriteUsdPerMTok: 3.75,
+          cacheWrite1hUsdPerMTok: hour,
+          outputUsdPerMTok: 15,
+        },
+      });
+    const completed = async () => {
+      const id = (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation }))
+        .beginTurn.id;
+      await t.ok(
+        key,
+        `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 1000000, cacheWriteTokens: 1000000, cacheWrite1hTokens: 400000, outputTokens: 0 }) { id } }`,
+        { id },
+      );
+      return id;
+    };
+    const cost = async (id: string) => (await t.ok(key, COST, { id })).turn!.cost!.amountUsd;
+
+    await price(6);
+    const first = await completed();
+    // 600,000 written for 5 minutes at 3.75 and 400,000 for an hour at 6, per million.
+    expect(await cost(first)).toBeCloseTo(0.6 * 3.75 + 0.4 * 6, 12);
+    await price(8);
+    expect(await cost(first)).toBeCloseTo(0.6 * 3.75 + 0.4 * 6, 12);
+    expect(await cost(await completed())).toBeCloseTo(0.6 * 3.75 + 0.4 * 8, 12);
+  });
+});
+
 describe('prices are bounded so that every turn has a cost a client can read', () => {
   const PRICE = `mutation($input: ModelPriceInput!) { setModelPrice(input: $input) { model inputUsdPerMTok } }`;
   const rates = (over: Record<string, number>) => ({
@@ -74,16 +155,20 @@ describe('prices are bounded so that every turn has a cost a client can read', (
     ).createOrganization.apiKey;
   });
 
-  it.each(['inputUsdPerMTok', 'cachedInputUsdPerMTok', 'cacheWriteUsdPerMTok', 'outputUsdPerMTok', 'creditsPerMTok'])(
-    '%s above 1,000,000 is BAD_USER_INPUT naming it, and stores nothing',
-    async (field) => {
-      for (const value of [1e308, 1_000_000.01]) {
-        const result = await t.gql(key, PRICE, { input: rates({ [field]: value }) });
-        expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: `input.${field}` });
-      }
-      expect(await t.ok(key, `{ modelPrices { model } }`)).toEqual({ modelPrices: [] });
-    },
-  );
+  it.each([
+    'inputUsdPerMTok',
+    'cachedInputUsdPerMTok',
+    'cacheWriteUsdPerMTok',
+    'cacheWrite1hUsdPerMTok',
+    'outputUsdPerMTok',
+    'creditsPerMTok',
+  ])('%s above 1,000,000 is BAD_USER_INPUT naming it, and stores nothing', async (field) => {
+    for (const value of [1e308, 1_000_000.01]) {
+      const result = await t.gql(key, PRICE, { input: rates({ [field]: value }) });
+      expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: `input.${field}` });
+    }
+    expect(await t.ok(key, `{ modelPrices { model } }`)).toEqual({ modelPrices: [] });
+  });
 
   it('at the bound, the turn of the most tokens a turn can record answers its cost', async () => {
     const top = 1_000_000;
@@ -93,6 +178,7 @@ describe('prices are bounded so that every turn has a cost a client can read', (
         inputUsdPerMTok: top,
         cachedInputUsdPerMTok: top,
         cacheWriteUsdPerMTok: top,
+        cacheWrite1hUsdPerMTok: top,
         outputUsdPerMTok: top,
         creditsPerMTok: top,
       }),

@@ -69,6 +69,7 @@ export async function costOfTurn(loaders: ConversationLoaders, turn: TurnEntity)
       inputTokens: turn.inputTokens,
       cachedInputTokens: turn.cachedInputTokens ?? 0,
       cacheWriteTokens: turn.cacheWriteTokens ?? 0,
+      cacheWrite1hTokens: turn.cacheWrite1hTokens,
       outputTokens: turn.outputTokens,
     },
     frozenRates(turn),

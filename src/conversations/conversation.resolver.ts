@@ -88,7 +88,9 @@ export class ConversationResolver {
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => ModelPriceType, { description: 'Upserts the price of one model; cacheWriteUsdPerMTok defaults to the input rate.' })
+  @Mutation(() => ModelPriceType, {
+    description: 'Upserts the price of one model; a rate left out takes the default its `ModelPriceInput` field states.',
+  })
   setModelPrice(@Arg('input') input: ModelPriceInput, @Ctx() ctx: RequestContext) {
     return ctx.services.modelPrices.set(actorOf(ctx), input);
   }
@@ -166,7 +168,9 @@ export class TurnFieldsResolver {
       inputTokens: t.inputTokens,
       cachedInputTokens: t.cachedInputTokens ?? 0,
       cacheWriteTokens: t.cacheWriteTokens ?? 0,
+      cacheWrite1hTokens: t.cacheWrite1hTokens,
       outputTokens: t.outputTokens,
+      serverToolUse: t.serverToolUse,
     };
   }
 

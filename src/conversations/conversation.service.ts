@@ -231,5 +231,6 @@ interface LockedConversation {
 const TURN_COLUMNS = `id, organization_id AS "organizationId", conversation_id AS "conversationId", index, snapshot_id AS "snapshotId",
   model, loadout_version AS "loadoutVersion", toolbox_changed AS "toolboxChanged", started_at AS "startedAt",
   completed_at AS "completedAt", input_tokens AS "inputTokens", cached_input_tokens AS "cachedInputTokens",
-  cache_write_tokens AS "cacheWriteTokens", output_tokens AS "outputTokens", provider_cache_miss_reason AS "providerCacheMissReason",
-  funding_model AS "fundingModel", provider_usage_format AS "providerUsageFormat", provider_usage AS "providerUsage"`;
+  cache_write_tokens AS "cacheWriteTokens", cache_write_1h_tokens AS "cacheWrite1hTokens", output_tokens AS "outputTokens",
+  provider_cache_miss_reason AS "providerCacheMissReason", funding_model AS "fundingModel", provider_usage_format AS "providerUsageFormat",
+  provider_usage AS "providerUsage", server_tool_use AS "serverToolUse"`;

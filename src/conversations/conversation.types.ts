@@ -12,18 +12,27 @@ import { ProjectType } from '../organizations/organization.types';
 import { PageInput, PageObjectType } from '../toolbox/toolbox.types';
 import { CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from '../toolbox/toolbox-content.types';
 import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
-import { PRICE_MAX } from './turn-cost';
-import { PROVIDER_USAGE_FORMAT_TEXT, PROVIDER_USAGE_FORMATS, PROVIDER_USAGE_MAX_BYTES, type ProviderUsageFormat } from './provider-usage';
+import { CACHE_WRITE_1H_INPUT_MULTIPLE, PRICE_MAX } from './turn-cost';
+import {
+  PROVIDER_USAGE_FORMAT_TEXT,
+  PROVIDER_USAGE_FORMATS,
+  PROVIDER_USAGE_MAX_BYTES,
+  type ProviderUsageFormat,
+  type ServerToolUse,
+} from './provider-usage';
 
 export const ProviderUsageFormatEnum = enumOf(PROVIDER_USAGE_FORMATS);
 registerEnumType(ProviderUsageFormatEnum, { name: 'ProviderUsageFormat', valuesConfig: described(PROVIDER_USAGE_FORMAT_TEXT) });
 
-/** What each stored figure includes, said once for the input and the record read back. */
+/** What each stored figure includes, said once for the input and the record read back (docs/usage-and-pricing.md). */
 const USAGE_TEXT = {
   inputTokens:
     "Every input token of the request, cached and cache-write ones included: OpenAI's `prompt_tokens`, but Anthropic's `input_tokens` + `cache_creation_input_tokens` + `cache_read_input_tokens`.",
   cachedInputTokens: 'Input tokens read from the prompt cache; part of inputTokens.',
-  cacheWriteTokens: 'Input tokens written to the prompt cache; part of inputTokens.',
+  cacheWriteTokens:
+    'Input tokens written to the prompt cache, the 1-hour ones included; part of inputTokens. Priced at cacheWriteUsdPerMTok, the 1-hour ones at cacheWrite1hUsdPerMTok.',
+  cacheWrite1hTokens:
+    "Input tokens written to the 1-hour prompt cache (Anthropic's `cache_creation.ephemeral_1h_input_tokens`); part of cacheWriteTokens.",
   outputTokens: 'Every output token, reasoning and thinking tokens included.',
 };
 
@@ -110,7 +119,14 @@ export class TurnUsageType {
   @Field(() => Int, { description: USAGE_TEXT.inputTokens }) inputTokens: number;
   @Field(() => Int, { description: USAGE_TEXT.cachedInputTokens }) cachedInputTokens: number;
   @Field(() => Int, { description: USAGE_TEXT.cacheWriteTokens }) cacheWriteTokens: number;
+  @Field(() => Int, { description: USAGE_TEXT.cacheWrite1hTokens }) cacheWrite1hTokens: number;
   @Field(() => Int, { description: USAGE_TEXT.outputTokens }) outputTokens: number;
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description:
+      "Requests per server tool as the provider reported them (Anthropic's `server_tool_use`, e.g. `{ web_search_requests: 3 }`): an object of whole-number counts, kept and not priced; null where the usage reported none.",
+  })
+  serverToolUse: ServerToolUse | null;
 }
 
 export const PROVIDER_USAGE_FIELD_TEXT =
@@ -173,6 +189,7 @@ export class TurnUsageInput {
   @Field(() => Int, { description: USAGE_TEXT.inputTokens }) @Min(0) inputTokens: number;
   @Field(() => Int, { nullable: true, description: `${USAGE_TEXT.cachedInputTokens} Default 0.` }) @Min(0) cachedInputTokens?: number;
   @Field(() => Int, { nullable: true, description: `${USAGE_TEXT.cacheWriteTokens} Default 0.` }) @Min(0) cacheWriteTokens?: number;
+  @Field(() => Int, { nullable: true, description: `${USAGE_TEXT.cacheWrite1hTokens} Default 0.` }) @Min(0) cacheWrite1hTokens?: number;
   @Field(() => Int, { description: USAGE_TEXT.outputTokens }) @Min(0) outputTokens: number;
   @Field({ nullable: true, description: CACHE_MISS_REASON_TEXT })
   @MaxLength(200)
@@ -192,12 +209,17 @@ export class ProviderUsageInput {
   providerCacheMissReason?: string;
 }
 
-@ObjectType('ModelPrice')
+const CACHE_WRITE_RATE_TEXT =
+  "USD per million tokens written to the prompt cache other than 1-hour writes (Anthropic's 5-minute writes, OpenAI's writes).";
+const CACHE_WRITE_1H_RATE_TEXT = "USD per million tokens written to Anthropic's 1-hour prompt cache (TurnUsage.cacheWrite1hTokens).";
+
+@ObjectType('ModelPrice', { description: 'Rates per million tokens; docs/usage-and-pricing.md says which tokens each applies to.' })
 export class ModelPriceType {
   @Field() model: string;
   @Field(() => Float) inputUsdPerMTok: number;
   @Field(() => Float) cachedInputUsdPerMTok: number;
-  @Field(() => Float) cacheWriteUsdPerMTok: number;
+  @Field(() => Float, { description: CACHE_WRITE_RATE_TEXT }) cacheWriteUsdPerMTok: number;
+  @Field(() => Float, { description: CACHE_WRITE_1H_RATE_TEXT }) cacheWrite1hUsdPerMTok: number;
   @Field(() => Float) outputUsdPerMTok: number;
   @Field(() => Float, { nullable: true }) creditsPerMTok: number | null;
 }
@@ -207,7 +229,17 @@ export class ModelPriceInput {
   @Field() model: string;
   @Field(() => Float) @Min(0) @Max(PRICE_MAX) inputUsdPerMTok: number;
   @Field(() => Float) @Min(0) @Max(PRICE_MAX) cachedInputUsdPerMTok: number;
-  @Field(() => Float, { nullable: true }) @Min(0) @Max(PRICE_MAX) cacheWriteUsdPerMTok?: number;
+  @Field(() => Float, { nullable: true, description: `${CACHE_WRITE_RATE_TEXT} Default: inputUsdPerMTok.` })
+  @Min(0)
+  @Max(PRICE_MAX)
+  cacheWriteUsdPerMTok?: number;
+  @Field(() => Float, {
+    nullable: true,
+    description: `${CACHE_WRITE_1H_RATE_TEXT} Default: ${CACHE_WRITE_1H_INPUT_MULTIPLE} x inputUsdPerMTok.`,
+  })
+  @Min(0)
+  @Max(PRICE_MAX)
+  cacheWrite1hUsdPerMTok?: number;
   @Field(() => Float) @Min(0) @Max(PRICE_MAX) outputUsdPerMTok: number;
   @Field(() => Float, { nullable: true }) @Min(0) @Max(PRICE_MAX) creditsPerMTok?: number;
 }

@@ -13,7 +13,9 @@ export class ModelPriceEntity {
   @Column('text') model: string;
   @Column('double precision') inputUsdPerMTok: number;
   @Column('double precision') cachedInputUsdPerMTok: number;
+  /** Cache writes other than 1-hour ones: Anthropic's 5-minute writes, OpenAI's writes. */
   @Column('double precision') cacheWriteUsdPerMTok: number;
+  @Column('double precision', { name: 'cache_write_1h_usd_per_mtok' }) cacheWrite1hUsdPerMTok: number;
   @Column('double precision') outputUsdPerMTok: number;
   @Column('double precision', { nullable: true }) creditsPerMTok: number | null;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;

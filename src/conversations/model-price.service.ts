@@ -2,7 +2,7 @@ import { IsNull, Not, type DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput } from '../common/errors';
 import { ModelPriceEntity } from './model-price.entity';
-import { freezePrice, unrepresentableCost } from './turn-cost';
+import { freezePrice, priceRates, unrepresentableCost } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 
 export const MODEL_NAME_MAX = 200;
@@ -12,6 +12,7 @@ export interface PriceInput {
   inputUsdPerMTok: number;
   cachedInputUsdPerMTok: number;
   cacheWriteUsdPerMTok?: number | null;
+  cacheWrite1hUsdPerMTok?: number | null;
   outputUsdPerMTok: number;
   creditsPerMTok?: number | null;
 }
@@ -20,19 +21,11 @@ export interface PriceInput {
 export class ModelPriceService {
   constructor(private readonly db: DataSource) {}
 
-  /** Upserts the price of one model; the cache-write rate defaults to the input rate. */
+  /** Upserts the price of one model; rates left out take their defaults (priceRates). */
   async set(actor: Actor, input: PriceInput): Promise<ModelPriceEntity> {
     const model = input.model.trim();
     if (model.length < 1 || model.length > MODEL_NAME_MAX) throw badInput('input.model', `must be 1 to ${MODEL_NAME_MAX} characters`);
-    const values = {
-      organizationId: actor.organizationId,
-      model,
-      inputUsdPerMTok: input.inputUsdPerMTok,
-      cachedInputUsdPerMTok: input.cachedInputUsdPerMTok,
-      cacheWriteUsdPerMTok: input.cacheWriteUsdPerMTok ?? input.inputUsdPerMTok,
-      outputUsdPerMTok: input.outputUsdPerMTok,
-      creditsPerMTok: input.creditsPerMTok ?? null,
-    };
+    const values = { organizationId: actor.organizationId, model, ...priceRates(input) };
     const problem = unrepresentableCost(values);
     if (problem) throw badInput('input', problem);
     return this.db.transaction(async (tx) => {
@@ -46,6 +39,7 @@ export class ModelPriceService {
             'input_usd_per_mtok',
             'cached_input_usd_per_mtok',
             'cache_write_usd_per_mtok',
+            'cache_write_1h_usd_per_mtok',
             'output_usd_per_mtok',
             'credits_per_mtok',
             'updated_at',

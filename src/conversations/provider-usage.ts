@@ -3,16 +3,21 @@ import type { UsageRecord } from './turn-cost';
 /**
  * A provider's usage object, as its API returns it, read into our usage
  * record: input tokens including cached and cache-write ones, cached input,
- * cache-write, output. The format is named by the caller, never guessed from
+ * cache-write (and of those the 1-hour ones), output; and the server tools'
+ * request counts. The format is named by the caller, never guessed from
  * keys: OpenAI's two APIs, for one, spell the same counts differently.
+ * docs/usage-and-pricing.md is the table of every key read.
  */
 export const PROVIDER_USAGE_FORMATS = ['OPENAI_CHAT', 'OPENAI_RESPONSES', 'ANTHROPIC', 'GEMINI'] as const;
 export type ProviderUsageFormat = (typeof PROVIDER_USAGE_FORMATS)[number];
 
 export const PROVIDER_USAGE_FORMAT_TEXT: Record<ProviderUsageFormat, string> = {
-  OPENAI_CHAT: 'OpenAI Chat Completions `usage`: prompt_tokens, prompt_tokens_details.cached_tokens, completion_tokens.',
-  OPENAI_RESPONSES: 'OpenAI Responses `usage`: input_tokens, input_tokens_details.cached_tokens, output_tokens.',
-  ANTHROPIC: 'Anthropic Messages `usage`: input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens.',
+  OPENAI_CHAT:
+    'OpenAI Chat Completions `usage`: prompt_tokens, prompt_tokens_details.cached_tokens, prompt_tokens_details.cache_write_tokens, completion_tokens.',
+  OPENAI_RESPONSES:
+    'OpenAI Responses `usage`: input_tokens, input_tokens_details.cached_tokens, input_tokens_details.cache_write_tokens, output_tokens.',
+  ANTHROPIC:
+    'Anthropic Messages `usage`: input_tokens, cache_creation_input_tokens, cache_creation.ephemeral_5m_input_tokens, cache_creation.ephemeral_1h_input_tokens, cache_read_input_tokens, output_tokens; server_tool_use counts kept, not priced.',
   GEMINI:
     'Gemini `usageMetadata`: promptTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, candidatesTokenCount, thoughtsTokenCount.',
 };
@@ -21,8 +26,8 @@ export const PROVIDER_USAGE_FORMAT_TEXT: Record<ProviderUsageFormat, string> = {
 export const PROVIDER_USAGE_MAX_BYTES = 4 * 1024;
 
 /**
- * Far past any context window, and small enough that the sums below (three
- * Anthropic counts, two Gemini ones) stay within the stored 32-bit integers.
+ * Far past any context window, and small enough that the sums below (at most
+ * four Anthropic counts, two Gemini ones) stay within the stored 32-bit integers.
  */
 export const PROVIDER_TOKEN_COUNT_MAX = 500_000_000;
 
@@ -31,7 +36,17 @@ export interface UsageProblem {
   message: string;
 }
 
-export type NormalisedUsage = { usage: UsageRecord; problem?: undefined } | { usage?: undefined; problem: UsageProblem };
+/** Requests per server tool (Anthropic's `server_tool_use`: `web_search_requests`, ...), as the provider named them. */
+export type ServerToolUse = Record<string, number>;
+
+export interface ReadUsage {
+  usage: UsageRecord;
+  /** Null where the usage object reports none. */
+  serverToolUse: ServerToolUse | null;
+}
+
+export type NormalisedUsage =
+  (ReadUsage & { problem?: undefined }) | { usage?: undefined; serverToolUse?: undefined; problem: UsageProblem };
 
 type Fields = Record<string, unknown>;
 
@@ -76,47 +91,89 @@ function cachedWithin(cached: number, prompt: number, field: string): number {
   return cached > prompt ? refuse(field, 'cached tokens are part of the prompt count and cannot exceed it') : cached;
 }
 
-const READERS: Record<ProviderUsageFormat, (u: Fields, path: string) => UsageRecord> = {
+/**
+ * OpenAI's two formats: the prompt count includes both the tokens read from
+ * the cache and those written to it (`cache_write_tokens`, which older
+ * servers leave out), so together they cannot exceed it.
+ */
+function openAiUsage(u: Fields, path: string, keys: { input: string; details: string; output: string }): ReadUsage {
+  const inputTokens = required(u, keys.input, path);
+  const detailsPath = `${path}.${keys.details}`;
+  const promptDetails = details(u, keys.details, path);
+  const cachedInputTokens = cachedWithin(
+    optional(promptDetails, 'cached_tokens', detailsPath),
+    inputTokens,
+    `${detailsPath}.cached_tokens`,
+  );
+  const cacheWriteTokens = optional(promptDetails, 'cache_write_tokens', detailsPath);
+  if (cachedInputTokens + cacheWriteTokens > inputTokens) {
+    refuse(`${detailsPath}.cache_write_tokens`, 'cache writes and cached tokens are part of the prompt count and cannot exceed it');
+  }
+  return {
+    usage: { inputTokens, cachedInputTokens, cacheWriteTokens, cacheWrite1hTokens: 0, outputTokens: required(u, keys.output, path) },
+    serverToolUse: null,
+  };
+}
+
+/**
+ * Anthropic's cache writes: `cache_creation_input_tokens` is all of them and
+ * `cache_creation` splits them by TTL. Where only the split is sent, its sum
+ * is the total; where the total exceeds the split, the rest were written for
+ * the default 5 minutes. The 1-hour writes, and the split, fit in the total.
+ */
+function anthropicCacheWrites(u: Fields, path: string): { total: number; oneHour: number } {
+  const splitPath = `${path}.cache_creation`;
+  const split = details(u, 'cache_creation', path);
+  const fiveMinutes = optional(split, 'ephemeral_5m_input_tokens', splitPath);
+  const oneHour = optional(split, 'ephemeral_1h_input_tokens', splitPath);
+  const sent = u.cache_creation_input_tokens;
+  const total = sent === undefined || sent === null ? fiveMinutes + oneHour : optional(u, 'cache_creation_input_tokens', path);
+  if (oneHour > total) {
+    refuse(`${splitPath}.ephemeral_1h_input_tokens`, 'is part of cache_creation_input_tokens and cannot exceed it');
+  }
+  if (fiveMinutes + oneHour > total) {
+    refuse(
+      `${splitPath}.ephemeral_5m_input_tokens`,
+      'with ephemeral_1h_input_tokens, is part of cache_creation_input_tokens and cannot exceed it',
+    );
+  }
+  return { total, oneHour };
+}
+
+/** Anthropic's `server_tool_use`: requests per server tool, each a count; tools it adds later are kept as they come. */
+function serverToolUse(u: Fields, path: string): ServerToolUse | null {
+  if (u.server_tool_use === undefined || u.server_tool_use === null) return null;
+  const used = details(u, 'server_tool_use', path);
+  const usePath = `${path}.server_tool_use`;
+  return Object.fromEntries(Object.keys(used).map((tool) => [tool, optional(used, tool, usePath)]));
+}
+
+const READERS: Record<ProviderUsageFormat, (u: Fields, path: string) => ReadUsage> = {
   // Chat Completions: prompt_tokens counts every prompt token, the cached ones
-  // (prompt_tokens_details.cached_tokens) included; completion_tokens includes
-  // reasoning tokens. OpenAI caches automatically and reports no cache writes.
-  OPENAI_CHAT: (u, path) => {
-    const inputTokens = required(u, 'prompt_tokens', path);
-    const cachedPath = `${path}.prompt_tokens_details`;
-    const cached = optional(details(u, 'prompt_tokens_details', path), 'cached_tokens', cachedPath);
-    return {
-      inputTokens,
-      cachedInputTokens: cachedWithin(cached, inputTokens, `${cachedPath}.cached_tokens`),
-      cacheWriteTokens: 0,
-      outputTokens: required(u, 'completion_tokens', path),
-    };
-  },
-  // Responses: input_tokens includes input_tokens_details.cached_tokens;
-  // output_tokens includes output_tokens_details.reasoning_tokens.
-  OPENAI_RESPONSES: (u, path) => {
-    const inputTokens = required(u, 'input_tokens', path);
-    const cachedPath = `${path}.input_tokens_details`;
-    const cached = optional(details(u, 'input_tokens_details', path), 'cached_tokens', cachedPath);
-    return {
-      inputTokens,
-      cachedInputTokens: cachedWithin(cached, inputTokens, `${cachedPath}.cached_tokens`),
-      cacheWriteTokens: 0,
-      outputTokens: required(u, 'output_tokens', path),
-    };
-  },
+  // (prompt_tokens_details.cached_tokens) and the ones written to the cache
+  // (prompt_tokens_details.cache_write_tokens) included; completion_tokens
+  // includes reasoning tokens.
+  OPENAI_CHAT: (u, path) => openAiUsage(u, path, { input: 'prompt_tokens', details: 'prompt_tokens_details', output: 'completion_tokens' }),
+  // Responses: input_tokens includes input_tokens_details.cached_tokens and
+  // .cache_write_tokens; output_tokens includes output_tokens_details.reasoning_tokens.
+  OPENAI_RESPONSES: (u, path) => openAiUsage(u, path, { input: 'input_tokens', details: 'input_tokens_details', output: 'output_tokens' }),
   // Messages: input_tokens counts only the tokens neither read from nor written
   // to the cache (those after the last cache breakpoint); the request's whole
-  // input is input_tokens + cache_creation_input_tokens + cache_read_input_tokens.
+  // input is input_tokens + the cache writes + cache_read_input_tokens.
   // The cache counts are null or absent where caching was not used.
   ANTHROPIC: (u, path) => {
     const uncached = required(u, 'input_tokens', path);
-    const cacheWriteTokens = optional(u, 'cache_creation_input_tokens', path);
+    const writes = anthropicCacheWrites(u, path);
     const cachedInputTokens = optional(u, 'cache_read_input_tokens', path);
     return {
-      inputTokens: uncached + cacheWriteTokens + cachedInputTokens,
-      cachedInputTokens,
-      cacheWriteTokens,
-      outputTokens: required(u, 'output_tokens', path),
+      usage: {
+        inputTokens: uncached + writes.total + cachedInputTokens,
+        cachedInputTokens,
+        cacheWriteTokens: writes.total,
+        cacheWrite1hTokens: writes.oneHour,
+        outputTokens: required(u, 'output_tokens', path),
+      },
+      serverToolUse: serverToolUse(u, path),
     };
   },
   // usageMetadata: promptTokenCount includes cachedContentTokenCount (the
@@ -130,10 +187,14 @@ const READERS: Record<ProviderUsageFormat, (u: Fields, path: string) => UsageRec
     const prompt = required(u, 'promptTokenCount', path);
     const cached = cachedWithin(optional(u, 'cachedContentTokenCount', path), prompt, `${path}.cachedContentTokenCount`);
     return {
-      inputTokens: prompt + optional(u, 'toolUsePromptTokenCount', path),
-      cachedInputTokens: cached,
-      cacheWriteTokens: 0,
-      outputTokens: optional(u, 'candidatesTokenCount', path) + optional(u, 'thoughtsTokenCount', path),
+      usage: {
+        inputTokens: prompt + optional(u, 'toolUsePromptTokenCount', path),
+        cachedInputTokens: cached,
+        cacheWriteTokens: 0,
+        cacheWrite1hTokens: 0,
+        outputTokens: optional(u, 'candidatesTokenCount', path) + optional(u, 'thoughtsTokenCount', path),
+      },
+      serverToolUse: null,
     };
   },
 };
@@ -149,7 +210,7 @@ export function normaliseProviderUsage(format: ProviderUsageFormat, usage: unkno
     return { problem: { field: path, message: `must be at most ${PROVIDER_USAGE_MAX_BYTES} bytes as JSON` } };
   }
   try {
-    return { usage: READERS[format](usage, path) };
+    return READERS[format](usage, path);
   } catch (error) {
     if (error instanceof Refused) return { problem: error.problem };
     throw error;

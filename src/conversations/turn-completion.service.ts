@@ -5,8 +5,8 @@ import type { JsonObject } from '../common/json';
 import { getOwned } from '../common/tenant';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ModelPriceEntity } from './model-price.entity';
-import { normaliseProviderUsage, type ProviderUsageFormat } from './provider-usage';
-import { freezePrice, usageProblem, type UsageRecord } from './turn-cost';
+import { normaliseProviderUsage, type ProviderUsageFormat, type ReadUsage } from './provider-usage';
+import { freezePrice, usageProblem } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 
 export const CACHE_MISS_REASON_MAX = 200;
@@ -15,6 +15,7 @@ export interface UsageInput {
   inputTokens: number;
   cachedInputTokens?: number | null;
   cacheWriteTokens?: number | null;
+  cacheWrite1hTokens?: number | null;
   outputTokens: number;
   providerCacheMissReason?: string | null;
 }
@@ -40,11 +41,13 @@ export class TurnCompletionService {
       inputTokens: input.inputTokens,
       cachedInputTokens: input.cachedInputTokens ?? 0,
       cacheWriteTokens: input.cacheWriteTokens ?? 0,
+      cacheWrite1hTokens: input.cacheWrite1hTokens ?? 0,
       outputTokens: input.outputTokens,
     };
     const problem = usageProblem(usage);
     if (problem) throw badInput(`usage.${problem.field}`, problem.message);
-    return this.complete(actor, turnId, usage, cacheMissReason(input.providerCacheMissReason, 'usage'), null, at);
+    const read = { usage, serverToolUse: null };
+    return this.complete(actor, turnId, read, cacheMissReason(input.providerCacheMissReason, 'usage'), null, at);
   }
 
   /** completeTurn from the provider's own usage object, read by its format's documented meaning and kept on the turn. */
@@ -53,13 +56,13 @@ export class TurnCompletionService {
     if (read.problem) throw badInput(read.problem.field, read.problem.message);
     const reason = cacheMissReason(input.providerCacheMissReason, 'providerUsage');
     // normaliseProviderUsage accepts objects only.
-    return this.complete(actor, turnId, read.usage, reason, { format: input.format, usage: input.usage as JsonObject });
+    return this.complete(actor, turnId, read, reason, { format: input.format, usage: input.usage as JsonObject });
   }
 
   private complete(
     actor: Actor,
     turnId: string,
-    usage: UsageRecord,
+    { usage, serverToolUse }: ReadUsage,
     reason: string | null,
     sent: { format: ProviderUsageFormat; usage: JsonObject } | null,
     at = new Date(),
@@ -71,6 +74,7 @@ export class TurnCompletionService {
       const price = await tx.findOneBy(ModelPriceEntity, { organizationId: actor.organizationId, model: turn.model });
       // The cost stays what it was at completion: funding model and price are stored with the usage.
       Object.assign(turn, usage, freezePrice(price), {
+        serverToolUse,
         providerCacheMissReason: reason,
         providerUsageFormat: sent?.format ?? null,
         providerUsage: sent?.usage ?? null,

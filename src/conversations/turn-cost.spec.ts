@@ -3,6 +3,7 @@ import {
   TURN_TOKENS_MAX,
   freezePrice,
   frozenRates,
+  priceRates,
   turnCost,
   unrepresentableCost,
   usageProblem,
@@ -13,15 +14,18 @@ const price: PriceRates = {
   inputUsdPerMTok: 3,
   cachedInputUsdPerMTok: 0.3,
   cacheWriteUsdPerMTok: 3.75,
+  cacheWrite1hUsdPerMTok: 6,
   outputUsdPerMTok: 15,
   creditsPerMTok: 10,
 };
-const usage = (inputTokens: number, cachedInputTokens = 0, cacheWriteTokens = 0, outputTokens = 0) => ({
+const usage = (inputTokens: number, cachedInputTokens = 0, cacheWriteTokens = 0, outputTokens = 0, cacheWrite1hTokens = 0) => ({
   inputTokens,
   cachedInputTokens,
   cacheWriteTokens,
+  cacheWrite1hTokens,
   outputTokens,
 });
+const MILLION = 1_000_000;
 
 describe('turnCost', () => {
   it('charges only the uncached remainder at the input rate', () => {
@@ -30,6 +34,19 @@ describe('turnCost', () => {
     expect(cost.amountUsd).toBeCloseTo(9030 / 1e6, 12);
     expect(cost.credits).toBeNull();
     expect(cost.toolDefinitionShare).toBeCloseTo(0.25, 12);
+  });
+
+  it('charges 1-hour cache writes at their own rate and the other writes at the cache-write rate', () => {
+    const options = { includedCredits: false, snapshotSchemaTokens: 0 };
+    expect(turnCost(usage(MILLION, 0, MILLION, 0, MILLION), price, options).amountUsd).toBeCloseTo(6, 12);
+    expect(turnCost(usage(MILLION, 0, MILLION, 0, 0), price, options).amountUsd).toBeCloseTo(3.75, 12);
+    // (1000 - 100 - 500) x 3 + 100 x 0.3 + (500 - 200) x 3.75 + 200 x 6 + 10 x 15 = 1200 + 30 + 1125 + 1200 + 150
+    expect(turnCost(usage(1000, 100, 500, 10, 200), price, options).amountUsd).toBeCloseTo(3705 / 1e6, 12);
+  });
+
+  it('counts 1-hour cache writes once towards credits, as input', () => {
+    const cost = turnCost(usage(1000, 0, 500, 10, 200), price, { includedCredits: true, snapshotSchemaTokens: 0 });
+    expect(cost.credits).toBeCloseTo((10 * 1010) / 1e6, 12);
   });
 
   it('assumes no cache discount the record does not show', () => {
@@ -69,6 +86,10 @@ describe('usageProblem', () => {
     [usage(10, -1), 'cachedInputTokens'],
     [usage(10, 0, -1), 'cacheWriteTokens'],
     [usage(10, 0, 0, -1), 'outputTokens'],
+    [usage(10, 0, 5, 0, -1), 'cacheWrite1hTokens'],
+    [usage(10, 0, 5, 0, 1.5), 'cacheWrite1hTokens'],
+    [usage(10, 0, 5, 0, 6), 'cacheWrite1hTokens'],
+    [usage(10, 0, 0, 0, 1), 'cacheWrite1hTokens'],
     [usage(10, 11), 'cachedInputTokens'],
     [usage(10, 0, 11), 'cacheWriteTokens'],
     [usage(10, 6, 5), 'cacheWriteTokens'],
@@ -76,8 +97,9 @@ describe('usageProblem', () => {
     expect(usageProblem(record)?.field).toBe(field);
   });
 
-  it('accepts cached plus cache-write equal to input', () => {
+  it('accepts cached plus cache-write equal to input, and every cache write a 1-hour one', () => {
     expect(usageProblem(usage(10, 6, 4, 3))).toBeNull();
+    expect(usageProblem(usage(10, 6, 4, 3, 4))).toBeNull();
   });
 });
 
@@ -92,11 +114,25 @@ describe('a price frozen on a turn', () => {
   });
 });
 
+describe('a price set with rates left out', () => {
+  const set = { inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15 };
+
+  it('writes to the 5-minute cache at the input rate and to the 1-hour cache at twice it, with no credits', () => {
+    expect(priceRates(set)).toEqual({ ...set, cacheWriteUsdPerMTok: 3, cacheWrite1hUsdPerMTok: 6, creditsPerMTok: null });
+  });
+
+  it('keeps every rate given, zero included', () => {
+    const given = { ...set, cacheWriteUsdPerMTok: 3.75, cacheWrite1hUsdPerMTok: 0, creditsPerMTok: 10 };
+    expect(priceRates(given)).toEqual(given);
+  });
+});
+
 describe('the cost of the largest turn', () => {
   const at = (rate: number, creditsPerMTok: number | null = rate): PriceRates => ({
     inputUsdPerMTok: rate,
     cachedInputUsdPerMTok: rate,
     cacheWriteUsdPerMTok: rate,
+    cacheWrite1hUsdPerMTok: rate,
     outputUsdPerMTok: rate,
     creditsPerMTok,
   });
@@ -112,6 +148,7 @@ describe('the cost of the largest turn', () => {
     ['a USD rate', at(1e308, null)],
     ['a credit rate', { ...at(1), creditsPerMTok: 1e308 }],
     ['one rate of the input alone', { ...at(1), cacheWriteUsdPerMTok: 1e300 }],
+    ['the 1-hour cache-write rate alone', { ...at(1), cacheWrite1hUsdPerMTok: 1e300 }],
   ])('is not, with %s far past the bound', (_label, price) => {
     expect(unrepresentableCost(price)).toMatch(/could not be represented/);
   });

@@ -1,7 +1,11 @@
+/** A turn's token counts; docs/usage-and-pricing.md says what each provider's fields count as. */
 export interface UsageRecord {
   inputTokens: number;
   cachedInputTokens: number;
+  /** Every cache write, the 1-hour ones included. */
   cacheWriteTokens: number;
+  /** The part of cacheWriteTokens written to the 1-hour cache. */
+  cacheWrite1hTokens: number;
   outputTokens: number;
 }
 
@@ -9,9 +13,29 @@ export interface UsageRecord {
 export interface PriceRates {
   inputUsdPerMTok: number;
   cachedInputUsdPerMTok: number;
+  /** Cache writes other than 1-hour ones: Anthropic's 5-minute writes, OpenAI's writes. */
   cacheWriteUsdPerMTok: number;
+  cacheWrite1hUsdPerMTok: number;
   outputUsdPerMTok: number;
   creditsPerMTok: number | null;
+}
+
+/** Anthropic prices a write to the 1-hour cache at twice the input rate (a 5-minute write at 1.25 times). */
+export const CACHE_WRITE_1H_INPUT_MULTIPLE = 2;
+
+/** A price as set: the rates given, the optional ones left out taking their defaults. */
+export function priceRates(
+  set: Omit<PriceRates, 'cacheWriteUsdPerMTok' | 'cacheWrite1hUsdPerMTok' | 'creditsPerMTok'> &
+    Partial<Record<'cacheWriteUsdPerMTok' | 'cacheWrite1hUsdPerMTok' | 'creditsPerMTok', number | null>>,
+): PriceRates {
+  return {
+    inputUsdPerMTok: set.inputUsdPerMTok,
+    cachedInputUsdPerMTok: set.cachedInputUsdPerMTok,
+    cacheWriteUsdPerMTok: set.cacheWriteUsdPerMTok ?? set.inputUsdPerMTok,
+    cacheWrite1hUsdPerMTok: set.cacheWrite1hUsdPerMTok ?? CACHE_WRITE_1H_INPUT_MULTIPLE * set.inputUsdPerMTok,
+    outputUsdPerMTok: set.outputUsdPerMTok,
+    creditsPerMTok: set.creditsPerMTok ?? null,
+  };
 }
 
 /** A price as a turn stores it when completed (all null: its model had no price). */
@@ -19,6 +43,7 @@ export interface FrozenPrice {
   priceInputUsdPerMTok: number | null;
   priceCachedInputUsdPerMTok: number | null;
   priceCacheWriteUsdPerMTok: number | null;
+  priceCacheWrite1hUsdPerMTok: number | null;
   priceOutputUsdPerMTok: number | null;
   priceCreditsPerMTok: number | null;
 }
@@ -28,20 +53,23 @@ export function freezePrice(price: PriceRates | null): FrozenPrice {
     priceInputUsdPerMTok: price?.inputUsdPerMTok ?? null,
     priceCachedInputUsdPerMTok: price?.cachedInputUsdPerMTok ?? null,
     priceCacheWriteUsdPerMTok: price?.cacheWriteUsdPerMTok ?? null,
+    priceCacheWrite1hUsdPerMTok: price?.cacheWrite1hUsdPerMTok ?? null,
     priceOutputUsdPerMTok: price?.outputUsdPerMTok ?? null,
     priceCreditsPerMTok: price?.creditsPerMTok ?? null,
   };
 }
 
-/** The rates a turn was completed under, or null; the four USD rates are stored together or not at all. */
+/** The rates a turn was completed under, or null; the USD rates are stored together or not at all. */
 export function frozenRates(frozen: FrozenPrice): PriceRates | null {
-  const { priceInputUsdPerMTok, priceCachedInputUsdPerMTok, priceCacheWriteUsdPerMTok, priceOutputUsdPerMTok } = frozen;
+  const { priceInputUsdPerMTok, priceCachedInputUsdPerMTok, priceCacheWriteUsdPerMTok, priceCacheWrite1hUsdPerMTok } = frozen;
+  const { priceOutputUsdPerMTok } = frozen;
   if (priceInputUsdPerMTok == null || priceCachedInputUsdPerMTok == null || priceCacheWriteUsdPerMTok == null) return null;
-  if (priceOutputUsdPerMTok == null) return null;
+  if (priceCacheWrite1hUsdPerMTok == null || priceOutputUsdPerMTok == null) return null;
   return {
     inputUsdPerMTok: priceInputUsdPerMTok,
     cachedInputUsdPerMTok: priceCachedInputUsdPerMTok,
     cacheWriteUsdPerMTok: priceCacheWriteUsdPerMTok,
+    cacheWrite1hUsdPerMTok: priceCacheWrite1hUsdPerMTok,
     outputUsdPerMTok: priceOutputUsdPerMTok,
     creditsPerMTok: frozen.priceCreditsPerMTok,
   };
@@ -73,19 +101,21 @@ export const PRICE_MAX = 1_000_000;
  */
 export function unrepresentableCost(price: PriceRates): string | null {
   const most = TURN_TOKENS_MAX;
-  const largest = [usageOf(most, 0, 0, most), usageOf(most, most, 0, most), usageOf(most, 0, most, most)].map((usage) =>
-    turnCost(usage, price, { includedCredits: true, snapshotSchemaTokens: 0 }),
+  const largest = [usageOf(most, 0, 0, 0), usageOf(most, most, 0, 0), usageOf(most, 0, most, 0), usageOf(most, 0, most, most)].map(
+    (usage) => turnCost(usage, price, { includedCredits: true, snapshotSchemaTokens: 0 }),
   );
   const representable = (n: number | null) => n === null || (Number.isFinite(n) && n <= Number.MAX_SAFE_INTEGER / 100);
   if (largest.every((c) => representable(c.amountUsd) && representable(c.credits))) return null;
   return `the cost of a turn of ${most} input and output tokens could not be represented`;
 }
 
-const usageOf = (inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number): UsageRecord => ({
+/** `most` input tokens of one kind (the rest uncached) and `most` output tokens. */
+const usageOf = (inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number): UsageRecord => ({
   inputTokens,
   cachedInputTokens,
   cacheWriteTokens,
-  outputTokens,
+  cacheWrite1hTokens,
+  outputTokens: inputTokens,
 });
 
 /**
@@ -99,14 +129,15 @@ export function turnCost(
   price: PriceRates | null,
   options: { includedCredits: boolean; snapshotSchemaTokens: number },
 ): TurnCost {
-  const { inputTokens, cachedInputTokens, cacheWriteTokens, outputTokens } = usage;
+  const { inputTokens, cachedInputTokens, cacheWriteTokens, cacheWrite1hTokens, outputTokens } = usage;
   const toolDefinitionShare = inputTokens === 0 ? 0 : Math.min(1, options.snapshotSchemaTokens / inputTokens);
   if (!price) return { amountUsd: null, credits: null, toolDefinitionShare };
   const uncached = inputTokens - cachedInputTokens - cacheWriteTokens;
   const amountUsd =
     (uncached * price.inputUsdPerMTok +
       cachedInputTokens * price.cachedInputUsdPerMTok +
-      cacheWriteTokens * price.cacheWriteUsdPerMTok +
+      (cacheWriteTokens - cacheWrite1hTokens) * price.cacheWriteUsdPerMTok +
+      cacheWrite1hTokens * price.cacheWrite1hUsdPerMTok +
       outputTokens * price.outputUsdPerMTok) /
     PER_MILLION;
   const credits =
@@ -116,13 +147,16 @@ export function turnCost(
 
 /** The usage problem to report, naming the field, or null when the record is acceptable. */
 export function usageProblem(usage: UsageRecord): { field: string; message: string } | null {
-  for (const field of ['inputTokens', 'cachedInputTokens', 'cacheWriteTokens', 'outputTokens'] as const) {
+  for (const field of ['inputTokens', 'cachedInputTokens', 'cacheWriteTokens', 'cacheWrite1hTokens', 'outputTokens'] as const) {
     const value = usage[field];
     if (!Number.isInteger(value) || value < 0) return { field, message: 'must be a whole number, 0 or more' };
   }
   if (usage.cachedInputTokens + usage.cacheWriteTokens > usage.inputTokens) {
     const field = usage.cachedInputTokens > usage.inputTokens || usage.cacheWriteTokens === 0 ? 'cachedInputTokens' : 'cacheWriteTokens';
     return { field, message: 'cached and cache-write tokens are part of inputTokens and cannot exceed it' };
+  }
+  if (usage.cacheWrite1hTokens > usage.cacheWriteTokens) {
+    return { field: 'cacheWrite1hTokens', message: '1-hour cache writes are part of cacheWriteTokens and cannot exceed it' };
   }
   return null;
 }

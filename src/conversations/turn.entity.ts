@@ -2,7 +2,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, 
 import type { JsonObject } from '../common/json';
 import { OrganizationEntity, type FundingModel } from '../organizations/organization.entity';
 import { ConversationEntity } from './conversation.entity';
-import type { ProviderUsageFormat } from './provider-usage';
+import type { ProviderUsageFormat, ServerToolUse } from './provider-usage';
 import { ToolboxSnapshotEntity } from './toolbox-snapshot.entity';
 
 /** One model request of a conversation: the toolbox it carried and, once completed, the provider's usage record. */
@@ -40,6 +40,8 @@ export class TurnEntity {
   @Column('int', { nullable: true }) inputTokens: number | null;
   @Column('int', { nullable: true }) cachedInputTokens: number | null;
   @Column('int', { nullable: true }) cacheWriteTokens: number | null;
+  /** The part of cacheWriteTokens written to the 1-hour cache; 0 until completed. */
+  @Column('int', { name: 'cache_write_1h_tokens', default: 0 }) cacheWrite1hTokens: number;
   @Column('int', { nullable: true }) outputTokens: number | null;
   /** The organisation's funding model when the turn was completed: credits apply under INCLUDED_CREDITS. */
   @Column('text', { nullable: true }) fundingModel: FundingModel | null;
@@ -51,12 +53,15 @@ export class TurnEntity {
   @Column('double precision', { nullable: true }) priceInputUsdPerMTok: number | null;
   @Column('double precision', { nullable: true }) priceCachedInputUsdPerMTok: number | null;
   @Column('double precision', { nullable: true }) priceCacheWriteUsdPerMTok: number | null;
+  @Column('double precision', { name: 'price_cache_write_1h_usd_per_mtok', nullable: true }) priceCacheWrite1hUsdPerMTok: number | null;
   @Column('double precision', { nullable: true }) priceOutputUsdPerMTok: number | null;
   @Column('double precision', { nullable: true }) priceCreditsPerMTok: number | null;
   /** The provider's own account of a cache miss, as the runtime reported it. */
   @Column('text', { nullable: true }) providerCacheMissReason: string | null;
   /** Which API's usage object `providerUsage` is; null when the runtime sent explicit figures. */
   @Column('text', { nullable: true }) providerUsageFormat: ProviderUsageFormat | null;
+  /** Requests per server tool as the provider's usage object reported them (unpriced); null where it reported none. */
+  @Column('jsonb', { nullable: true }) serverToolUse: ServerToolUse | null;
   /** The provider's usage object as the runtime sent it, kept for the debugger; the figures above are read from it. */
   @Column('jsonb', { nullable: true }) providerUsage: JsonObject | null;
 }

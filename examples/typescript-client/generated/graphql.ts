@@ -95,7 +95,9 @@ export type ToolSource =
 
 /** Usage in our terms; to send a provider's usage object as it is, use `completeTurnWithProviderUsage`. */
 export type TurnUsageInput = {
-  /** Input tokens written to the prompt cache; part of inputTokens. Default 0. */
+  /** Input tokens written to the 1-hour prompt cache (Anthropic's `cache_creation.ephemeral_1h_input_tokens`); part of cacheWriteTokens. Default 0. */
+  cacheWrite1hTokens?: number | null | undefined;
+  /** Input tokens written to the prompt cache, the 1-hour ones included; part of inputTokens. Priced at cacheWriteUsdPerMTok, the 1-hour ones at cacheWrite1hUsdPerMTok. Default 0. */
   cacheWriteTokens?: number | null | undefined;
   /** Input tokens read from the prompt cache; part of inputTokens. Default 0. */
   cachedInputTokens?: number | null | undefined;

@@ -54,13 +54,13 @@ export type PageType =
   | 'RECORD';
 
 export type ProviderUsageFormat =
-  /** Anthropic Messages `usage`: input_tokens, cache_creation_input_tokens, cache_read_input_tokens, output_tokens. */
+  /** Anthropic Messages `usage`: input_tokens, cache_creation_input_tokens, cache_creation.ephemeral_5m_input_tokens, cache_creation.ephemeral_1h_input_tokens, cache_read_input_tokens, output_tokens; server_tool_use counts kept, not priced. */
   | 'ANTHROPIC'
   /** Gemini `usageMetadata`: promptTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, candidatesTokenCount, thoughtsTokenCount. */
   | 'GEMINI'
-  /** OpenAI Chat Completions `usage`: prompt_tokens, prompt_tokens_details.cached_tokens, completion_tokens. */
+  /** OpenAI Chat Completions `usage`: prompt_tokens, prompt_tokens_details.cached_tokens, prompt_tokens_details.cache_write_tokens, completion_tokens. */
   | 'OPENAI_CHAT'
-  /** OpenAI Responses `usage`: input_tokens, input_tokens_details.cached_tokens, output_tokens. */
+  /** OpenAI Responses `usage`: input_tokens, input_tokens_details.cached_tokens, input_tokens_details.cache_write_tokens, output_tokens. */
   | 'OPENAI_RESPONSES';
 
 export type Role =
