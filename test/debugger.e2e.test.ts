@@ -85,7 +85,7 @@ beforeAll(async () => {
       .beginTurn.id;
     if (usage) await t.ok(key, `mutation($id: ID!, $u: TurnUsageInput!) { completeTurn(turnId: $id, usage: $u) { id } }`, { id, u: usage });
   };
-  await turn({ inputTokens: 1800, cachedInputTokens: 0, cacheWriteTokens: 1500, outputTokens: 120 });
+  await turn({ inputTokens: 1800, cachedInputTokens: 0, cacheWriteTokens: 1500, cacheWrite1hTokens: 500, outputTokens: 120 });
   // Between turns 1 and 2: one change set edits a tool and adds one that sorts first, pushing the last tool over maxTools.
   await t.ok(key, `mutation($changes: [LoadoutChangeInput!]!) { applyChangeSet(changes: $changes) { invalidations { id } } }`, {
     changes: [
@@ -106,7 +106,13 @@ beforeAll(async () => {
     id: third,
     p: {
       format: 'ANTHROPIC',
-      usage: { input_tokens: 550, cache_creation_input_tokens: 0, cache_read_input_tokens: 2100, output_tokens: 95 },
+      usage: {
+        input_tokens: 550,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 2100,
+        output_tokens: 95,
+        server_tool_use: { web_search_requests: 2 },
+      },
     },
   });
   // Between turns 3 and 4, two changes: a tool edit, then a rule that drops the first tool (letting create_ticket back in).
@@ -293,6 +299,10 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   await page.locator('article[data-turn="3"] .provider-usage summary').click();
   await expectText(page.locator('article[data-turn="3"] .provider-usage pre'), '"cache_read_input_tokens": 2100');
   expect(await page.locator('article[data-turn="2"] .provider-usage').count()).toBe(0);
+  // Cache writes by TTL, and the server tool requests the provider reported, which the cost leaves out.
+  await expectText(page.locator('article[data-turn="1"] .usage'), '1,500 cache write (500 for 1 hour)');
+  await expectText(page.locator('article[data-turn="3"] .server-tools'), 'web_search_requests 2');
+  expect(await page.locator('article[data-turn="2"] .server-tools').count()).toBe(0);
 
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'debugger-1366.png'), fullPage: true });

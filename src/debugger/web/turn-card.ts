@@ -115,6 +115,7 @@ export function turnCard(
     ),
     leftOut(turn, previous, scopes),
     usageLine(turn),
+    serverToolsLine(turn),
     providerUsageView(turn),
   );
 }
@@ -168,7 +169,9 @@ function usageLine(turn: Turn): HTMLElement {
   const parts = [
     `${numbers.format(u.inputTokens)} input`,
     `${numbers.format(u.cachedInputTokens)} cached`,
-    `${numbers.format(u.cacheWriteTokens)} cache write`,
+    u.cacheWrite1hTokens > 0
+      ? `${numbers.format(u.cacheWriteTokens)} cache write (${numbers.format(u.cacheWrite1hTokens)} for 1 hour)`
+      : `${numbers.format(u.cacheWriteTokens)} cache write`,
     `${numbers.format(u.outputTokens)} output tokens`,
   ];
   if (turn.cost) {
@@ -177,6 +180,23 @@ function usageLine(turn: Turn): HTMLElement {
     if (turn.cost.credits !== null) parts.push(`${turn.cost.credits.toFixed(2)} credits`);
   }
   return h('p', { class: 'usage' }, parts.join(' · '));
+}
+
+/** The provider's server tool requests (web search, web fetch, ...), which the cost above leaves out. */
+function serverToolsLine(turn: Turn): HTMLElement | null {
+  // The API answers null or an object of whole-number counts.
+  const used = turn.usage?.serverToolUse as Record<string, number> | null | undefined;
+  if (!used || Object.keys(used).length === 0) return null;
+  return h(
+    'p',
+    { class: 'usage server-tools' },
+    'Server tool requests (not in the cost): ',
+    ...Object.entries(used).flatMap(([tool, count], i) => [
+      i > 0 ? ', ' : null,
+      h('span', { class: 'mono' }, tool),
+      ` ${numbers.format(count)}`,
+    ]),
+  );
 }
 
 /** The provider's usage object the figures above were read from, where the runtime sent one. */
