@@ -107,9 +107,9 @@ export type TurnUsageInput = {
   providerCacheMissReason?: string | null | undefined;
 };
 
-type ToolboxParts_Toolbox_Fragment = { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
+type ToolboxParts_Toolbox_Fragment = { id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
 
-type ToolboxParts_ToolboxSnapshot_Fragment = { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
+type ToolboxParts_ToolboxSnapshot_Fragment = { id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
 
 export type ToolboxPartsFragment =
   | ToolboxParts_Toolbox_Fragment
@@ -122,7 +122,7 @@ export type PreviewToolboxQueryVariables = Exact<{
 }>;
 
 
-export type PreviewToolboxQuery = { toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } };
+export type PreviewToolboxQuery = { toolbox: { id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } };
 
 export type StartConversationMutationVariables = Exact<{
   input: StartConversationInput;
@@ -137,7 +137,7 @@ export type BeginTurnMutationVariables = Exact<{
 }>;
 
 
-export type BeginTurnMutation = { beginTurn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, toolbox: { rendered: JsonValue, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } } };
+export type BeginTurnMutation = { beginTurn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, toolbox: { rendered: JsonValue, id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } } };
 
 export type CompleteTurnMutationVariables = Exact<{
   turnId: string | number;
@@ -174,6 +174,7 @@ export class TypedDocumentString<TResult, TVariables>
 }
 export const ToolboxPartsFragmentDoc = new TypedDocumentString(`
     fragment ToolboxParts on ToolboxContent {
+  id
   fingerprint
   toolCount
   schemaTokens
@@ -204,6 +205,7 @@ export const PreviewToolboxDocument = new TypedDocumentString(`
   }
 }
     fragment ToolboxParts on ToolboxContent {
+  id
   fingerprint
   toolCount
   schemaTokens
@@ -248,6 +250,7 @@ export const BeginTurnDocument = new TypedDocumentString(`
   }
 }
     fragment ToolboxParts on ToolboxContent {
+  id
   fingerprint
   toolCount
   schemaTokens
