@@ -21,7 +21,7 @@ export interface ResolvedPage {
 }
 
 export interface ResolvedToolbox {
-  /** The situation's id (see toolbox-id.ts), made on first read. */
+  /** The situation's id (see toolbox-id.ts), made when read: most requests do not select it. */
   readonly id: string;
   /** The compiled row; the agent a client reads is the stored one (see stored-objects.ts), as are the definitions below. */
   agent: AgentRow;
