@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Types GraphQL operations from schema/schema.graphql with @graphql-codegen/core and its plugins.
+// Types GraphQL operations from schema/schema.graphql with @graphql-codegen/core and its plugins,
+// and writes the schema's possible types (interfaces to their object types) for a normalised cache.
 // The codegen CLI would do the same, but it pulls in loaders and a terminal UI that require
 // Node 22, and this project runs on Node 20 too; a config here has the CLI's shape, so either reads it.
 //
@@ -12,13 +13,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codegen } from '@graphql-codegen/core';
+import * as fragmentMatcher from '@graphql-codegen/fragment-matcher';
 import * as typedDocumentNode from '@graphql-codegen/typed-document-node';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { buildSchema, parse, printSchema } from 'graphql';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONFIGS = ['codegen.json', 'examples/typescript-client/codegen.json'];
-const PLUGINS = { 'typescript-operations': typescriptOperations, 'typed-document-node': typedDocumentNode };
+const PLUGINS = {
+  'typescript-operations': typescriptOperations,
+  'typed-document-node': typedDocumentNode,
+  'fragment-matcher': fragmentMatcher,
+};
 
 const asList = (value) => (Array.isArray(value) ? value : [value]);
 

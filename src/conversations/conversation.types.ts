@@ -98,6 +98,11 @@ export class SnapshotDroppedToolType {
     'The toolbox of a turn, frozen when `beginTurn` recorded it: what the runtime sends on that model request. A runtime calls `beginTurn` on every model request; the `toolbox` query only previews.',
 })
 export class ToolboxSnapshotType {
+  @Field(() => ID, {
+    description:
+      'The stored frozen toolbox: turns that carried the same toolbox (the same model, tools and left-out tools) share it, as the turns of a stable agent do.',
+  })
+  id: string;
   @Field() fingerprint: string;
   @Field(() => [SnapshotToolType]) tools: SnapshotToolType[];
   @Field(() => [SnapshotDroppedToolType], { description: 'What the toolbox left out on this turn, and why.' })

@@ -1,4 +1,4 @@
-import { Arg, Field, InterfaceType, Int } from 'type-graphql';
+import { Arg, Field, ID, InterfaceType, Int } from 'type-graphql';
 import { AppliedRuleInterface } from '../agents/agent.types';
 import { ToolProviderEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
@@ -42,6 +42,11 @@ export abstract class LeftOutToolInterface {
     'What a toolbox carries and leaves out, whichever call returned it. A runtime calls `beginTurn` on every model request: it records the turn and returns its `ToolboxSnapshot`. The `toolbox` query is a preview that records nothing and returns a `Toolbox`.',
 })
 export abstract class ToolboxContentInterface {
+  @Field(() => ID, {
+    description:
+      'What a normalised client cache keys the toolbox on: a `Toolbox` names the situation previewed (agent, channel, page), a `ToolboxSnapshot` the stored frozen toolbox.',
+  })
+  id: string;
   @Field({ description: "sha256 hex over the ordered entries' content hashes; equal lists give equal fingerprints." })
   fingerprint: string;
   @Field(() => [CarriedToolInterface]) tools: CarriedToolInterface[];

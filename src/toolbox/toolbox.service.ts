@@ -11,6 +11,7 @@ import type { CompiledLoadout } from '../loadout/compile';
 import type { CompiledAgent } from '../loadout/compiled-parts';
 import type { LoadoutCache } from '../loadout/cache';
 import { shadowRelations } from '../loadout/shadowing';
+import { toolboxId } from './toolbox-id';
 import { unknownChannelMessage } from './unknown-channel';
 
 export interface ResolvedPage {
@@ -20,6 +21,8 @@ export interface ResolvedPage {
 }
 
 export interface ResolvedToolbox {
+  /** The situation's id (see toolbox-id.ts), made when read: most requests do not select it. */
+  readonly id: string;
   /** The compiled row; the agent a client reads is the stored one (see stored-objects.ts), as are the definitions below. */
   agent: AgentRow;
   channel: CatalogueRow;
@@ -156,6 +159,9 @@ export class ToolboxService {
     const { tools, schemaTokens } = this.entriesFor(toolbox, agent.row.model);
     let dropped: ResolvedToolbox['dropped'] | undefined;
     return {
+      get id() {
+        return toolboxId(agent.row.id, channel.id, page);
+      },
       agent: agent.row,
       channel,
       page,

@@ -1,5 +1,5 @@
 import { MaxLength } from 'class-validator';
-import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AgentType, PermissionRuleType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { DropReasonEnum, PageTypeEnum } from '../loadout/graphql-enums';
@@ -60,6 +60,11 @@ export class DroppedToolType {
     'The preview (the `toolbox` query) of the tools an agent would carry on a model request in one situation, and why the others would be left out; it records nothing. What a turn carried is its `ToolboxSnapshot`, from `beginTurn`.',
 })
 export class ToolboxType {
+  @Field(() => ID, {
+    description:
+      'The situation previewed (agent, channel and page) as one opaque id: the same situation has the same id whatever the toolbox carries now, so a normalised client cache keeps one entry per situation.',
+  })
+  id: string;
   @Field(() => AgentType) agent: AgentType;
   @Field(() => ChannelType) channel: ChannelType;
   @Field(() => PageObjectType) page: PageObjectType;

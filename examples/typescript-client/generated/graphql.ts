@@ -109,9 +109,9 @@ export type TurnUsageInput = {
   providerCacheMissReason?: string | null | undefined;
 };
 
-type ToolboxParts_Toolbox_Fragment = { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
+type ToolboxParts_Toolbox_Fragment = { id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
 
-type ToolboxParts_ToolboxSnapshot_Fragment = { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
+type ToolboxParts_ToolboxSnapshot_Fragment = { id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
 
 export type ToolboxPartsFragment =
   | ToolboxParts_Toolbox_Fragment
@@ -124,7 +124,7 @@ export type PreviewToolboxQueryVariables = Exact<{
 }>;
 
 
-export type PreviewToolboxQuery = { toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } };
+export type PreviewToolboxQuery = { toolbox: { id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } };
 
 export type StartConversationMutationVariables = Exact<{
   input: StartConversationInput;
@@ -139,7 +139,7 @@ export type BeginTurnMutationVariables = Exact<{
 }>;
 
 
-export type BeginTurnMutation = { beginTurn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, toolbox: { rendered: JsonValue, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } } };
+export type BeginTurnMutation = { beginTurn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, toolbox: { rendered: JsonValue, id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } } };
 
 export type CompleteTurnMutationVariables = Exact<{
   turnId: string | number;
@@ -176,6 +176,7 @@ export class TypedDocumentString<TResult, TVariables>
 }
 export const ToolboxPartsFragmentDoc = new TypedDocumentString(`
     fragment ToolboxParts on ToolboxContent {
+  id
   fingerprint
   toolCount
   schemaTokens
@@ -206,6 +207,7 @@ export const PreviewToolboxDocument = new TypedDocumentString(`
   }
 }
     fragment ToolboxParts on ToolboxContent {
+  id
   fingerprint
   toolCount
   schemaTokens
@@ -250,6 +252,7 @@ export const BeginTurnDocument = new TypedDocumentString(`
   }
 }
     fragment ToolboxParts on ToolboxContent {
+  id
   fingerprint
   toolCount
   schemaTokens
