@@ -1,3 +1,4 @@
+import type { JSONSchema } from 'openai/lib/jsonschema';
 import { toStrictJsonSchema } from 'openai/lib/transform';
 import { isStrictReady, STRICT_LIMITS, strictBreak } from './strict-ready';
 
@@ -35,6 +36,11 @@ describe('strictBreak', () => {
     ['a nested open object', closed({ o: { type: 'object', properties: {} } }), { rule: 'closed-object', pointer: '/properties/o' }],
     ['an optional property', { ...closed({ a: text, b: text }), required: ['a'] }, { rule: 'all-required', pointer: '/required' }],
     ['no required list', { type: 'object', properties: { a: text }, additionalProperties: false }, { rule: 'all-required', pointer: '' }],
+    [
+      'no required list on an object without properties',
+      { type: 'object', additionalProperties: false },
+      { rule: 'all-required', pointer: '' },
+    ],
     ['a required name no property has', { ...closed({ a: text }), required: ['b'] }, { rule: 'all-required', pointer: '/required' }],
     ['allOf', closed({ a: { allOf: [text] } }), { rule: 'supported-keyword', pointer: '/properties/a/allOf' }],
     ['oneOf', closed({ a: { oneOf: [text] } }), { rule: 'supported-keyword', pointer: '/properties/a/oneOf' }],
@@ -128,7 +134,7 @@ describe('strictBreak', () => {
     ];
     for (const schema of ready) {
       expect(isStrictReady(schema)).toBe(true);
-      expect(toStrictJsonSchema(structuredClone(schema))).toEqual(schema);
+      expect(toStrictJsonSchema(structuredClone(schema) as JSONSchema)).toEqual(schema);
     }
   });
 });

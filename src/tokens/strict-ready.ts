@@ -106,7 +106,7 @@ function checkType(node: SchemaObject, at: string): StrictBreak | null {
   return null;
 }
 
-/** Every object closed (`additionalProperties: false`) with every property it declares listed in `required`. */
+/** Every object closed (`additionalProperties: false`), with a `required` that lists every property it declares. */
 function checkObject(node: SchemaObject, at: string, objects: number, depth: number, walk: Walk): StrictBreak | null {
   if (!isObjectSchema(node)) return null;
   if (objects + 1 > STRICT_LIMITS.nesting) return { rule: 'limits', pointer: at };
@@ -114,7 +114,8 @@ function checkObject(node: SchemaObject, at: string, objects: number, depth: num
   const properties = node.properties ?? {};
   if (!isObject(properties)) return { rule: 'typed', pointer: `${at}/properties` };
   const names = Object.keys(properties);
-  const required = node.required ?? [];
+  const required = node.required;
+  // Listed even when empty: OpenAI's own strict transform adds `required: []` to an object without properties.
   if (!Array.isArray(required) || required.length !== names.length || !names.every((n) => required.includes(n))) {
     return { rule: 'all-required', pointer: node.required === undefined ? at : `${at}/required` };
   }
