@@ -27,11 +27,16 @@ export enum BudgetLevelEnum {
   WARN = 'WARN',
   HOT = 'HOT',
 }
-/** How a provider receives tools; values are the `provider` part of `provider/model`. */
+/**
+ * How a runtime sends tools (tokens/providers.ts, Rendering): the provider
+ * families' values are the `provider` part of `provider/model`.
+ */
 export enum ToolProviderEnum {
   OPENAI = 'openai',
+  OPENAI_RESPONSES = 'openai-responses',
   ANTHROPIC = 'anthropic',
   GOOGLE = 'google',
+  NEUTRAL = 'neutral',
 }
 export enum VerdictEnum {
   NEVER_USED = 'NEVER_USED',
@@ -61,8 +66,16 @@ registerEnumType(VerdictEnum, { name: 'Verdict' });
 registerEnumType(ToolProviderEnum, {
   name: 'ToolProvider',
   valuesConfig: {
-    OPENAI: { description: 'Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }]' },
-    ANTHROPIC: { description: 'Messages `tools`: [{ name, description, input_schema }]' },
-    GOOGLE: { description: 'Gemini `tools`: [{ functionDeclarations: [{ name, description, parameters }] }]' },
+    OPENAI: { description: 'OpenAI Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }]' },
+    OPENAI_RESPONSES: {
+      description:
+        'OpenAI Responses API `tools`: [{ type: "function", name, description, parameters, strict }], `strict` true only for a strict-ready schema. The openai family, as OPENAI.',
+    },
+    ANTHROPIC: { description: 'Anthropic Messages `tools`: [{ name, description, input_schema }]' },
+    GOOGLE: { description: 'Gemini `tools`: [{ functionDeclarations: [{ name, description, parametersJsonSchema }] }]' },
+    NEUTRAL: {
+      description:
+        "For frameworks that render for the model's provider themselves: [{ name, description, inputSchema }], and for MCP tools `mcpServer` (the server's registered name) and `mcpToolName` (the name `tools/call` takes). No provider family of its own.",
+    },
   },
 });

@@ -6,6 +6,8 @@ import { ToolProviderEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
 import { ProjectType } from '../organizations/organization.types';
 import { providerOf, renderTools } from '../tokens/providers';
+import { recordedToolNames, toolToRender, type CarriedNames } from '../toolbox/carried-names';
+import { CARRIED_TOOL_TEXT } from '../toolbox/toolbox-content.types';
 import { PageObjectType } from '../toolbox/toolbox.types';
 import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
 import type { ConversationEntity } from './conversation.entity';
@@ -191,16 +193,39 @@ export class SnapshotFieldsResolver {
     description:
       "The tools as sent, ready for the request's `tools`, in toolbox order, in the provider's shape (default: the turn model's provider).",
   })
-  rendered(
+  async rendered(
     @Root() snapshot: FrozenSnapshot,
     @Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null,
+    @Ctx() ctx: RequestContext,
   ) {
-    return renderTools(provider ?? providerOf(snapshot.model), snapshot.tools);
+    const loadout = await ctx.services.toolbox.loadoutOf(actorOf(ctx));
+    const tools = snapshot.tools.map((t) => toolToRender(t, recordedToolNames(loadout, t)));
+    return renderTools(provider ?? providerOf(snapshot.model), tools);
   }
+}
+
+/** From the organisation's loadout, which holds every definition: no database work on the turn path. */
+async function namesOf(ctx: RequestContext, tool: FrozenTool): Promise<CarriedNames> {
+  return recordedToolNames(await ctx.services.toolbox.loadoutOf(actorOf(ctx)), tool);
 }
 
 @Resolver(() => SnapshotToolType)
 export class SnapshotToolFieldsResolver {
+  @FieldResolver(() => String, { description: CARRIED_TOOL_TEXT.toolName })
+  async toolName(@Root() tool: FrozenTool, @Ctx() ctx: RequestContext) {
+    return (await namesOf(ctx, tool)).toolName;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: CARRIED_TOOL_TEXT.mcpToolName })
+  async mcpToolName(@Root() tool: FrozenTool, @Ctx() ctx: RequestContext) {
+    return (await namesOf(ctx, tool)).mcpToolName;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: CARRIED_TOOL_TEXT.mcpServerName })
+  async mcpServerName(@Root() tool: FrozenTool, @Ctx() ctx: RequestContext) {
+    return (await namesOf(ctx, tool)).mcpServerName;
+  }
+
   @FieldResolver(() => ToolDefinitionType, {
     nullable: true,
     description: 'The definition it came from; null once that definition is deleted.',

@@ -10,7 +10,7 @@ import { AgentType, AppliedRuleInterface } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { ProjectType } from '../organizations/organization.types';
 import { PageInput, PageObjectType } from '../toolbox/toolbox.types';
-import { CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from '../toolbox/toolbox-content.types';
+import { CARRIED_TOOL_TEXT, CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from '../toolbox/toolbox-content.types';
 import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
 import { CACHE_WRITE_1H_INPUT_MULTIPLE, PRICE_MAX } from './turn-cost';
 import {
@@ -52,7 +52,10 @@ export class ConversationType {
 @ObjectType('SnapshotTool', { implements: CarriedToolInterface, description: 'A frozen copy of a tool as the model saw it.' })
 export class SnapshotToolType {
   @Field(() => Int) position: number;
-  @Field() name: string;
+  @Field({ description: CARRIED_TOOL_TEXT.name }) name: string;
+  @Field({ description: CARRIED_TOOL_TEXT.toolName }) toolName: string;
+  @Field(() => String, { nullable: true, description: CARRIED_TOOL_TEXT.mcpToolName }) mcpToolName: string | null;
+  @Field(() => String, { nullable: true, description: CARRIED_TOOL_TEXT.mcpServerName }) mcpServerName: string | null;
   @Field() description: string;
   @Field(() => JSONScalar) inputSchema: unknown;
   @Field() contentHash: string;

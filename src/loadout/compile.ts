@@ -40,6 +40,7 @@ export class CompiledLoadout {
   private keyed: readonly KeyedSituation[] | null;
   private shortForms: ReadonlyMap<string, string> | null = null;
   private refusing: ReadonlySet<Provider> | null = null;
+  private serverNames: ReadonlyMap<string, string> | null = null;
 
   constructor(
     readonly rows: LoadoutRows,
@@ -105,6 +106,13 @@ export class CompiledLoadout {
       );
     }
     return this.shortForms.get(sentName) ?? sentName;
+  }
+
+  /** The registered name of an MCP server of this loadout; null for none. */
+  mcpServerNameOf(serverId: string | null): string | null {
+    if (serverId === null) return null;
+    this.serverNames ??= new Map(this.rows.mcpServers.map((s) => [s.id, s.name]));
+    return this.serverNames.get(serverId) ?? null;
   }
 
   /** The providers that refuse some definition's schema: agents of the others all behave alike (INCOMPATIBLE_SCHEMA). */

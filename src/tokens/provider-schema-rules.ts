@@ -1,3 +1,4 @@
+import { escapeToken, refResolves } from './json-pointer';
 import { jsonTextBytes, WALK_DEPTH_MAX } from './json-text-bytes';
 import type { Provider } from './providers';
 
@@ -30,8 +31,6 @@ const EVERY_PROVIDER: readonly Provider[] = ['openai', 'anthropic', 'google'];
 type SchemaObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is SchemaObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const escapeToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * Where a keyword's value holds subschemas: one, a list, a list or one
@@ -110,37 +109,6 @@ function findInMap(map: unknown, root: unknown, test: SubschemaTest, depth: numb
 }
 
 const isArraySchema = (node: SchemaObject) => node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array'));
-
-const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/;
-
-/**
- * Whether `ref` is a local JSON Pointer ('#' or '#/...', percent-encoded as
- * a URI fragment) to a value inside `root`.
- */
-function refResolves(ref: unknown, root: unknown): boolean {
-  if (typeof ref !== 'string' || !ref.startsWith('#')) return false;
-  let pointer: string;
-  try {
-    pointer = decodeURIComponent(ref.slice(1));
-  } catch {
-    return false;
-  }
-  if (pointer === '') return true;
-  if (!pointer.startsWith('/')) return false;
-  let at: unknown = root;
-  for (const escaped of pointer.slice(1).split('/')) {
-    const token = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(at)) {
-      if (!ARRAY_INDEX.test(token) || Number(token) >= at.length) return false;
-      at = at[Number(token)];
-    } else if (isObject(at) && Object.hasOwn(at, token)) {
-      at = at[token];
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
 
 const COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf']);
 

@@ -1,7 +1,16 @@
 import type { ModelVisibleContent } from '../common/content-hash';
+import { isStrictReady } from './strict-ready';
 import { renderedToolName } from './tool-names';
 
+/** A provider family: whose schema rules refuse a tool and whose tokenizer counts it. */
 export type Provider = 'openai' | 'anthropic' | 'google';
+
+/**
+ * A shape of the request's `tools`: one per provider family, OpenAI's
+ * Responses API (the openai family), and a provider-neutral one for
+ * frameworks that render for the model's provider themselves.
+ */
+export type Rendering = Provider | 'openai-responses' | 'neutral';
 
 const KNOWN_PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'google'];
 
@@ -33,6 +42,39 @@ export interface OpenAiTool {
   function: { name: string; description: string; parameters: ObjectSchema };
 }
 
+/** `strict` is true only for a strict-ready schema (see strict-ready.ts): the Responses API defaults it to true. */
+export interface OpenAiResponsesTool {
+  type: 'function';
+  name: string;
+  description: string;
+  parameters: ObjectSchema;
+  strict: boolean;
+}
+
+/** Where an MCP tool's call goes: the server's registered name and the name the server itself reported. */
+export interface McpRoute {
+  server: string;
+  toolName: string;
+}
+
+/** The route of a tool with both names known; null for any other. */
+export const mcpRoute = (server: string | null, toolName: string | null): McpRoute | null =>
+  server !== null && toolName !== null ? { server, toolName } : null;
+
+/** A tool to render: what the model is sent and, for an MCP tool, where its calls go. */
+export interface ToolToRender extends ModelVisibleContent {
+  mcp?: McpRoute | null;
+}
+
+/** For frameworks: the name sent, the schema as sent, and for an MCP tool its server and the name `tools/call` takes. */
+export interface NeutralTool {
+  name: string;
+  description: string;
+  inputSchema: ObjectSchema;
+  mcpServer?: string;
+  mcpToolName?: string;
+}
+
 export interface AnthropicTool {
   name: string;
   description: string;
@@ -62,6 +104,30 @@ function renderOpenAiTool(tool: ModelVisibleContent): OpenAiTool {
   };
 }
 
+function renderOpenAiResponsesTool(tool: ModelVisibleContent): OpenAiResponsesTool {
+  const parameters = tool.inputSchema as ObjectSchema;
+  return {
+    type: 'function',
+    name: renderedToolName(tool.name),
+    description: tool.description,
+    parameters,
+    strict: isStrictReady(parameters),
+  };
+}
+
+function renderNeutralTool(tool: ToolToRender): NeutralTool {
+  const rendered: NeutralTool = {
+    name: renderedToolName(tool.name),
+    description: tool.description,
+    inputSchema: tool.inputSchema as ObjectSchema,
+  };
+  if (tool.mcp) {
+    rendered.mcpServer = tool.mcp.server;
+    rendered.mcpToolName = tool.mcp.toolName;
+  }
+  return rendered;
+}
+
 export function renderAnthropicTool(tool: ModelVisibleContent): AnthropicTool {
   return { name: renderedToolName(tool.name), description: tool.description, input_schema: tool.inputSchema as ObjectSchema };
 }
@@ -70,19 +136,27 @@ export function renderGeminiDeclaration(tool: ModelVisibleContent): GeminiFuncti
   return { name: renderedToolName(tool.name), description: tool.description, parametersJsonSchema: tool.inputSchema };
 }
 
-/** The `tools` request field in the provider's own shape, tools in the given order. */
-export function renderTools(provider: 'openai', tools: readonly ModelVisibleContent[]): OpenAiTool[];
-export function renderTools(provider: 'anthropic', tools: readonly ModelVisibleContent[]): AnthropicTool[];
-export function renderTools(provider: 'google', tools: readonly ModelVisibleContent[]): GeminiTool[];
-export function renderTools(provider: Provider, tools: readonly ModelVisibleContent[]): OpenAiTool[] | AnthropicTool[] | GeminiTool[];
-export function renderTools(provider: Provider, tools: readonly ModelVisibleContent[]): OpenAiTool[] | AnthropicTool[] | GeminiTool[] {
-  switch (provider) {
+type Rendered = OpenAiTool[] | OpenAiResponsesTool[] | AnthropicTool[] | GeminiTool[] | NeutralTool[];
+
+/** The `tools` request field in the rendering's shape, tools in the given order. */
+export function renderTools(rendering: 'openai', tools: readonly ToolToRender[]): OpenAiTool[];
+export function renderTools(rendering: 'openai-responses', tools: readonly ToolToRender[]): OpenAiResponsesTool[];
+export function renderTools(rendering: 'anthropic', tools: readonly ToolToRender[]): AnthropicTool[];
+export function renderTools(rendering: 'google', tools: readonly ToolToRender[]): GeminiTool[];
+export function renderTools(rendering: 'neutral', tools: readonly ToolToRender[]): NeutralTool[];
+export function renderTools(rendering: Rendering, tools: readonly ToolToRender[]): Rendered;
+export function renderTools(rendering: Rendering, tools: readonly ToolToRender[]): Rendered {
+  switch (rendering) {
     case 'openai':
       return tools.map(renderOpenAiTool);
+    case 'openai-responses':
+      return tools.map(renderOpenAiResponsesTool);
     case 'anthropic':
       return tools.map(renderAnthropicTool);
     case 'google':
       // Gemini groups all declarations in one Tool; with no tools there is nothing to declare.
       return tools.length === 0 ? [] : [{ functionDeclarations: tools.map(renderGeminiDeclaration) }];
+    case 'neutral':
+      return tools.map(renderNeutralTool);
   }
 }

@@ -12,12 +12,24 @@ import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
  * keep their own fields (the contract's shapes) and declare these interfaces.
  */
 
+/** What the fields naming a carried tool mean, said once for the interface and each type implementing it. */
+export const CARRIED_TOOL_TEXT = {
+  name: "The name sent to the model: the definition's own name, or its short form where that does not fit every provider (a long MCP name).",
+  toolName:
+    'The name of the stored definition the tool stands for, what rules and `recordToolCalls` take; on a turn whose definition was deleted, `name`.',
+  mcpToolName: 'MCP tools: the name the server itself reported, what its `tools/call` takes; null for other tools.',
+  mcpServerName: 'MCP tools: the registered name of the server that reported it; null for other tools.',
+};
+
 @InterfaceType('CarriedTool', {
   description: 'A tool a toolbox carries: a `ToolboxEntry` of the preview, a `SnapshotTool` of a recorded turn.',
 })
 export abstract class CarriedToolInterface {
   @Field(() => Int, { description: '1-based, in Sort Order.' }) position: number;
-  @Field() name: string;
+  @Field({ description: CARRIED_TOOL_TEXT.name }) name: string;
+  @Field({ description: CARRIED_TOOL_TEXT.toolName }) toolName: string;
+  @Field(() => String, { nullable: true, description: CARRIED_TOOL_TEXT.mcpToolName }) mcpToolName: string | null;
+  @Field(() => String, { nullable: true, description: CARRIED_TOOL_TEXT.mcpServerName }) mcpServerName: string | null;
   @Field() contentHash: string;
   @Field(() => Int) schemaTokens: number;
 }
@@ -55,7 +67,9 @@ export abstract class ToolboxContentInterface {
   @Field(() => [LeftOutToolInterface]) dropped: LeftOutToolInterface[];
 
   // An interface field with an argument is declared as a method; each type resolves it from its own root.
-  @Field(() => JSONScalar, { description: "The tools ready to send as the request's `tools`, in toolbox order, in the provider's shape." })
+  @Field(() => JSONScalar, {
+    description: "The tools ready to send as the request's `tools`, in toolbox order, in the shape `provider` names (docs/renderings.md).",
+  })
   rendered(@Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null): unknown {
     throw new Error(`rendered(${provider}) is resolved by each type that implements ToolboxContent`);
   }

@@ -4,6 +4,7 @@ import { actorOf, type RequestContext } from '../common/context';
 import { ToolProviderEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
 import { providerOf, renderTools } from '../tokens/providers';
+import { toolToRender } from './carried-names';
 import { ToolDefinitionType } from '../tools/tool.types';
 import { storedAgent, storedDefinition } from './stored-objects';
 import type { ResolvedDrop, ResolvedToolbox } from './toolbox.service';
@@ -32,12 +33,12 @@ export class ToolboxResolver {
 
   @FieldResolver(() => JSONScalar, {
     description:
-      "The tools ready to send as the request's `tools`, in toolbox order, in the provider's shape (default: the agent model's provider).",
+      "The tools ready to send as the request's `tools`, in toolbox order, in the shape `provider` names (default: the agent model's provider; docs/renderings.md).",
   })
   rendered(@Root() box: ResolvedToolbox, @Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null) {
     return renderTools(
       provider ?? providerOf(box.agent.model),
-      box.tools.map((e) => e.visible),
+      box.tools.map((e) => toolToRender(e.visible, e)),
     );
   }
 }

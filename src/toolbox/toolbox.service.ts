@@ -13,6 +13,7 @@ import type { LoadoutCache } from '../loadout/cache';
 import { shadowRelations } from '../loadout/shadowing';
 import { toolboxId } from './toolbox-id';
 import { unknownChannelMessage } from './unknown-channel';
+import { carriedNamesOf, type CarriedNames } from './carried-names';
 
 export interface ResolvedPage {
   type: PageSituation['type'];
@@ -29,12 +30,21 @@ export interface ResolvedToolbox {
   page: ResolvedPage;
   fingerprint: string;
   /** `name`, `contentHash` and `visible`: the tool as the provider is sent it (see tokens/tool-names.ts). */
-  tools: Array<{ position: number; name: string; tool: ToolRow; visible: VisibleTool; contentHash: string; schemaTokens: number }>;
+  tools: ResolvedEntry[];
   toolCount: number;
   schemaTokens: number;
   /** Assembled again on first read, with every candidate: a request that does not ask for it stops at the cut. */
   readonly dropped: ResolvedDrop[];
   loadoutVersion: number;
+}
+
+export interface ResolvedEntry extends CarriedNames {
+  position: number;
+  name: string;
+  tool: ToolRow;
+  visible: VisibleTool;
+  contentHash: string;
+  schemaTokens: number;
 }
 
 /** A definition as shadowing reads it: where it applies, its name and Sort Order. */
@@ -133,7 +143,7 @@ export class ToolboxService {
     return { type: page.type, contextObject: page.contextObject ?? null, recordId: page.recordId ?? null };
   }
 
-  private entriesFor(toolbox: SituationToolbox, model: string): { tools: ResolvedToolbox['tools']; schemaTokens: number } {
+  private entriesFor(loadout: CompiledLoadout, toolbox: SituationToolbox, model: string): { tools: ResolvedEntry[]; schemaTokens: number } {
     let byModel = this.tokens.get(toolbox);
     if (!byModel) this.tokens.set(toolbox, (byModel = new Map()));
     let found = byModel.get(model);
@@ -146,6 +156,7 @@ export class ToolboxService {
     const tools = toolbox.entries.map((t, i) => ({
       position: i + 1,
       name: t.visible.name,
+      ...carriedNamesOf(loadout, t.row),
       tool: t.row,
       visible: t.visible,
       contentHash: t.contentHash,
@@ -156,7 +167,7 @@ export class ToolboxService {
 
   assemble(loadout: CompiledLoadout, agent: CompiledAgent, channel: CatalogueRow, page: ResolvedPage): ResolvedToolbox {
     const toolbox = toolboxOf(loadout, agent, channel.key, page);
-    const { tools, schemaTokens } = this.entriesFor(toolbox, agent.row.model);
+    const { tools, schemaTokens } = this.entriesFor(loadout, toolbox, agent.row.model);
     let dropped: ResolvedToolbox['dropped'] | undefined;
     return {
       get id() {

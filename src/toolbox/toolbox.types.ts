@@ -6,7 +6,7 @@ import { DropReasonEnum, PageTypeEnum } from '../loadout/graphql-enums';
 import type { DropReason, PageType } from '../loadout/vocabulary';
 import { IsCatalogueKey } from '../common/validation';
 import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
-import { CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from './toolbox-content.types';
+import { CARRIED_TOOL_TEXT, CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from './toolbox-content.types';
 
 @InputType('PageInput')
 export class PageInput {
@@ -28,7 +28,10 @@ export class PageObjectType {
 @ObjectType('ToolboxEntry', { simpleResolvers: true, implements: CarriedToolInterface })
 export class ToolboxEntryType {
   @Field(() => Int, { description: '1-based, in Sort Order.' }) position: number;
-  @Field() name: string;
+  @Field({ description: CARRIED_TOOL_TEXT.name }) name: string;
+  @Field({ description: CARRIED_TOOL_TEXT.toolName }) toolName: string;
+  @Field(() => String, { nullable: true, description: CARRIED_TOOL_TEXT.mcpToolName }) mcpToolName: string | null;
+  @Field(() => String, { nullable: true, description: CARRIED_TOOL_TEXT.mcpServerName }) mcpServerName: string | null;
   @Field(() => ToolDefinitionType) tool: ToolDefinitionType;
   @Field() contentHash: string;
   @Field(() => Int) schemaTokens: number;

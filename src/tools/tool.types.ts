@@ -63,7 +63,8 @@ export class McpToolAnnotationsType {
   description: "INCOMPATIBLE_SCHEMA: the provider schema rule a tool's input schema breaks for the agent's provider, and where.",
 })
 export class SchemaRefusalType {
-  @Field(() => ToolProviderEnum) provider: ToolProviderEnum;
+  @Field(() => ToolProviderEnum, { description: 'The provider family whose rule it is: OPENAI, ANTHROPIC or GOOGLE (docs/renderings.md).' })
+  provider: ToolProviderEnum;
   @Field({ description: 'The rule, as the provider schema rules name it (object-at-top, array-items, ref-resolves, ...).' }) rule: string;
   @Field({ description: "JSON Pointer into the input schema of the first place that breaks it ('' is the whole schema)." })
   pointer: string;

@@ -80,12 +80,16 @@ export type ToolDefinitionInput = {
 };
 
 export type ToolProvider =
-  /** Messages `tools`: [{ name, description, input_schema }] */
+  /** Anthropic Messages `tools`: [{ name, description, input_schema }] */
   | 'ANTHROPIC'
-  /** Gemini `tools`: [{ functionDeclarations: [{ name, description, parameters }] }] */
+  /** Gemini `tools`: [{ functionDeclarations: [{ name, description, parametersJsonSchema }] }] */
   | 'GOOGLE'
-  /** Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }] */
-  | 'OPENAI';
+  /** For frameworks that render for the model's provider themselves: [{ name, description, inputSchema }], and for MCP tools `mcpServer` (the server's registered name) and `mcpToolName` (the name `tools/call` takes). No provider family of its own. */
+  | 'NEUTRAL'
+  /** OpenAI Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }] */
+  | 'OPENAI'
+  /** OpenAI Responses API `tools`: [{ type: "function", name, description, parameters, strict }], `strict` true only for a strict-ready schema. The openai family, as OPENAI. */
+  | 'OPENAI_RESPONSES';
 
 export type ToolSource =
   | 'BUILT_IN'
