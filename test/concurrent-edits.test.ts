@@ -1,6 +1,6 @@
 import { startTestServer, type TestServer } from './support/harness';
 
-// SEMANTICS 8: concurrent edits of one agent or tool never lose an update, and
+// docs/semantics.md §5.5: concurrent edits of one agent or tool never lose an update, and
 // each committed change yields its own invalidation where it changed something.
 let t: TestServer;
 let key: string;

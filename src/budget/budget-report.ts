@@ -2,7 +2,7 @@ import { TOOL_SOURCES, type ToolSource } from '../loadout/vocabulary';
 import { DAY_MS } from '../common/time';
 
 /**
- * The budget report of SEMANTICS section 7 as pure functions over plain
+ * The budget report of docs/semantics.md §7 as pure functions over plain
  * data: what the surfaced tools cost, whether the usage evidence suffices,
  * and which tools the evidence says could go. The surface itself is the
  * reference assembly's subset (loadout/assemble.ts, budgetSurface).

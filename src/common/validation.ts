@@ -1,7 +1,7 @@
 import { Length, Matches, MaxLength, MinLength, type ValidationOptions } from 'class-validator';
 import { applyDecorators } from './apply-decorators';
 
-/** SEMANTICS section 8, in one place. */
+/** docs/semantics.md §8, in one place. */
 export const NAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 export const KEY_MAX = 64;
 

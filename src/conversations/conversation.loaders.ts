@@ -60,7 +60,7 @@ export async function diffOfTurn(loaders: ConversationLoaders, turn: TurnEntity)
   return diffToolboxes(before.tools, after.tools);
 }
 
-/** SEMANTICS 4 with the price the turn was completed under; null until the turn is completed. */
+/** docs/semantics.md §4.3 with the price the turn was completed under; null until the turn is completed. */
 export async function costOfTurn(loaders: ConversationLoaders, turn: TurnEntity): Promise<TurnCost | null> {
   if (!turn.completedAt || turn.inputTokens === null || turn.outputTokens === null) return null;
   const snapshot = await loaders.snapshot.load(turn.snapshotId);

@@ -21,7 +21,7 @@ export interface StartConversation {
   parentConversationId?: string | null;
 }
 
-/** What a turn surfaced, for usage telemetry's roster (SEMANTICS section 6). */
+/** What a turn surfaced, for usage telemetry's roster (docs/semantics.md §6.1). */
 export interface SurfacedTools {
   organizationId: string;
   userId: string;
@@ -55,7 +55,7 @@ export function turnPageRequest(
   return { conversationId, size: pageSize(first), afterIndex };
 }
 
-/** Conversations and their turns, each turn with the frozen toolbox it recorded (SEMANTICS section 4). */
+/** Conversations and their turns, each turn with the frozen toolbox it recorded (docs/semantics.md §4.1). */
 export class ConversationService {
   constructor(
     private readonly db: DataSource,

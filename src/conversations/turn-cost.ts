@@ -119,7 +119,7 @@ const usageOf = (inputTokens: number, cachedInputTokens: number, cacheWriteToken
 });
 
 /**
- * SEMANTICS section 4. `inputTokens` already includes cached and
+ * docs/semantics.md §4.3. `inputTokens` already includes cached and
  * cache-written tokens, so only the remainder pays the full input rate; no
  * discount is assumed beyond what the usage record shows. Credits apply only
  * to organisations funded by included credits.

@@ -18,7 +18,7 @@ export interface ChangedToolbox {
 }
 
 /**
- * SEMANTICS section 5 without assembling every situation of every agent:
+ * docs/semantics.md §5.2 without assembling every situation of every agent:
  * for each agent, the situations whose toolbox a change altered, in
  * situation order (channels by key; HOME, LIST, RECORD, then RECORD with
  * each context object by key).

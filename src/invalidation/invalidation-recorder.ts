@@ -15,7 +15,7 @@ import type { ChangeObserver, ObserverFactory } from '../loadout/change';
 import { ToolboxInvalidationEntity, type CompactAffectedSet } from './toolbox-invalidation.entity';
 
 /**
- * Cache invalidation, SEMANTICS section 5: what each change did to the
+ * Cache invalidation, docs/semantics.md §5.3: what each change did to the
  * toolboxes of the agents it touched, stored as events within the change and
  * published after its commit. The queries over the events are InvalidationService's.
  */

@@ -67,7 +67,7 @@ export function agentEventsRequest(
 }
 
 /**
- * The queries over invalidation events (SEMANTICS section 5): the list, the
+ * The queries over invalidation events (docs/semantics.md §5.6): the list, the
  * events of a turn, and what the fields of an event read. The events are
  * written by invalidation-recorder.ts.
  */

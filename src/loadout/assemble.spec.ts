@@ -29,7 +29,7 @@ const mcp = (reportedName: string, enabledTools: string[] = [], disabledTools: s
 });
 const rule = (toolName: string, effect: ToolRule['effect'], on: ToolRule['on']): ToolRule => ({ toolName, effect, on });
 
-describe('each filter of SEMANTICS section 3 and its DropReason', () => {
+describe('each filter of docs/semantics.md §3.2 and its DropReason', () => {
   const record: PageSituation = { type: 'RECORD', contextObject: 'Account' };
   const cases: Array<[string, CandidateTool, Parameters<typeof assemble>[1], DropReason | null]> = [
     ['a plain tool survives', tool('t'), {}, null],

@@ -22,7 +22,7 @@ import {
 import type { DropReason } from './vocabulary';
 
 /**
- * Toolbox assembly, SEMANTICS section 3, as simply as it can be said: a pure
+ * Toolbox assembly, docs/semantics.md §3, as simply as it can be said: a pure
  * function from plain data to the ordered entries, the dropped tools with
  * the first filter each failed, and the fingerprint. It is the oracle every
  * faster path is held to; the rules themselves are the table in filters.ts.
@@ -98,7 +98,7 @@ export function assembleToolbox<T extends CandidateTool>(input: AssemblyInput<T>
 }
 
 /**
- * The budget surface (SEMANTICS section 7): the candidates that pass the
+ * The budget surface (docs/semantics.md §7.1): the candidates that pass the
  * table's surface filters (2 to 6 and 9), one per name as filter 10 picks
  * it, in Sort Order. No tools mode, channel, context or cut. With no agent
  * (`id` null) every agent-scoped definition drops at filter 6, and `rules`

@@ -21,7 +21,7 @@ function watched<T extends object>(target: T): { value: T; read: Set<string> } {
 }
 
 describe('the filter table', () => {
-  it('holds filters 1 to 9 of SEMANTICS section 3 (4a included), in order, with the reasons of the vocabulary', () => {
+  it('holds filters 1 to 9 of docs/semantics.md §3.2 (4a included), in order, with the reasons of the vocabulary', () => {
     expect(FILTERS.map((f) => f.reason)).toEqual(DROP_REASONS.slice(0, 10));
   });
 

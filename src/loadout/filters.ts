@@ -3,7 +3,7 @@ import type { AgentFacts, SituationFacts, ToolFacts, ToolRule } from './facts';
 import { RULE_HINT_PREFIX, RULE_TOOL_PREFIX, type DropReason } from './vocabulary';
 
 /**
- * The toolbox's rules, SEMANTICS section 3, written once. Every path takes
+ * The toolbox's rules, docs/semantics.md §3, written once. Every path takes
  * them from here: the reference assembly (the oracle), the compiled path,
  * the class keys (from the "reads" column), the incremental invalidation
  * and the budget surface (the rows marked `surface`).
@@ -20,7 +20,7 @@ export interface Filter {
   reason: DropReason;
   /** Every field `fails` reads; a spec holds the two together, and the class keys are made from these. */
   reads: Reads;
-  /** Part of the budget surface: what any turn of a scope could carry (SEMANTICS section 7). */
+  /** Part of the budget surface: what any turn of a scope could carry (docs/semantics.md §7.1). */
   surface: boolean;
   fails(tool: ToolFacts, agent: AgentFacts, situation: SituationFacts): boolean;
 }
@@ -76,7 +76,7 @@ export const FILTERS: readonly Filter[] = [
   },
 ];
 
-/** The budget surface's filters: 2 to 6 and 9 (SEMANTICS section 7), in table order. */
+/** The budget surface's filters: 2 to 6 and 9 (docs/semantics.md §7.1), in table order. */
 export const SURFACE_FILTERS: readonly Filter[] = FILTERS.filter((f) => f.surface);
 
 /**

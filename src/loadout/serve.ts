@@ -8,7 +8,7 @@ import { dropDetail, inScope, situationFailure, toolFailure, type DropDetail } f
 import type { DropReason } from './vocabulary';
 
 /**
- * The compiled path: SEMANTICS section 3 over a compiled loadout, with the
+ * The compiled path: docs/semantics.md §3 over a compiled loadout, with the
  * filters of filters.ts, the situation's once and the rest per definition,
  * over candidates already in Sort Order; and each toolbox assembled once
  * per class of agents and situations (see classes.ts).

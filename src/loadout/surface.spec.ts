@@ -25,7 +25,7 @@ it('the surface is filters 2 to 6 (4a included) and 9 of the table, which read n
   expect(SURFACE_FILTERS.flatMap((f) => f.reads.situation)).toEqual([]);
 });
 
-describe('the budget surface (SEMANTICS section 7)', () => {
+describe('the budget surface (docs/semantics.md §7.1)', () => {
   const surfaced = (c: CandidateTool, over: Partial<AgentFacts> = {}) => referenceSurface([c], noAgent(over)).length === 1;
   const mcp = (reportedName: string, enabledTools: string[] = [], disabledTools: string[] = []): CandidateTool['mcp'] => ({
     reportedName,

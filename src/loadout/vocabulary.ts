@@ -5,7 +5,7 @@
  * them from here.
  */
 
-/** Why a definition is not in a toolbox: the first filter of SEMANTICS section 3 it failed, in filter order. */
+/** Why a definition is not in a toolbox: the first filter of docs/semantics.md §3.2 it failed, in filter order. */
 export const DROP_REASONS = [
   'TOOLS_MODE',
   'INACTIVE',
@@ -72,5 +72,5 @@ export const RULE_TOOL_PREFIX = 'tool:';
 export const RULE_HINT_PREFIX = 'hint:';
 export type RuleEffect = (typeof RULE_EFFECTS)[number];
 
-/** The defaults of an agent's Max Tools and of the budget thresholds, where none is set (SEMANTICS sections 3 and 7). */
+/** The defaults of an agent's Max Tools and of the budget thresholds, where none is set (docs/semantics.md §3.12, §7.3). */
 export const LOADOUT_DEFAULTS = { maxTools: 25, budgetWarnThreshold: 48, budgetHotThreshold: 96 } as const;

@@ -1,11 +1,11 @@
 /*
  * Dev check, not a test: compares the estimates with the reference counts of
- * the shared tool corpus (../shared/data/tool-corpus, absent from a fresh
- * clone). Build, then: node dist/src/tokens/check-corpus.js
+ * a tool corpus, a directory holding tools.json and reference.json that is
+ * not part of the repository. Build, then:
+ * node dist/src/tokens/check-corpus.js <corpus directory>
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../common/project-root';
 import type { ModelVisibleContent } from '../common/content-hash';
 import { estimateToolTokens, requestOverheadTokens } from './estimate-tokens';
 
@@ -18,8 +18,14 @@ interface Reference {
 
 const MODELS = ['openai/gpt-4o', 'anthropic/claude-sonnet-4-5', 'google/gemini-2.5-pro'];
 
+const corpusDirectory = process.argv[2];
+if (!corpusDirectory) {
+  console.error('usage: node dist/src/tokens/check-corpus.js <corpus directory holding tools.json and reference.json>');
+  process.exit(2);
+}
+
 function readJson<T>(file: string): T {
-  return JSON.parse(fs.readFileSync(path.join(projectRoot(), '..', 'shared', 'data', 'tool-corpus', file), 'utf8')) as T;
+  return JSON.parse(fs.readFileSync(path.join(corpusDirectory, file), 'utf8')) as T;
 }
 
 /** Whether some top-level property has structure the cookbook does not count. */
