@@ -41,7 +41,7 @@ export interface Config {
 
 /**
  * About 3,400 organisations of 100 definitions and 10 agents (see
- * footprint.ts and README, Memory). Evictions cost more memory than they
+ * footprint.ts and docs/architecture.md, note "Cache memory"). Evictions cost more memory than they
  * free while loads are frequent: each leaves its loadout as old-generation
  * garbage until the next full collection (see server/heap-growth.ts).
  */

@@ -17,22 +17,8 @@ export interface ChangedToolbox {
   diff: ToolboxDiff;
 }
 
-/**
- * docs/semantics.md §5.2 without assembling every situation of every agent:
- * for each agent, the situations whose toolbox a change altered, in
- * situation order (channels by key; HOME, LIST, RECORD, then RECORD with
- * each context object by key).
- *
- * Agents of one class (see agentClass) share one computation and the same
- * result array, and situations no filter tells apart are compared once.
- * The toolboxes before come from what the loadout before remembered; where
- * a change touched nothing but definitions (`touchedTools`), a situation
- * whose toolbox holds none of them, and that none of them would enter, is
- * unchanged without being assembled again: a tool outside the cut before
- * and after cannot change it. Situations present on one side only are left
- * out, as for a channel created or deleted inside the change: no request
- * could have been cached for it, or none can ask for it any more.
- */
+// See docs/architecture.md, note "Changed toolboxes".
+/** docs/semantics.md §5.2: for each agent, the situations whose toolbox a change altered, in situation order. */
 export function changedToolboxes(
   before: CompiledLoadout,
   after: CompiledLoadout,

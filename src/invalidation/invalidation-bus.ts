@@ -89,34 +89,8 @@ const PAST_POSITIONS = `SELECT e.organization_id, e.seq FROM organizations o
   LEFT JOIN unnest(CAST(:organizations AS uuid[]), CAST(:seqs AS bigint[])) AS p(organization_id, seq) ON p.organization_id = o.id
   CROSS JOIN LATERAL (SELECT i.organization_id, i.seq FROM toolbox_invalidations i WHERE i.organization_id = o.id AND i.seq > coalesce(p.seq, 0) OFFSET 0) e`;
 
-/**
- * A PostgreSQL server may serve several instances. The writer NOTIFYs the
- * events' seqs inside its transaction, which PostgreSQL delivers only on
- * commit (and never for a rolled-back one), as runs of one organisation's.
- * Every instance, the writer included, holds one LISTEN connection, loads
- * the events of each run and publishes them to its own subscribers, so each
- * subscription hears each event once. The same connection hears every
- * change's loadout_seq (`loadout_changed`) for the loadout cache, which is
- * trusted only while the connection is live (see ListenConnection).
- *
- * When the LISTEN connection drops it reconnects with backoff and replays
- * what it missed, by organisation. `seq` is one global sequence, but
- * changes serialise per organisation: each takes its organisation's
- * loadout_seq row lock first (bumpLoadoutSeq) and its events' seqs under
- * it (the block sequence caches no values per session, so a later seq is a
- * larger one). So one organisation's events commit in seq order, while two
- * organisations' need not: B's 11 can commit before A's 10, and one global
- * position past 11 would skip 10 for good. The bus therefore keeps a
- * position per organisation (ReplayPositions), from its newest event once
- * the first connection listens, past every event delivered or let pass
- * while no subscription connection was open, and replays each
- * organisation's events past its own. That needs no schema change; a
- * margin behind one global position bounds nothing (a transaction holds
- * its seq for as long as it runs), and ordering by transaction ids would
- * need snapshots tied to the notifications heard. Ids already delivered
- * are remembered and skipped. The embedded bus publishes in process after
- * commit and has nothing to replay.
- */
+// See docs/architecture.md, note "Replay by organisation".
+/** Invalidation events across the instances of one PostgreSQL server, through NOTIFY and one LISTEN connection each. */
 export class PostgresNotifyBus implements InvalidationBus {
   private readonly connection: ListenConnection;
   private readonly positions = new ReplayPositions();

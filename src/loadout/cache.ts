@@ -20,20 +20,8 @@ interface Entry extends CachedLoadout {
   lastUse: number;
 }
 
-/**
- * The compiled loadout of each organisation, for every toolbox request,
- * within a memory budget: each loadout's size is estimated (footprint.ts)
- * and the least recently used organisations go first. The one used last
- * always stays, so an organisation larger than the whole budget is still
- * served from memory rather than compiled per request.
- *
- * Every change that can alter a loadout bumps `organizations.loadout_seq`
- * inside its transaction; the instance that made it replaces or drops its
- * entry right after commit, and every instance drops it when the change's
- * notification arrives (`changed`). While the notification path is down
- * (`live` false) nothing is cached: each read loads afresh, so nothing stale
- * is served longer than a notification takes.
- */
+// See docs/architecture.md, note "The loadout cache".
+/** The compiled loadout of each organisation, within a memory budget, dropped on every change. */
 export class LoadoutCache {
   /**
    * Not reordered on use: a hit only stamps its entry. Moving it to the end

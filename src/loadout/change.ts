@@ -7,18 +7,8 @@ import { loadAgentRows, loadLoadoutRows, loadOwnerRows, loadRuleRows, loadToolRo
 import { sameLoadout } from './same-loadout';
 import { KeyedQueue } from '../common/keyed-queue';
 
-/**
- * One committed change that can alter what agents' models see. Services run
- * their writes inside `LoadoutChanges.run` and, before writing, declare what
- * they are about to affect; after writing, what rows they touched. The
- * tracker locks the affected agents (so concurrent changes to one agent
- * serialise and none is lost) and increments each affected agent's
- * loadoutVersion once, as soon as it is declared, so whatever the change
- * reads back (a mutation's result) already carries the new version.
- * However many agents a declaration names, it costs one statement where
- * the loadout before is cached (the UPDATE locks the rows it bumps), and
- * two where it must first be read.
- */
+// See docs/architecture.md, note "The change tracker".
+/** One committed change that can alter what agents' models see; it locks and bumps the agents it affects. */
 export class ChangeTracker {
   private readonly agentIds = new Set<string>();
   private readonly touchedTools = new Set<string>();

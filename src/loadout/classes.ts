@@ -107,20 +107,8 @@ export function toolboxClass(loadout: CompiledLoadout, agent: CompiledAgent, cha
   return `${agentClass(loadout, agent)}\u0000${situationClass(loadout, agent, channelKey, page)}`;
 }
 
-/**
- * The context objects whose RECORD pages can carry another toolbox than a
- * page without one, for this agent on this channel. A page's context object
- * only lets in the definitions naming it, so it changes nothing when each
- * of them either fails another filter or comes after the cut of the toolbox
- * without context: past the Max Tools count, or past the first survivor the
- * token cap drops. One sharing its name with another definition can shadow
- * that one from anywhere in Sort Order, so it always counts; and a survivor
- * of a shared name may be shadowed, so it does not count towards the cut.
- * Any other context object shares the toolbox without context, which is
- * what keeps an organisation with many context objects from multiplying its
- * toolboxes. Over-approximates where a later filter (a rule) would drop the
- * tool anyway: that only costs sharing.
- */
+// See docs/architecture.md, note "Context objects that matter".
+/** The context objects whose RECORD pages can carry another toolbox than a page without one. */
 function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, channelKey: string): ReadonlySet<string> {
   const agentKey = agentClass(loadout, agent);
   let ofAgent = loadout.contextClasses.get(agentKey);

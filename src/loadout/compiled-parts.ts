@@ -15,7 +15,7 @@ import type { ExecutionContext, ToolSource, ToolsMode } from './vocabulary';
  * what the provider is sent. The facts the row holds are read from it, so
  * a cache of hundreds of thousands of definitions holds each once: a copy
  * of them and of what is sent beside the row took a sixth of a loadout's
- * heap (see README, Memory). `contentHash` is the hash of `visible`.
+ * heap (see docs/architecture.md, note "Cache memory"). `contentHash` is the hash of `visible`.
  */
 export class CompiledTool implements ToolFacts {
   constructor(

@@ -2,18 +2,8 @@ import type { CompiledLoadout } from './compile';
 import type { ToolRow } from './rows';
 import { LOADOUT_DEFAULTS } from './vocabulary';
 
-/**
- * What a compiled loadout costs on the heap, estimated from counts and
- * string lengths so the cache can be bounded by memory. The figures were
- * measured with `process.memoryUsage().heapUsed` after a full GC, around
- * organisations of the bench's tool plan decoded by `loadLoadoutRows` from
- * the JSON a PostgreSQL server sends and compiled: one of 100 definitions
- * (66 channel links) and 10 agents took 71 KB (estimated 76), and one of
- * 10,000 definitions (8 channels, 4 context objects) and 1,010 agents
- * 7.6 MB (estimated 7.4). The costs per character come from the same
- * measure over rows built in memory with longer descriptions and larger
- * schemas.
- */
+// See docs/architecture.md, note "Footprint figures".
+/** What a compiled loadout costs on the heap, estimated from counts and string lengths. */
 export const FOOTPRINT_BYTES = {
   /** The loadout's maps, sets and rows object, with no definition or agent. */
   loadout: 4_000,

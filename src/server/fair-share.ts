@@ -1,6 +1,6 @@
 /**
  * What one tenant may hold of an instance's graphql-ws capacity, and what
- * the instance holds in all (README, Limits). Each is counted per instance:
+ * the instance holds in all (docs/configuration.md, "Limits"). Each is counted per instance:
  * the caps keep any one organisation's legal flood from taking what another
  * needs, and every instance's total within a bound its memory is sized for.
  */

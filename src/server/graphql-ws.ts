@@ -18,7 +18,7 @@ import { FAIR_SHARE, PlaceHolder, Tally } from './fair-share';
 import { sharedSubscribe } from './shared-subscription-results';
 import { speakGraphQLWs } from './socket-transport';
 
-/** What a graphql-ws connection may send (README "Limits"). */
+/** What a graphql-ws connection may send (docs/configuration.md, "Limits"). */
 export const SOCKET_LIMITS = {
   /** Any one frame, as a request body over HTTP: ws closes the socket with 1009 past it. */
   maxFrameBytes: QUERY_LIMITS.maxBodyBytes,

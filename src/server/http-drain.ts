@@ -18,22 +18,8 @@ const IDLE_SWEEP_MS = 100;
 /** Resolves in the check phase of the event loop's turn, after its poll for I/O. */
 const afterPoll = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * The HTTP side of a graceful shutdown: fail readiness while still accepting
- * for a settle (connections still queued in the kernel when a listener
- * closes are reset), then stop accepting connections, answer
- * every request already sent (including those arriving on keep-alive
- * sockets meanwhile, answered with `Connection: close`), then close the
- * connections, cutting whatever is left once the grace period is over.
- *
- * Node accepts one queued connection per turn of the event loop, and on the
- * embedded database a turn can run long stretches of queries (PGlite runs
- * them on this thread), so a burst of connections can outlast the settle in
- * the kernel's queue, their requests sent: closing the listener then would
- * reset them. So the listener closes in the first turn whose poll accepted
- * nothing, and idle connections are closed only after a poll that began
- * once they had been idle long enough, so any request sent before is read.
- */
+// See docs/architecture.md, note "Draining HTTP on shutdown".
+/** The HTTP side of a graceful shutdown: settle, stop accepting, answer what was sent, close. */
 export class HttpDrain {
   private draining = false;
   private readonly sockets = new Set<Socket>();

@@ -22,7 +22,7 @@ import {
 } from 'graphql';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../common/pagination';
 
-/** Every limit a GraphQL request meets, in one place (README "Limits"). */
+/** Every limit a GraphQL request meets, in one place (docs/configuration.md, "Limits"). */
 export const QUERY_LIMITS = {
   /** The request body, before anything else is read or parsed. */
   maxBodyBytes: 1024 * 1024,

@@ -124,18 +124,8 @@ export class CallLogMaintenance {
     return this.running;
   }
 
-  /**
-   * One run, in two transactions under the advisory locks, each tried again
-   * while it fails retryably: the first creates the missing months, the
-   * second folds the expired calls' last use per scope and tool into
-   * tool_calls_expired, moves the horizon, and detaches the expired months
-   * last, so the log's exclusive lock a detach takes is held only for the
-   * detaches and the commit. Apart, the first's lock on the default
-   * partition (attaching a month takes it) is gone before the second waits
-   * for the log. The detached tables are dropped after the commit, away
-   * from the log's lock (where a drop's commit would unlink a month's
-   * files); one a failed drop left is dropped by the next run.
-   */
+  // See docs/architecture.md, note "A maintenance run".
+  /** One run, in two transactions under the advisory locks, each tried again while it fails retryably. */
   async run(now = new Date()): Promise<MaintenanceRun> {
     const started = performance.now();
     const created = await retrying('call log maintenance', RUN_ATTEMPTS, RUN_RETRY_PAUSE_MS, () =>

@@ -12,7 +12,7 @@ export const MIN_RETENTION_DAYS = 31;
 /**
  * Two years: about 27 monthly partitions. Each is one more table the
  * maintenance step walks at start and the planner weighs for every budget
- * report, so a longer log costs every start and report (README, Operations).
+ * report, so a longer log costs every start and report (docs/operations.md, "The call log's retention").
  */
 export const MAX_RETENTION_DAYS = 731;
 /** Months created beyond the current one, so a month's partition exists long before its first call. */
