@@ -138,3 +138,66 @@ describe(`code and docs cite ${SEMANTICS}, never a document outside the reposito
     expect(broken).toEqual([]);
   });
 });
+
+const PAGES = ['README.md', ...filesUnder('docs').filter((file) => file.endsWith('.md'))];
+const ARCHITECTURE = 'docs/architecture.md';
+const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
+const NOTE_CITATION = /docs\/architecture\.md, note "([^"]+)"/g;
+
+/** Each relative link of a page that names no file of the repository, or a heading its page lacks. */
+function brokenLinks(file: string, text = read(file)): string[] {
+  const problems: string[] = [];
+  for (const [, target] of text.matchAll(MARKDOWN_LINK)) {
+    if (/^[a-z]+:/.test(target)) continue;
+    const [pathPart, anchor] = target.split('#');
+    const resolved = pathPart ? path.normalize(path.join(path.dirname(file), pathPart)) : file;
+    if (resolved.startsWith('..') || path.isAbsolute(resolved)) problems.push(`${target}: outside the repository`);
+    else if (!fs.existsSync(path.join(ROOT, resolved))) problems.push(`${target}: no such file`);
+    else if (anchor && resolved.endsWith('.md') && !sectionsOf(read(resolved)).anchors.has(anchor))
+      problems.push(`${target}: no such heading`);
+  }
+  return problems.map((problem) => `${file}: ${problem}`);
+}
+
+describe('the README is a front door to docs/', () => {
+  const readme = read('README.md');
+
+  it('is at most about 250 lines', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+  });
+
+  it('links every page of docs/', () => {
+    const pages = fs.readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md'));
+    expect(pages.length).toBeGreaterThanOrEqual(10);
+    expect(pages.filter((name) => !readme.includes(`](docs/${name})`) && !readme.includes(`](docs/${name}#`))).toEqual([]);
+  });
+});
+
+describe('links and named notes resolve inside the repository', () => {
+  it('checks the links of the README and every page of docs/', () => {
+    expect(PAGES).toEqual(expect.arrayContaining(['README.md', ARCHITECTURE, SEMANTICS]));
+  });
+
+  it('flag a link outside the repository, to no file, or to a heading its page lacks, and nothing else', () => {
+    const text =
+      '[a](../../shared/x.md) [b](nowhere.md) [c](semantics.md#nope) [d](semantics.md#2-tenancy-and-access) [e](https://x.example) [f](../src)';
+    expect(brokenLinks('docs/page.md', text)).toEqual([
+      'docs/page.md: ../../shared/x.md: outside the repository',
+      'docs/page.md: nowhere.md: no such file',
+      'docs/page.md: semantics.md#nope: no such heading',
+    ]);
+  });
+
+  it('each relative link names a file of the repository, and a heading its page has', () => {
+    expect(PAGES.flatMap((file) => brokenLinks(file))).toEqual([]);
+  });
+
+  it('each note the code or a page cites is a note of docs/architecture.md, named once', () => {
+    const notes = [...read(ARCHITECTURE).matchAll(/^### Note: (.+)$/gm)].map((m) => m[1]);
+    expect(notes.length).toBeGreaterThanOrEqual(8);
+    expect(notes.filter((note, i) => notes.indexOf(note) !== i)).toEqual([]);
+    const cited = scanned.flatMap((file) => [...read(file).matchAll(NOTE_CITATION)].map((m) => ({ file, note: m[1] })));
+    expect(cited.length).toBeGreaterThanOrEqual(8);
+    expect(cited.filter(({ note }) => !notes.includes(note))).toEqual([]);
+  });
+});

@@ -17,7 +17,7 @@ import {
   INVALIDATED,
   PREVIEW,
   PREVIEW_SIZE,
-  README_FRAGMENT,
+  PRINTED_FRAGMENT,
   START,
   TURN,
   connectionQueries,
@@ -25,7 +25,7 @@ import {
 } from './support/apollo-operations';
 
 // An Apollo Client 4 app over HTTP and graphql-ws with nothing but the cache the typed client ships, reading toolboxes
-// through the README's own fragment: every read complete, every page kept, and not one warning from the cache.
+// through the fragment docs/typed-clients.md prints: every read complete, every page kept, and not one warning from the cache.
 
 let t: TestServer;
 let key: string;
@@ -127,8 +127,8 @@ describe('the type policies the typed client ships', () => {
 describe('Apollo Client 4 with the cache the typed client ships', () => {
   afterEach(() => expect(warnings.splice(0)).toEqual([]));
 
-  it('finds the fragment in the README', () => {
-    expect(README_FRAGMENT).toMatch(/^fragment ToolboxParts on ToolboxContent \{\n[\s\S]*\n\}\n$/);
+  it('finds the fragment in docs/typed-clients.md', () => {
+    expect(PRINTED_FRAGMENT).toMatch(/^fragment ToolboxParts on ToolboxContent \{\n[\s\S]*\n\}\n$/);
   });
 
   it('keeps the preview whole when a smaller query of the same toolbox follows', async () => {
@@ -159,7 +159,7 @@ describe('Apollo Client 4 with the cache the typed client ships', () => {
     expect(apollo.readQuery({ query: PREVIEW, variables })!.toolbox).toEqual(after);
   });
 
-  it('reads a turn through the README fragment with its tools, as the preview has them', async () => {
+  it('reads a turn through the printed fragment with its tools, as the preview has them', async () => {
     const preview = (await apollo.query({ query: PREVIEW, variables: { agentId, channel: 'web' } })).data!.toolbox;
     const { data: started } = await apollo.mutate({ mutation: START, variables: { agentId } });
     const { data } = await apollo.mutate({ mutation: BEGIN, variables: { conversationId: started!.startConversation.id } });
@@ -227,7 +227,7 @@ describe('Apollo Client 4 with the cache the typed client ships', () => {
 });
 
 describe('a cache without the possible types the typed client ships', () => {
-  it('reads a turn through the README fragment without its tools, and says why only in a warning', async () => {
+  it('reads a turn through the printed fragment without its tools, and says why only in a warning', async () => {
     const bare = new ApolloClient({
       link: new HttpLink({ uri: t.url, headers: { authorization: `Bearer ${key}` } }),
       cache: new InMemoryCache(),

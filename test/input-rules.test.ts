@@ -409,9 +409,9 @@ describe('rule and call names: any name a toolbox can carry', () => {
     expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(5);
   });
 
-  it('README Limits gives the rule name forms, every hint among them, and the 256 characters of rule and call names', () => {
-    const readme = fs.readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
-    const limits = readme.slice(readme.indexOf('## Limits'), readme.indexOf('\n## ', readme.indexOf('## Limits') + 1));
+  it('docs/configuration.md Limits gives the rule name forms, every hint among them, and the 256 characters of rule and call names', () => {
+    const page = fs.readFileSync(path.join(__dirname, '..', 'docs', 'configuration.md'), 'utf8');
+    const limits = page.slice(page.indexOf('## Limits'));
     const row = limits.split('\n').find((line) => line.startsWith('| permission rule `toolName`'));
     expect(row).toBeDefined();
     for (const form of ['`tool:<name>`', '`hint:<annotation>`', '256 characters', ...TOOL_HINTS.map((h) => `\`${h}\``)]) {

@@ -135,9 +135,9 @@ describe('limitedFormatError', () => {
   });
 });
 
-describe('the cost table of README "Limits"', () => {
-  const readme = fs.readFileSync(path.join(projectRoot(), 'README.md'), 'utf8');
-  const table = readme.slice(readme.indexOf('| document | cost |'));
+describe('the cost table of docs/configuration.md, "Limits"', () => {
+  const page = fs.readFileSync(path.join(projectRoot(), 'docs', 'configuration.md'), 'utf8');
+  const table = page.slice(page.indexOf('| document | cost |'));
   const rows = [...table.matchAll(/^\| `(.+)` \| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])] as const);
   const costOf = (document: string): number => {
     const ast = parse(document);

@@ -3,15 +3,15 @@ import path from 'node:path';
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import { projectRoot } from '../../src/common/project-root';
 
-// What the Apollo Client spec sends: the toolbox through the README's own fragment, and one query per connection.
+// What the Apollo Client spec sends: the toolbox through the fragment docs/typed-clients.md prints, and one query per connection.
 
-const README = fs.readFileSync(path.join(projectRoot(), 'README.md'), 'utf8');
-/** The fragment as the README's Typed clients section prints it; empty when the README no longer prints it. */
-export const README_FRAGMENT = /```graphql\n(fragment ToolboxParts on ToolboxContent \{\n[\s\S]*?)```/.exec(README)?.[1] ?? '';
+const PAGE = fs.readFileSync(path.join(projectRoot(), 'docs', 'typed-clients.md'), 'utf8');
+/** The fragment as docs/typed-clients.md prints it; empty when the page no longer prints it. */
+export const PRINTED_FRAGMENT = /```graphql\n(fragment ToolboxParts on ToolboxContent \{\n[\s\S]*?)```/.exec(PAGE)?.[1] ?? '';
 
 const doc = <Data, Variables extends Record<string, unknown>>(text: string): TypedDocumentNode<Data, Variables> => gql(text);
 
-/** What the README's fragment selects. */
+/** What the printed fragment selects. */
 export interface ToolboxParts {
   __typename?: string;
   id: string;
@@ -24,16 +24,16 @@ type Situation = { agentId: string; channel: string };
 
 export const PREVIEW = doc<{ toolbox: ToolboxParts }, Situation>(`
   query Preview($agentId: ID!, $channel: String!) { toolbox(agentId: $agentId, channel: $channel) { ...ToolboxParts } }
-  ${README_FRAGMENT}`);
+  ${PRINTED_FRAGMENT}`);
 export const PREVIEW_SIZE = doc<{ toolbox: { id: string; toolCount: number } }, Situation>(`
   query PreviewSize($agentId: ID!, $channel: String!) { toolbox(agentId: $agentId, channel: $channel) { id toolCount } }`);
 export const START = doc<{ startConversation: { id: string } }, { agentId: string }>(`
   mutation Start($agentId: ID!) { startConversation(input: { agentId: $agentId, channel: "web" }) { id } }`);
 export const BEGIN = doc<{ beginTurn: { id: string; index: number; toolbox: ToolboxParts } }, { conversationId: string }>(`
   mutation Begin($conversationId: ID!) { beginTurn(conversationId: $conversationId) { id index toolbox { ...ToolboxParts } } }
-  ${README_FRAGMENT}`);
+  ${PRINTED_FRAGMENT}`);
 /** A cached turn, read with `fragmentName: 'TurnRead'`. */
-export const TURN = gql(`fragment TurnRead on Turn { id index toolbox { ...ToolboxParts } } ${README_FRAGMENT}`);
+export const TURN = gql(`fragment TurnRead on Turn { id index toolbox { ...ToolboxParts } } ${PRINTED_FRAGMENT}`);
 export const AGENT = doc<{ agent: { id: string; name: string; loadoutVersion: number } }, { id: string }>(`
   query Agent($id: ID!) { agent(id: $id) { id name loadoutVersion } }`);
 export const INVALIDATED = doc<{ toolboxInvalidated: { id: string; loadoutVersion: number } }, { agentId: string }>(`
