@@ -6,7 +6,10 @@ import { projectRoot } from './common/project-root';
  * The code and the docs cite the project's own statement of its rules,
  * docs/semantics.md, by section (`docs/semantics.md §3.2`), and never a
  * document outside the repository. This spec holds every file of the
- * repository's code and docs to both.
+ * repository's code and docs to both, the README to being a short front
+ * door that links every page of docs/, every link of the pages to a file
+ * and heading of the repository, and every note the code cites
+ * (`docs/architecture.md, note "…"`) to a note that page has.
  */
 
 const ROOT = projectRoot();
