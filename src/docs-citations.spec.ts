@@ -195,6 +195,14 @@ describe('links and named notes resolve inside the repository', () => {
     expect(PAGES.flatMap((file) => brokenLinks(file))).toEqual([]);
   });
 
+  it('each page of docs/ the code or a page names exists', () => {
+    const named = scanned.flatMap((file) =>
+      [...read(file).matchAll(/\bdocs\/([\w-]+\.md)\b/g)].map((m) => ({ file, page: `docs/${m[1]}` })),
+    );
+    expect(named.length).toBeGreaterThanOrEqual(20);
+    expect(named.filter(({ page }) => !fs.existsSync(path.join(ROOT, page)))).toEqual([]);
+  });
+
   it('each note the code or a page cites is a note of docs/architecture.md, named once', () => {
     const notes = [...read(ARCHITECTURE).matchAll(/^### Note: (.+)$/gm)].map((m) => m[1]);
     expect(notes.length).toBeGreaterThanOrEqual(8);
