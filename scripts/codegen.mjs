@@ -18,5 +18,5 @@ const jobs = [
 ];
 const check = process.argv.includes('--check');
 const stale = await writeOrCheck(jobs, check);
-if (stale) console.error('run `npm run codegen`');
-process.exitCode = stale ? 1 : 0;
+if (check && stale) console.error('run `npm run codegen`');
+process.exitCode = check && stale ? 1 : 0;

@@ -30,7 +30,7 @@ const shown = (file) => path.relative(process.cwd(), file) || '.';
 function readNamed(configPath, key, file) {
   const location = path.resolve(path.dirname(configPath), file);
   if (!fs.existsSync(location)) {
-    const hint = key === 'schema' ? ": copy the Loadout server's schema/schema.graphql there, or set \"schema\" to where it is" : '';
+    const hint = key === 'schema' ? ': copy the Loadout server\'s schema/schema.graphql there, or set "schema" to where it is' : '';
     throw new Error(`${shown(configPath)}: "${key}" names ${shown(location)}, which does not exist${hint}`);
   }
   return { location, text: fs.readFileSync(location, 'utf8') };
@@ -68,24 +68,23 @@ export async function generate(configPath, schema) {
   return outputs;
 }
 
-/** Writes each job's outputs, or with `check` reports the stale ones; answers how many were stale. */
+/** Writes each job's stale outputs, or with `check` only names them; answers how many were stale. */
 export async function writeOrCheck(jobs, check) {
-  let stale = 0;
+  let changed = 0;
   for (const { config, schema } of jobs) {
     for (const { filename, text } of await generate(config, schema)) {
       const current = fs.existsSync(filename) ? fs.readFileSync(filename, 'utf8') : null;
       if (current === text) continue;
-      if (check) {
-        stale++;
-        console.error(`${shown(filename)} is stale`);
-      } else {
+      changed++;
+      if (check) console.error(`${shown(filename)} is stale`);
+      else {
         fs.mkdirSync(path.dirname(filename), { recursive: true });
         fs.writeFileSync(filename, text);
         console.log(`wrote ${shown(filename)}`);
       }
     }
   }
-  return stale;
+  return changed;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -94,9 +93,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const here = path.dirname(fileURLToPath(import.meta.url));
   const jobs = (configs.length ? configs : [path.join(here, 'codegen.json')]).map((c) => ({ config: path.resolve(c) }));
   try {
-    const stale = await writeOrCheck(jobs, args.includes('--check'));
-    if (stale) console.error('run `npm run generate`');
-    process.exitCode = stale ? 1 : 0;
+    const check = args.includes('--check');
+    const changed = await writeOrCheck(jobs, check);
+    if (!changed) console.log('generated files are up to date with the schema and the operations');
+    else if (check) console.error('run `npm run generate`');
+    process.exitCode = check && changed ? 1 : 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
