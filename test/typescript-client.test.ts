@@ -179,7 +179,7 @@ describe('copied out of the repository, following its README', () => {
     expect(output).not.toContain('EBADENGINE');
 
     // From the base URL the client found /graphql.
-    expect(output).toContain(`${t.server.url}/graphql: Support agent (anthropic/claude-sonnet-4-5) on channel web`);
+    expect(output).toContain(`Loadout at ${t.server.url}/graphql\nagent Support agent (anthropic/claude-sonnet-4-5), channel web\n`);
     const lines = output.split('\n');
     const previewAt = lines.findIndex((line) => line.startsWith('preview: '));
     const turnAt = lines.findIndex((line) => line.startsWith('turn 1 of conversation '));

@@ -20,9 +20,10 @@ async function main(): Promise<number> {
     console.error(`${USAGE}\nmissing: ${missing.join(', ')}`);
     return 2;
   }
+  console.log(`Loadout at ${resolveEndpoint(url).href}`);
   const client = loadoutClient(url, key);
   const agent = await findAgent(client, agentName);
-  console.log(`${resolveEndpoint(url).href}: ${agent.name} (${agent.model}) on channel ${channel}`);
+  console.log(`agent ${agent.name} (${agent.model}), channel ${channel}`);
 
   const preview = await previewToolbox(client, agent.id, channel);
   console.log(`preview: ${preview.toolCount} tools, ${preview.schemaTokens} schema tokens, fingerprint ${preview.fingerprint}`);
