@@ -61,6 +61,7 @@ it('sends GraphQL to /graphql under the base URL it is given, and refuses an add
   expect(resolveEndpoint('http://localhost:4000').href).toBe('http://localhost:4000/graphql');
   expect(resolveEndpoint('http://localhost:4000/').href).toBe('http://localhost:4000/graphql');
   expect(resolveEndpoint('http://localhost:4000/graphql').href).toBe('http://localhost:4000/graphql');
+  expect(resolveEndpoint('http://localhost:4000/graphql/').href).toBe('http://localhost:4000/graphql');
   expect(resolveEndpoint('https://tools.acme.example/loadout/').href).toBe('https://tools.acme.example/loadout/graphql');
   expect(() => loadoutClient('localhost:4000', 'k')).toThrow(
     "'localhost:4000' is not an http(s) URL: give the Loadout server's base URL, such as http://localhost:4000",

@@ -23,8 +23,8 @@ export type Client = <TResult, TVariables>(document: TypedDocumentString<TResult
 
 /**
  * Where the GraphQL requests go, given the server's address: its base URL (`http://localhost:4000`, or the path a
- * proxy serves it under) gets `/graphql` appended; an address that already ends in `/graphql` is kept. An address
- * that is not an http(s) URL is refused here, before any request.
+ * proxy serves it under) gets `/graphql` appended; an address that ends in `/graphql` is kept, without a trailing
+ * slash (the server serves `/graphql` only). An address that is not an http(s) URL is refused here, before any request.
  */
 export function resolveEndpoint(url: string): URL {
   const example = "give the Loadout server's base URL, such as http://localhost:4000";
@@ -35,7 +35,8 @@ export function resolveEndpoint(url: string): URL {
     throw new Error(`'${url}' is not a URL: ${example}`);
   }
   if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') throw new Error(`'${url}' is not an http(s) URL: ${example}`);
-  if (!/\/graphql\/?$/.test(endpoint.pathname)) endpoint.pathname = endpoint.pathname.replace(/\/?$/, '/graphql');
+  const path = endpoint.pathname.replace(/\/+$/, '');
+  endpoint.pathname = path.endsWith('/graphql') ? path : `${path}/graphql`;
   return endpoint;
 }
 
