@@ -55,6 +55,14 @@ it("pins the versions the project builds with, and passes on the project's overr
   }
   expect(own.overrides).toEqual(project.overrides);
   expect(own.engines).toEqual(project.engines);
+  // The lock was made from this package.json, so `npm install` installs the tree it records.
+  const lock = JSON.parse(readFileSync(path.join(example, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }>;
+  };
+  expect({ dependencies: lock.packages[''].dependencies, devDependencies: lock.packages[''].devDependencies }).toEqual({
+    dependencies: own.dependencies,
+    devDependencies: own.devDependencies,
+  });
 });
 
 it('sends GraphQL to /graphql under the base URL it is given, and refuses an address that is not http(s)', () => {
