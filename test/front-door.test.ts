@@ -39,6 +39,19 @@ it('answers GET / as JSON for a client asking for it', async () => {
   expect(body.links.map((l) => l.path)).toEqual(expect.arrayContaining(['/graphql', '/debugger', '/healthz']));
 });
 
+it('refuses a GraphQL request sent to / with 405, naming /graphql', async () => {
+  const res = await fetch(`${t.server.url}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ query: '{ __typename }' }),
+  });
+  expect(res.status).toBe(405);
+  expect(res.headers.get('allow')).toBe('GET, HEAD');
+  expect(await res.json()).toEqual({
+    error: { code: 'METHOD_NOT_ALLOWED', message: 'POST / is not GraphQL: send GraphQL requests to POST /graphql' },
+  });
+});
+
 it('serves an icon where browsers look for one, and still 404s a path it does not know', async () => {
   for (const path of ['/favicon.ico', '/favicon.svg']) {
     const res = await fetch(`${t.server.url}${path}`);

@@ -58,8 +58,18 @@ export function loadoutVersion(): string {
   return version;
 }
 
-/** `GET /`: a page for a browser, JSON for anything that does not ask for HTML (curl, a client asking for application/json). */
+/**
+ * `GET /`: a page for a browser, JSON for anything that does not ask for HTML (curl, a client asking for application/json).
+ * Any other method is refused with 405 naming `/graphql`: a client given the server's base URL as its endpoint learns where
+ * GraphQL is rather than reading the index as an answer.
+ */
 export function serveFrontPage(req: IncomingMessage, res: ServerResponse, production: boolean): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('allow', 'GET, HEAD');
+    return sendJson(res, 405, {
+      error: { code: 'METHOD_NOT_ALLOWED', message: `${req.method} / is not GraphQL: send GraphQL requests to POST /graphql` },
+    });
+  }
   if (!(req.headers.accept ?? '').includes('text/html')) {
     return sendJson(res, 200, { name: 'loadout', version: loadoutVersion(), links: frontPageLinks(production) });
   }

@@ -122,6 +122,13 @@ export type ToolboxPartsFragment =
   | ToolboxParts_ToolboxSnapshot_Fragment
 ;
 
+export type AgentsQueryVariables = Exact<{
+  after?: string | null | undefined;
+}>;
+
+
+export type AgentsQuery = { agentsPage: { edges: Array<{ node: { id: string, name: string, model: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
 export type PreviewToolboxQueryVariables = Exact<{
   agentId: string | number;
   channel: string;
@@ -204,6 +211,23 @@ export const ToolboxPartsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ToolboxParts"}) as unknown as TypedDocumentString<ToolboxPartsFragment, unknown>;
+export const AgentsDocument = new TypedDocumentString(`
+    query Agents($after: String) {
+  agentsPage(first: 100, after: $after) {
+    edges {
+      node {
+        id
+        name
+        model
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentsQuery, AgentsQueryVariables>;
 export const PreviewToolboxDocument = new TypedDocumentString(`
     query PreviewToolbox($agentId: ID!, $channel: String!) {
   toolbox(agentId: $agentId, channel: $channel) {
