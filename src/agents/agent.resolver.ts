@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { AfterArg, FirstArg } from '../common/pagination';
 import { ProjectType } from '../organizations/organization.types';
 import { PageInput, ToolboxType } from '../toolbox/toolbox.types';
 import { AgentConnectionType, AgentType, CreateAgentInput, PermissionRuleType, ToolRuleInput, UpdateAgentInput } from './agent.types';
@@ -22,8 +23,8 @@ export class AgentResolver {
   })
   agentsPage(
     @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @FirstArg() first: number | null,
+    @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.agentList.page(actorOf(ctx), projectId, first, after);

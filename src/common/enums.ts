@@ -1,4 +1,5 @@
 import { registerEnumType } from 'type-graphql';
+import { ALWAYS_FAILS_MIN_CALLS, COLD_DAYS, NEVER_USED_DAYS } from '../budget/budget-report';
 
 /** GraphQL enums of the contract, each with its descriptions. */
 export enum RoleEnum {
@@ -46,6 +47,7 @@ export enum VerdictEnum {
 
 registerEnumType(RoleEnum, {
   name: 'Role',
+  description: 'What an API key may do; each role includes the ones below it (docs/semantics.md §2.1).',
   valuesConfig: {
     ADMIN: { description: 'Manages API keys and everything below.' },
     EDITOR: { description: 'Changes tools, agents, rules, mini apps, MCP servers, prices.' },
@@ -55,16 +57,48 @@ registerEnumType(RoleEnum, {
 });
 registerEnumType(FundingModelEnum, {
   name: 'FundingModel',
+  description: "Who pays for an organisation's model usage: whether a priced turn also costs credits (docs/semantics.md §4.3).",
   valuesConfig: {
     INCLUDED_CREDITS: { description: "AI included: usage is paid in the platform's credits." },
     BRING_YOUR_OWN: { description: 'Bring your own AI: usage is billed by the provider to the organisation.' },
   },
 });
-registerEnumType(InvalidationCauseEnum, { name: 'InvalidationCause' });
-registerEnumType(BudgetLevelEnum, { name: 'BudgetLevel' });
-registerEnumType(VerdictEnum, { name: 'Verdict' });
+registerEnumType(InvalidationCauseEnum, {
+  name: 'InvalidationCause',
+  description: 'The kind of change that altered a toolbox (docs/semantics.md §5.1).',
+  valuesConfig: {
+    TOOL_CREATED: 'createToolDefinition.',
+    TOOL_UPDATED: 'updateToolDefinition.',
+    TOOL_DELETED: 'deleteToolDefinition.',
+    RULE_CHANGED: 'setToolRule or removeToolRule.',
+    AGENT_UPDATED: "updateAgent changed the agent's model, maxTools, maxSchemaTokens or toolsMode.",
+    MINI_APP_CHANGED: 'setMiniAppEnabled.',
+    MCP_SERVER_CHANGED: 'registerMcpServer or updateMcpServer.',
+    MCP_INVENTORY_CHANGED: "An inventory report (reportMcpTools, reportMcpInventory) changed the server's tools.",
+    CHANGE_SET: 'applyChangeSet: one event per agent for the whole set.',
+  },
+});
+registerEnumType(BudgetLevelEnum, {
+  name: 'BudgetLevel',
+  description: "How the budget report's estimatedToolCount stands against its thresholds (docs/semantics.md §7.3).",
+  valuesConfig: {
+    OK: 'Below warnThreshold.',
+    WARN: 'At or above warnThreshold, below hotThreshold.',
+    HOT: 'At or above hotThreshold.',
+  },
+});
+registerEnumType(VerdictEnum, {
+  name: 'Verdict',
+  description: 'Why the evidence suggests removing a tool: the first that applies, in this order (docs/semantics.md §7.5).',
+  valuesConfig: {
+    NEVER_USED: `First surfaced at least ${NEVER_USED_DAYS} days before asOf, and never called.`,
+    COLD: `Last called at least ${COLD_DAYS} days before asOf.`,
+    ALWAYS_FAILS: `At least ${ALWAYS_FAILS_MIN_CALLS} calls, and every one an error.`,
+  },
+});
 registerEnumType(ToolProviderEnum, {
   name: 'ToolProvider',
+  description: 'A shape of the tools list a model API takes (docs/renderings.md); also names a provider family.',
   valuesConfig: {
     OPENAI: { description: 'OpenAI Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }]' },
     OPENAI_RESPONSES: {

@@ -1,5 +1,6 @@
-import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, ID, Query, Resolver } from 'type-graphql';
 import { actorOf, type RequestContext } from '../common/context';
+import { AfterArg, FirstArg } from '../common/pagination';
 import { ConversationConnectionType } from './conversation-list.types';
 
 @Resolver()
@@ -10,8 +11,8 @@ export class ConversationListResolver {
   })
   conversations(
     @Arg('agentId', () => ID) agentId: string,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @FirstArg() first: number | null,
+    @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.conversationList.forAgent(actorOf(ctx), agentId, first, after);

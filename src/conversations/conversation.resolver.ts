@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { AgentType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { AfterArg, FirstArg } from '../common/pagination';
 import { ToolProviderEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
 import { ProjectType } from '../organizations/organization.types';
@@ -138,8 +139,8 @@ export class ConversationFieldsResolver {
   @FieldResolver(() => TurnConnectionType)
   turns(
     @Root() c: ConversationEntity,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @FirstArg() first: number | null,
+    @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return loadersOf(ctx).turnPage(c.id, first, after);

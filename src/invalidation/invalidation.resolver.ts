@@ -1,6 +1,7 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { AgentType } from '../agents/agent.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { AfterArg, FirstArg } from '../common/pagination';
 import { listArgument } from '../common/validate-args';
 import { CHANGES_PER_SET_MAX } from '../common/validation';
 import { diffOfTurn } from '../conversations/conversation.loaders';
@@ -32,8 +33,8 @@ export class InvalidationResolver {
     @Arg('agentId', () => ID, { nullable: true }) agentId: string | null,
     @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
     @Arg('since', () => Date, { nullable: true }) since: Date | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @FirstArg() first: number | null,
+    @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.invalidations.list(actorOf(ctx), { agentId, projectId, since }, first, after);
@@ -93,8 +94,8 @@ export class AgentInvalidationsResolver {
   @FieldResolver(() => ToolboxInvalidationConnectionType)
   invalidations(
     @Root() agent: AgentType,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @FirstArg() first: number | null,
+    @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return loadersOf(ctx).agentInvalidations(agent.id, first, after);

@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { AgentType } from '../agents/agent.types';
 import { ChannelType, ContextObjectType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { AfterArg, FirstArg } from '../common/pagination';
 import { ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
@@ -43,8 +44,8 @@ export class ToolDefinitionResolver {
   toolDefinitionsPage(
     @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
     @Arg('source', () => ToolSourceEnum, { nullable: true }) source: ToolSource | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @FirstArg() first: number | null,
+    @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.toolDefinitionList.page(actorOf(ctx), { projectId, source }, first, after);
