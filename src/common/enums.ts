@@ -1,4 +1,5 @@
 import { registerEnumType } from 'type-graphql';
+import { described } from '../loadout/graphql-enums';
 import { ALWAYS_FAILS_MIN_CALLS, COLD_DAYS, NEVER_USED_DAYS } from '../budget/budget-report';
 
 /** GraphQL enums of the contract, each with its descriptions. */
@@ -66,7 +67,7 @@ registerEnumType(FundingModelEnum, {
 registerEnumType(InvalidationCauseEnum, {
   name: 'InvalidationCause',
   description: 'The kind of change that altered a toolbox (docs/semantics.md §5.1).',
-  valuesConfig: {
+  valuesConfig: described({
     TOOL_CREATED: 'createToolDefinition.',
     TOOL_UPDATED: 'updateToolDefinition.',
     TOOL_DELETED: 'deleteToolDefinition.',
@@ -76,25 +77,25 @@ registerEnumType(InvalidationCauseEnum, {
     MCP_SERVER_CHANGED: 'registerMcpServer or updateMcpServer.',
     MCP_INVENTORY_CHANGED: "An inventory report (reportMcpTools, reportMcpInventory) changed the server's tools.",
     CHANGE_SET: 'applyChangeSet: one event per agent for the whole set.',
-  },
+  }),
 });
 registerEnumType(BudgetLevelEnum, {
   name: 'BudgetLevel',
   description: "How the budget report's estimatedToolCount stands against its thresholds (docs/semantics.md §7.3).",
-  valuesConfig: {
+  valuesConfig: described({
     OK: 'Below warnThreshold.',
     WARN: 'At or above warnThreshold, below hotThreshold.',
     HOT: 'At or above hotThreshold.',
-  },
+  }),
 });
 registerEnumType(VerdictEnum, {
   name: 'Verdict',
   description: 'Why the evidence suggests removing a tool: the first that applies, in this order (docs/semantics.md §7.5).',
-  valuesConfig: {
+  valuesConfig: described({
     NEVER_USED: `First surfaced at least ${NEVER_USED_DAYS} days before asOf, and never called.`,
     COLD: `Last called at least ${COLD_DAYS} days before asOf.`,
     ALWAYS_FAILS: `At least ${ALWAYS_FAILS_MIN_CALLS} calls, and every one an error.`,
-  },
+  }),
 });
 registerEnumType(ToolProviderEnum, {
   name: 'ToolProvider',
