@@ -10,7 +10,10 @@ export class ConversationListResolver {
     description: "The agent's conversations, newest first; what the conversation debugger lists.",
   })
   conversations(
-    @Arg('agentId', () => ID) agentId: string,
+    @Arg('agentId', () => ID, {
+      description: "The agent's id; one that names no agent of the caller's organisation gives an empty page.",
+    })
+    agentId: string,
     @FirstArg() first: number | null,
     @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
