@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Roo
 import { AgentType } from '../agents/agent.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { AfterArg, FirstArg } from '../common/pagination';
+import { PROJECT_FILTER_TEXT } from '../common/schema-text';
 import { listArgument } from '../common/validate-args';
 import { CHANGES_PER_SET_MAX } from '../common/validation';
 import { diffOfTurn } from '../conversations/conversation.loaders';
@@ -28,11 +29,13 @@ interface SubscriptionArgs {
 @Resolver(() => ToolboxInvalidationType)
 export class InvalidationResolver {
   @Authorized('VIEWER')
-  @Query(() => ToolboxInvalidationConnectionType)
+  @Query(() => ToolboxInvalidationConnectionType, {
+    description: "The organisation's invalidation events, newest first, a page at a time (docs/semantics.md §5.6).",
+  })
   toolboxInvalidations(
-    @Arg('agentId', () => ID, { nullable: true }) agentId: string | null,
-    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
-    @Arg('since', () => Date, { nullable: true }) since: Date | null,
+    @Arg('agentId', () => ID, { nullable: true, description: "Only this agent's events; null or absent: every agent's." }) agentId: string | null,
+    @Arg('projectId', () => ID, { nullable: true, description: `${PROJECT_FILTER_TEXT} (By the agent's project.)` }) projectId: string | null,
+    @Arg('since', () => Date, { nullable: true, description: 'Only events at or after this instant; null or absent: all.' }) since: Date | null,
     @FirstArg() first: number | null,
     @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
@@ -41,9 +44,13 @@ export class InvalidationResolver {
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => ChangeSetResultType, { description: 'Many changes in one transaction: at most one invalidation per agent.' })
+  @Mutation(() => ChangeSetResultType, { description: 'Many changes in one transaction, all or none: at most one invalidation per agent, cause CHANGE_SET.' })
   applyChangeSet(
-    @Arg('changes', () => [LoadoutChangeInput], listArgument('changes', CHANGES_PER_SET_MAX)) changes: LoadoutChangeInput[],
+    @Arg('changes', () => [LoadoutChangeInput], {
+      ...listArgument('changes', CHANGES_PER_SET_MAX),
+      description: `The changes, at most ${CHANGES_PER_SET_MAX}, applied in order; a failing one names itself (changes[i]) and nothing is kept.`,
+    })
+    changes: LoadoutChangeInput[],
     @Arg('dryRun', () => Boolean, {
       defaultValue: false,
       description:
@@ -67,8 +74,9 @@ export class InvalidationResolver {
   })
   toolboxInvalidated(
     @Root() event: ToolboxInvalidationEntity,
-    @Arg('agentId', () => ID, { nullable: true }) _agentId: string | null,
-    @Arg('projectId', () => ID, { nullable: true }) _projectId: string | null,
+    @Arg('agentId', () => ID, { nullable: true, description: "Only this agent's events; null or absent: every agent's." }) _agentId: string | null,
+    @Arg('projectId', () => ID, { nullable: true, description: "Only the events of this project's agents; null or absent: every agent's." })
+    _projectId: string | null,
   ): ToolboxInvalidationEntity {
     return event;
   }
@@ -78,7 +86,7 @@ export class InvalidationResolver {
     return loadersOf(ctx).agent.load(event.agentId);
   }
 
-  @FieldResolver(() => [AffectedToolboxType])
+  @FieldResolver(() => [AffectedToolboxType], { description: 'Each situation of the agent whose fingerprint the change moved.' })
   affected(@Root() event: ToolboxInvalidationEntity, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).affected.load(event);
   }
@@ -91,7 +99,7 @@ export class InvalidationResolver {
 
 @Resolver(() => AgentType)
 export class AgentInvalidationsResolver {
-  @FieldResolver(() => ToolboxInvalidationConnectionType)
+  @FieldResolver(() => ToolboxInvalidationConnectionType, { description: "The agent's invalidation events, newest first." })
   invalidations(
     @Root() agent: AgentType,
     @FirstArg() first: number | null,
