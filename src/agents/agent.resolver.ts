@@ -14,7 +14,10 @@ export const ruleView = (rule: PermissionRuleEntity) => ({ ...rule, subject: rul
 export class AgentResolver {
   @Authorized('VIEWER')
   @Query(() => [AgentType], { description: "The organisation's agents, oldest first." })
-  agents(@Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null, @Ctx() ctx: RequestContext) {
+  agents(
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.agentList.agents(actorOf(ctx), projectId);
   }
 
@@ -49,7 +52,9 @@ export class AgentResolver {
   })
   updateAgent(
     @Arg('id', () => ID, { description: targetIdText('agent') }) id: string,
-    @Arg('input', { description: 'The settings to change.' }) input: UpdateAgentInput, @Ctx() ctx: RequestContext) {
+    @Arg('input', { description: 'The settings to change.' }) input: UpdateAgentInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.agents.update(actorOf(ctx), id, input);
   }
 
@@ -62,7 +67,10 @@ export class AgentResolver {
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => PermissionRuleType, { description: 'Sets the rule for one subject on one agent or project (creating it, or replacing its effect). A DENY rule on an agent is an Edit Loadout exclusion.' })
+  @Mutation(() => PermissionRuleType, {
+    description:
+      'Sets the rule for one subject on one agent or project (creating it, or replacing its effect). A DENY rule on an agent is an Edit Loadout exclusion.',
+  })
   async setToolRule(@Arg('input', { description: 'The rule to set.' }) input: ToolRuleInput, @Ctx() ctx: RequestContext) {
     return ruleView(await ctx.services.agents.setToolRule(actorOf(ctx), input));
   }
@@ -73,7 +81,10 @@ export class AgentResolver {
     return ctx.services.agents.removeToolRule(actorOf(ctx), id);
   }
 
-  @FieldResolver(() => ProjectType, { nullable: true, description: "The agent's project; null: none, and it carries only organisation-wide tools." })
+  @FieldResolver(() => ProjectType, {
+    nullable: true,
+    description: "The agent's project; null: none, and it carries only organisation-wide tools.",
+  })
   project(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
     return agent.projectId ? loadersOf(ctx).project.load(agent.projectId) : null;
   }
@@ -89,7 +100,9 @@ export class AgentResolver {
     return (await loadersOf(ctx).agentRules.load(agent.id)).map(ruleView);
   }
 
-  @FieldResolver(() => ToolboxType, { description: 'The preview of this agent\'s toolbox in one situation, as the `toolbox` query answers it.' })
+  @FieldResolver(() => ToolboxType, {
+    description: "The preview of this agent's toolbox in one situation, as the `toolbox` query answers it.",
+  })
   toolbox(
     @Root() agent: AgentType,
     @Arg('channel', { description: CHANNEL_ARG_TEXT }) channel: string,
@@ -107,7 +120,10 @@ export class PermissionRuleFieldsResolver {
     return rule.agentId ? loadersOf(ctx).agent.load(rule.agentId) : null;
   }
 
-  @FieldResolver(() => ProjectType, { nullable: true, description: 'The project the rule is set on, for all its agents; null for an agent rule.' })
+  @FieldResolver(() => ProjectType, {
+    nullable: true,
+    description: 'The project the rule is set on, for all its agents; null for an agent rule.',
+  })
   project(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
     return rule.projectId ? loadersOf(ctx).project.load(rule.projectId) : null;
   }

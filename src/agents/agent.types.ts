@@ -9,7 +9,8 @@ import { DISPLAY_NAME_TEXT, ID_TEXT, KEEP_TEXT } from '../common/schema-text';
 
 /** An agent's settings, shared by Agent and its create and update inputs (docs/semantics.md §8.1). */
 const SETTING_TEXT = {
-  model: 'provider/model, e.g. openai/gpt-4o or anthropic/claude-sonnet-4-5: decides the renderings, the token counts and the provider schema rules.',
+  model:
+    'provider/model, e.g. openai/gpt-4o or anthropic/claude-sonnet-4-5: decides the renderings, the token counts and the provider schema rules.',
   maxTools: `Max Tools: the most tools a toolbox carries, 1 to 100, default ${LOADOUT_DEFAULTS.maxTools}; survivors past it in Sort Order drop (OVER_MAX_TOOLS, docs/semantics.md §3.12).`,
   maxSchemaTokens:
     'Cap on the summed schema tokens of a toolbox, 1 to 1,000,000; tools past it in Sort Order drop (OVER_TOKEN_BUDGET, docs/semantics.md §3.12).',
@@ -39,11 +40,13 @@ export class AgentType {
   })
   maxSchemaTokens: number | null;
   @Field(() => Int, {
-    description: "The budget report's WARN level for this agent (docs/semantics.md §7.3). Default: the organisation's toolBudgetWarn when the agent was created.",
+    description:
+      "The budget report's WARN level for this agent (docs/semantics.md §7.3). Default: the organisation's toolBudgetWarn when the agent was created.",
   })
   budgetWarnThreshold: number;
   @Field(() => Int, {
-    description: "The budget report's HOT level for this agent (docs/semantics.md §7.3). Default: the organisation's toolBudgetHot when the agent was created.",
+    description:
+      "The budget report's HOT level for this agent (docs/semantics.md §7.3). Default: the organisation's toolBudgetHot when the agent was created.",
   })
   budgetHotThreshold: number;
   @Field(() => Int, { description: "Increases by one with every committed change that can affect this agent's toolbox." })
@@ -83,7 +86,10 @@ const ModelField = () => Matches(MODEL_PATTERN, { message: '$property must be pr
 @InputType('CreateAgentInput', { description: 'A new agent; a setting left out takes the default it states.' })
 export class CreateAgentInput {
   @Field({ description: DISPLAY_NAME_TEXT }) @Length(1, 200) name: string;
-  @Field(() => ID, { nullable: true, description: "The agent's project; absent: none, and the agent carries only organisation-wide tools." })
+  @Field(() => ID, {
+    nullable: true,
+    description: "The agent's project; absent: none, and the agent carries only organisation-wide tools.",
+  })
   projectId?: string;
   @Field({ nullable: true, description: `${SETTING_TEXT.model} Default: the organisation's defaultModel.` }) @ModelField() model?: string;
   @Field(() => Int, { nullable: true, description: SETTING_TEXT.maxTools }) @Min(1) @Max(100) maxTools?: number;
@@ -134,7 +140,10 @@ export class UpdateAgentInput {
 })
 export class ToolRuleInput {
   @Field(() => ID, { nullable: true, description: 'The agent the rule is set on. Exactly one of agentId and projectId.' }) agentId?: string;
-  @Field(() => ID, { nullable: true, description: 'The project the rule is set on, for all its agents. Exactly one of agentId and projectId.' })
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The project the rule is set on, for all its agents. Exactly one of agentId and projectId.',
+  })
   projectId?: string;
   @Field({ description: 'A tool, by its name or as tool:<name>; or every MCP tool whose server sets a hint, as hint:<annotation>.' })
   @IsRuleTarget()

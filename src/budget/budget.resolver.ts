@@ -17,7 +17,10 @@ export class BudgetResolver {
     @Arg('sessionId', () => ID, { nullable: true, description: 'Echoed; changes nothing.' }) sessionId: string | null,
     @Arg('userId', () => String, { nullable: true, description: 'The end user whose usage evidence is read; null: the caller.' })
     userId: string | null,
-    @Arg('asOf', () => Date, { nullable: true, description: "Evaluate as of this instant; null: now. Before the call log's horizon: BAD_USER_INPUT." })
+    @Arg('asOf', () => Date, {
+      nullable: true,
+      description: "Evaluate as of this instant; null: now. Before the call log's horizon: BAD_USER_INPUT.",
+    })
     asOf: Date | null,
     @Ctx() ctx: RequestContext,
   ) {

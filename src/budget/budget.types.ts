@@ -1,8 +1,24 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { BudgetLevelEnum, VerdictEnum } from '../common/enums';
-import { ToolSourceEnum } from '../loadout/graphql-enums';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { BudgetLevelEnum } from '../common/enums';
+import { described, ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { RefusedMcpToolType, SchemaRefusalType } from '../tools/tool.types';
+import { ALWAYS_FAILS_MIN_CALLS, COLD_DAYS, NEVER_USED_DAYS } from './budget-report';
+
+export enum VerdictEnum {
+  NEVER_USED = 'NEVER_USED',
+  COLD = 'COLD',
+  ALWAYS_FAILS = 'ALWAYS_FAILS',
+}
+registerEnumType(VerdictEnum, {
+  name: 'Verdict',
+  description: 'Why the evidence suggests removing a tool: the first that applies, in this order (docs/semantics.md §7.5).',
+  valuesConfig: described({
+    NEVER_USED: `First surfaced at least ${NEVER_USED_DAYS} days before asOf, and never called.`,
+    COLD: `Last called at least ${COLD_DAYS} days before asOf.`,
+    ALWAYS_FAILS: `At least ${ALWAYS_FAILS_MIN_CALLS} calls, and every one an error.`,
+  }),
+});
 
 @ObjectType('BudgetSourceCount', { description: "The surface's share of one source; every source is listed, 0 included." })
 export class BudgetSourceCountType {
@@ -50,7 +66,9 @@ export class InventedToolCallType {
   @Field(() => Int, { description: 'Its calls in the scope up to asOf.' }) calls: number;
 }
 
-@ObjectType('BudgetIncompatibleTool', { description: "A definition left off the surface only because the model's provider refuses its schema." })
+@ObjectType('BudgetIncompatibleTool', {
+  description: "A definition left off the surface only because the model's provider refuses its schema.",
+})
 export class BudgetIncompatibleToolType {
   @Field({ description: "The definition's name." }) name: string;
   @Field(() => ToolSourceEnum, { description: 'Its source.' }) source: ToolSource;
@@ -83,7 +101,8 @@ export class ToolBudgetReportType {
       "The provider's fixed cost of carrying tools, paid once per request with at least one tool (not in estimatedSchemaTokens).",
   })
   requestOverheadTokens: number;
-  @Field(() => [BudgetSourceCountType], { description: 'Count and schema tokens per source; they sum to the estimates.' }) bySource: BudgetSourceCountType[];
+  @Field(() => [BudgetSourceCountType], { description: 'Count and schema tokens per source; they sum to the estimates.' })
+  bySource: BudgetSourceCountType[];
   @Field(() => [BudgetToolType], { description: 'The definitions on the surface, in Sort Order.' }) tools: BudgetToolType[];
   @Field(() => [String], { description: 'Named, not counted.' }) unprobedMcpServers: string[];
   @Field(() => [BudgetIncompatibleToolType], {

@@ -23,8 +23,13 @@ export class CatalogueResolver {
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => ContextObjectType, { description: 'A new context object. A key the organisation already has is CONFLICT naming `input.key`.' })
-  createContextObject(@Arg('input', { description: 'The context object to create.' }) input: CreateContextObjectInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => ContextObjectType, {
+    description: 'A new context object. A key the organisation already has is CONFLICT naming `input.key`.',
+  })
+  createContextObject(
+    @Arg('input', { description: 'The context object to create.' }) input: CreateContextObjectInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.catalogue.createContextObject(actorOf(ctx), input);
   }
 }

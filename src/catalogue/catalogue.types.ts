@@ -3,7 +3,8 @@ import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { DISPLAY_NAME_TEXT, ID_TEXT } from '../common/schema-text';
 import { IsCatalogueKey } from '../common/validation';
 
-const CHANNEL_KEY_TEXT = 'Stable key used by runtimes, e.g. web, api, slack, email: 1 to 64 letters, digits, `_`, `-` and `.`, unique in the organisation.';
+const CHANNEL_KEY_TEXT =
+  'Stable key used by runtimes, e.g. web, api, slack, email: 1 to 64 letters, digits, `_`, `-` and `.`, unique in the organisation.';
 const CONTEXT_KEY_TEXT =
   "Stable key of the record's object type, e.g. Account, Case: 1 to 64 letters, digits, `_`, `-` and `.`, unique in the organisation.";
 
@@ -18,7 +19,8 @@ export class ChannelType {
 }
 
 @ObjectType('ContextObject', {
-  description: 'A kind of record a RECORD page can show (Account, Case, ...): part of the situation a toolbox is assembled for (docs/semantics.md §3.8).',
+  description:
+    'A kind of record a RECORD page can show (Account, Case, ...): part of the situation a toolbox is assembled for (docs/semantics.md §3.8).',
 })
 export class ContextObjectType {
   @Field(() => ID, { description: ID_TEXT }) id: string;

@@ -1,6 +1,4 @@
 import { registerEnumType } from 'type-graphql';
-import { described } from '../loadout/graphql-enums';
-import { ALWAYS_FAILS_MIN_CALLS, COLD_DAYS, NEVER_USED_DAYS } from '../budget/budget-report';
 
 /** GraphQL enums of the contract, each with its descriptions. */
 export enum RoleEnum {
@@ -40,11 +38,6 @@ export enum ToolProviderEnum {
   GOOGLE = 'google',
   NEUTRAL = 'neutral',
 }
-export enum VerdictEnum {
-  NEVER_USED = 'NEVER_USED',
-  COLD = 'COLD',
-  ALWAYS_FAILS = 'ALWAYS_FAILS',
-}
 
 registerEnumType(RoleEnum, {
   name: 'Role',
@@ -67,35 +60,26 @@ registerEnumType(FundingModelEnum, {
 registerEnumType(InvalidationCauseEnum, {
   name: 'InvalidationCause',
   description: 'The kind of change that altered a toolbox (docs/semantics.md §5.1).',
-  valuesConfig: described({
-    TOOL_CREATED: 'createToolDefinition.',
-    TOOL_UPDATED: 'updateToolDefinition.',
-    TOOL_DELETED: 'deleteToolDefinition.',
-    RULE_CHANGED: 'setToolRule or removeToolRule.',
-    AGENT_UPDATED: "updateAgent changed the agent's model, maxTools, maxSchemaTokens or toolsMode.",
-    MINI_APP_CHANGED: 'setMiniAppEnabled.',
-    MCP_SERVER_CHANGED: 'registerMcpServer or updateMcpServer.',
-    MCP_INVENTORY_CHANGED: "An inventory report (reportMcpTools, reportMcpInventory) changed the server's tools.",
-    CHANGE_SET: 'applyChangeSet: one event per agent for the whole set.',
-  }),
+  valuesConfig: {
+    TOOL_CREATED: { description: 'createToolDefinition.' },
+    TOOL_UPDATED: { description: 'updateToolDefinition.' },
+    TOOL_DELETED: { description: 'deleteToolDefinition.' },
+    RULE_CHANGED: { description: 'setToolRule or removeToolRule.' },
+    AGENT_UPDATED: { description: "updateAgent changed the agent's model, maxTools, maxSchemaTokens or toolsMode." },
+    MINI_APP_CHANGED: { description: 'setMiniAppEnabled.' },
+    MCP_SERVER_CHANGED: { description: 'registerMcpServer or updateMcpServer.' },
+    MCP_INVENTORY_CHANGED: { description: "An inventory report (reportMcpTools, reportMcpInventory) changed the server's tools." },
+    CHANGE_SET: { description: 'applyChangeSet: one event per agent for the whole set.' },
+  },
 });
 registerEnumType(BudgetLevelEnum, {
   name: 'BudgetLevel',
   description: "How the budget report's estimatedToolCount stands against its thresholds (docs/semantics.md §7.3).",
-  valuesConfig: described({
-    OK: 'Below warnThreshold.',
-    WARN: 'At or above warnThreshold, below hotThreshold.',
-    HOT: 'At or above hotThreshold.',
-  }),
-});
-registerEnumType(VerdictEnum, {
-  name: 'Verdict',
-  description: 'Why the evidence suggests removing a tool: the first that applies, in this order (docs/semantics.md §7.5).',
-  valuesConfig: described({
-    NEVER_USED: `First surfaced at least ${NEVER_USED_DAYS} days before asOf, and never called.`,
-    COLD: `Last called at least ${COLD_DAYS} days before asOf.`,
-    ALWAYS_FAILS: `At least ${ALWAYS_FAILS_MIN_CALLS} calls, and every one an error.`,
-  }),
+  valuesConfig: {
+    OK: { description: 'Below warnThreshold.' },
+    WARN: { description: 'At or above warnThreshold, below hotThreshold.' },
+    HOT: { description: 'At or above hotThreshold.' },
+  },
 });
 registerEnumType(ToolProviderEnum, {
   name: 'ToolProvider',

@@ -29,7 +29,7 @@ export const AfterArg = () =>
   Arg('after', () => String, {
     nullable: true,
     description:
-      'A cursor this list handed out (an edge\'s `cursor`, or `pageInfo.endCursor`): the page starts after it. Absent: from the start. Any other value is BAD_USER_INPUT naming `after`.',
+      "A cursor this list handed out (an edge's `cursor`, or `pageInfo.endCursor`): the page starts after it. Absent: from the start. Any other value is BAD_USER_INPUT naming `after`.",
   });
 
 /** What a connection field resolves to. */

@@ -8,8 +8,7 @@
 export const ID_TEXT = 'Its id, a UUID: what arguments and inputs take to name it.';
 
 /** The `id` argument of a lookup that answers null for an id naming nothing (docs/semantics.md §2.2). */
-export const lookupIdText = (what: string) =>
-  `The ${what}'s id; one that names no ${what} of the caller's organisation answers null.`;
+export const lookupIdText = (what: string) => `The ${what}'s id; one that names no ${what} of the caller's organisation answers null.`;
 
 /** The id argument of a mutation on one object: NOT_FOUND naming the argument when it names nothing (docs/semantics.md §2.2). */
 export const targetIdText = (what: string) =>
@@ -23,7 +22,8 @@ export const ownerProjectText = (what: string) =>
 export const OWNER_PROJECT_FIELD_TEXT = 'The project it belongs to; null: organisation-wide.';
 
 /** A list query's optional `projectId` filter. */
-export const PROJECT_FILTER_TEXT = "Only those of this project; null or absent: all of the organisation's, organisation-wide ones included.";
+export const PROJECT_FILTER_TEXT =
+  "Only those of this project; null or absent: all of the organisation's, organisation-wide ones included.";
 
 /** A display `name` a person gives: any text of 1 to 200 characters, no key. */
 export const DISPLAY_NAME_TEXT = 'Display name, 1 to 200 characters.';

@@ -60,7 +60,10 @@ export class ConversationResolver {
   @Mutation(() => ConversationType, {
     description: 'Starts a conversation of an agent: its channel, page and end user are fixed for every turn (docs/semantics.md §4.1).',
   })
-  startConversation(@Arg('input', { description: 'The conversation to start.' }) input: StartConversationInput, @Ctx() ctx: RequestContext) {
+  startConversation(
+    @Arg('input', { description: 'The conversation to start.' }) input: StartConversationInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.conversations.startConversation(actorOf(ctx), input);
   }
 
@@ -69,18 +72,23 @@ export class ConversationResolver {
     description:
       'What a runtime calls on every model request: resolves, records and returns the toolbox the model sees on this turn (send its `toolbox.rendered`). The `toolbox` query is the preview; both read with one fragment on `ToolboxContent`.',
   })
-  beginTurn(@Arg('conversationId', () => ID, { description: targetIdText('conversation') }) conversationId: string, @Ctx() ctx: RequestContext) {
+  beginTurn(
+    @Arg('conversationId', () => ID, { description: targetIdText('conversation') }) conversationId: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.conversations.beginTurn(actorOf(ctx), conversationId);
   }
 
   @Authorized('RUNTIME')
   @Mutation(() => TurnType, {
     description:
-      'Records what the turn\'s request used, in Loadout\'s terms, and prices it once (docs/semantics.md §4.3). A turn already completed is CONFLICT.',
+      "Records what the turn's request used, in Loadout's terms, and prices it once (docs/semantics.md §4.3). A turn already completed is CONFLICT.",
   })
   completeTurn(
     @Arg('turnId', () => ID, { description: targetIdText('turn') }) turnId: string,
-    @Arg('usage', { description: 'What the request used.' }) usage: TurnUsageInput, @Ctx() ctx: RequestContext) {
+    @Arg('usage', { description: 'What the request used.' }) usage: TurnUsageInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.turnCompletion.completeTurn(actorOf(ctx), turnId, usage);
   }
 
@@ -144,12 +152,7 @@ export class ConversationFieldsResolver {
   }
 
   @FieldResolver(() => TurnConnectionType, { description: 'Its turns, by index, a page at a time.' })
-  turns(
-    @Root() c: ConversationEntity,
-    @FirstArg() first: number | null,
-    @AfterArg() after: string | null,
-    @Ctx() ctx: RequestContext,
-  ) {
+  turns(@Root() c: ConversationEntity, @FirstArg() first: number | null, @AfterArg() after: string | null, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).turnPage(c.id, first, after);
   }
 }

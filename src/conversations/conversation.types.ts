@@ -59,7 +59,10 @@ export class ConversationType {
   @Field({ description: 'The end user the agent works for.' }) userId: string;
   @Field(() => ProjectType, { nullable: true, description: "The project whose scope owns usage credit: the root conversation's project." })
   owningProject: ProjectType | null;
-  @Field(() => ConversationType, { nullable: true, description: 'The conversation this one is a child or worker session of; null: a root.' })
+  @Field(() => ConversationType, {
+    nullable: true,
+    description: 'The conversation this one is a child or worker session of; null: a root.',
+  })
   parent: ConversationType | null;
   @Field({ description: 'When startConversation ran.' }) startedAt: Date;
 }
@@ -133,13 +136,13 @@ export class ToolboxSnapshotType {
   description: 'How one toolbox differs from an earlier one, by tool name as sent (docs/semantics.md §4.2).',
 })
 export class ToolboxDiffType {
-  @Field(() => [String], { description: "Names only the later toolbox carries, in its order." }) added: string[];
-  @Field(() => [String], { description: "Names only the earlier toolbox carried, in its order." }) removed: string[];
-  @Field(() => [String], { description: 'Same name, other content hash; in the later toolbox\'s order.' }) changed: string[];
+  @Field(() => [String], { description: 'Names only the later toolbox carries, in its order.' }) added: string[];
+  @Field(() => [String], { description: 'Names only the earlier toolbox carried, in its order.' }) removed: string[];
+  @Field(() => [String], { description: "Same name, other content hash; in the later toolbox's order." }) changed: string[];
   @Field({ description: 'Same set of names in another order; false whenever the sets differ.' }) reordered: boolean;
 }
 
-@ObjectType('TurnUsage', { description: 'What a completed turn\'s request used, in Loadout\'s terms (docs/semantics.md §4.3).' })
+@ObjectType('TurnUsage', { description: "What a completed turn's request used, in Loadout's terms (docs/semantics.md §4.3)." })
 export class TurnUsageType {
   @Field(() => Int, { description: USAGE_TEXT.inputTokens }) inputTokens: number;
   @Field(() => Int, { description: USAGE_TEXT.cachedInputTokens }) cachedInputTokens: number;
@@ -164,23 +167,27 @@ export class ProviderUsageType {
 }
 
 @ObjectType('TurnCost', {
-  description: "What a completed turn cost, at the price and funding model frozen when it completed (docs/usage-and-pricing.md).",
+  description: 'What a completed turn cost, at the price and funding model frozen when it completed (docs/usage-and-pricing.md).',
 })
 export class TurnCostType {
-  @Field(() => Float, { nullable: true, description: 'The cost in USD. Null where no price is set for the model.' }) amountUsd: number | null;
+  @Field(() => Float, { nullable: true, description: 'The cost in USD. Null where no price is set for the model.' }) amountUsd:
+    number | null;
   @Field(() => Float, {
     nullable: true,
-    description: 'creditsPerMTok x (inputTokens + outputTokens) per million, for organisations funded by INCLUDED_CREDITS; else null, and null without a price or credit rate.',
+    description:
+      'creditsPerMTok x (inputTokens + outputTokens) per million, for organisations funded by INCLUDED_CREDITS; else null, and null without a price or credit rate.',
   })
   credits: number | null;
   @Field(() => Float, {
-    description: "The toolbox's schemaTokens over inputTokens, at most 1 (0 when inputTokens is 0): the share of the input spent on tool definitions.",
+    description:
+      "The toolbox's schemaTokens over inputTokens, at most 1 (0 when inputTokens is 0): the share of the input spent on tool definitions.",
   })
   toolDefinitionShare: number;
 }
 
 @ObjectType('Turn', {
-  description: 'One model request of a conversation: the toolbox beginTurn froze for it, and the usage completeTurn recorded (docs/semantics.md §4).',
+  description:
+    'One model request of a conversation: the toolbox beginTurn froze for it, and the usage completeTurn recorded (docs/semantics.md §4).',
 })
 export class TurnType {
   @Field(() => ID, { description: ID_TEXT }) id: string;
@@ -192,7 +199,8 @@ export class TurnType {
   @Field({ description: "Whether its fingerprint differs from the previous turn's; false on the first turn." }) toolboxChanged: boolean;
   @Field(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' })
   diff: ToolboxDiffType | null;
-  @Field(() => TurnUsageType, { nullable: true, description: 'What the request used; null until the turn is completed.' }) usage: TurnUsageType | null;
+  @Field(() => TurnUsageType, { nullable: true, description: 'What the request used; null until the turn is completed.' })
+  usage: TurnUsageType | null;
   @Field(() => TurnCostType, { nullable: true, description: 'What it cost; null until the turn is completed.' }) cost: TurnCostType | null;
   @Field(() => String, {
     nullable: true,
@@ -204,7 +212,7 @@ export class TurnType {
   providerUsage: ProviderUsageType | null;
 }
 
-@ObjectType('TurnConnection', { description: 'A page of a conversation\'s turns, by index.' })
+@ObjectType('TurnConnection', { description: "A page of a conversation's turns, by index." })
 export class TurnConnectionType extends Connection(TurnType) {}
 
 @InputType('StartConversationInput', { description: 'A new conversation: its agent, channel, page and end user are fixed for every turn.' })

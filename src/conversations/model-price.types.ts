@@ -4,18 +4,19 @@ import { CACHE_WRITE_1H_INPUT_MULTIPLE, PRICE_MAX } from './turn-cost';
 
 /** What each rate applies to (docs/usage-and-pricing.md), said once for the price and its input. */
 const RATE_TEXT = {
-  model: 'The model priced, as provider/model: what prices the turns that ran on it (the agent\'s model when the turn began).',
+  model: "The model priced, as provider/model: what prices the turns that ran on it (the agent's model when the turn began).",
   input: 'USD per million plain input tokens: inputTokens less cachedInputTokens and cacheWriteTokens.',
   cachedInput: 'USD per million input tokens read from the prompt cache (TurnUsage.cachedInputTokens).',
   cacheWrite: "USD per million tokens written to the prompt cache other than 1-hour writes (Anthropic's 5-minute writes, OpenAI's writes).",
   cacheWrite1h: "USD per million tokens written to Anthropic's 1-hour prompt cache (TurnUsage.cacheWrite1hTokens).",
   output: 'USD per million output tokens (TurnUsage.outputTokens).',
   credits:
-    "Credits per million input and output tokens (inputTokens + outputTokens), charged only to organisations funded by INCLUDED_CREDITS.",
+    'Credits per million input and output tokens (inputTokens + outputTokens), charged only to organisations funded by INCLUDED_CREDITS.',
 };
 
 @ObjectType('ModelPrice', {
-  description: "A model's price in the organisation: rates per million tokens; docs/usage-and-pricing.md says which tokens each applies to.",
+  description:
+    "A model's price in the organisation: rates per million tokens; docs/usage-and-pricing.md says which tokens each applies to.",
 })
 export class ModelPriceType {
   @Field({ description: RATE_TEXT.model }) model: string;

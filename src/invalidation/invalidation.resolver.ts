@@ -33,9 +33,12 @@ export class InvalidationResolver {
     description: "The organisation's invalidation events, newest first, a page at a time (docs/semantics.md §5.6).",
   })
   toolboxInvalidations(
-    @Arg('agentId', () => ID, { nullable: true, description: "Only this agent's events; null or absent: every agent's." }) agentId: string | null,
-    @Arg('projectId', () => ID, { nullable: true, description: `${PROJECT_FILTER_TEXT} (By the agent's project.)` }) projectId: string | null,
-    @Arg('since', () => Date, { nullable: true, description: 'Only events at or after this instant; null or absent: all.' }) since: Date | null,
+    @Arg('agentId', () => ID, { nullable: true, description: "Only this agent's events; null or absent: every agent's." })
+    agentId: string | null,
+    @Arg('projectId', () => ID, { nullable: true, description: `${PROJECT_FILTER_TEXT} (By the agent's project.)` })
+    projectId: string | null,
+    @Arg('since', () => Date, { nullable: true, description: 'Only events at or after this instant; null or absent: all.' })
+    since: Date | null,
     @FirstArg() first: number | null,
     @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
@@ -44,7 +47,9 @@ export class InvalidationResolver {
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => ChangeSetResultType, { description: 'Many changes in one transaction, all or none: at most one invalidation per agent, cause CHANGE_SET.' })
+  @Mutation(() => ChangeSetResultType, {
+    description: 'Many changes in one transaction, all or none: at most one invalidation per agent, cause CHANGE_SET.',
+  })
   applyChangeSet(
     @Arg('changes', () => [LoadoutChangeInput], {
       ...listArgument('changes', CHANGES_PER_SET_MAX),
@@ -74,7 +79,8 @@ export class InvalidationResolver {
   })
   toolboxInvalidated(
     @Root() event: ToolboxInvalidationEntity,
-    @Arg('agentId', () => ID, { nullable: true, description: "Only this agent's events; null or absent: every agent's." }) _agentId: string | null,
+    @Arg('agentId', () => ID, { nullable: true, description: "Only this agent's events; null or absent: every agent's." })
+    _agentId: string | null,
     @Arg('projectId', () => ID, { nullable: true, description: "Only the events of this project's agents; null or absent: every agent's." })
     _projectId: string | null,
   ): ToolboxInvalidationEntity {
@@ -100,12 +106,7 @@ export class InvalidationResolver {
 @Resolver(() => AgentType)
 export class AgentInvalidationsResolver {
   @FieldResolver(() => ToolboxInvalidationConnectionType, { description: "The agent's invalidation events, newest first." })
-  invalidations(
-    @Root() agent: AgentType,
-    @FirstArg() first: number | null,
-    @AfterArg() after: string | null,
-    @Ctx() ctx: RequestContext,
-  ) {
+  invalidations(@Root() agent: AgentType, @FirstArg() first: number | null, @AfterArg() after: string | null, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).agentInvalidations(agent.id, first, after);
   }
 }

@@ -53,7 +53,7 @@ registerEnumType(PageTypeEnum, {
 });
 registerEnumType(ToolsModeEnum, {
   name: 'ToolsMode',
-  description: "On which pages an agent loads tools (filter 1, docs/semantics.md §3.3).",
+  description: 'On which pages an agent loads tools (filter 1, docs/semantics.md §3.3).',
   valuesConfig: described(TOOLS_MODE_TEXT),
 });
 registerEnumType(ExecutionContextEnum, {

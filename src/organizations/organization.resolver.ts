@@ -19,7 +19,10 @@ import {
 export class OrganizationResolver {
   @Authorized('OPERATOR')
   @Mutation(() => CreatedOrganization, { description: "Platform operator only (the server's admin token)." })
-  createOrganization(@Arg('input', { description: 'The organisation to create.' }) input: CreateOrganizationInput, @Ctx() ctx: RequestContext) {
+  createOrganization(
+    @Arg('input', { description: 'The organisation to create.' }) input: CreateOrganizationInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.organizations.createOrganization(input);
   }
 
@@ -43,7 +46,7 @@ export class OrganizationResolver {
   }
 
   @Authorized('ADMIN')
-  @Mutation(() => CreatedApiKey, { description: 'A new API key of the caller\'s organisation, shown once.' })
+  @Mutation(() => CreatedApiKey, { description: "A new API key of the caller's organisation, shown once." })
   createApiKey(@Arg('input', { description: 'The key to create.' }) input: CreateApiKeyInput, @Ctx() ctx: RequestContext) {
     return ctx.services.organizations.createApiKey(actorOf(ctx), input);
   }
@@ -69,7 +72,7 @@ export class OrganizationResolver {
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => ProjectType, { description: 'A new project of the caller\'s organisation.' })
+  @Mutation(() => ProjectType, { description: "A new project of the caller's organisation." })
   createProject(@Arg('input', { description: 'The project to create.' }) input: CreateProjectInput, @Ctx() ctx: RequestContext) {
     return ctx.services.organizations.createProject(actorOf(ctx), input.name);
   }

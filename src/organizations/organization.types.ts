@@ -22,7 +22,9 @@ export class OrganizationType {
 
 @ObjectType('Principal', { description: 'Who an API key acts as: one key, one role, in one organisation (docs/semantics.md §2.1).' })
 export class PrincipalType {
-  @Field(() => ID, { description: 'Its id, a UUID: what revokeApiKey takes, and the default userId of its own usage (docs/semantics.md §6.2).' })
+  @Field(() => ID, {
+    description: 'Its id, a UUID: what revokeApiKey takes, and the default userId of its own usage (docs/semantics.md §6.2).',
+  })
   id: string;
   @Field({ description: 'The name the key was created with.' }) name: string;
   @Field(() => RoleEnum, { description: 'What the key may do; each role includes the ones below it.' }) role: RoleEnum;
@@ -31,7 +33,7 @@ export class PrincipalType {
 
 @ObjectType('Project', {
   description:
-    "A group of agents within an organisation: its tools, rules, mini apps and MCP servers reach only its own agents, beside the organisation-wide ones.",
+    'A group of agents within an organisation: its tools, rules, mini apps and MCP servers reach only its own agents, beside the organisation-wide ones.',
 })
 export class ProjectType {
   @Field(() => ID, { description: ID_TEXT }) id: string;
@@ -59,13 +61,13 @@ export class CreateOrganizationInput {
   @Field({ nullable: true, description: 'provider/model; default openai/gpt-4o.' }) @Length(3, 200) defaultModel?: string;
 }
 
-@InputType('CreateApiKeyInput', { description: 'A new API key of the caller\'s organisation; at most 100 keys are active at once.' })
+@InputType('CreateApiKeyInput', { description: "A new API key of the caller's organisation; at most 100 keys are active at once." })
 export class CreateApiKeyInput {
-  @Field({ description: 'The principal\'s name, 1 to 200 characters: who or what uses the key.' }) @Length(1, 200) name: string;
+  @Field({ description: "The principal's name, 1 to 200 characters: who or what uses the key." }) @Length(1, 200) name: string;
   @Field(() => RoleEnum, { description: 'What the key may do.' }) role: RoleEnum;
 }
 
-@InputType('CreateProjectInput', { description: 'A new project of the caller\'s organisation.' })
+@InputType('CreateProjectInput', { description: "A new project of the caller's organisation." })
 export class CreateProjectInput {
   @Field({ description: DISPLAY_NAME_TEXT }) @Length(1, 200) name: string;
 }

@@ -34,7 +34,7 @@ export const TOOLBOX_TEXT = {
   fingerprint:
     "sha256 hex over the ordered entries' content hashes, joined by newlines; equal lists give equal fingerprints, and so one provider cache entry (docs/semantics.md §3.14).",
   tools: 'The tools carried, in toolbox order: what the model is sent.',
-  toolCount: 'How many tools are carried: the length of `tools`, at most the agent\'s maxTools.',
+  toolCount: "How many tools are carried: the length of `tools`, at most the agent's maxTools.",
   schemaTokens:
     "The sum of the carried tools' schemaTokens: what the tool definitions add to each request, without the provider's fixed per-request overhead.",
   dropped:
@@ -95,7 +95,9 @@ export abstract class ToolboxContentInterface {
   @Field(() => JSONScalar, {
     description: "The tools ready to send as the request's `tools`, in toolbox order, in the shape `provider` names (docs/renderings.md).",
   })
-  rendered(@Arg('provider', () => ToolProviderEnum, { nullable: true, description: PROVIDER_ARG_TEXT }) provider: ToolProviderEnum | null): unknown {
+  rendered(
+    @Arg('provider', () => ToolProviderEnum, { nullable: true, description: PROVIDER_ARG_TEXT }) provider: ToolProviderEnum | null,
+  ): unknown {
     throw new Error(`rendered(${provider}) is resolved by each type that implements ToolboxContent`);
   }
 }

@@ -39,7 +39,8 @@ export class ToolboxResolver {
   })
   rendered(
     @Root() box: ResolvedToolbox,
-    @Arg('provider', () => ToolProviderEnum, { nullable: true, description: PROVIDER_ARG_TEXT }) provider: ToolProviderEnum | null) {
+    @Arg('provider', () => ToolProviderEnum, { nullable: true, description: PROVIDER_ARG_TEXT }) provider: ToolProviderEnum | null,
+  ) {
     return renderTools(
       provider ?? providerOf(box.agent.model),
       box.tools.map((e) => toolToRender(e.visible, e)),

@@ -22,7 +22,7 @@ const PAGE_TEXT = {
   recordId: "The current record's id, at most 256 characters; shown, never changes a toolbox.",
 };
 /** The `channel` argument of a situation. */
-export const CHANNEL_ARG_TEXT = 'The key of one of the organisation\'s channels; an unknown key is BAD_USER_INPUT.';
+export const CHANNEL_ARG_TEXT = "The key of one of the organisation's channels; an unknown key is BAD_USER_INPUT.";
 /** The `page` argument of a situation. */
 export const PAGE_ARG_TEXT = 'The page the end user is on; absent: HOME.';
 

@@ -13,23 +13,31 @@ const ADVERTISES_TEXT = 'Whether the server advertises MCP resources (its initia
 export class McpServerResolver {
   @Authorized('VIEWER')
   @Query(() => [McpServerType], { description: "The organisation's MCP servers." })
-  mcpServers(@Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null, @Ctx() ctx: RequestContext) {
+  mcpServers(
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.mcpServers.mcpServers(actorOf(ctx), projectId);
   }
 
   @Authorized('EDITOR')
   @Mutation(() => McpServerType, {
-    description: 'Registers an MCP server; an enabled one comes into scope at once (cause MCP_SERVER_CHANGED). Its tools come with its first inventory report.',
+    description:
+      'Registers an MCP server; an enabled one comes into scope at once (cause MCP_SERVER_CHANGED). Its tools come with its first inventory report.',
   })
   registerMcpServer(@Arg('input', { description: 'The server to register.' }) input: RegisterMcpServerInput, @Ctx() ctx: RequestContext) {
     return ctx.services.mcpServers.registerMcpServer(actorOf(ctx), input);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => McpServerType, { description: "Changes an MCP server's settings; invalidates the toolboxes they change, cause MCP_SERVER_CHANGED." })
+  @Mutation(() => McpServerType, {
+    description: "Changes an MCP server's settings; invalidates the toolboxes they change, cause MCP_SERVER_CHANGED.",
+  })
   updateMcpServer(
     @Arg('id', () => ID, { description: targetIdText('MCP server') }) id: string,
-    @Arg('input', { description: 'The settings to change.' }) input: UpdateMcpServerInput, @Ctx() ctx: RequestContext) {
+    @Arg('input', { description: 'The settings to change.' }) input: UpdateMcpServerInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.mcpServers.updateMcpServer(actorOf(ctx), id, input);
   }
 
@@ -54,7 +62,8 @@ export class McpServerResolver {
   })
   reportMcpInventory(
     @Arg('serverId', () => ID, { description: targetIdText('MCP server') }) serverId: string,
-    @Arg('tools', () => [McpToolInput], { ...listArgument('tools', INVENTORY_TOOLS_MAX), description: TOOLS_ARG_TEXT }) tools: McpToolInput[],
+    @Arg('tools', () => [McpToolInput], { ...listArgument('tools', INVENTORY_TOOLS_MAX), description: TOOLS_ARG_TEXT })
+    tools: McpToolInput[],
     @Arg('advertisesResources', { description: ADVERTISES_TEXT }) advertisesResources: boolean,
     @Ctx() ctx: RequestContext,
   ) {

@@ -8,7 +8,10 @@ import { CreateMiniAppInput, MiniAppType, ToolDefinitionType } from './tool.type
 export class MiniAppResolver {
   @Authorized('VIEWER')
   @Query(() => [MiniAppType], { description: "The organisation's mini apps." })
-  miniApps(@Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null, @Ctx() ctx: RequestContext) {
+  miniApps(
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.miniApps.miniApps(actorOf(ctx), projectId);
   }
 
@@ -24,7 +27,9 @@ export class MiniAppResolver {
   })
   setMiniAppEnabled(
     @Arg('id', () => ID, { description: targetIdText('mini app') }) id: string,
-    @Arg('enabled', { description: 'Whether its tools can be carried.' }) enabled: boolean, @Ctx() ctx: RequestContext) {
+    @Arg('enabled', { description: 'Whether its tools can be carried.' }) enabled: boolean,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.miniApps.setMiniAppEnabled(actorOf(ctx), id, enabled);
   }
 

@@ -5,11 +5,10 @@ import { DESCRIPTION_MAX } from '../common/validation';
  * and the inputs that write it (the rules are docs/semantics.md §3 and §8).
  */
 export const TOOL_TEXT = {
-  name:
-    "The definition's own name; a new one is 1 to 64 letters, digits, `_` and `-`, starting with a letter or `_`, unique per source in its scope (CONFLICT naming `input.name`); MCP tools are mcp__<server>__<tool>.",
+  name: "The definition's own name; a new one is 1 to 64 letters, digits, `_` and `-`, starting with a letter or `_`, unique per source in its scope (CONFLICT naming `input.name`); MCP tools are mcp__<server>__<tool>.",
   description: `What the model reads about the tool, sent as is; at most ${DESCRIPTION_MAX} characters.`,
   inputSchema:
-    'The JSON Schema of the tool\'s arguments, sent as is (key order kept): an object schema, at most 64 KiB, that the provider schema rules accept (docs/semantics.md §8.3).',
+    "The JSON Schema of the tool's arguments, sent as is (key order kept): an object schema, at most 64 KiB, that the provider schema rules accept (docs/semantics.md §8.3).",
   active: 'Inactive definitions drop (INACTIVE).',
   agent: 'Scopes the definition to one agent of its own project: only that agent carries it, the others drop it (AGENT_SCOPE).',
   project: "The definition's project; null: organisation-wide.",

@@ -63,7 +63,8 @@ export class ToolDefinitionResolver {
 
   @Authorized('EDITOR')
   @Mutation(() => ToolDefinitionType, {
-    description: 'A new tool definition (not MCP: those come from inventory reports); invalidates the toolboxes it enters, cause TOOL_CREATED.',
+    description:
+      'A new tool definition (not MCP: those come from inventory reports); invalidates the toolboxes it enters, cause TOOL_CREATED.',
   })
   createToolDefinition(@Arg('input', { description: 'The definition to create.' }) input: ToolDefinitionInput, @Ctx() ctx: RequestContext) {
     return ctx.services.toolDefinitions.create(actorOf(ctx), input);
@@ -71,17 +72,21 @@ export class ToolDefinitionResolver {
 
   @Authorized('EDITOR')
   @Mutation(() => ToolDefinitionType, {
-    description: 'Changes a tool definition; invalidates the toolboxes it changes, cause TOOL_UPDATED. A tier-only change moves no version.',
+    description:
+      'Changes a tool definition; invalidates the toolboxes it changes, cause TOOL_UPDATED. A tier-only change moves no version.',
   })
   updateToolDefinition(
     @Arg('id', () => ID, { description: targetIdText('tool definition') }) id: string,
-    @Arg('input', { description: 'The fields to change.' }) input: UpdateToolDefinitionInput, @Ctx() ctx: RequestContext) {
+    @Arg('input', { description: 'The fields to change.' }) input: UpdateToolDefinitionInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.toolDefinitions.update(actorOf(ctx), id, input);
   }
 
   @Authorized('EDITOR')
   @Mutation(() => Boolean, {
-    description: 'Deletes a tool definition; invalidates the toolboxes that carried it, cause TOOL_DELETED. Recorded turns keep their frozen copy. True.',
+    description:
+      'Deletes a tool definition; invalidates the toolboxes that carried it, cause TOOL_DELETED. Recorded turns keep their frozen copy. True.',
   })
   deleteToolDefinition(@Arg('id', () => ID, { description: targetIdText('tool definition') }) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.toolDefinitions.delete(actorOf(ctx), id);
@@ -178,7 +183,8 @@ export class ToolDefinitionResolver {
   })
   async schemaTokens(
     @Root() tool: ToolDefinitionType,
-    @Arg('model', () => String, { nullable: true, description: "provider/model to count for; absent: the organisation's defaultModel." }) model: string | null,
+    @Arg('model', () => String, { nullable: true, description: "provider/model to count for; absent: the organisation's defaultModel." })
+    model: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     const chosen = model ?? (await loadersOf(ctx).organization()).defaultModel;

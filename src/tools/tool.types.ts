@@ -15,14 +15,16 @@ import { TOOL_TEXT } from './tool-definition-text';
 
 /** An MCP server's tool lists (docs/semantics.md §3.4), for the server and the inputs that set them. */
 const MCP_LIST_TEXT = {
-  enabledTools: "Tools of the server kept, by the server's own name for them (no mcp__ prefix); empty: no allow-list (filter MCP_FILTERED).",
+  enabledTools:
+    "Tools of the server kept, by the server's own name for them (no mcp__ prefix); empty: no allow-list (filter MCP_FILTERED).",
   disabledTools: "Tools of the server dropped, by the server's own name for them; wins over enabledTools (filter MCP_FILTERED).",
-  enabled: 'A disabled server\'s tools drop (OWNER_DISABLED), and it is not in scope for requiresMcpServer.',
+  enabled: "A disabled server's tools drop (OWNER_DISABLED), and it is not in scope for requiresMcpServer.",
 };
 
 @ObjectType('ToolDefinition', {
   simpleResolvers: true,
-  description: 'A tool an agent can carry: what the model is sent (name, description, input schema) and where it is offered (docs/semantics.md §3).',
+  description:
+    'A tool an agent can carry: what the model is sent (name, description, input schema) and where it is offered (docs/semantics.md §3).',
 })
 export class ToolDefinitionType {
   @Field(() => ID, { description: ID_TEXT }) id: string;
@@ -48,7 +50,8 @@ export class ToolDefinitionType {
   @Field(() => String, { nullable: true, description: 'MCP tools: the name the server reported, without the mcp__<server>__ prefix.' })
   mcpToolName: string | null;
   @Field(() => Int, {
-    description: 'Starts at 1; one more with every update that changes a field other than tier, and every inventory report that changes the tool.',
+    description:
+      'Starts at 1; one more with every update that changes a field other than tier, and every inventory report that changes the tool.',
   })
   version: number;
   @Field({ description: 'When the definition was last written.' }) updatedAt: Date;
@@ -101,7 +104,7 @@ export class ToolDefinitionConnectionType extends Connection(ToolDefinitionType)
 export class MiniAppType {
   @Field(() => ID, { description: ID_TEXT }) id: string;
   @Field({ description: DISPLAY_NAME_TEXT }) name: string;
-  @Field({ description: 'A disabled mini app\'s tools drop (OWNER_DISABLED).' }) enabled: boolean;
+  @Field({ description: "A disabled mini app's tools drop (OWNER_DISABLED)." }) enabled: boolean;
   organizationId: string;
   projectId: string | null;
 }
@@ -111,7 +114,8 @@ export class MiniAppType {
 })
 export class McpServerType {
   @Field(() => ID, { description: ID_TEXT }) id: string;
-  @Field({ description: 'The registered name, unique in the organisation: the <server> of its tools\' mcp__<server>__<tool> names.' }) name: string;
+  @Field({ description: "The registered name, unique in the organisation: the <server> of its tools' mcp__<server>__<tool> names." })
+  name: string;
   @Field({ description: MCP_LIST_TEXT.enabled }) enabled: boolean;
   @Field(() => [String], { description: MCP_LIST_TEXT.enabledTools }) enabledTools: string[];
   @Field(() => [String], { description: MCP_LIST_TEXT.disabledTools }) disabledTools: string[];
@@ -170,10 +174,15 @@ export class ToolDefinitionInput {
 export class UpdateToolDefinitionInput {
   @Field({ nullable: true, description: `${TOOL_TEXT.name} MCP tools keep theirs. ${KEEP_TEXT}` }) @IsProviderToolName() name?: string;
   @Field({ nullable: true, description: `${TOOL_TEXT.description} ${KEEP_TEXT}` }) @MaxLength(DESCRIPTION_MAX) description?: string;
-  @Field(() => JSONScalar, { nullable: true, description: `${TOOL_TEXT.inputSchema} ${KEEP_TEXT}` }) @IsJsonSchema() inputSchema?: JsonObject;
+  @Field(() => JSONScalar, { nullable: true, description: `${TOOL_TEXT.inputSchema} ${KEEP_TEXT}` })
+  @IsJsonSchema()
+  inputSchema?: JsonObject;
   @Field({ nullable: true, description: `${TOOL_TEXT.active} ${KEEP_TEXT}` }) active?: boolean;
   @Field(() => ID, { nullable: true, description: `${TOOL_TEXT.agent} ${KEEP_TEXT} Not for BUILT_IN tools.` }) agentId?: string;
-  @Field({ nullable: true, description: 'True: no longer scoped to an agent, so every agent of its scope may carry it. Wins over agentId.' })
+  @Field({
+    nullable: true,
+    description: 'True: no longer scoped to an agent, so every agent of its scope may carry it. Wins over agentId.',
+  })
   clearAgent?: boolean;
   @Field(() => [String], { nullable: true, description: `${TOOL_TEXT.channels} ${KEEP_TEXT}` })
   @ArrayMaxSize(1000)
@@ -255,7 +264,8 @@ export const McpToolScalar = new GraphQLScalarType({
 export class McpToolInput {
   @Field({ description: "The tool's own name; sent in the short form where a provider refuses the full one." }) name: string;
   @Field({ description: 'What the model reads about the tool, sent as is.' }) description: string;
-  @Field(() => JSONScalar, { description: "The JSON Schema of the tool's arguments, sent as is; MCP's inputSchema." }) inputSchema: JsonObject;
+  @Field(() => JSONScalar, { description: "The JSON Schema of the tool's arguments, sent as is; MCP's inputSchema." })
+  inputSchema: JsonObject;
   @Field({ nullable: true, description: 'A display title; never sent to a model.' }) title?: string;
   @Field(() => JSONScalar, { nullable: true, description: "The schema of the tool's structured result; never sent to a model." })
   outputSchema?: JsonObject;

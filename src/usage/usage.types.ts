@@ -17,7 +17,8 @@ export class ToolUsageType {
   @Field(() => Int, { description: 'Of `calls`, those recorded with isError true.' }) errors: number;
   @Field(() => Date, { nullable: true, description: 'Set when the tool was first surfaced to a run in this scope (the roster row).' })
   firstSurfacedAt: Date | null;
-  @Field(() => Date, { nullable: true, description: 'When a turn of this scope last carried the tool; null: never.' }) lastSurfacedAt: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When a turn of this scope last carried the tool; null: never.' })
+  lastSurfacedAt: Date | null;
   @Field(() => Date, { nullable: true, description: 'The latest `at` of a call recorded for it; null: never called.' })
   lastCalledAt: Date | null;
   projectId: string | null;
@@ -35,7 +36,10 @@ export class ToolCallInput {
   userId?: string;
   @Field({ description: "The tool's name as the model called it: its own name or the short form it was sent under." }) toolName: string;
   @Field({ description: 'Whether the call failed; counted in `errors`.' }) isError: boolean;
-  @Field({ nullable: true, description: "When the call happened; default now. More than 5 minutes past the server's clock is BAD_USER_INPUT." })
+  @Field({
+    nullable: true,
+    description: "When the call happened; default now. More than 5 minutes past the server's clock is BAD_USER_INPUT.",
+  })
   at?: Date;
   @Field({ nullable: true, description: 'Retries with the same key are counted once.' }) idempotencyKey?: string;
 }
