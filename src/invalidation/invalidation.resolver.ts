@@ -2,7 +2,6 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Roo
 import { AgentType } from '../agents/agent.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { AfterArg, FirstArg } from '../common/pagination';
-import { PROJECT_FILTER_TEXT } from '../common/schema-text';
 import { listArgument } from '../common/validate-args';
 import { CHANGES_PER_SET_MAX } from '../common/validation';
 import { diffOfTurn } from '../conversations/conversation.loaders';
@@ -21,6 +20,9 @@ import {
 } from './invalidation.types';
 import type { StoredAffectedToolbox, ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
+const AGENT_EVENTS_TEXT = "Only this agent's events; null or absent: every agent's.";
+const PROJECT_EVENTS_TEXT = "Only the events of this project's agents; null or absent: every agent's.";
+
 interface SubscriptionArgs {
   agentId?: string | null;
   projectId?: string | null;
@@ -33,9 +35,9 @@ export class InvalidationResolver {
     description: "The organisation's invalidation events, newest first, a page at a time (docs/semantics.md §5.6).",
   })
   toolboxInvalidations(
-    @Arg('agentId', () => ID, { nullable: true, description: "Only this agent's events; null or absent: every agent's." })
+    @Arg('agentId', () => ID, { nullable: true, description: AGENT_EVENTS_TEXT })
     agentId: string | null,
-    @Arg('projectId', () => ID, { nullable: true, description: `${PROJECT_FILTER_TEXT} (By the agent's project.)` })
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_EVENTS_TEXT })
     projectId: string | null,
     @Arg('since', () => Date, { nullable: true, description: 'Only events at or after this instant; null or absent: all.' })
     since: Date | null,
@@ -79,9 +81,9 @@ export class InvalidationResolver {
   })
   toolboxInvalidated(
     @Root() event: ToolboxInvalidationEntity,
-    @Arg('agentId', () => ID, { nullable: true, description: "Only this agent's events; null or absent: every agent's." })
+    @Arg('agentId', () => ID, { nullable: true, description: AGENT_EVENTS_TEXT })
     _agentId: string | null,
-    @Arg('projectId', () => ID, { nullable: true, description: "Only the events of this project's agents; null or absent: every agent's." })
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_EVENTS_TEXT })
     _projectId: string | null,
   ): ToolboxInvalidationEntity {
     return event;

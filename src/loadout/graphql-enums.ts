@@ -37,7 +37,7 @@ registerEnumType(ToolSourceEnum, {
   description: 'Where a tool definition comes from.',
   valuesConfig: described({
     BUILT_IN: 'A tool the host runtime provides itself (Bash, Read, ...); it may not be scoped to an agent.',
-    CUSTOM: 'Written through createToolDefinition (the default).',
+    CUSTOM: "The organisation's own tool: createToolDefinition's default source.",
     MINI_APP: 'Belongs to a mini app; dropped while the mini app is disabled.',
     MCP: "Reported by an MCP server's inventory (reportMcpTools); named mcp__<server>__<tool>.",
   }),

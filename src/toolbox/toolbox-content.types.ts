@@ -34,7 +34,7 @@ export const TOOLBOX_TEXT = {
   fingerprint:
     "sha256 hex over the ordered entries' content hashes, joined by newlines; equal lists give equal fingerprints, and so one provider cache entry (docs/semantics.md §3.14).",
   tools: 'The tools carried, in toolbox order: what the model is sent.',
-  toolCount: "How many tools are carried: the length of `tools`, at most the agent's maxTools.",
+  toolCount: 'How many tools are carried: the length of `tools`.',
   schemaTokens:
     "The sum of the carried tools' schemaTokens: what the tool definitions add to each request, without the provider's fixed per-request overhead.",
   dropped:

@@ -125,7 +125,7 @@ export type ToolProvider =
 export type ToolSource =
   /** A tool the host runtime provides itself (Bash, Read, ...); it may not be scoped to an agent. */
   | 'BUILT_IN'
-  /** Written through createToolDefinition (the default). */
+  /** The organisation's own tool: createToolDefinition's default source. */
   | 'CUSTOM'
   /** Reported by an MCP server's inventory (reportMcpTools); named mcp__<server>__<tool>. */
   | 'MCP'
