@@ -10,7 +10,11 @@ export class BudgetResolver {
       "projectId null: the no-project scope. The usage evidence is one end user's (counters are per user, project and tool): userId's, or with userId null the caller's own (its principal id), so a runtime that records calls for an end user reads them with that userId. asOf null: now.",
   })
   toolBudget(
-    @Arg('projectId', () => ID, { nullable: true, description: "The scope's project; null: the agent's, else the no-project scope." })
+    @Arg('projectId', () => ID, {
+      nullable: true,
+      description:
+        "The scope's project; null: the agent's, else the no-project scope. With agentId, another project than the agent's is BAD_USER_INPUT.",
+    })
     projectId: string | null,
     @Arg('agentId', () => ID, { nullable: true, description: "Apply this agent's scope, rules, model and thresholds; null: none." })
     agentId: string | null,
