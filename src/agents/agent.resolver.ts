@@ -1,7 +1,9 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { lookupIdText, PROJECT_FILTER_TEXT, targetIdText } from '../common/schema-text';
+import { AfterArg, FirstArg } from '../common/pagination';
 import { ProjectType } from '../organizations/organization.types';
-import { PageInput, ToolboxType } from '../toolbox/toolbox.types';
+import { CHANNEL_ARG_TEXT, PAGE_ARG_TEXT, PageInput, ToolboxType } from '../toolbox/toolbox.types';
 import { AgentConnectionType, AgentType, CreateAgentInput, PermissionRuleType, ToolRuleInput, UpdateAgentInput } from './agent.types';
 import type { PermissionRuleEntity } from './permission-rule.entity';
 import { ruleSubject } from '../loadout/filters';
@@ -11,8 +13,11 @@ export const ruleView = (rule: PermissionRuleEntity) => ({ ...rule, subject: rul
 @Resolver(() => AgentType)
 export class AgentResolver {
   @Authorized('VIEWER')
-  @Query(() => [AgentType])
-  agents(@Arg('projectId', () => ID, { nullable: true }) projectId: string | null, @Ctx() ctx: RequestContext) {
+  @Query(() => [AgentType], { description: "The organisation's agents, oldest first." })
+  agents(
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.agentList.agents(actorOf(ctx), projectId);
   }
 
@@ -21,51 +26,65 @@ export class AgentResolver {
     description: 'What agents returns, in the same order (oldest first), a page at a time: first 0 to 100, 20 when absent.',
   })
   agentsPage(
-    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null,
+    @FirstArg() first: number | null,
+    @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.agentList.page(actorOf(ctx), projectId, first, after);
   }
 
   @Authorized('VIEWER')
-  @Query(() => AgentType, { nullable: true })
-  agent(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Query(() => AgentType, { nullable: true, description: 'One agent by id.' })
+  agent(@Arg('id', () => ID, { description: lookupIdText('agent') }) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.agents.agent(actorOf(ctx), id);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => AgentType)
-  createAgent(@Arg('input') input: CreateAgentInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => AgentType, { description: 'A new agent; it affects no existing toolbox.' })
+  createAgent(@Arg('input', { description: 'The agent to create.' }) input: CreateAgentInput, @Ctx() ctx: RequestContext) {
     return ctx.services.agents.create(actorOf(ctx), input);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => AgentType)
-  updateAgent(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateAgentInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => AgentType, {
+    description: "Changes an agent's settings; where its toolbox changes in some situation, one invalidation with cause AGENT_UPDATED.",
+  })
+  updateAgent(
+    @Arg('id', () => ID, { description: targetIdText('agent') }) id: string,
+    @Arg('input', { description: 'The settings to change.' }) input: UpdateAgentInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.agents.update(actorOf(ctx), id, input);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => Boolean)
-  deleteAgent(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Mutation(() => Boolean, {
+    description: 'Deletes the agent with what is its own: its rules, agent-scoped tool definitions, conversations and invalidations. True.',
+  })
+  deleteAgent(@Arg('id', () => ID, { description: targetIdText('agent') }) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.agents.delete(actorOf(ctx), id);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => PermissionRuleType, { description: 'A DENY rule on an agent is an Edit Loadout exclusion.' })
-  async setToolRule(@Arg('input') input: ToolRuleInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => PermissionRuleType, {
+    description:
+      'Sets the rule for one subject on one agent or project (creating it, or replacing its effect). A DENY rule on an agent is an Edit Loadout exclusion.',
+  })
+  async setToolRule(@Arg('input', { description: 'The rule to set.' }) input: ToolRuleInput, @Ctx() ctx: RequestContext) {
     return ruleView(await ctx.services.agents.setToolRule(actorOf(ctx), input));
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => Boolean)
-  removeToolRule(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Mutation(() => Boolean, { description: 'Removes a permission rule. True.' })
+  removeToolRule(@Arg('id', () => ID, { description: targetIdText('permission rule') }) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.agents.removeToolRule(actorOf(ctx), id);
   }
 
-  @FieldResolver(() => ProjectType, { nullable: true })
+  @FieldResolver(() => ProjectType, {
+    nullable: true,
+    description: "The agent's project; null: none, and it carries only organisation-wide tools.",
+  })
   project(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
     return agent.projectId ? loadersOf(ctx).project.load(agent.projectId) : null;
   }
@@ -76,16 +95,18 @@ export class AgentResolver {
     return rules.filter((r) => r.effect === 'DENY').map((r) => r.toolName);
   }
 
-  @FieldResolver(() => [PermissionRuleType])
+  @FieldResolver(() => [PermissionRuleType], { description: "The rules set on this agent; its project's are on the project." })
   async permissionRules(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
     return (await loadersOf(ctx).agentRules.load(agent.id)).map(ruleView);
   }
 
-  @FieldResolver(() => ToolboxType)
+  @FieldResolver(() => ToolboxType, {
+    description: "The preview of this agent's toolbox in one situation, as the `toolbox` query answers it.",
+  })
   toolbox(
     @Root() agent: AgentType,
-    @Arg('channel') channel: string,
-    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
+    @Arg('channel', { description: CHANNEL_ARG_TEXT }) channel: string,
+    @Arg('page', () => PageInput, { nullable: true, description: PAGE_ARG_TEXT }) page: PageInput | null,
     @Ctx() ctx: RequestContext,
   ) {
     return loadersOf(ctx).agentToolbox.load({ agentId: agent.id, channel, page: page ?? undefined });
@@ -94,12 +115,15 @@ export class AgentResolver {
 
 @Resolver(() => PermissionRuleType)
 export class PermissionRuleFieldsResolver {
-  @FieldResolver(() => AgentType, { nullable: true })
+  @FieldResolver(() => AgentType, { nullable: true, description: 'The agent the rule is set on; null for a project rule.' })
   agent(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
     return rule.agentId ? loadersOf(ctx).agent.load(rule.agentId) : null;
   }
 
-  @FieldResolver(() => ProjectType, { nullable: true })
+  @FieldResolver(() => ProjectType, {
+    nullable: true,
+    description: 'The project the rule is set on, for all its agents; null for an agent rule.',
+  })
   project(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
     return rule.projectId ? loadersOf(ctx).project.load(rule.projectId) : null;
   }

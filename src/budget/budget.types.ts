@@ -1,42 +1,58 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { BudgetLevelEnum, VerdictEnum } from '../common/enums';
-import { ToolSourceEnum } from '../loadout/graphql-enums';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { BudgetLevelEnum } from '../common/enums';
+import { described, ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { RefusedMcpToolType, SchemaRefusalType } from '../tools/tool.types';
+import { ALWAYS_FAILS_MIN_CALLS, COLD_DAYS, NEVER_USED_DAYS } from './budget-report';
 
-@ObjectType('BudgetSourceCount')
+export enum VerdictEnum {
+  NEVER_USED = 'NEVER_USED',
+  COLD = 'COLD',
+  ALWAYS_FAILS = 'ALWAYS_FAILS',
+}
+registerEnumType(VerdictEnum, {
+  name: 'Verdict',
+  description: 'Why the evidence suggests removing a tool: the first that applies, in this order (docs/semantics.md §7.5).',
+  valuesConfig: described({
+    NEVER_USED: `First surfaced at least ${NEVER_USED_DAYS} days before asOf, and never called.`,
+    COLD: `Last called at least ${COLD_DAYS} days before asOf.`,
+    ALWAYS_FAILS: `At least ${ALWAYS_FAILS_MIN_CALLS} calls, and every one an error.`,
+  }),
+});
+
+@ObjectType('BudgetSourceCount', { description: "The surface's share of one source; every source is listed, 0 included." })
 export class BudgetSourceCountType {
-  @Field(() => ToolSourceEnum) source: ToolSource;
-  @Field(() => Int) count: number;
-  @Field(() => Int) schemaTokens: number;
+  @Field(() => ToolSourceEnum, { description: 'The source.' }) source: ToolSource;
+  @Field(() => Int, { description: 'Definitions of this source on the surface.' }) count: number;
+  @Field(() => Int, { description: 'Their schema tokens, summed.' }) schemaTokens: number;
 }
 
-@ObjectType('BudgetTool')
+@ObjectType('BudgetTool', { description: 'A definition on the surface (docs/semantics.md §7.1).' })
 export class BudgetToolType {
-  @Field() name: string;
-  @Field(() => ToolSourceEnum) source: ToolSource;
-  @Field(() => Int) schemaTokens: number;
-  @Field() hostDependent: boolean;
+  @Field({ description: "The definition's name." }) name: string;
+  @Field(() => ToolSourceEnum, { description: 'Its source.' }) source: ToolSource;
+  @Field(() => Int, { description: "Its schema tokens, rendered for the report's model." }) schemaTokens: number;
+  @Field({ description: 'The host may still remove it at run time; counted all the same.' }) hostDependent: boolean;
 }
 
-@ObjectType('UsageEvidence')
+@ObjectType('UsageEvidence', { description: "How far the scope's recorded calls are from the evidence gate (docs/semantics.md §7.4)." })
 export class UsageEvidenceType {
-  @Field(() => Int) totalCalls: number;
-  @Field(() => Date, { nullable: true }) firstCallAt: Date | null;
-  @Field(() => Int) requiredCalls: number;
-  @Field(() => Int) requiredDays: number;
-  @Field() gateOpen: boolean;
+  @Field(() => Int, { description: 'Calls recorded in the scope up to asOf.' }) totalCalls: number;
+  @Field(() => Date, { nullable: true, description: "The scope's first recorded call up to asOf; null: none." }) firstCallAt: Date | null;
+  @Field(() => Int, { description: 'Calls the gate needs.' }) requiredCalls: number;
+  @Field(() => Int, { description: 'Days the first call must lie before asOf.' }) requiredDays: number;
+  @Field({ description: 'Whether both are met, so suggestions are given.' }) gateOpen: boolean;
 }
 
-@ObjectType('ToolSuggestion')
+@ObjectType('ToolSuggestion', { description: 'A tool on the surface the evidence says could go (docs/semantics.md §7.5, §7.6).' })
 export class ToolSuggestionType {
-  @Field() toolName: string;
-  @Field(() => VerdictEnum) verdict: VerdictEnum;
-  @Field(() => Int) calls: number;
-  @Field(() => Int) errors: number;
-  @Field(() => Date, { nullable: true }) lastUsedAt: Date | null;
-  @Field(() => Date, { nullable: true }) firstSurfacedAt: Date | null;
-  @Field(() => Int) schemaTokens: number;
+  @Field({ description: "The definition's name." }) toolName: string;
+  @Field(() => VerdictEnum, { description: 'Why.' }) verdict: VerdictEnum;
+  @Field(() => Int, { description: 'Its calls in the scope up to asOf.' }) calls: number;
+  @Field(() => Int, { description: 'Of those, the errors.' }) errors: number;
+  @Field(() => Date, { nullable: true, description: 'Its last call up to asOf; null: never called.' }) lastUsedAt: Date | null;
+  @Field(() => Date, { nullable: true, description: 'When a turn of the scope first carried it.' }) firstSurfacedAt: Date | null;
+  @Field(() => Int, { description: "Its schema tokens, rendered for the report's model." }) schemaTokens: number;
   @Field(() => Int, {
     description:
       "schemaTokens times the turns the scope began in the 7 days up to asOf (whole UTC days, from the day 7 days before asOf through asOf's day): what carrying the tool cost recently.",
@@ -46,38 +62,48 @@ export class ToolSuggestionType {
 
 @ObjectType('InventedToolCall', { description: 'Calls to a tool name that no toolbox of the scope ever carried.' })
 export class InventedToolCallType {
-  @Field() name: string;
-  @Field(() => Int) calls: number;
+  @Field({ description: 'The name called.' }) name: string;
+  @Field(() => Int, { description: 'Its calls in the scope up to asOf.' }) calls: number;
 }
 
-@ObjectType('BudgetIncompatibleTool')
+@ObjectType('BudgetIncompatibleTool', {
+  description: "A definition left off the surface only because the model's provider refuses its schema.",
+})
 export class BudgetIncompatibleToolType {
-  @Field() name: string;
-  @Field(() => ToolSourceEnum) source: ToolSource;
-  @Field(() => SchemaRefusalType) schemaRefusal: SchemaRefusalType;
+  @Field({ description: "The definition's name." }) name: string;
+  @Field(() => ToolSourceEnum, { description: 'Its source.' }) source: ToolSource;
+  @Field(() => SchemaRefusalType, { description: 'The rule it breaks, and where.' }) schemaRefusal: SchemaRefusalType;
 }
 
-@ObjectType('BudgetRefusedMcpTool')
+@ObjectType('BudgetRefusedMcpTool', { description: "An entry of an MCP server's last inventory that could not be stored at all." })
 export class BudgetRefusedMcpToolType extends RefusedMcpToolType {
   @Field({ description: "The MCP server's name." }) server: string;
 }
 
-@ObjectType('ToolBudgetReport')
+@ObjectType('ToolBudgetReport', {
+  description: "What a scope's tools cost and which the evidence says could go (docs/semantics.md §7).",
+})
 export class ToolBudgetReportType {
-  @Field(() => ID, { nullable: true }) projectId: string | null;
-  @Field(() => ID, { nullable: true }) agentId: string | null;
+  @Field(() => ID, { nullable: true, description: "The scope's project (given, else the agent's); null: the no-project scope." })
+  projectId: string | null;
+  @Field(() => ID, { nullable: true, description: 'The agent whose scope and rules apply; null: none.' }) agentId: string | null;
   @Field(() => ID, { nullable: true, description: 'Accepted and echoed; it does not change the estimate.' }) sessionId: string | null;
   @Field({ description: 'The end user whose usage evidence the report reads (the caller when none was given).' }) userId: string;
-  @Field() asOf: Date;
-  @Field(() => Int) estimatedToolCount: number;
+  @Field({ description: 'The instant the report is evaluated as of.' }) asOf: Date;
+  @Field(() => Int, {
+    description:
+      "Definitions on the surface: what any turn of the scope could carry, before Tools Mode, channel, context, Max Tools and the token cap (docs/semantics.md §7.1); so not one turn's toolbox size.",
+  })
+  estimatedToolCount: number;
   @Field(() => Int, { description: "Sum of the surfaced tools' schemaTokens for the model." }) estimatedSchemaTokens: number;
   @Field(() => Int, {
     description:
       "The provider's fixed cost of carrying tools, paid once per request with at least one tool (not in estimatedSchemaTokens).",
   })
   requestOverheadTokens: number;
-  @Field(() => [BudgetSourceCountType]) bySource: BudgetSourceCountType[];
-  @Field(() => [BudgetToolType]) tools: BudgetToolType[];
+  @Field(() => [BudgetSourceCountType], { description: 'Count and schema tokens per source; they sum to the estimates.' })
+  bySource: BudgetSourceCountType[];
+  @Field(() => [BudgetToolType], { description: 'The definitions on the surface, in Sort Order.' }) tools: BudgetToolType[];
   @Field(() => [String], { description: 'Named, not counted.' }) unprobedMcpServers: string[];
   @Field(() => [BudgetIncompatibleToolType], {
     description:
@@ -88,10 +114,10 @@ export class ToolBudgetReportType {
     description: "Entries of the scope's MCP servers' last inventories that could not be stored at all, by server name; not counted.",
   })
   refusedMcpTools: BudgetRefusedMcpToolType[];
-  @Field(() => Int) warnThreshold: number;
-  @Field(() => Int) hotThreshold: number;
-  @Field(() => BudgetLevelEnum) level: BudgetLevelEnum;
-  @Field(() => UsageEvidenceType) evidence: UsageEvidenceType;
+  @Field(() => Int, { description: "The agent's budgetWarnThreshold, else the organisation's toolBudgetWarn." }) warnThreshold: number;
+  @Field(() => Int, { description: "The agent's budgetHotThreshold, else the organisation's toolBudgetHot." }) hotThreshold: number;
+  @Field(() => BudgetLevelEnum, { description: 'estimatedToolCount against the thresholds.' }) level: BudgetLevelEnum;
+  @Field(() => UsageEvidenceType, { description: 'How far the evidence gate is.' }) evidence: UsageEvidenceType;
   @Field(() => [ToolSuggestionType], { description: 'Empty while the evidence gate is closed.' }) suggestions: ToolSuggestionType[];
   @Field(() => [InventedToolCallType], { description: 'Calls to names no toolbox of the scope ever carried, most called first.' })
   inventedToolCalls: InventedToolCallType[];

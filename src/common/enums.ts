@@ -38,14 +38,10 @@ export enum ToolProviderEnum {
   GOOGLE = 'google',
   NEUTRAL = 'neutral',
 }
-export enum VerdictEnum {
-  NEVER_USED = 'NEVER_USED',
-  COLD = 'COLD',
-  ALWAYS_FAILS = 'ALWAYS_FAILS',
-}
 
 registerEnumType(RoleEnum, {
   name: 'Role',
+  description: 'What an API key may do; each role includes the ones below it (docs/semantics.md §2.1).',
   valuesConfig: {
     ADMIN: { description: 'Manages API keys and everything below.' },
     EDITOR: { description: 'Changes tools, agents, rules, mini apps, MCP servers, prices.' },
@@ -55,16 +51,39 @@ registerEnumType(RoleEnum, {
 });
 registerEnumType(FundingModelEnum, {
   name: 'FundingModel',
+  description: "Who pays for an organisation's model usage: whether a priced turn also costs credits (docs/semantics.md §4.3).",
   valuesConfig: {
     INCLUDED_CREDITS: { description: "AI included: usage is paid in the platform's credits." },
     BRING_YOUR_OWN: { description: 'Bring your own AI: usage is billed by the provider to the organisation.' },
   },
 });
-registerEnumType(InvalidationCauseEnum, { name: 'InvalidationCause' });
-registerEnumType(BudgetLevelEnum, { name: 'BudgetLevel' });
-registerEnumType(VerdictEnum, { name: 'Verdict' });
+registerEnumType(InvalidationCauseEnum, {
+  name: 'InvalidationCause',
+  description: 'The kind of change that altered a toolbox (docs/semantics.md §5.1).',
+  valuesConfig: {
+    TOOL_CREATED: { description: 'createToolDefinition.' },
+    TOOL_UPDATED: { description: 'updateToolDefinition.' },
+    TOOL_DELETED: { description: 'deleteToolDefinition.' },
+    RULE_CHANGED: { description: 'setToolRule or removeToolRule.' },
+    AGENT_UPDATED: { description: "updateAgent changed the agent's model, maxTools, maxSchemaTokens or toolsMode." },
+    MINI_APP_CHANGED: { description: 'setMiniAppEnabled.' },
+    MCP_SERVER_CHANGED: { description: 'registerMcpServer or updateMcpServer.' },
+    MCP_INVENTORY_CHANGED: { description: "An inventory report (reportMcpTools, reportMcpInventory) changed the server's tools." },
+    CHANGE_SET: { description: 'applyChangeSet: one event per agent for the whole set.' },
+  },
+});
+registerEnumType(BudgetLevelEnum, {
+  name: 'BudgetLevel',
+  description: "How the budget report's estimatedToolCount stands against its thresholds (docs/semantics.md §7.3).",
+  valuesConfig: {
+    OK: { description: 'Below warnThreshold.' },
+    WARN: { description: 'At or above warnThreshold, below hotThreshold.' },
+    HOT: { description: 'At or above hotThreshold.' },
+  },
+});
 registerEnumType(ToolProviderEnum, {
   name: 'ToolProvider',
+  description: 'A shape of the tools list a model API takes (docs/renderings.md); also names a provider family.',
   valuesConfig: {
     OPENAI: { description: 'OpenAI Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }]' },
     OPENAI_RESPONSES: {

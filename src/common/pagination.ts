@@ -1,4 +1,4 @@
-import { Field, getMetadataStorage, Int, ObjectType, type ClassType } from 'type-graphql';
+import { Arg, Field, getMetadataStorage, Int, ObjectType, type ClassType } from 'type-graphql';
 import { sha256Hex } from './content-hash';
 import { badInput } from './errors';
 
@@ -7,11 +7,30 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** The largest `first` any list accepts. */
 export const MAX_PAGE_SIZE = 100;
 
-@ObjectType('PageInfo')
+@ObjectType('PageInfo', { description: 'Where a page of a list ends, and whether more follow.' })
 export class PageInfo {
-  @Field() hasNextPage: boolean;
-  @Field(() => String, { nullable: true }) endCursor: string | null;
+  @Field({ description: 'Whether the list has items after this page.' }) hasNextPage: boolean;
+  @Field(() => String, {
+    nullable: true,
+    description: "The last edge's cursor: pass it as `after` for the next page. Null on an empty page.",
+  })
+  endCursor: string | null;
 }
+
+/** The `first` argument of every paged list. */
+export const FirstArg = () =>
+  Arg('first', () => Int, {
+    nullable: true,
+    description: `How many items the page holds at most: 0 to ${MAX_PAGE_SIZE}, ${DEFAULT_PAGE_SIZE} when absent.`,
+  });
+
+/** The `after` argument of every paged list. */
+export const AfterArg = () =>
+  Arg('after', () => String, {
+    nullable: true,
+    description:
+      "A cursor this list handed out (an edge's `cursor`, or `pageInfo.endCursor`): the page starts after it. Absent: from the start. Any other value is BAD_USER_INPUT naming `after`.",
+  });
 
 /** What a connection field resolves to. */
 export interface Page<T> {
@@ -31,18 +50,18 @@ export function Connection<TItem extends object>(Item: ClassType<TItem>) {
   const itemName = getMetadataStorage().objectTypes.find((type) => type.target === Item)?.name;
   if (!itemName) throw new Error(`${Item.name} must be an @ObjectType declared before its connection`);
 
-  @ObjectType(`${itemName}Edge`)
+  @ObjectType(`${itemName}Edge`, { description: `One ${itemName} of a page, with its place in the list.` })
   class Edge {
-    @Field() cursor: string;
-    @Field(() => Item) node: TItem;
+    @Field({ description: 'Opaque position of this item: pass it as `after` for the items that follow it.' }) cursor: string;
+    @Field(() => Item, { description: `The ${itemName}.` }) node: TItem;
   }
 
   // Never named in the schema itself: only its subclasses are reachable from a field.
-  @ObjectType()
+  @ObjectType({ description: `A page of ${itemName} items, in list order.` })
   abstract class ConnectionType {
-    @Field(() => [Edge]) edges: Edge[];
-    @Field(() => PageInfo) pageInfo: PageInfo;
-    @Field(() => Int) totalCount: number;
+    @Field(() => [Edge], { description: "This page's items, in list order, each with its cursor." }) edges: Edge[];
+    @Field(() => PageInfo, { description: 'Where this page ends, and whether more follow.' }) pageInfo: PageInfo;
+    @Field(() => Int, { description: 'How many items the whole list holds, across every page.' }) totalCount: number;
   }
   return ConnectionType;
 }

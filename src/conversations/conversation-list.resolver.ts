@@ -1,5 +1,6 @@
-import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, ID, Query, Resolver } from 'type-graphql';
 import { actorOf, type RequestContext } from '../common/context';
+import { AfterArg, FirstArg } from '../common/pagination';
 import { ConversationConnectionType } from './conversation-list.types';
 
 @Resolver()
@@ -9,9 +10,12 @@ export class ConversationListResolver {
     description: "The agent's conversations, newest first; what the conversation debugger lists.",
   })
   conversations(
-    @Arg('agentId', () => ID) agentId: string,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('agentId', () => ID, {
+      description: "The agent's id; one that names no agent of the caller's organisation gives an empty page.",
+    })
+    agentId: string,
+    @FirstArg() first: number | null,
+    @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.conversationList.forAgent(actorOf(ctx), agentId, first, after);

@@ -2,20 +2,20 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { AgentType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { AfterArg, FirstArg } from '../common/pagination';
 import { ToolProviderEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
+import { lookupIdText, targetIdText } from '../common/schema-text';
 import { ProjectType } from '../organizations/organization.types';
 import { providerOf, renderTools } from '../tokens/providers';
 import { recordedToolNames, toolToRender, type CarriedNames } from '../toolbox/carried-names';
-import { CARRIED_TOOL_TEXT } from '../toolbox/toolbox-content.types';
+import { CARRIED_TOOL_TEXT, PROVIDER_ARG_TEXT } from '../toolbox/toolbox-content.types';
 import { PageObjectType } from '../toolbox/toolbox.types';
 import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
 import type { ConversationEntity } from './conversation.entity';
 import { costOfTurn, diffOfTurn } from './conversation.loaders';
 import {
   ConversationType,
-  ModelPriceInput,
-  ModelPriceType,
   PROVIDER_USAGE_FIELD_TEXT,
   ProviderUsageInput,
   ProviderUsageType,
@@ -31,6 +31,7 @@ import {
   TurnUsageInput,
   TurnUsageType,
 } from './conversation.types';
+import { ModelPriceInput, ModelPriceType } from './model-price.types';
 import type { FrozenSnapshot, FrozenTool } from './snapshot.service';
 import type { FrozenDroppedTool } from './toolbox-snapshot.entity';
 import type { TurnEntity } from './turn.entity';
@@ -38,26 +39,31 @@ import type { TurnEntity } from './turn.entity';
 @Resolver()
 export class ConversationResolver {
   @Authorized('VIEWER')
-  @Query(() => ConversationType, { nullable: true })
-  conversation(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Query(() => ConversationType, { nullable: true, description: 'One conversation by id.' })
+  conversation(@Arg('id', () => ID, { description: lookupIdText('conversation') }) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.conversation(actorOf(ctx), id);
   }
 
   @Authorized('VIEWER')
-  @Query(() => TurnType, { nullable: true })
-  turn(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Query(() => TurnType, { nullable: true, description: 'One turn by id.' })
+  turn(@Arg('id', () => ID, { description: lookupIdText('turn') }) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.conversations.turn(actorOf(ctx), id);
   }
 
   @Authorized('VIEWER')
-  @Query(() => [ModelPriceType])
+  @Query(() => [ModelPriceType], { description: "The organisation's model prices, by model." })
   modelPrices(@Ctx() ctx: RequestContext) {
     return ctx.services.modelPrices.list(actorOf(ctx));
   }
 
   @Authorized('RUNTIME')
-  @Mutation(() => ConversationType)
-  startConversation(@Arg('input') input: StartConversationInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => ConversationType, {
+    description: 'Starts a conversation of an agent: its channel, page and end user are fixed for every turn (docs/semantics.md §4.1).',
+  })
+  startConversation(
+    @Arg('input', { description: 'The conversation to start.' }) input: StartConversationInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.conversations.startConversation(actorOf(ctx), input);
   }
 
@@ -66,13 +72,23 @@ export class ConversationResolver {
     description:
       'What a runtime calls on every model request: resolves, records and returns the toolbox the model sees on this turn (send its `toolbox.rendered`). The `toolbox` query is the preview; both read with one fragment on `ToolboxContent`.',
   })
-  beginTurn(@Arg('conversationId', () => ID) conversationId: string, @Ctx() ctx: RequestContext) {
+  beginTurn(
+    @Arg('conversationId', () => ID, { description: targetIdText('conversation') }) conversationId: string,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.conversations.beginTurn(actorOf(ctx), conversationId);
   }
 
   @Authorized('RUNTIME')
-  @Mutation(() => TurnType)
-  completeTurn(@Arg('turnId', () => ID) turnId: string, @Arg('usage') usage: TurnUsageInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => TurnType, {
+    description:
+      "Records what the turn's request used, in Loadout's terms, and prices it once (docs/semantics.md §4.3). A turn already completed is CONFLICT.",
+  })
+  completeTurn(
+    @Arg('turnId', () => ID, { description: targetIdText('turn') }) turnId: string,
+    @Arg('usage', { description: 'What the request used.' }) usage: TurnUsageInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.turnCompletion.completeTurn(actorOf(ctx), turnId, usage);
   }
 
@@ -82,8 +98,8 @@ export class ConversationResolver {
       "completeTurn with the provider's usage object as its API returned it, read by the format's documented meaning into the turn's usage; the object is kept as `Turn.providerUsage`.",
   })
   completeTurnWithProviderUsage(
-    @Arg('turnId', () => ID) turnId: string,
-    @Arg('providerUsage') providerUsage: ProviderUsageInput,
+    @Arg('turnId', () => ID, { description: targetIdText('turn') }) turnId: string,
+    @Arg('providerUsage', { description: 'The usage object and its format.' }) providerUsage: ProviderUsageInput,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.turnCompletion.completeTurnWithProviderUsage(actorOf(ctx), turnId, providerUsage);
@@ -93,24 +109,24 @@ export class ConversationResolver {
   @Mutation(() => ModelPriceType, {
     description: 'Upserts the price of one model; a rate left out takes the default its `ModelPriceInput` field states.',
   })
-  setModelPrice(@Arg('input') input: ModelPriceInput, @Ctx() ctx: RequestContext) {
+  setModelPrice(@Arg('input', { description: 'The model and its rates.' }) input: ModelPriceInput, @Ctx() ctx: RequestContext) {
     return ctx.services.modelPrices.set(actorOf(ctx), input);
   }
 }
 
 @Resolver(() => ConversationType)
 export class ConversationFieldsResolver {
-  @FieldResolver(() => AgentType)
+  @FieldResolver(() => AgentType, { description: 'The agent.' })
   agent(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).agent.load(c.agentId);
   }
 
-  @FieldResolver(() => ChannelType)
+  @FieldResolver(() => ChannelType, { description: 'The channel every turn is assembled for.' })
   channel(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).channel.load(c.channelId);
   }
 
-  @FieldResolver(() => Int)
+  @FieldResolver(() => Int, { description: 'How many turns it has.' })
   async turnCount(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext): Promise<number> {
     return (await loadersOf(ctx).conversationActivity.load(c.id)).turns;
   }
@@ -135,13 +151,8 @@ export class ConversationFieldsResolver {
     return c.parentId ? loadersOf(ctx).conversation.load(c.parentId) : null;
   }
 
-  @FieldResolver(() => TurnConnectionType)
-  turns(
-    @Root() c: ConversationEntity,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Ctx() ctx: RequestContext,
-  ) {
+  @FieldResolver(() => TurnConnectionType, { description: 'Its turns, by index, a page at a time.' })
+  turns(@Root() c: ConversationEntity, @FirstArg() first: number | null, @AfterArg() after: string | null, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).turnPage(c.id, first, after);
   }
 }
@@ -195,7 +206,7 @@ export class SnapshotFieldsResolver {
   })
   async rendered(
     @Root() snapshot: FrozenSnapshot,
-    @Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null,
+    @Arg('provider', () => ToolProviderEnum, { nullable: true, description: PROVIDER_ARG_TEXT }) provider: ToolProviderEnum | null,
     @Ctx() ctx: RequestContext,
   ) {
     const loadout = await ctx.services.toolbox.loadoutOf(actorOf(ctx));

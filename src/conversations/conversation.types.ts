@@ -1,4 +1,4 @@
-import { Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../common/pagination';
 import { DropReasonEnum, RuleEffectEnum, RuleLevelEnum, described, enumOf } from '../loadout/graphql-enums';
@@ -10,9 +10,17 @@ import { AgentType, AppliedRuleInterface } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { ProjectType } from '../organizations/organization.types';
 import { PageInput, PageObjectType } from '../toolbox/toolbox.types';
-import { CARRIED_TOOL_TEXT, CarriedToolInterface, LeftOutToolInterface, ToolboxContentInterface } from '../toolbox/toolbox-content.types';
+import { ID_TEXT } from '../common/schema-text';
+import {
+  CARRIED_TOOL_TEXT,
+  CarriedToolInterface,
+  LEFT_OUT_TEXT,
+  LeftOutToolInterface,
+  TOOLBOX_TEXT,
+  ToolboxContentInterface,
+} from '../toolbox/toolbox-content.types';
+import { CHANNEL_ARG_TEXT, PAGE_ARG_TEXT } from '../toolbox/toolbox.types';
 import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
-import { CACHE_WRITE_1H_INPUT_MULTIPLE, PRICE_MAX } from './turn-cost';
 import {
   PROVIDER_USAGE_FORMAT_TEXT,
   PROVIDER_USAGE_FORMATS,
@@ -22,7 +30,11 @@ import {
 } from './provider-usage';
 
 export const ProviderUsageFormatEnum = enumOf(PROVIDER_USAGE_FORMATS);
-registerEnumType(ProviderUsageFormatEnum, { name: 'ProviderUsageFormat', valuesConfig: described(PROVIDER_USAGE_FORMAT_TEXT) });
+registerEnumType(ProviderUsageFormatEnum, {
+  name: 'ProviderUsageFormat',
+  description: 'The API a provider usage object comes from, and so the documented meaning of its keys (docs/usage-and-pricing.md).',
+  valuesConfig: described(PROVIDER_USAGE_FORMAT_TEXT),
+});
 
 /** What each stored figure includes, said once for the input and the record read back (docs/usage-and-pricing.md). */
 const USAGE_TEXT = {
@@ -36,39 +48,45 @@ const USAGE_TEXT = {
   outputTokens: 'Every output token, reasoning and thinking tokens included.',
 };
 
-@ObjectType('Conversation')
+@ObjectType('Conversation', {
+  description: 'One agent working for one end user on one channel and page, turn by turn (docs/semantics.md §4.1); fixed when started.',
+})
 export class ConversationType {
-  @Field(() => ID) id: string;
-  @Field(() => AgentType) agent: AgentType;
-  @Field(() => ChannelType) channel: ChannelType;
-  @Field(() => PageObjectType) page: PageObjectType;
+  @Field(() => ID, { description: ID_TEXT }) id: string;
+  @Field(() => AgentType, { description: 'The agent.' }) agent: AgentType;
+  @Field(() => ChannelType, { description: 'The channel every turn is assembled for.' }) channel: ChannelType;
+  @Field(() => PageObjectType, { description: 'The page every turn is assembled for.' }) page: PageObjectType;
   @Field({ description: 'The end user the agent works for.' }) userId: string;
   @Field(() => ProjectType, { nullable: true, description: "The project whose scope owns usage credit: the root conversation's project." })
   owningProject: ProjectType | null;
-  @Field(() => ConversationType, { nullable: true }) parent: ConversationType | null;
-  @Field() startedAt: Date;
+  @Field(() => ConversationType, {
+    nullable: true,
+    description: 'The conversation this one is a child or worker session of; null: a root.',
+  })
+  parent: ConversationType | null;
+  @Field({ description: 'When startConversation ran.' }) startedAt: Date;
 }
 
 @ObjectType('SnapshotTool', { implements: CarriedToolInterface, description: 'A frozen copy of a tool as the model saw it.' })
 export class SnapshotToolType {
-  @Field(() => Int) position: number;
+  @Field(() => Int, { description: CARRIED_TOOL_TEXT.position }) position: number;
   @Field({ description: CARRIED_TOOL_TEXT.name }) name: string;
   @Field({ description: CARRIED_TOOL_TEXT.toolName }) toolName: string;
   @Field(() => String, { nullable: true, description: CARRIED_TOOL_TEXT.mcpToolName }) mcpToolName: string | null;
   @Field(() => String, { nullable: true, description: CARRIED_TOOL_TEXT.mcpServerName }) mcpServerName: string | null;
-  @Field() description: string;
-  @Field(() => JSONScalar) inputSchema: unknown;
-  @Field() contentHash: string;
-  @Field(() => Int) schemaTokens: number;
+  @Field({ description: 'The description the model was sent.' }) description: string;
+  @Field(() => JSONScalar, { description: 'The input schema the model was sent.' }) inputSchema: unknown;
+  @Field({ description: CARRIED_TOOL_TEXT.contentHash }) contentHash: string;
+  @Field(() => Int, { description: CARRIED_TOOL_TEXT.schemaTokens }) schemaTokens: number;
   @Field(() => ToolDefinitionType, { nullable: true, description: 'The definition it came from; null once that definition is deleted.' })
   toolDefinition: ToolDefinitionType | null;
 }
 
 @ObjectType('SnapshotRule', { implements: AppliedRuleInterface, description: 'A DENY rule as it stood when a turn was recorded.' })
 export class SnapshotRuleType {
-  @Field(() => ID) id: string;
+  @Field(() => ID, { description: "The rule's id, a UUID; the rule may have changed or gone since." }) id: string;
   @Field({ description: 'tool:<name> or hint:<hint>' }) subject: string;
-  @Field(() => RuleEffectEnum) effect: RuleEffect;
+  @Field(() => RuleEffectEnum, { description: 'DENY.' }) effect: RuleEffect;
   @Field(() => RuleLevelEnum, { description: "On the agent itself, or on the agent's project." }) level: RuleLevel;
 }
 
@@ -77,8 +95,8 @@ export class SnapshotRuleType {
   description: 'A tool left out of the turn, and the first filter it failed, as recorded then.',
 })
 export class SnapshotDroppedToolType {
-  @Field() name: string;
-  @Field(() => DropReasonEnum) reason: DropReason;
+  @Field({ description: LEFT_OUT_TEXT.name }) name: string;
+  @Field(() => DropReasonEnum, { description: LEFT_OUT_TEXT.reason }) reason: DropReason;
   @Field(() => ToolDefinitionType, { nullable: true, description: 'The definition; null once it is deleted.' })
   toolDefinition: ToolDefinitionType | null;
   @Field(() => ToolDefinitionType, {
@@ -106,23 +124,25 @@ export class ToolboxSnapshotType {
       'The stored frozen toolbox: turns that carried the same toolbox (the same model, tools and left-out tools) share it, as the turns of a stable agent do.',
   })
   id: string;
-  @Field() fingerprint: string;
-  @Field(() => [SnapshotToolType]) tools: SnapshotToolType[];
+  @Field({ description: TOOLBOX_TEXT.fingerprint }) fingerprint: string;
+  @Field(() => [SnapshotToolType], { description: TOOLBOX_TEXT.tools }) tools: SnapshotToolType[];
   @Field(() => [SnapshotDroppedToolType], { description: 'What the toolbox left out on this turn, and why.' })
   dropped: SnapshotDroppedToolType[];
-  @Field(() => Int) toolCount: number;
-  @Field(() => Int) schemaTokens: number;
+  @Field(() => Int, { description: TOOLBOX_TEXT.toolCount }) toolCount: number;
+  @Field(() => Int, { description: TOOLBOX_TEXT.schemaTokens }) schemaTokens: number;
 }
 
-@ObjectType('ToolboxDiff')
+@ObjectType('ToolboxDiff', {
+  description: 'How one toolbox differs from an earlier one, by tool name as sent (docs/semantics.md §4.2).',
+})
 export class ToolboxDiffType {
-  @Field(() => [String]) added: string[];
-  @Field(() => [String]) removed: string[];
-  @Field(() => [String], { description: 'Same name, other content hash.' }) changed: string[];
-  @Field({ description: 'Same set of tools in another order.' }) reordered: boolean;
+  @Field(() => [String], { description: 'Names only the later toolbox carries, in its order.' }) added: string[];
+  @Field(() => [String], { description: 'Names only the earlier toolbox carried, in its order.' }) removed: string[];
+  @Field(() => [String], { description: "Same name, other content hash; in the later toolbox's order." }) changed: string[];
+  @Field({ description: 'Same set of names in another order; false whenever the sets differ.' }) reordered: boolean;
 }
 
-@ObjectType('TurnUsage')
+@ObjectType('TurnUsage', { description: "What a completed turn's request used, in Loadout's terms (docs/semantics.md §4.3)." })
 export class TurnUsageType {
   @Field(() => Int, { description: USAGE_TEXT.inputTokens }) inputTokens: number;
   @Field(() => Int, { description: USAGE_TEXT.cachedInputTokens }) cachedInputTokens: number;
@@ -142,30 +162,46 @@ export const PROVIDER_USAGE_FIELD_TEXT =
 
 @ObjectType('ProviderUsage', { description: "A provider's usage object as the runtime sent it, and the format it was read in." })
 export class ProviderUsageType {
-  @Field(() => ProviderUsageFormatEnum) format: ProviderUsageFormat;
+  @Field(() => ProviderUsageFormatEnum, { description: 'The API the object came from, as the runtime said.' }) format: ProviderUsageFormat;
   @Field(() => JSONScalar, { description: 'As sent (stored as jsonb: key order is not kept).' }) usage: JsonObject;
 }
 
-@ObjectType('TurnCost')
+@ObjectType('TurnCost', {
+  description: 'What a completed turn cost, at the price and funding model frozen when it completed (docs/usage-and-pricing.md).',
+})
 export class TurnCostType {
-  @Field(() => Float, { nullable: true, description: 'Null where no price is set for the model.' }) amountUsd: number | null;
-  @Field(() => Float, { nullable: true }) credits: number | null;
-  @Field(() => Float, { description: "Share of this turn's input tokens spent on tool definitions." }) toolDefinitionShare: number;
+  @Field(() => Float, { nullable: true, description: 'The cost in USD. Null where no price is set for the model.' }) amountUsd:
+    number | null;
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      'creditsPerMTok x (inputTokens + outputTokens) per million, for organisations funded by INCLUDED_CREDITS; else null, and null without a price or credit rate.',
+  })
+  credits: number | null;
+  @Field(() => Float, {
+    description:
+      "The toolbox's schemaTokens over inputTokens, at most 1 (0 when inputTokens is 0): the share of the input spent on tool definitions.",
+  })
+  toolDefinitionShare: number;
 }
 
-@ObjectType('Turn')
+@ObjectType('Turn', {
+  description:
+    'One model request of a conversation: the toolbox beginTurn froze for it, and the usage completeTurn recorded (docs/semantics.md §4).',
+})
 export class TurnType {
-  @Field(() => ID) id: string;
-  @Field(() => Int, { description: '1-based.' }) index: number;
-  @Field(() => ConversationType) conversation: ConversationType;
-  @Field() startedAt: Date;
-  @Field(() => Date, { nullable: true }) completedAt: Date | null;
-  @Field(() => ToolboxSnapshotType) toolbox: ToolboxSnapshotType;
-  @Field() toolboxChanged: boolean;
+  @Field(() => ID, { description: ID_TEXT }) id: string;
+  @Field(() => Int, { description: 'Its place in the conversation, 1-based.' }) index: number;
+  @Field(() => ConversationType, { description: 'The conversation.' }) conversation: ConversationType;
+  @Field({ description: 'When beginTurn recorded it.' }) startedAt: Date;
+  @Field(() => Date, { nullable: true, description: 'When it was completed; null until then.' }) completedAt: Date | null;
+  @Field(() => ToolboxSnapshotType, { description: 'The toolbox the turn carried, frozen.' }) toolbox: ToolboxSnapshotType;
+  @Field({ description: "Whether its fingerprint differs from the previous turn's; false on the first turn." }) toolboxChanged: boolean;
   @Field(() => ToolboxDiffType, { nullable: true, description: 'Against the previous turn; null on the first turn.' })
   diff: ToolboxDiffType | null;
-  @Field(() => TurnUsageType, { nullable: true }) usage: TurnUsageType | null;
-  @Field(() => TurnCostType, { nullable: true }) cost: TurnCostType | null;
+  @Field(() => TurnUsageType, { nullable: true, description: 'What the request used; null until the turn is completed.' })
+  usage: TurnUsageType | null;
+  @Field(() => TurnCostType, { nullable: true, description: 'What it cost; null until the turn is completed.' }) cost: TurnCostType | null;
   @Field(() => String, {
     nullable: true,
     description:
@@ -176,15 +212,15 @@ export class TurnType {
   providerUsage: ProviderUsageType | null;
 }
 
-@ObjectType('TurnConnection')
+@ObjectType('TurnConnection', { description: "A page of a conversation's turns, by index." })
 export class TurnConnectionType extends Connection(TurnType) {}
 
-@InputType('StartConversationInput')
+@InputType('StartConversationInput', { description: 'A new conversation: its agent, channel, page and end user are fixed for every turn.' })
 export class StartConversationInput {
-  @Field(() => ID) agentId: string;
-  @Field() @IsCatalogueKey() channel: string;
-  @Field(() => PageInput, { nullable: true }) @ValidateNested() page?: PageInput;
-  @Field({ nullable: true, description: 'The end user; default: the caller.' }) userId?: string;
+  @Field(() => ID, { description: 'The agent that works in it.' }) agentId: string;
+  @Field({ description: CHANNEL_ARG_TEXT }) @IsCatalogueKey() channel: string;
+  @Field(() => PageInput, { nullable: true, description: PAGE_ARG_TEXT }) @ValidateNested() page?: PageInput;
+  @Field({ nullable: true, description: 'The end user, 1 to 256 characters; default: the caller (its principal id).' }) userId?: string;
   @Field(() => ID, { nullable: true, description: 'A child or worker session of this conversation.' }) parentConversationId?: string;
 }
 
@@ -204,7 +240,7 @@ export class TurnUsageInput {
   providerCacheMissReason?: string;
 }
 
-@InputType('ProviderUsageInput')
+@InputType('ProviderUsageInput', { description: "A provider's usage object, to be read by its API's documented meaning." })
 export class ProviderUsageInput {
   @Field(() => ProviderUsageFormatEnum, { description: 'The API the object comes from, whose documented meaning of each key is applied.' })
   format: ProviderUsageFormat;
@@ -215,39 +251,4 @@ export class ProviderUsageInput {
   @Field({ nullable: true, description: CACHE_MISS_REASON_TEXT })
   @MaxLength(200)
   providerCacheMissReason?: string;
-}
-
-const CACHE_WRITE_RATE_TEXT =
-  "USD per million tokens written to the prompt cache other than 1-hour writes (Anthropic's 5-minute writes, OpenAI's writes).";
-const CACHE_WRITE_1H_RATE_TEXT = "USD per million tokens written to Anthropic's 1-hour prompt cache (TurnUsage.cacheWrite1hTokens).";
-
-@ObjectType('ModelPrice', { description: 'Rates per million tokens; docs/usage-and-pricing.md says which tokens each applies to.' })
-export class ModelPriceType {
-  @Field() model: string;
-  @Field(() => Float) inputUsdPerMTok: number;
-  @Field(() => Float) cachedInputUsdPerMTok: number;
-  @Field(() => Float, { description: CACHE_WRITE_RATE_TEXT }) cacheWriteUsdPerMTok: number;
-  @Field(() => Float, { description: CACHE_WRITE_1H_RATE_TEXT }) cacheWrite1hUsdPerMTok: number;
-  @Field(() => Float) outputUsdPerMTok: number;
-  @Field(() => Float, { nullable: true }) creditsPerMTok: number | null;
-}
-
-@InputType('ModelPriceInput', { description: `Rates per million tokens, in USD or credits, each from 0 to ${PRICE_MAX}.` })
-export class ModelPriceInput {
-  @Field() model: string;
-  @Field(() => Float) @Min(0) @Max(PRICE_MAX) inputUsdPerMTok: number;
-  @Field(() => Float) @Min(0) @Max(PRICE_MAX) cachedInputUsdPerMTok: number;
-  @Field(() => Float, { nullable: true, description: `${CACHE_WRITE_RATE_TEXT} Default: inputUsdPerMTok.` })
-  @Min(0)
-  @Max(PRICE_MAX)
-  cacheWriteUsdPerMTok?: number;
-  @Field(() => Float, {
-    nullable: true,
-    description: `${CACHE_WRITE_1H_RATE_TEXT} Default: ${CACHE_WRITE_1H_INPUT_MULTIPLE} x inputUsdPerMTok.`,
-  })
-  @Min(0)
-  @Max(PRICE_MAX)
-  cacheWrite1hUsdPerMTok?: number;
-  @Field(() => Float) @Min(0) @Max(PRICE_MAX) outputUsdPerMTok: number;
-  @Field(() => Float, { nullable: true }) @Min(0) @Max(PRICE_MAX) creditsPerMTok?: number;
 }

@@ -1,6 +1,7 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root, Subscription } from 'type-graphql';
 import { AgentType } from '../agents/agent.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { AfterArg, FirstArg } from '../common/pagination';
 import { listArgument } from '../common/validate-args';
 import { CHANGES_PER_SET_MAX } from '../common/validation';
 import { diffOfTurn } from '../conversations/conversation.loaders';
@@ -19,6 +20,9 @@ import {
 } from './invalidation.types';
 import type { StoredAffectedToolbox, ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
+const AGENT_EVENTS_TEXT = "Only this agent's events; null or absent: every agent's.";
+const PROJECT_EVENTS_TEXT = "Only the events of this project's agents; null or absent: every agent's.";
+
 interface SubscriptionArgs {
   agentId?: string | null;
   projectId?: string | null;
@@ -27,22 +31,33 @@ interface SubscriptionArgs {
 @Resolver(() => ToolboxInvalidationType)
 export class InvalidationResolver {
   @Authorized('VIEWER')
-  @Query(() => ToolboxInvalidationConnectionType)
+  @Query(() => ToolboxInvalidationConnectionType, {
+    description: "The organisation's invalidation events, newest first, a page at a time (docs/semantics.md §5.6).",
+  })
   toolboxInvalidations(
-    @Arg('agentId', () => ID, { nullable: true }) agentId: string | null,
-    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
-    @Arg('since', () => Date, { nullable: true }) since: Date | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('agentId', () => ID, { nullable: true, description: AGENT_EVENTS_TEXT })
+    agentId: string | null,
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_EVENTS_TEXT })
+    projectId: string | null,
+    @Arg('since', () => Date, { nullable: true, description: 'Only events at or after this instant; null or absent: all.' })
+    since: Date | null,
+    @FirstArg() first: number | null,
+    @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.invalidations.list(actorOf(ctx), { agentId, projectId, since }, first, after);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => ChangeSetResultType, { description: 'Many changes in one transaction: at most one invalidation per agent.' })
+  @Mutation(() => ChangeSetResultType, {
+    description: 'Many changes in one transaction, all or none: at most one invalidation per agent, cause CHANGE_SET.',
+  })
   applyChangeSet(
-    @Arg('changes', () => [LoadoutChangeInput], listArgument('changes', CHANGES_PER_SET_MAX)) changes: LoadoutChangeInput[],
+    @Arg('changes', () => [LoadoutChangeInput], {
+      ...listArgument('changes', CHANGES_PER_SET_MAX),
+      description: `The changes, at most ${CHANGES_PER_SET_MAX}, applied in order; a failing one names itself (changes[i]) and nothing is kept.`,
+    })
+    changes: LoadoutChangeInput[],
     @Arg('dryRun', () => Boolean, {
       defaultValue: false,
       description:
@@ -66,8 +81,10 @@ export class InvalidationResolver {
   })
   toolboxInvalidated(
     @Root() event: ToolboxInvalidationEntity,
-    @Arg('agentId', () => ID, { nullable: true }) _agentId: string | null,
-    @Arg('projectId', () => ID, { nullable: true }) _projectId: string | null,
+    @Arg('agentId', () => ID, { nullable: true, description: AGENT_EVENTS_TEXT })
+    _agentId: string | null,
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_EVENTS_TEXT })
+    _projectId: string | null,
   ): ToolboxInvalidationEntity {
     return event;
   }
@@ -77,7 +94,7 @@ export class InvalidationResolver {
     return loadersOf(ctx).agent.load(event.agentId);
   }
 
-  @FieldResolver(() => [AffectedToolboxType])
+  @FieldResolver(() => [AffectedToolboxType], { description: 'Each situation of the agent whose fingerprint the change moved.' })
   affected(@Root() event: ToolboxInvalidationEntity, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).affected.load(event);
   }
@@ -90,13 +107,8 @@ export class InvalidationResolver {
 
 @Resolver(() => AgentType)
 export class AgentInvalidationsResolver {
-  @FieldResolver(() => ToolboxInvalidationConnectionType)
-  invalidations(
-    @Root() agent: AgentType,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
-    @Ctx() ctx: RequestContext,
-  ) {
+  @FieldResolver(() => ToolboxInvalidationConnectionType, { description: "The agent's invalidation events, newest first." })
+  invalidations(@Root() agent: AgentType, @FirstArg() first: number | null, @AfterArg() after: string | null, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).agentInvalidations(agent.id, first, after);
   }
 }

@@ -4,32 +4,36 @@ import { AgentType, ToolRuleInput, UpdateAgentInput } from '../agents/agent.type
 import { ChannelType } from '../catalogue/catalogue.types';
 import { InvalidationCauseEnum } from '../common/enums';
 import { Connection } from '../common/pagination';
+import { ID_TEXT } from '../common/schema-text';
 import { ToolboxDiffType } from '../conversations/conversation.types';
 import { PrincipalType } from '../organizations/organization.types';
 import { PageObjectType } from '../toolbox/toolbox.types';
 import { ToolDefinitionInput, UpdateToolDefinitionInput } from '../tools/tool.types';
 
-@ObjectType('AffectedToolbox')
+@ObjectType('AffectedToolbox', {
+  description: "One situation whose toolbox a change altered: the agent's toolbox there before and after (docs/semantics.md §5.2).",
+})
 export class AffectedToolboxType {
-  @Field(() => ChannelType) channel: ChannelType;
-  @Field(() => PageObjectType) page: PageObjectType;
-  @Field() previousFingerprint: string;
-  @Field() newFingerprint: string;
-  @Field(() => ToolboxDiffType) diff: ToolboxDiffType;
+  @Field(() => ChannelType, { description: 'The channel of the situation.' }) channel: ChannelType;
+  @Field(() => PageObjectType, { description: 'The page of the situation (its record id is always null).' }) page: PageObjectType;
+  @Field({ description: 'The fingerprint before the change: what a provider may have cached.' }) previousFingerprint: string;
+  @Field({ description: 'The fingerprint after the change.' }) newFingerprint: string;
+  @Field(() => ToolboxDiffType, { description: 'The toolbox after the change against the one before.' }) diff: ToolboxDiffType;
 }
 
 @ObjectType('ToolboxInvalidation', { description: 'Emitted once per agent per committed change that alters what the model sees.' })
 export class ToolboxInvalidationType {
-  @Field(() => ID) id: string;
+  @Field(() => ID, { description: ID_TEXT }) id: string;
   organizationId: string;
   agentId: string;
   projectId: string | null;
   actorPrincipalId: string | null;
-  @Field(() => AgentType) agent: AgentType;
-  @Field() at: Date;
-  @Field(() => InvalidationCauseEnum) cause: InvalidationCauseEnum;
-  @Field(() => PrincipalType, { nullable: true }) actor: PrincipalType | null;
-  @Field(() => Int) loadoutVersion: number;
+  @Field(() => AgentType, { description: 'The agent whose toolboxes changed.' }) agent: AgentType;
+  @Field({ description: 'When the change was made.' }) at: Date;
+  @Field(() => InvalidationCauseEnum, { description: 'The kind of change.' }) cause: InvalidationCauseEnum;
+  @Field(() => PrincipalType, { nullable: true, description: 'Who made the change; null once that principal no longer exists.' })
+  actor: PrincipalType | null;
+  @Field(() => Int, { description: "The agent's loadoutVersion after the change." }) loadoutVersion: number;
   affected: AffectedToolboxType[];
 }
 
@@ -38,7 +42,7 @@ export class ToolboxInvalidationType {
     "An event between the previous turn and this one that changed this turn's situation, with the part of the turn's diff it caused.",
 })
 export class TurnInvalidationType {
-  @Field(() => ToolboxInvalidationType) invalidation: ToolboxInvalidationType;
+  @Field(() => ToolboxInvalidationType, { description: 'The event.' }) invalidation: ToolboxInvalidationType;
   @Field(() => AffectedToolboxType, { description: "The event's own change of this turn's situation (channel and page)." })
   affected: AffectedToolboxType;
   @Field(() => ToolboxDiffType, {
@@ -47,10 +51,10 @@ export class TurnInvalidationType {
   diff: ToolboxDiffType;
 }
 
-@ObjectType('ToolboxInvalidationConnection')
+@ObjectType('ToolboxInvalidationConnection', { description: 'A page of invalidation events, newest first.' })
 export class ToolboxInvalidationConnectionType extends Connection(ToolboxInvalidationType) {}
 
-@ObjectType('ChangeSetResult')
+@ObjectType('ChangeSetResult', { description: 'What a change set did, or with dryRun would do (docs/semantics.md §5.4).' })
 export class ChangeSetResultType {
   @Field(() => [ToolboxInvalidationType], {
     description: 'One per agent whose toolbox changed; empty where nothing the model sees changed.',
@@ -67,24 +71,26 @@ export class ChangeSetResultType {
   rewrittenToolTokens: number;
 }
 
-@InputType('UpdateToolChange')
+@InputType('UpdateToolChange', { description: 'updateToolDefinition inside a change set.' })
 export class UpdateToolChange {
-  @Field(() => ID) id: string;
-  @Field(() => UpdateToolDefinitionInput) @ValidateNested() patch: UpdateToolDefinitionInput;
+  @Field(() => ID, { description: 'The tool definition to change.' }) id: string;
+  @Field(() => UpdateToolDefinitionInput, { description: 'The fields to change.' }) @ValidateNested() patch: UpdateToolDefinitionInput;
 }
 
-@InputType('UpdateAgentChange')
+@InputType('UpdateAgentChange', { description: 'updateAgent inside a change set.' })
 export class UpdateAgentChange {
-  @Field(() => ID) id: string;
-  @Field(() => UpdateAgentInput) @ValidateNested() patch: UpdateAgentInput;
+  @Field(() => ID, { description: 'The agent to change.' }) id: string;
+  @Field(() => UpdateAgentInput, { description: 'The settings to change.' }) @ValidateNested() patch: UpdateAgentInput;
 }
 
 @InputType('LoadoutChangeInput', { description: 'One change inside a change set; exactly one member is set.' })
 export class LoadoutChangeInput {
-  @Field(() => ToolDefinitionInput, { nullable: true }) @ValidateNested() createTool?: ToolDefinitionInput;
-  @Field(() => UpdateToolChange, { nullable: true }) @ValidateNested() updateTool?: UpdateToolChange;
-  @Field(() => ID, { nullable: true }) deleteToolId?: string;
-  @Field(() => ToolRuleInput, { nullable: true }) @ValidateNested() setToolRule?: ToolRuleInput;
-  @Field(() => ID, { nullable: true }) removeToolRuleId?: string;
-  @Field(() => UpdateAgentChange, { nullable: true }) @ValidateNested() updateAgent?: UpdateAgentChange;
+  @Field(() => ToolDefinitionInput, { nullable: true, description: 'createToolDefinition.' })
+  @ValidateNested()
+  createTool?: ToolDefinitionInput;
+  @Field(() => UpdateToolChange, { nullable: true, description: 'updateToolDefinition.' }) @ValidateNested() updateTool?: UpdateToolChange;
+  @Field(() => ID, { nullable: true, description: 'deleteToolDefinition: the tool definition to delete.' }) deleteToolId?: string;
+  @Field(() => ToolRuleInput, { nullable: true, description: 'setToolRule.' }) @ValidateNested() setToolRule?: ToolRuleInput;
+  @Field(() => ID, { nullable: true, description: 'removeToolRule: the permission rule to remove.' }) removeToolRuleId?: string;
+  @Field(() => UpdateAgentChange, { nullable: true, description: 'updateAgent.' }) @ValidateNested() updateAgent?: UpdateAgentChange;
 }

@@ -27,10 +27,53 @@ export const ExecutionContextEnum = enumOf(EXECUTION_CONTEXTS);
 export const RuleLevelEnum = enumOf(RULE_LEVELS);
 export const RuleEffectEnum = enumOf(RULE_EFFECTS);
 
-registerEnumType(DropReasonEnum, { name: 'DropReason', valuesConfig: described(DROP_REASON_TEXT) });
-registerEnumType(ToolSourceEnum, { name: 'ToolSource' });
-registerEnumType(PageTypeEnum, { name: 'PageType' });
-registerEnumType(ToolsModeEnum, { name: 'ToolsMode', valuesConfig: described(TOOLS_MODE_TEXT) });
-registerEnumType(ExecutionContextEnum, { name: 'ExecutionContext' });
-registerEnumType(RuleLevelEnum, { name: 'RuleLevel' });
-registerEnumType(RuleEffectEnum, { name: 'RuleEffect' });
+registerEnumType(DropReasonEnum, {
+  name: 'DropReason',
+  description: 'Why a toolbox left a definition out: the first filter it failed, in filter order (docs/semantics.md §3.2).',
+  valuesConfig: described(DROP_REASON_TEXT),
+});
+registerEnumType(ToolSourceEnum, {
+  name: 'ToolSource',
+  description: 'Where a tool definition comes from.',
+  valuesConfig: described({
+    BUILT_IN: 'A tool the host runtime provides itself (Bash, Read, ...); it may not be scoped to an agent.',
+    CUSTOM: "The organisation's own tool: createToolDefinition's default source.",
+    MINI_APP: 'Belongs to a mini app; dropped while the mini app is disabled.',
+    MCP: "Reported by an MCP server's inventory (reportMcpTools); named mcp__<server>__<tool>.",
+  }),
+});
+registerEnumType(PageTypeEnum, {
+  name: 'PageType',
+  description: 'The kind of page the end user is on: part of the situation a toolbox is assembled for (docs/semantics.md §3.1).',
+  valuesConfig: described({
+    HOME: 'A home page; no page at all reads as HOME.',
+    LIST: 'A list of records.',
+    RECORD: 'One record, optionally naming its context object and record id.',
+  }),
+});
+registerEnumType(ToolsModeEnum, {
+  name: 'ToolsMode',
+  description: 'On which pages an agent loads tools (filter 1, docs/semantics.md §3.3).',
+  valuesConfig: described(TOOLS_MODE_TEXT),
+});
+registerEnumType(ExecutionContextEnum, {
+  name: 'ExecutionContext',
+  description: "Whose identity the host runs the agent's tools as. Stored for the host; no filter reads it (docs/semantics.md §3.15).",
+  valuesConfig: described({
+    RUNNING_USER: 'The end user the agent works for (the default).',
+    AGENT_USER: "The agent's own user.",
+  }),
+});
+registerEnumType(RuleLevelEnum, {
+  name: 'RuleLevel',
+  description: 'Where a permission rule is set.',
+  valuesConfig: described({ AGENT: 'On one agent.', PROJECT: 'On a project, for all its agents.' }),
+});
+registerEnumType(RuleEffectEnum, {
+  name: 'RuleEffect',
+  description: 'What a permission rule does to the tools it names (docs/semantics.md §3.9).',
+  valuesConfig: described({
+    ALLOW: "Overrides the project's DENY of the same tool or hint for one agent (on an agent); never adds a tool another filter dropped.",
+    DENY: 'Excludes the tools it names (EXCLUDED); an agent DENY always wins.',
+  }),
+});

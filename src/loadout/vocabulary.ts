@@ -48,7 +48,10 @@ export type PageType = (typeof PAGE_TYPES)[number];
 
 export const TOOLS_MODES = ['ALL_PAGES', 'RECORD_PAGES_ONLY'] as const;
 export type ToolsMode = (typeof TOOLS_MODES)[number];
-export const TOOLS_MODE_TEXT: Partial<Record<ToolsMode, string>> = { RECORD_PAGES_ONLY: 'Skip loading tools on home and list pages.' };
+export const TOOLS_MODE_TEXT: Record<ToolsMode, string> = {
+  ALL_PAGES: 'Load tools on every page (the default).',
+  RECORD_PAGES_ONLY: 'Skip loading tools on home and list pages.',
+};
 
 export const EXECUTION_CONTEXTS = ['RUNNING_USER', 'AGENT_USER'] as const;
 export type ExecutionContext = (typeof EXECUTION_CONTEXTS)[number];

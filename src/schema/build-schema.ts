@@ -47,14 +47,35 @@ export const resolvers = [
   ConversationListResolver,
 ] as const;
 
-export function buildLoadoutSchema(pubSub: PubSub = createPubSub()): Promise<GraphQLSchema> {
-  return buildSchema({
+/**
+ * The root types' descriptions. type-graphql builds the roots from the
+ * resolver classes' operations and takes no description for them, so they
+ * are set on the built schema.
+ */
+const ROOT_TEXT = {
+  query:
+    "Reads, each within the caller's organisation (docs/semantics.md §2.2). Every operation needs the role schema/permissions.txt lists; VIEWER reads everything here.",
+  mutation:
+    "Writes, each all or nothing. Every operation needs the role schema/permissions.txt lists; a change that alters a toolbox emits its invalidation (docs/semantics.md §5).",
+  subscription: "Events pushed over graphql-ws, filtered to the caller's organisation.",
+};
+
+export async function buildLoadoutSchema(pubSub: PubSub = createPubSub()): Promise<GraphQLSchema> {
+  const schema = await buildSchema({
     resolvers,
     authChecker: AuthChecker,
     validateFn: validateArgs,
     scalarsMap: [{ type: Date, scalar: DateTimeScalar }],
     pubSub,
   });
+  for (const [root, type] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+    ['subscription', schema.getSubscriptionType()],
+  ] as const) {
+    if (type) type.description = ROOT_TEXT[root];
+  }
+  return schema;
 }
 
 /** The SDL checked in at schema/schema.graphql: sorted, so it diffs cleanly. */

@@ -3,12 +3,14 @@ import { AgentType } from '../agents/agent.types';
 import { actorOf, type RequestContext } from '../common/context';
 import { ToolProviderEnum } from '../common/enums';
 import { JSONScalar } from '../common/scalars';
+import { targetIdText } from '../common/schema-text';
 import { providerOf, renderTools } from '../tokens/providers';
 import { toolToRender } from './carried-names';
 import { ToolDefinitionType } from '../tools/tool.types';
 import { storedAgent, storedDefinition } from './stored-objects';
 import type { ResolvedDrop, ResolvedToolbox } from './toolbox.service';
-import { DroppedToolType, PageInput, ToolboxEntryType, ToolboxType } from './toolbox.types';
+import { PROVIDER_ARG_TEXT } from './toolbox-content.types';
+import { CHANNEL_ARG_TEXT, DroppedToolType, PAGE_ARG_TEXT, PageInput, ToolboxEntryType, ToolboxType } from './toolbox.types';
 
 @Resolver(() => ToolboxType)
 export class ToolboxResolver {
@@ -18,9 +20,9 @@ export class ToolboxResolver {
       'The Agent Runtime Preview: what the agent would carry in this situation now; it records nothing. A runtime calls `beginTurn` on every model request instead: it records the turn, and its `toolbox` reads with the same fragment (`ToolboxContent`).',
   })
   toolbox(
-    @Arg('agentId', () => ID) agentId: string,
-    @Arg('channel') channel: string,
-    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | null,
+    @Arg('agentId', () => ID, { description: targetIdText('agent') }) agentId: string,
+    @Arg('channel', { description: CHANNEL_ARG_TEXT }) channel: string,
+    @Arg('page', () => PageInput, { nullable: true, description: PAGE_ARG_TEXT }) page: PageInput | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.toolbox.resolve(actorOf(ctx), agentId, channel, page ?? undefined);
@@ -35,7 +37,10 @@ export class ToolboxResolver {
     description:
       "The tools ready to send as the request's `tools`, in toolbox order, in the shape `provider` names (default: the agent model's provider; docs/renderings.md).",
   })
-  rendered(@Root() box: ResolvedToolbox, @Arg('provider', () => ToolProviderEnum, { nullable: true }) provider: ToolProviderEnum | null) {
+  rendered(
+    @Root() box: ResolvedToolbox,
+    @Arg('provider', () => ToolProviderEnum, { nullable: true, description: PROVIDER_ARG_TEXT }) provider: ToolProviderEnum | null,
+  ) {
     return renderTools(
       provider ?? providerOf(box.agent.model),
       box.tools.map((e) => toolToRender(e.visible, e)),

@@ -2,26 +2,42 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Roo
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { listArgument } from '../common/validate-args';
 import { INVENTORY_TOOLS_MAX } from '../common/validation';
+import { OWNER_PROJECT_FIELD_TEXT, PROJECT_FILTER_TEXT, targetIdText } from '../common/schema-text';
 import { ProjectType } from '../organizations/organization.types';
 import { McpServerType, McpToolInput, McpToolScalar, RegisterMcpServerInput, ToolDefinitionType, UpdateMcpServerInput } from './tool.types';
+
+const TOOLS_ARG_TEXT = `The server's whole tools/list, at most ${INVENTORY_TOOLS_MAX} entries: a tool it no longer lists is deleted.`;
+const ADVERTISES_TEXT = 'Whether the server advertises MCP resources (its initialize result has the resources capability).';
 
 @Resolver(() => McpServerType)
 export class McpServerResolver {
   @Authorized('VIEWER')
-  @Query(() => [McpServerType])
-  mcpServers(@Arg('projectId', () => ID, { nullable: true }) projectId: string | null, @Ctx() ctx: RequestContext) {
+  @Query(() => [McpServerType], { description: "The organisation's MCP servers." })
+  mcpServers(
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.mcpServers.mcpServers(actorOf(ctx), projectId);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => McpServerType)
-  registerMcpServer(@Arg('input') input: RegisterMcpServerInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => McpServerType, {
+    description:
+      'Registers an MCP server; an enabled one comes into scope at once (cause MCP_SERVER_CHANGED). Its tools come with its first inventory report.',
+  })
+  registerMcpServer(@Arg('input', { description: 'The server to register.' }) input: RegisterMcpServerInput, @Ctx() ctx: RequestContext) {
     return ctx.services.mcpServers.registerMcpServer(actorOf(ctx), input);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => McpServerType)
-  updateMcpServer(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateMcpServerInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => McpServerType, {
+    description: "Changes an MCP server's settings; invalidates the toolboxes they change, cause MCP_SERVER_CHANGED.",
+  })
+  updateMcpServer(
+    @Arg('id', () => ID, { description: targetIdText('MCP server') }) id: string,
+    @Arg('input', { description: 'The settings to change.' }) input: UpdateMcpServerInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.mcpServers.updateMcpServer(actorOf(ctx), id, input);
   }
 
@@ -31,9 +47,9 @@ export class McpServerResolver {
       "Replaces the server's cached tool inventory with its tools/list entries, exactly as returned. Entries that cannot be used at all are refused alone and listed in refusedTools; a report that changes nothing moves no version.",
   })
   reportMcpTools(
-    @Arg('serverId', () => ID) serverId: string,
-    @Arg('tools', () => [McpToolScalar], listArgument('tools', INVENTORY_TOOLS_MAX)) tools: unknown[],
-    @Arg('advertisesResources') advertisesResources: boolean,
+    @Arg('serverId', () => ID, { description: targetIdText('MCP server') }) serverId: string,
+    @Arg('tools', () => [McpToolScalar], { ...listArgument('tools', INVENTORY_TOOLS_MAX), description: TOOLS_ARG_TEXT }) tools: unknown[],
+    @Arg('advertisesResources', { description: ADVERTISES_TEXT }) advertisesResources: boolean,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.mcpServers.reportMcpInventory(actorOf(ctx), serverId, tools, advertisesResources);
@@ -45,20 +61,21 @@ export class McpServerResolver {
       "reportMcpTools with typed entries: each entry's known MCP keys; an entry with keys MCP adds later, or without a description, goes through reportMcpTools.",
   })
   reportMcpInventory(
-    @Arg('serverId', () => ID) serverId: string,
-    @Arg('tools', () => [McpToolInput], listArgument('tools', INVENTORY_TOOLS_MAX)) tools: McpToolInput[],
-    @Arg('advertisesResources') advertisesResources: boolean,
+    @Arg('serverId', () => ID, { description: targetIdText('MCP server') }) serverId: string,
+    @Arg('tools', () => [McpToolInput], { ...listArgument('tools', INVENTORY_TOOLS_MAX), description: TOOLS_ARG_TEXT })
+    tools: McpToolInput[],
+    @Arg('advertisesResources', { description: ADVERTISES_TEXT }) advertisesResources: boolean,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.mcpServers.reportMcpInventory(actorOf(ctx), serverId, tools, advertisesResources);
   }
 
-  @FieldResolver(() => ProjectType, { nullable: true })
+  @FieldResolver(() => ProjectType, { nullable: true, description: OWNER_PROJECT_FIELD_TEXT })
   project(@Root() server: McpServerType, @Ctx() ctx: RequestContext) {
     return server.projectId ? loadersOf(ctx).project.load(server.projectId) : null;
   }
 
-  @FieldResolver(() => [ToolDefinitionType])
+  @FieldResolver(() => [ToolDefinitionType], { description: 'The tool definitions its inventory holds now, refused entries aside.' })
   tools(@Root() server: McpServerType, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).mcpServerTools.load(server.id);
   }

@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { AgentType } from '../agents/agent.types';
 import { ChannelType, ContextObjectType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { AfterArg, FirstArg } from '../common/pagination';
 import { ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
@@ -9,6 +10,10 @@ import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { storedDefinitions } from '../toolbox/stored-objects';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';
+import { lookupIdText, PROJECT_FILTER_TEXT, targetIdText } from '../common/schema-text';
+import { TOOL_TEXT } from './tool-definition-text';
+
+const SOURCE_FILTER_TEXT = 'Only those of this source; null or absent: every source.';
 import { mcpAnnotations, mcpTitle } from './mcp-tool-entry';
 import { ToolDefinitionEntity } from './tool-definition.entity';
 import {
@@ -27,10 +32,10 @@ const mcpEntryOf = (tool: ToolDefinitionType): JsonObject | null => (tool.source
 @Resolver(() => ToolDefinitionType)
 export class ToolDefinitionResolver {
   @Authorized('VIEWER')
-  @Query(() => [ToolDefinitionType])
+  @Query(() => [ToolDefinitionType], { description: "The organisation's tool definitions in Sort Order (sortOrder, name, id)." })
   toolDefinitions(
-    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
-    @Arg('source', () => ToolSourceEnum, { nullable: true }) source: ToolSource | null,
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null,
+    @Arg('source', () => ToolSourceEnum, { nullable: true, description: SOURCE_FILTER_TEXT }) source: ToolSource | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.toolDefinitionList.definitions(actorOf(ctx), { projectId, source });
@@ -41,65 +46,78 @@ export class ToolDefinitionResolver {
     description: 'What toolDefinitions returns, in the same order (sortOrder, name, id), a page at a time: first 0 to 100, 20 when absent.',
   })
   toolDefinitionsPage(
-    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
-    @Arg('source', () => ToolSourceEnum, { nullable: true }) source: ToolSource | null,
-    @Arg('first', () => Int, { nullable: true }) first: number | null,
-    @Arg('after', () => String, { nullable: true }) after: string | null,
+    @Arg('projectId', () => ID, { nullable: true, description: PROJECT_FILTER_TEXT }) projectId: string | null,
+    @Arg('source', () => ToolSourceEnum, { nullable: true, description: SOURCE_FILTER_TEXT }) source: ToolSource | null,
+    @FirstArg() first: number | null,
+    @AfterArg() after: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.toolDefinitionList.page(actorOf(ctx), { projectId, source }, first, after);
   }
 
   @Authorized('VIEWER')
-  @Query(() => ToolDefinitionType, { nullable: true })
-  toolDefinition(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Query(() => ToolDefinitionType, { nullable: true, description: 'One tool definition by id.' })
+  toolDefinition(@Arg('id', () => ID, { description: lookupIdText('tool definition') }) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.toolDefinitions.definition(actorOf(ctx), id);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => ToolDefinitionType)
-  createToolDefinition(@Arg('input') input: ToolDefinitionInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => ToolDefinitionType, {
+    description:
+      'A new tool definition (not MCP: those come from inventory reports); invalidates the toolboxes it enters, cause TOOL_CREATED.',
+  })
+  createToolDefinition(@Arg('input', { description: 'The definition to create.' }) input: ToolDefinitionInput, @Ctx() ctx: RequestContext) {
     return ctx.services.toolDefinitions.create(actorOf(ctx), input);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => ToolDefinitionType)
-  updateToolDefinition(@Arg('id', () => ID) id: string, @Arg('input') input: UpdateToolDefinitionInput, @Ctx() ctx: RequestContext) {
+  @Mutation(() => ToolDefinitionType, {
+    description:
+      'Changes a tool definition; invalidates the toolboxes it changes, cause TOOL_UPDATED. A tier-only change moves no version.',
+  })
+  updateToolDefinition(
+    @Arg('id', () => ID, { description: targetIdText('tool definition') }) id: string,
+    @Arg('input', { description: 'The fields to change.' }) input: UpdateToolDefinitionInput,
+    @Ctx() ctx: RequestContext,
+  ) {
     return ctx.services.toolDefinitions.update(actorOf(ctx), id, input);
   }
 
   @Authorized('EDITOR')
-  @Mutation(() => Boolean)
-  deleteToolDefinition(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext) {
+  @Mutation(() => Boolean, {
+    description:
+      'Deletes a tool definition; invalidates the toolboxes that carried it, cause TOOL_DELETED. Recorded turns keep their frozen copy. True.',
+  })
+  deleteToolDefinition(@Arg('id', () => ID, { description: targetIdText('tool definition') }) id: string, @Ctx() ctx: RequestContext) {
     return ctx.services.toolDefinitions.delete(actorOf(ctx), id);
   }
 
-  @FieldResolver(() => AgentType, { nullable: true, description: 'Null: available to every agent. Set: only this agent may load it.' })
+  @FieldResolver(() => AgentType, { nullable: true, description: `${TOOL_TEXT.agent} Null: every agent of its scope.` })
   agent(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
     return tool.agentId ? loadersOf(ctx).agent.load(tool.agentId) : null;
   }
 
-  @FieldResolver(() => ProjectType, { nullable: true, description: 'Null: organisation-wide.' })
+  @FieldResolver(() => ProjectType, { nullable: true, description: TOOL_TEXT.project })
   project(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
     return tool.projectId ? loadersOf(ctx).project.load(tool.projectId) : null;
   }
 
-  @FieldResolver(() => [ChannelType])
+  @FieldResolver(() => [ChannelType], { description: TOOL_TEXT.channels })
   async channels(@Root() tool: ToolDefinitionEntity, @Ctx() ctx: RequestContext) {
     return tool.channels ?? (await loadersOf(ctx).toolLinks.load(tool.id)).channels;
   }
 
-  @FieldResolver(() => [ContextObjectType], { description: 'Empty: no context restriction.' })
+  @FieldResolver(() => [ContextObjectType], { description: TOOL_TEXT.contextObjects })
   async contextObjects(@Root() tool: ToolDefinitionEntity, @Ctx() ctx: RequestContext) {
     return tool.contextObjects ?? (await loadersOf(ctx).toolLinks.load(tool.id)).contextObjects;
   }
 
-  @FieldResolver(() => MiniAppType, { nullable: true })
+  @FieldResolver(() => MiniAppType, { nullable: true, description: `${TOOL_TEXT.miniApp} Null for other sources.` })
   miniApp(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
     return tool.miniAppId ? loadersOf(ctx).miniApp.load(tool.miniAppId) : null;
   }
 
-  @FieldResolver(() => McpServerType, { nullable: true })
+  @FieldResolver(() => McpServerType, { nullable: true, description: 'MCP tools: the server that reported it; null for other sources.' })
   mcpServer(@Root() tool: ToolDefinitionType, @Ctx() ctx: RequestContext) {
     return tool.mcpServerId ? loadersOf(ctx).mcpServer.load(tool.mcpServerId) : null;
   }
@@ -165,7 +183,8 @@ export class ToolDefinitionResolver {
   })
   async schemaTokens(
     @Root() tool: ToolDefinitionType,
-    @Arg('model', () => String, { nullable: true }) model: string | null,
+    @Arg('model', () => String, { nullable: true, description: "provider/model to count for; absent: the organisation's defaultModel." })
+    model: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     const chosen = model ?? (await loadersOf(ctx).organization()).defaultModel;

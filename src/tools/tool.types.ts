@@ -10,24 +10,38 @@ import { DESCRIPTION_MAX, IsCatalogueKey, IsToolName } from '../common/validatio
 import { IsJsonSchema } from './json-schema';
 import { IsProviderToolName } from './tool-name';
 import type { JsonObject } from '../common/json';
+import { DISPLAY_NAME_TEXT, ID_TEXT, KEEP_TEXT, ownerProjectText } from '../common/schema-text';
+import { TOOL_TEXT } from './tool-definition-text';
 
-@ObjectType('ToolDefinition', { simpleResolvers: true })
+/** An MCP server's tool lists (docs/semantics.md §3.4), for the server and the inputs that set them. */
+const MCP_LIST_TEXT = {
+  enabledTools:
+    "Tools of the server kept, by the server's own name for them (no mcp__ prefix); empty: no allow-list (filter MCP_FILTERED).",
+  disabledTools: "Tools of the server dropped, by the server's own name for them; wins over enabledTools (filter MCP_FILTERED).",
+  enabled: "A disabled server's tools drop (OWNER_DISABLED), and it is not in scope for requiresMcpServer.",
+};
+
+@ObjectType('ToolDefinition', {
+  simpleResolvers: true,
+  description:
+    'A tool an agent can carry: what the model is sent (name, description, input schema) and where it is offered (docs/semantics.md §3).',
+})
 export class ToolDefinitionType {
-  @Field(() => ID) id: string;
-  @Field() name: string;
-  @Field() description: string;
-  @Field(() => JSONScalar) inputSchema: JsonObject;
-  @Field(() => ToolSourceEnum) source: ToolSource;
-  @Field() active: boolean;
-  @Field(() => Int) sortOrder: number;
+  @Field(() => ID, { description: ID_TEXT }) id: string;
+  @Field({ description: TOOL_TEXT.name }) name: string;
+  @Field({ description: TOOL_TEXT.description }) description: string;
+  @Field(() => JSONScalar, { description: TOOL_TEXT.inputSchema }) inputSchema: JsonObject;
+  @Field(() => ToolSourceEnum, { description: 'Where the definition comes from.' }) source: ToolSource;
+  @Field({ description: TOOL_TEXT.active }) active: boolean;
+  @Field(() => Int, { description: TOOL_TEXT.sortOrder }) sortOrder: number;
   @Field(() => Int, {
     nullable: true,
+    description: TOOL_TEXT.tier,
     deprecationReason: 'Tool Tier is ignored by the runtime. It is kept only so that existing configurations keep saving.',
   })
   tier: number | null;
-  @Field({ description: 'Host-dependent assembly may still remove this tool at run time.' }) hostDependent: boolean;
-  @Field({ description: 'Loadable only where at least one MCP server is in scope (the McpResources tools).' })
-  requiresMcpServer: boolean;
+  @Field({ description: TOOL_TEXT.hostDependent }) hostDependent: boolean;
+  @Field({ description: TOOL_TEXT.requiresMcpServer }) requiresMcpServer: boolean;
   @Field({
     description:
       'sha256 hex of the model-visible content as sent: the JSON of { name, description, inputSchema }, the schema in its own key order, no insignificant whitespace.',
@@ -35,8 +49,12 @@ export class ToolDefinitionType {
   contentHash: string;
   @Field(() => String, { nullable: true, description: 'MCP tools: the name the server reported, without the mcp__<server>__ prefix.' })
   mcpToolName: string | null;
-  @Field(() => Int) version: number;
-  @Field() updatedAt: Date;
+  @Field(() => Int, {
+    description:
+      'Starts at 1; one more with every update that changes a field other than tier, and every inventory report that changes the tool.',
+  })
+  version: number;
+  @Field({ description: 'When the definition was last written.' }) updatedAt: Date;
   organizationId: string;
   projectId: string | null;
   agentId: string | null;
@@ -76,30 +94,34 @@ export class RefusedMcpToolType {
   @Field(() => Int, { description: 'Its 0-based place in the reported list.' }) index: number;
   @Field(() => String, { nullable: true, description: 'The name it was reported under, if it had one.' }) name: string | null;
   @Field({ description: 'The input field at fault, as tools[i].inputSchema.' }) field: string;
-  @Field() reason: string;
+  @Field({ description: 'Why it was refused, as a person reads it.' }) reason: string;
 }
 
-@ObjectType('ToolDefinitionConnection')
+@ObjectType('ToolDefinitionConnection', { description: 'A page of tool definitions, in Sort Order (sortOrder, name, id).' })
 export class ToolDefinitionConnectionType extends Connection(ToolDefinitionType) {}
 
-@ObjectType('MiniApp')
+@ObjectType('MiniApp', { description: 'An app whose tools (source MINI_APP) come and go together as it is enabled or disabled.' })
 export class MiniAppType {
-  @Field(() => ID) id: string;
-  @Field() name: string;
-  @Field() enabled: boolean;
+  @Field(() => ID, { description: ID_TEXT }) id: string;
+  @Field({ description: DISPLAY_NAME_TEXT }) name: string;
+  @Field({ description: "A disabled mini app's tools drop (OWNER_DISABLED)." }) enabled: boolean;
   organizationId: string;
   projectId: string | null;
 }
 
-@ObjectType('McpServer')
+@ObjectType('McpServer', {
+  description: 'An MCP server whose tools/list inventory becomes tool definitions of source MCP (reportMcpTools).',
+})
 export class McpServerType {
-  @Field(() => ID) id: string;
-  @Field() name: string;
-  @Field() enabled: boolean;
-  @Field(() => [String], { description: 'Allow-list filter; empty means no allow-list.' }) enabledTools: string[];
-  @Field(() => [String], { description: 'Deny-list filter.' }) disabledTools: string[];
+  @Field(() => ID, { description: ID_TEXT }) id: string;
+  @Field({ description: "The registered name, unique in the organisation: the <server> of its tools' mcp__<server>__<tool> names." })
+  name: string;
+  @Field({ description: MCP_LIST_TEXT.enabled }) enabled: boolean;
+  @Field(() => [String], { description: MCP_LIST_TEXT.enabledTools }) enabledTools: string[];
+  @Field(() => [String], { description: MCP_LIST_TEXT.disabledTools }) disabledTools: string[];
   @Field({ description: 'False until an inventory has been reported: such a server is unprobed.' }) probed: boolean;
-  @Field() advertisesResources: boolean;
+  @Field({ description: 'Whether the last inventory report said the server advertises MCP resources; false before one.' })
+  advertisesResources: boolean;
   @Field(() => Date, { nullable: true, description: 'When a report last changed the inventory; a report that changes nothing leaves it.' })
   inventoryUpdatedAt: Date | null;
   @Field(() => [RefusedMcpToolType], {
@@ -110,68 +132,116 @@ export class McpServerType {
   projectId: string | null;
 }
 
-@InputType('ToolDefinitionInput')
+@InputType('ToolDefinitionInput', { description: 'A new tool definition; a field left out takes the default it states.' })
 export class ToolDefinitionInput {
-  @Field() @IsProviderToolName() name: string;
-  @Field() @MaxLength(DESCRIPTION_MAX) description: string;
-  @Field(() => JSONScalar) @IsJsonSchema() inputSchema: JsonObject;
-  @Field(() => ToolSourceEnum, { nullable: true, description: 'Default CUSTOM. MCP tools come from reportMcpInventory.' })
+  @Field({ description: TOOL_TEXT.name }) @IsProviderToolName() name: string;
+  @Field({ description: TOOL_TEXT.description }) @MaxLength(DESCRIPTION_MAX) description: string;
+  @Field(() => JSONScalar, { description: TOOL_TEXT.inputSchema }) @IsJsonSchema() inputSchema: JsonObject;
+  @Field(() => ToolSourceEnum, {
+    nullable: true,
+    description: 'Default CUSTOM, or MINI_APP with miniAppId. MCP tools come from reportMcpTools and reportMcpInventory.',
+  })
   source?: ToolSource;
-  @Field({ nullable: true }) active?: boolean;
-  @Field(() => ID, { nullable: true }) agentId?: string;
-  @Field(() => ID, { nullable: true }) projectId?: string;
-  @Field(() => [String], { nullable: true, description: 'Channel keys.' })
+  @Field({ nullable: true, description: `${TOOL_TEXT.active} Default true.` }) active?: boolean;
+  @Field(() => ID, { nullable: true, description: `${TOOL_TEXT.agent} Absent: every agent. Not for BUILT_IN tools.` }) agentId?: string;
+  @Field(() => ID, { nullable: true, description: `${ownerProjectText('definition')} With miniAppId: the mini app's project.` })
+  projectId?: string;
+  @Field(() => [String], { nullable: true, description: `${TOOL_TEXT.channels} Default empty.` })
   @ArrayMaxSize(1000)
   @IsCatalogueKey({ each: true })
   channels?: string[];
-  @Field(() => [String], { nullable: true, description: 'Context object keys.' })
+  @Field(() => [String], { nullable: true, description: `${TOOL_TEXT.contextObjects} Default empty.` })
   @ArrayMaxSize(1000)
   @IsCatalogueKey({ each: true })
   contextObjects?: string[];
-  @Field(() => Int, { nullable: true }) @IsInt() @Min(-1_000_000) @Max(1_000_000) sortOrder?: number;
-  @Field(() => Int, { nullable: true, deprecationReason: 'Ignored by the runtime.' }) tier?: number;
-  @Field({ nullable: true }) hostDependent?: boolean;
-  @Field({ nullable: true }) requiresMcpServer?: boolean;
-  @Field(() => ID, { nullable: true }) miniAppId?: string;
+  @Field(() => Int, {
+    nullable: true,
+    description: `${TOOL_TEXT.sortOrder} Default: one past the largest of the definitions it can share a toolbox with, so it lands last.`,
+  })
+  @IsInt()
+  @Min(-1_000_000)
+  @Max(1_000_000)
+  sortOrder?: number;
+  @Field(() => Int, { nullable: true, description: TOOL_TEXT.tier, deprecationReason: 'Ignored by the runtime.' }) tier?: number;
+  @Field({ nullable: true, description: `${TOOL_TEXT.hostDependent} Default false.` }) hostDependent?: boolean;
+  @Field({ nullable: true, description: `${TOOL_TEXT.requiresMcpServer} Default false.` }) requiresMcpServer?: boolean;
+  @Field(() => ID, { nullable: true, description: `${TOOL_TEXT.miniApp} Absent: none.` }) miniAppId?: string;
 }
 
-@InputType('UpdateToolDefinitionInput')
+@InputType('UpdateToolDefinitionInput', {
+  description: 'Fields to change; one left out or null stays as it is, except tier (null clears it, docs/semantics.md §3.15).',
+})
 export class UpdateToolDefinitionInput {
-  @Field({ nullable: true }) @IsProviderToolName() name?: string;
-  @Field({ nullable: true }) @MaxLength(DESCRIPTION_MAX) description?: string;
-  @Field(() => JSONScalar, { nullable: true }) @IsJsonSchema() inputSchema?: JsonObject;
-  @Field({ nullable: true }) active?: boolean;
-  @Field(() => ID, { nullable: true }) agentId?: string;
-  @Field({ nullable: true }) clearAgent?: boolean;
-  @Field(() => [String], { nullable: true }) @ArrayMaxSize(1000) @IsCatalogueKey({ each: true }) channels?: string[];
-  @Field(() => [String], { nullable: true }) @ArrayMaxSize(1000) @IsCatalogueKey({ each: true }) contextObjects?: string[];
-  @Field(() => Int, { nullable: true }) @IsInt() @Min(-1_000_000) @Max(1_000_000) sortOrder?: number;
-  @Field(() => Int, { nullable: true, deprecationReason: 'Ignored by the runtime.' }) tier?: number;
-  @Field({ nullable: true }) hostDependent?: boolean;
-  @Field({ nullable: true }) requiresMcpServer?: boolean;
+  @Field({ nullable: true, description: `${TOOL_TEXT.name} MCP tools keep theirs. ${KEEP_TEXT}` }) @IsProviderToolName() name?: string;
+  @Field({ nullable: true, description: `${TOOL_TEXT.description} ${KEEP_TEXT}` }) @MaxLength(DESCRIPTION_MAX) description?: string;
+  @Field(() => JSONScalar, { nullable: true, description: `${TOOL_TEXT.inputSchema} ${KEEP_TEXT}` })
+  @IsJsonSchema()
+  inputSchema?: JsonObject;
+  @Field({ nullable: true, description: `${TOOL_TEXT.active} ${KEEP_TEXT}` }) active?: boolean;
+  @Field(() => ID, { nullable: true, description: `${TOOL_TEXT.agent} ${KEEP_TEXT} Not for BUILT_IN tools.` }) agentId?: string;
+  @Field({
+    nullable: true,
+    description: 'True: no longer scoped to an agent, so every agent of its scope may carry it. Wins over agentId.',
+  })
+  clearAgent?: boolean;
+  @Field(() => [String], { nullable: true, description: `${TOOL_TEXT.channels} ${KEEP_TEXT}` })
+  @ArrayMaxSize(1000)
+  @IsCatalogueKey({ each: true })
+  channels?: string[];
+  @Field(() => [String], { nullable: true, description: `${TOOL_TEXT.contextObjects} ${KEEP_TEXT}` })
+  @ArrayMaxSize(1000)
+  @IsCatalogueKey({ each: true })
+  contextObjects?: string[];
+  @Field(() => Int, { nullable: true, description: `${TOOL_TEXT.sortOrder} ${KEEP_TEXT}` })
+  @IsInt()
+  @Min(-1_000_000)
+  @Max(1_000_000)
+  sortOrder?: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: `${TOOL_TEXT.tier} Null clears it; no version moves and no toolbox changes.`,
+    deprecationReason: 'Ignored by the runtime.',
+  })
+  tier?: number;
+  @Field({ nullable: true, description: `${TOOL_TEXT.hostDependent} ${KEEP_TEXT}` }) hostDependent?: boolean;
+  @Field({ nullable: true, description: `${TOOL_TEXT.requiresMcpServer} ${KEEP_TEXT}` }) requiresMcpServer?: boolean;
 }
 
-@InputType('CreateMiniAppInput')
+@InputType('CreateMiniAppInput', { description: 'A new mini app.' })
 export class CreateMiniAppInput {
-  @Field() @Length(1, 200) name: string;
-  @Field(() => ID, { nullable: true }) projectId?: string;
-  @Field({ nullable: true }) enabled?: boolean;
+  @Field({ description: DISPLAY_NAME_TEXT }) @Length(1, 200) name: string;
+  @Field(() => ID, { nullable: true, description: ownerProjectText('mini app') }) projectId?: string;
+  @Field({ nullable: true, description: 'Whether its tools can be carried; default true.' }) enabled?: boolean;
 }
 
-@InputType('RegisterMcpServerInput')
+@InputType('RegisterMcpServerInput', { description: 'A new MCP server; it has no tools until its first inventory report.' })
 export class RegisterMcpServerInput {
-  @Field() @IsCatalogueKey() name: string;
-  @Field(() => ID, { nullable: true }) projectId?: string;
-  @Field({ nullable: true }) enabled?: boolean;
-  @Field(() => [String], { nullable: true }) @ArrayMaxSize(1000) @IsToolName({ each: true }) enabledTools?: string[];
-  @Field(() => [String], { nullable: true }) @ArrayMaxSize(1000) @IsToolName({ each: true }) disabledTools?: string[];
+  @Field({ description: 'The registered name: 1 to 64 letters, digits, `_`, `-` and `.`, unique in the organisation (CONFLICT).' })
+  @IsCatalogueKey()
+  name: string;
+  @Field(() => ID, { nullable: true, description: ownerProjectText('server') }) projectId?: string;
+  @Field({ nullable: true, description: `${MCP_LIST_TEXT.enabled} Default true.` }) enabled?: boolean;
+  @Field(() => [String], { nullable: true, description: `${MCP_LIST_TEXT.enabledTools} Default empty.` })
+  @ArrayMaxSize(1000)
+  @IsToolName({ each: true })
+  enabledTools?: string[];
+  @Field(() => [String], { nullable: true, description: `${MCP_LIST_TEXT.disabledTools} Default empty.` })
+  @ArrayMaxSize(1000)
+  @IsToolName({ each: true })
+  disabledTools?: string[];
 }
 
-@InputType('UpdateMcpServerInput')
+@InputType('UpdateMcpServerInput', { description: 'Settings of an MCP server to change; one left out or null stays as it is.' })
 export class UpdateMcpServerInput {
-  @Field({ nullable: true }) enabled?: boolean;
-  @Field(() => [String], { nullable: true }) @ArrayMaxSize(1000) @IsToolName({ each: true }) enabledTools?: string[];
-  @Field(() => [String], { nullable: true }) @ArrayMaxSize(1000) @IsToolName({ each: true }) disabledTools?: string[];
+  @Field({ nullable: true, description: `${MCP_LIST_TEXT.enabled} ${KEEP_TEXT}` }) enabled?: boolean;
+  @Field(() => [String], { nullable: true, description: `${MCP_LIST_TEXT.enabledTools} ${KEEP_TEXT}` })
+  @ArrayMaxSize(1000)
+  @IsToolName({ each: true })
+  enabledTools?: string[];
+  @Field(() => [String], { nullable: true, description: `${MCP_LIST_TEXT.disabledTools} ${KEEP_TEXT}` })
+  @ArrayMaxSize(1000)
+  @IsToolName({ each: true })
+  disabledTools?: string[];
 }
 
 /**
@@ -193,13 +263,16 @@ export const McpToolScalar = new GraphQLScalarType({
 })
 export class McpToolInput {
   @Field({ description: "The tool's own name; sent in the short form where a provider refuses the full one." }) name: string;
-  @Field() description: string;
-  @Field(() => JSONScalar) inputSchema: JsonObject;
-  @Field({ nullable: true }) title?: string;
-  @Field(() => JSONScalar, { nullable: true }) outputSchema?: JsonObject;
+  @Field({ description: 'What the model reads about the tool, sent as is.' }) description: string;
+  @Field(() => JSONScalar, { description: "The JSON Schema of the tool's arguments, sent as is; MCP's inputSchema." })
+  inputSchema: JsonObject;
+  @Field({ nullable: true, description: 'A display title; never sent to a model.' }) title?: string;
+  @Field(() => JSONScalar, { nullable: true, description: "The schema of the tool's structured result; never sent to a model." })
+  outputSchema?: JsonObject;
   @Field(() => JSONScalar, { nullable: true, description: 'readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title.' })
   annotations?: JsonObject;
-  @Field(() => JSONScalar, { nullable: true }) _meta?: JsonObject;
-  @Field(() => JSONScalar, { nullable: true }) icons?: unknown;
-  @Field(() => JSONScalar, { nullable: true }) execution?: JsonObject;
+  @Field(() => JSONScalar, { nullable: true, description: "MCP's _meta, kept as reported; never sent to a model." }) _meta?: JsonObject;
+  @Field(() => JSONScalar, { nullable: true, description: "MCP's icons, kept as reported; never sent to a model." }) icons?: unknown;
+  @Field(() => JSONScalar, { nullable: true, description: "MCP's execution, kept as reported; never sent to a model." })
+  execution?: JsonObject;
 }

@@ -13,17 +13,25 @@ export class UsageResolver {
     description: 'The roster and counters of one scope. projectId null: the no-project scope. userId null: the caller.',
   })
   toolUsage(
-    @Arg('projectId', () => ID, { nullable: true }) projectId: string | null,
-    @Arg('userId', () => String, { nullable: true }) userId: string | null,
+    @Arg('projectId', () => ID, { nullable: true, description: 'The owning project of the scope; null: the no-project scope.' })
+    projectId: string | null,
+    @Arg('userId', () => String, { nullable: true, description: 'The end user of the scope; null: the caller (its principal id).' })
+    userId: string | null,
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.usage.toolUsage(actorOf(ctx), projectId, userId);
   }
 
   @Authorized('RUNTIME')
-  @Mutation(() => RecordToolCallsResultType)
+  @Mutation(() => RecordToolCallsResultType, {
+    description: 'Counts tool calls in their usage scopes (docs/semantics.md §6.2): validated whole, then written in one transaction.',
+  })
   recordToolCalls(
-    @Arg('calls', () => [ToolCallInput], listArgument('calls', CALLS_PER_BATCH_MAX, toolCallProblems)) calls: ToolCallInput[],
+    @Arg('calls', () => [ToolCallInput], {
+      ...listArgument('calls', CALLS_PER_BATCH_MAX, toolCallProblems),
+      description: `The calls, at most ${CALLS_PER_BATCH_MAX}.`,
+    })
+    calls: ToolCallInput[],
     @Ctx() ctx: RequestContext,
   ) {
     return ctx.services.usageRecorder.recordToolCalls(actorOf(ctx), calls);

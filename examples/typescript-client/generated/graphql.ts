@@ -4,6 +4,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { JsonValue } from '../src/json';
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Why a toolbox left a definition out: the first filter it failed, in filter order (docs/semantics.md §3.2). */
 export type DropReason =
   /** Belongs to another agent */
   | 'AGENT_SCOPE'
@@ -32,53 +33,82 @@ export type DropReason =
   /** The agent loads tools on record pages only */
   | 'TOOLS_MODE';
 
+/** The page of a situation: a context object on a page other than RECORD is BAD_USER_INPUT. */
 export type PageInput = {
-  /** Key of the current record's object; only on RECORD pages. */
+  /** Key of the current record's object type; only on RECORD pages, and one the organisation has. */
   contextObject?: string | null | undefined;
+  /** The current record's id, at most 256 characters; shown, never changes a toolbox. */
   recordId?: string | null | undefined;
+  /** The kind of page. */
   type: PageType;
 };
 
+/** The kind of page the end user is on: part of the situation a toolbox is assembled for (docs/semantics.md §3.1). */
 export type PageType =
+  /** A home page; no page at all reads as HOME. */
   | 'HOME'
+  /** A list of records. */
   | 'LIST'
+  /** One record, optionally naming its context object and record id. */
   | 'RECORD';
 
+/** What a permission rule does to the tools it names (docs/semantics.md §3.9). */
 export type RuleEffect =
+  /** Overrides the project's DENY of the same tool or hint for one agent (on an agent); never adds a tool another filter dropped. */
   | 'ALLOW'
+  /** Excludes the tools it names (EXCLUDED); an agent DENY always wins. */
   | 'DENY';
 
+/** A new conversation: its agent, channel, page and end user are fixed for every turn. */
 export type StartConversationInput = {
+  /** The agent that works in it. */
   agentId: string | number;
+  /** The key of one of the organisation's channels; an unknown key is BAD_USER_INPUT. */
   channel: string;
+  /** The page the end user is on; absent: HOME. */
   page?: PageInput | null | undefined;
   /** A child or worker session of this conversation. */
   parentConversationId?: string | number | null | undefined;
-  /** The end user; default: the caller. */
+  /** The end user, 1 to 256 characters; default: the caller (its principal id). */
   userId?: string | null | undefined;
 };
 
+/** A new tool definition; a field left out takes the default it states. */
 export type ToolDefinitionInput = {
+  /** Inactive definitions drop (INACTIVE). Default true. */
   active?: boolean | null | undefined;
+  /** Scopes the definition to one agent of its own project: only that agent carries it, the others drop it (AGENT_SCOPE). Absent: every agent. Not for BUILT_IN tools. */
   agentId?: string | number | null | undefined;
-  /** Channel keys. */
+  /** The channels the tool is carried on (by key); empty: every channel (filter CHANNEL). Default empty. */
   channels?: Array<string> | null | undefined;
-  /** Context object keys. */
+  /** The context objects whose RECORD pages carry the tool (by key); empty: every page (filter CONTEXT). Default empty. */
   contextObjects?: Array<string> | null | undefined;
+  /** What the model reads about the tool, sent as is; at most 10000 characters. */
   description: string;
+  /** The host may still remove the tool at run time; shown and listed by the budget report, read by no filter. Default false. */
   hostDependent?: boolean | null | undefined;
+  /** The JSON Schema of the tool's arguments, sent as is (key order kept): an object schema, at most 64 KiB, that the provider schema rules accept (docs/semantics.md §8.3). */
   inputSchema: JsonValue;
+  /** The mini app the tool belongs to (source MINI_APP); its tools drop while it is disabled (OWNER_DISABLED). Absent: none. */
   miniAppId?: string | number | null | undefined;
+  /** The definition's own name; a new one is 1 to 64 letters, digits, `_` and `-`, starting with a letter or `_`, unique per source in its scope (CONFLICT naming `input.name`); MCP tools are mcp__<server>__<tool>. */
   name: string;
+  /** The project the definition belongs to; null or absent: organisation-wide, for every project's agents. With miniAppId: the mini app's project. */
   projectId?: string | number | null | undefined;
+  /** Loadable only where at least one enabled MCP server is in scope (the McpResources tools); else REQUIRES_MCP_SERVER. Default false. */
   requiresMcpServer?: boolean | null | undefined;
+  /** Orders the toolbox, the ties of shadowing and the cut: (sortOrder, name, id) ascending (docs/semantics.md §3.11). -1,000,000 to 1,000,000. Default: one past the largest of the definitions it can share a toolbox with, so it lands last. */
   sortOrder?: number | null | undefined;
-  /** Default CUSTOM. MCP tools come from reportMcpInventory. */
+  /** Default CUSTOM, or MINI_APP with miniAppId. MCP tools come from reportMcpTools and reportMcpInventory. */
   source?: ToolSource | null | undefined;
-  /** @deprecated Ignored by the runtime. */
+  /**
+   * Tool Tier: stored and returned, read by nothing.
+   * @deprecated Ignored by the runtime.
+   */
   tier?: number | null | undefined;
 };
 
+/** A shape of the tools list a model API takes (docs/renderings.md); also names a provider family. */
 export type ToolProvider =
   /** Anthropic Messages `tools`: [{ name, description, input_schema }] */
   | 'ANTHROPIC'
@@ -91,10 +121,15 @@ export type ToolProvider =
   /** OpenAI Responses API `tools`: [{ type: "function", name, description, parameters, strict }], `strict` true only for a strict-ready schema. The openai family, as OPENAI. */
   | 'OPENAI_RESPONSES';
 
+/** Where a tool definition comes from. */
 export type ToolSource =
+  /** A tool the host runtime provides itself (Bash, Read, ...); it may not be scoped to an agent. */
   | 'BUILT_IN'
+  /** The organisation's own tool: createToolDefinition's default source. */
   | 'CUSTOM'
+  /** Reported by an MCP server's inventory (reportMcpTools); named mcp__<server>__<tool>. */
   | 'MCP'
+  /** Belongs to a mini app; dropped while the mini app is disabled. */
   | 'MINI_APP';
 
 /** Usage in our terms; to send a provider's usage object as it is, use `completeTurnWithProviderUsage`. */

@@ -3,6 +3,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Why a toolbox left a definition out: the first filter it failed, in filter order (docs/semantics.md §3.2). */
 export type DropReason =
   /** Belongs to another agent */
   | 'AGENT_SCOPE'
@@ -31,28 +32,44 @@ export type DropReason =
   /** The agent loads tools on record pages only */
   | 'TOOLS_MODE';
 
+/** Who pays for an organisation's model usage: whether a priced turn also costs credits (docs/semantics.md §4.3). */
 export type FundingModel =
   /** Bring your own AI: usage is billed by the provider to the organisation. */
   | 'BRING_YOUR_OWN'
   /** AI included: usage is paid in the platform's credits. */
   | 'INCLUDED_CREDITS';
 
+/** The kind of change that altered a toolbox (docs/semantics.md §5.1). */
 export type InvalidationCause =
+  /** updateAgent changed the agent's model, maxTools, maxSchemaTokens or toolsMode. */
   | 'AGENT_UPDATED'
+  /** applyChangeSet: one event per agent for the whole set. */
   | 'CHANGE_SET'
+  /** An inventory report (reportMcpTools, reportMcpInventory) changed the server's tools. */
   | 'MCP_INVENTORY_CHANGED'
+  /** registerMcpServer or updateMcpServer. */
   | 'MCP_SERVER_CHANGED'
+  /** setMiniAppEnabled. */
   | 'MINI_APP_CHANGED'
+  /** setToolRule or removeToolRule. */
   | 'RULE_CHANGED'
+  /** createToolDefinition. */
   | 'TOOL_CREATED'
+  /** deleteToolDefinition. */
   | 'TOOL_DELETED'
+  /** updateToolDefinition. */
   | 'TOOL_UPDATED';
 
+/** The kind of page the end user is on: part of the situation a toolbox is assembled for (docs/semantics.md §3.1). */
 export type PageType =
+  /** A home page; no page at all reads as HOME. */
   | 'HOME'
+  /** A list of records. */
   | 'LIST'
+  /** One record, optionally naming its context object and record id. */
   | 'RECORD';
 
+/** The API a provider usage object comes from, and so the documented meaning of its keys (docs/usage-and-pricing.md). */
 export type ProviderUsageFormat =
   /** Anthropic Messages `usage`: input_tokens, cache_creation_input_tokens, cache_creation.ephemeral_5m_input_tokens, cache_creation.ephemeral_1h_input_tokens, cache_read_input_tokens, output_tokens; server_tool_use counts kept, not priced. */
   | 'ANTHROPIC'
@@ -63,6 +80,7 @@ export type ProviderUsageFormat =
   /** OpenAI Responses `usage`: input_tokens, input_tokens_details.cached_tokens, input_tokens_details.cache_write_tokens, output_tokens. */
   | 'OPENAI_RESPONSES';
 
+/** What an API key may do; each role includes the ones below it (docs/semantics.md §2.1). */
 export type Role =
   /** Manages API keys and everything below. */
   | 'ADMIN'
@@ -73,12 +91,18 @@ export type Role =
   /** Reads only. */
   | 'VIEWER';
 
+/** What a permission rule does to the tools it names (docs/semantics.md §3.9). */
 export type RuleEffect =
+  /** Overrides the project's DENY of the same tool or hint for one agent (on an agent); never adds a tool another filter dropped. */
   | 'ALLOW'
+  /** Excludes the tools it names (EXCLUDED); an agent DENY always wins. */
   | 'DENY';
 
+/** Where a permission rule is set. */
 export type RuleLevel =
+  /** On one agent. */
   | 'AGENT'
+  /** On a project, for all its agents. */
   | 'PROJECT';
 
 export type DebuggerAgentsQueryVariables = Exact<{ [key: string]: never; }>;
