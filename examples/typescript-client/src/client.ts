@@ -6,15 +6,37 @@ export interface LoadoutErrorBody {
   extensions?: { code?: string; field?: string };
 }
 
-/** A request that came back with errors: the first one's code and field, and every message. */
+/** What the HTTP response said besides its errors: its status, and how long `Retry-After` asks a client to wait. */
+export interface LoadoutErrorResponse {
+  status: number;
+  retryAfterMs?: number;
+}
+
+/**
+ * A request that came back with errors: the first one's code and field, and
+ * every message. `status` is the HTTP status (200 for an error a resolver
+ * raised); `retryAfterMs` is set where the server sent `Retry-After`.
+ */
 export class LoadoutError extends Error {
   readonly code: string | undefined;
   readonly field: string | undefined;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
 
-  constructor(readonly errors: LoadoutErrorBody[]) {
+  constructor(
+    readonly errors: LoadoutErrorBody[],
+    response?: LoadoutErrorResponse,
+  ) {
     super(errors.map((e) => e.message).join('; '));
     this.code = errors[0]?.extensions?.code;
     this.field = errors[0]?.extensions?.field;
+    this.status = response?.status;
+    this.retryAfterMs = response?.retryAfterMs;
+  }
+
+  /** An outage the server expects to end: the same request may be sent again. */
+  get retryable(): boolean {
+    return this.code === 'SERVICE_UNAVAILABLE' || this.status === 503;
   }
 }
 
@@ -29,8 +51,55 @@ export function loadoutClient(url: string, apiKey: string): Client {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
       body: JSON.stringify({ query: document.toString(), variables }),
     });
-    const body = (await response.json()) as { data?: TResult | null; errors?: LoadoutErrorBody[] };
-    if (body.errors?.length || !body.data) throw new LoadoutError(body.errors ?? [{ message: `HTTP ${response.status}` }]);
+    // A proxy's 502 or 503 page is not JSON: its status still tells what happened.
+    const body = (await response.json().catch(() => ({}))) as { data?: TResult | null; errors?: LoadoutErrorBody[] };
+    if (body.errors?.length || !body.data) {
+      throw new LoadoutError(body.errors ?? [{ message: `HTTP ${response.status}` }], errorResponse(response));
+    }
     return body.data;
+  };
+}
+
+function errorResponse(response: Response): LoadoutErrorResponse {
+  const retryAfter = response.headers.get('retry-after');
+  return { status: response.status, retryAfterMs: retryAfter === null ? undefined : retryAfterMs(retryAfter) };
+}
+
+/** `Retry-After` as seconds or as an HTTP date, in milliseconds from now; undefined when it is neither. */
+export function retryAfterMs(value: string, now = Date.now()): number | undefined {
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export interface RetryOptions {
+  /** Sends in all, the first included; 4 by default. */
+  attempts?: number;
+  /** The longest wait between two sends, whatever `Retry-After` asks; 30 s by default. */
+  maxDelayMs?: number;
+  /** The wait where the server sent no `Retry-After`, doubled after each send; 500 ms by default. */
+  baseDelayMs?: number;
+  /** How a wait is spent; tests pass one that records it. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * The client, sending again after SERVICE_UNAVAILABLE (HTTP 503): the server
+ * did nothing, so any request may be repeated. It waits what `Retry-After`
+ * asks, at most `maxDelayMs`, and gives up after `attempts` sends with the
+ * last error. Every other error is thrown at once.
+ */
+export function withRetries(send: Client, options: RetryOptions = {}): Client {
+  const { attempts = 4, maxDelayMs = 30_000, baseDelayMs = 500 } = options;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  return async (document, variables) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await send(document, variables);
+      } catch (error) {
+        if (!(error instanceof LoadoutError) || !error.retryable || attempt >= attempts) throw error;
+        await sleep(Math.min(maxDelayMs, error.retryAfterMs ?? baseDelayMs * 2 ** (attempt - 1)));
+      }
+    }
   };
 }
