@@ -2,11 +2,12 @@
  * The fenced blocks of a Markdown guide that a test runs: ```js file=NAME
  * (saved, not run), ```js step=NAME and ```sh step (run in order, must exit
  * 0), ```js background=NAME (started, must print a line, then exit 0 by
- * itself once later steps have run). Other blocks are prose.
+ * itself once later steps have run). ```ts blocks are the same with a
+ * TypeScript file, which the test compiles first. Other blocks are prose.
  */
 export interface RunnableBlock {
   kind: 'file' | 'step' | 'background';
-  language: 'js' | 'sh';
+  language: 'js' | 'ts' | 'sh';
   /** The file the block is saved as; sh steps have none. */
   name?: string;
   code: string;
@@ -27,10 +28,18 @@ export function runnableBlocks(markdown: string): RunnableBlock[] {
     const [, language, info] = open;
     const attribute = /^(file|step|background)(?:=(\S+))?$/.exec(info.trim());
     if (attribute) {
-      if (language !== 'js' && language !== 'sh') throw new Error(`line ${i + 1}: runnable blocks are js or sh, not ${language}`);
+      if (language !== 'js' && language !== 'ts' && language !== 'sh') {
+        throw new Error(`line ${i + 1}: runnable blocks are js, ts or sh, not ${language}`);
+      }
       const [, kind, name] = attribute;
-      if (language === 'js' && !name) throw new Error(`line ${i + 1}: a js block needs a file name`);
-      blocks.push({ kind: kind as RunnableBlock['kind'], language, name, code: lines.slice(i + 1, end).join('\n') + '\n', line: i + 1 });
+      if (language !== 'sh' && !name) throw new Error(`line ${i + 1}: a ${language} block needs a file name`);
+      blocks.push({
+        kind: kind as RunnableBlock['kind'],
+        language: language as RunnableBlock['language'],
+        name,
+        code: lines.slice(i + 1, end).join('\n') + '\n',
+        line: i + 1,
+      });
     }
     i = end;
   }

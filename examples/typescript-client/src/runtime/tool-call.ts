@@ -13,10 +13,12 @@ export interface ModelToolCall {
 export interface RoutedCall {
   call: ModelToolCall;
   tool: CarriedTool;
+  /** 0-based place of the call among the response's calls. */
+  position: number;
 }
 
 export interface RoutedCalls {
-  routed: RoutedCall[];
+  calls: RoutedCall[];
   /** Calls naming no tool the turn sent: not recorded, for the runtime to answer as an error. */
   unknown: ModelToolCall[];
 }
@@ -27,12 +29,12 @@ const KEY_MAX = 256;
 export function routeCalls(tools: CarriedTools, calls: readonly ModelToolCall[]): RoutedCalls {
   const routed: RoutedCall[] = [];
   const unknown: ModelToolCall[] = [];
-  for (const call of calls) {
+  calls.forEach((call, position) => {
     const tool = tools.find(call.name);
-    if (tool) routed.push({ call, tool });
+    if (tool) routed.push({ call, tool, position });
     else unknown.push(call);
-  }
-  return { routed, unknown };
+  });
+  return { calls: routed, unknown };
 }
 
 /**
@@ -42,13 +44,13 @@ export function routeCalls(tools: CarriedTools, calls: readonly ModelToolCall[])
  * again counts none of them twice.
  */
 export function toolCallInputs(turnId: string, conversationId: string, routed: readonly RoutedCall[]): ToolCallInput[] {
-  return routed.map(({ call, tool }, i) => {
-    const keyed = `${turnId}:${call.id ?? `#${i}`}`;
+  return routed.map(({ call, tool, position }) => {
+    const keyed = `${turnId}:${call.id ?? `#${position}`}`;
     return {
       conversationId,
       toolName: tool.toolName,
       isError: call.isError ?? false,
-      idempotencyKey: keyed.length <= KEY_MAX ? keyed : `${turnId}:#${i}`,
+      idempotencyKey: keyed.length <= KEY_MAX ? keyed : `${turnId}:#${position}`,
     };
   });
 }

@@ -89,7 +89,7 @@ export class Turn<Tools, Response> {
   /** Counts calls for the tools they name; a runtime that runs the tools first passes each with its `isError`. */
   async record(calls: readonly ModelToolCall[]): Promise<RoutedCalls & { recorded: FinishedTurn['recorded'] }> {
     const routed = routeCalls(this.carried, calls);
-    const inputs = toolCallInputs(this.id, this.conversationId, routed.routed);
+    const inputs = toolCallInputs(this.id, this.conversationId, routed.calls);
     const recorded = inputs.length
       ? (await this.request(RecordToolCallsDocument, { calls: inputs })).recordToolCalls
       : { accepted: 0, duplicates: 0 };

@@ -7,7 +7,7 @@ import { asRendering, providerUsage } from './shapes';
 
 /** What the adapter reads of an Agents SDK `ModelResponse`: its function calls, its usage, and the raw response where the model gives it. */
 export interface AgentsModelResponseLike {
-  output: ReadonlyArray<{ type: string; name?: string; callId?: string }>;
+  output: ReadonlyArray<{ type?: string; name?: string; callId?: string | null }>;
   usage: { inputTokens: number; outputTokens: number };
   providerData?: { usage?: object };
 }
@@ -40,20 +40,29 @@ export const agentsModelResponse: Adapter<ResponsesFunctionTool[], AgentsModelRe
     response.output.flatMap((item) => (item.type === 'function_call' && item.name ? [{ id: item.callId, name: item.name }] : [])),
 };
 
-/** A tool's parameters as the Agents SDK's `tool()` types them; the SDK sends them as they are when `strict` is false. */
+/**
+ * A tool's parameters typed as the Agents SDK's `tool()` takes a JSON
+ * schema with `strict: false`. The value is the schema as stored, which
+ * need not declare `properties`, `required` or `additionalProperties`: the
+ * SDK sends it as it is.
+ */
 export type AgentsToolParameters = {
   type: 'object';
   properties: Record<string, JsonValue>;
   required: string[];
-  additionalProperties: boolean;
+  additionalProperties: true;
 };
 
-/** A tool of the toolbox, for the Agents SDK's `tool({ ...source, execute })`: the `OPENAI_RESPONSES` entry and the tool it stands for. */
+/**
+ * A tool of the toolbox, for the Agents SDK's `tool({ ...source, execute })`:
+ * the `OPENAI_RESPONSES` entry, always with `strict: false` (the SDK types
+ * the flag statically, per schema kind), and the tool it stands for.
+ */
 export interface AgentsToolSource {
   name: string;
   description: string;
   parameters: AgentsToolParameters;
-  strict: boolean;
+  strict: false;
   tool: CarriedTool;
 }
 
@@ -78,7 +87,7 @@ export class AgentsRun {
         name: t.name,
         description: t.description,
         parameters: asRendering<AgentsToolParameters>(t.parameters),
-        strict: t.strict,
+        strict: false,
         tool: turn.begun.toolbox.tools[i],
       }),
     );

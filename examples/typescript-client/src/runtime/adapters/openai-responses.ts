@@ -12,7 +12,7 @@ export interface ResponsesFunctionTool {
 
 /** What the adapter reads of a `Response`: its `function_call` output items and `usage`. */
 export interface ResponseLike {
-  output: ReadonlyArray<{ type: string; name?: string; call_id?: string }>;
+  output: ReadonlyArray<{ type: string; name?: string; call_id?: string | null }>;
   usage?: object | null;
 }
 
