@@ -135,13 +135,16 @@ interface StoredTurn {
   cost: { amountUsd: number | null; toolDefinitionShare: number } | null;
   toolbox: { schemaTokens: number; rendered: unknown; tools: Array<{ name: string; toolName: string }> };
 }
-const TURNS = typed<{ conversations: { edges: Array<{ node: { turns: { edges: Array<{ node: StoredTurn }> } } }> } }>(
-  `query($a: ID!, $p: ToolProvider!) { conversations(agentId: $a) { edges { node { turns { edges { node {
+const CONVERSATIONS = typed<{ conversations: { edges: Array<{ node: { id: string } }> } }>(
+  `query($a: ID!) { conversations(agentId: $a) { edges { node { id } } } }`,
+);
+const TURNS = typed<{ conversation: { turns: { edges: Array<{ node: StoredTurn }> } } }>(
+  `query($c: ID!, $p: ToolProvider!) { conversation(id: $c) { turns { edges { node {
      id index completedAt
      usage { inputTokens cachedInputTokens cacheWriteTokens cacheWrite1hTokens outputTokens serverToolUse }
      cost { amountUsd toolDefinitionShare }
      toolbox { schemaTokens rendered(provider: $p) tools { name toolName } }
-   } } } } } } }`,
+   } } } } }`,
 );
 const USAGE = typed<{ toolUsage: Array<{ toolName: string; calls: number }> }>(
   `query($u: String) { toolUsage(userId: $u) { toolName calls } }`,
@@ -246,9 +249,15 @@ async function runBlock(block: RunnableBlock, loadoutUrl = t.url): Promise<strin
   return output;
 }
 
+/** Every turn of the loop's agent, oldest first. */
 async function turnsOf(name: string): Promise<StoredTurn[]> {
-  const data = await t.ok(adminKey, TURNS, { a: agents.get(name), p: LOOPS[name].rendering });
-  return data.conversations.edges.flatMap((c) => c.node.turns.edges.map((e) => e.node)).sort((a, b) => a.index - b.index);
+  const { conversations } = await t.ok(adminKey, CONVERSATIONS, { a: agents.get(name) });
+  const turns: StoredTurn[] = [];
+  for (const { node } of conversations.edges) {
+    const { conversation } = await t.ok(adminKey, TURNS, { c: node.id, p: LOOPS[name].rendering });
+    turns.push(...conversation.turns.edges.map((e) => e.node));
+  }
+  return turns.sort((a, b) => a.index - b.index);
 }
 
 async function callsOf(toolName: string): Promise<number> {
