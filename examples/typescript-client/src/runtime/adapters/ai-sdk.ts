@@ -1,7 +1,7 @@
 import type { ProviderUsageFormat } from '../../../generated/graphql';
 import type { Client } from '../../client';
 import type { CarriedTool } from '../toolbox';
-import { TurnSequence, type Adapter, type FinishedTurn } from '../turn';
+import { TurnSequence, type Adapter, type FinishedTurn, type Turn } from '../turn';
 import { asRendering, providerUsage, type JsonObject } from './shapes';
 
 /** A tool of the `NEUTRAL` rendering: what a framework builds its own tool from. */
@@ -66,7 +66,9 @@ export interface AiSdkToolSource extends NeutralTool {
 export class AiSdkRun<T> {
   readonly finished: FinishedTurn[] = [];
   private readonly turns: TurnSequence<NeutralTool[], AiSdkStepLike>;
-  private current: ReturnType<TurnSequence<NeutralTool[], AiSdkStepLike>['next']> | undefined;
+  private current: Promise<Turn<NeutralTool[], AiSdkStepLike>> | undefined;
+  /** The names the tool set was built with: a step can make active only those. */
+  private readonly built = new Set<string>();
 
   constructor(
     request: Client,
@@ -79,13 +81,14 @@ export class AiSdkRun<T> {
   /** The tool set for `generateText({ tools })`. */
   async tools(): Promise<Record<string, T>> {
     const turn = await this.turns.start();
+    for (const t of turn.tools) this.built.add(t.name);
     return Object.fromEntries(turn.tools.map((t, i) => [t.name, this.build({ ...t, tool: turn.begun.toolbox.tools[i] })]));
   }
 
   readonly prepareStep = async (): Promise<{ activeTools: string[] }> => {
     this.current = this.turns.next();
     const turn = await this.current;
-    return { activeTools: turn.begun.toolbox.tools.map((t) => t.name) };
+    return { activeTools: turn.begun.toolbox.tools.map((t) => t.name).filter((name) => this.built.has(name)) };
   };
 
   readonly onStepFinish = async (step: AiSdkStepLike): Promise<void> => {
