@@ -57,7 +57,7 @@ export interface AiSdkToolSource extends NeutralTool {
 }
 
 /**
- * An AI SDK `generateText`/`streamText` run recorded one turn per step:
+ * An AI SDK `generateText` run recorded one turn per step:
  * `tools()` builds the tool set from the first turn's toolbox, keyed by the
  * name sent; `prepareStep` begins each step's turn and makes active only the
  * tools that turn carries; `onStepFinish` completes it with the step's usage
