@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { build } from 'esbuild';
 import { openaiChat } from '../examples/typescript-client/src/runtime/adapters/openai-chat';
 import { agentsSdkName } from '../examples/typescript-client/src/runtime/toolbox';
@@ -389,3 +392,35 @@ it('finishes a turn twice without counting it twice: the stored completion is re
   expect(second.recorded).toEqual({ accepted: 0, duplicates: 1 });
   expect(await callsOf('lookup_invoice')).toBe(before + 1);
 });
+
+// The docs run the AI SDK with Anthropic; its other providers answer usage in their own formats, which the step's provider names.
+it.each([
+  ['openai.responses', 'openai-responses', 'openai-responses.ts'],
+  ['openai.chat', 'openai-chat', 'openai-chat.ts'],
+  ['google.generative-ai', 'gemini', 'gemini.ts'],
+] as const)(
+  'reads each AI SDK step of %s by that API’s usage rules',
+  async (_provider, api, loop) => {
+    const openai = createOpenAI({ apiKey: 'test', baseURL: `${fake.url}/v1` });
+    const google = createGoogleGenerativeAI({ apiKey: 'test', baseURL: `${fake.url}/v1beta` });
+    const model = api === 'gemini' ? google('gemini-2.5-pro') : api === 'openai-chat' ? openai.chat('gpt-4.1') : openai('gpt-4.1');
+    const loadout = loadoutRuntime({ url: t.url, apiKey: runtimeKey });
+    const conversationId = await loadout.startConversation({ agentId: agents.get(loop)!, channel: 'web', userId: 'dana@acme.example' });
+    fake.calling = (names) => names.find((n) => n === 'lookup_invoice');
+    const run = loadout.aiSdk(conversationId, (t) =>
+      tool({ description: t.description, inputSchema: jsonSchema(t.inputSchema), execute: async () => ({ paid: true }) }),
+    );
+    const { prepareStep, onStepFinish } = run;
+    await generateText({
+      model,
+      prompt: 'Is invoice 42 paid?',
+      tools: await run.tools(),
+      prepareStep,
+      onStepFinish,
+      stopWhen: stepCountIs(3),
+    });
+    expect(run.finished.map((f) => f.turn.usage)).toEqual([expectedUsage(api), expectedUsage(api)]);
+    expect(run.finished.map((f) => f.calls.map((c) => c.tool.toolName))).toEqual([['lookup_invoice'], []]);
+  },
+  60_000,
+);
