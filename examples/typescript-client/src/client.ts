@@ -3,8 +3,12 @@ import type { TypedDocumentString } from '../generated/graphql';
 /** A GraphQL error as the server sends it: `extensions.field` names the input at fault. */
 export interface LoadoutErrorBody {
   message: string;
-  extensions?: { code?: string; field?: string };
+  extensions?: { code?: string; field?: string; requestId?: string };
 }
+
+/** Loadout's error codes (docs/semantics.md §2.3); GraphQL's own, such as `GRAPHQL_VALIDATION_FAILED`, come as other strings. */
+export type LoadoutErrorCode =
+  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR';
 
 /** What the HTTP response said besides its errors: its status, and how long `Retry-After` asks a client to wait. */
 export interface LoadoutErrorResponse {
@@ -18,8 +22,11 @@ export interface LoadoutErrorResponse {
  * raised); `retryAfterMs` is set where the server sent `Retry-After`.
  */
 export class LoadoutError extends Error {
-  readonly code: string | undefined;
+  // `string & {}` keeps the named codes offered where a check compares them.
+  readonly code: LoadoutErrorCode | (string & {}) | undefined;
   readonly field: string | undefined;
+  /** The id to quote to the server's operator, on an internal error or an outage. */
+  readonly requestId: string | undefined;
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
 
@@ -30,6 +37,7 @@ export class LoadoutError extends Error {
     super(errors.map((e) => e.message).join('; '));
     this.code = errors[0]?.extensions?.code;
     this.field = errors[0]?.extensions?.field;
+    this.requestId = errors[0]?.extensions?.requestId;
     this.status = response?.status;
     this.retryAfterMs = response?.retryAfterMs;
   }

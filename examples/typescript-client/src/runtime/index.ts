@@ -14,7 +14,7 @@ export { agentsSdkName, CarriedTools, type CarriedTool } from './toolbox';
 export type { ModelToolCall, RoutedCall } from './tool-call';
 export { MissingUsageError, Turn, TurnSequence, type Adapter, type CompletedTurn, type FinishedTurn } from './turn';
 export { describeToolbox, previewToolbox, runTurn, startConversation, type CallModel, type RecordedTurn } from './conversation';
-export { LoadoutError, type RetryOptions } from '../client';
+export { LoadoutError, type LoadoutErrorCode, type RetryOptions } from '../client';
 
 export interface RuntimeOptions {
   /** The server's GraphQL endpoint. */
