@@ -69,4 +69,17 @@ describe('loadoutClient', () => {
     expect(error).toBeInstanceOf(LoadoutError);
     expect(error).toMatchObject({ status: 503, retryAfterMs: 7000, retryable: true, code: undefined });
   });
+
+  it('throws the server’s outage with its code, its request id and its Retry-After', async () => {
+    const errors = [
+      { message: 'The database is unavailable; retry shortly', extensions: { code: 'SERVICE_UNAVAILABLE', requestId: 'r-1' } },
+    ];
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ errors }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '1' } }),
+      );
+    const error = await loadoutClient('http://127.0.0.1:9/graphql', 'key')(StartConversationDocument, variables).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', requestId: 'r-1', status: 503, retryAfterMs: 1000, retryable: true });
+  });
 });
