@@ -8,10 +8,12 @@ import { startTestServer, type TestServer } from './support/harness';
 import { blockUse, fencedBlocks, runnableBlocks, type FencedBlock } from './support/runnable-blocks';
 
 // Every fenced block of the README and docs/ is run, checked or marked as a sketch. The guide's
-// blocks run in order, with its background subscriber, in test/guide.test.ts; every other page's here.
+// blocks run in order, with its background subscriber, in test/guide.test.ts; the runtime loops with
+// each provider's SDK and a fake provider in test/runtime-client.test.ts; every other page's here.
 
 const root = join(__dirname, '..');
 const GUIDE = 'docs/guide.md';
+const RUNTIME = 'docs/runtime.md';
 const PAGES = [
   'README.md',
   ...readdirSync(join(root, 'docs'))
@@ -61,7 +63,9 @@ describe('every fenced block of the README and docs/', () => {
 });
 
 describe('the runnable blocks of the README and docs/, the guide aside', () => {
-  const pages = PAGES.filter((page) => page !== GUIDE && runnableBlocks(readFileSync(join(root, page), 'utf8')).length > 0);
+  const pages = PAGES.filter(
+    (page) => page !== GUIDE && page !== RUNTIME && runnableBlocks(readFileSync(join(root, page), 'utf8')).length > 0,
+  );
   let t: TestServer;
   let dir: string;
   let env: NodeJS.ProcessEnv;

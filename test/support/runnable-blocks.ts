@@ -2,7 +2,8 @@
  * The fenced blocks of the README and docs/, and what a test does with each.
  * Runnable: ```js file=NAME (saved, not run), ```js step=NAME and ```sh step
  * (run in order, must exit 0), ```js background=NAME (started, must print a
- * line, then exit 0 by itself once later steps have run). Checked:
+ * line, then exit 0 by itself once later steps have run); ```ts blocks are
+ * the same with a TypeScript file, which the test compiles first. Checked:
  * ```json output (what the step before it prints, as JSON), ```graphql
  * (validated against the schema). Not run: ```<language> sketch (a block no
  * test can run as written, such as one that needs another database), a fence
@@ -12,7 +13,7 @@
  */
 export interface RunnableBlock {
   kind: 'file' | 'step' | 'background';
-  language: 'js' | 'sh';
+  language: 'js' | 'ts' | 'sh';
   /** The file the block is saved as; sh steps have none. */
   name?: string;
   code: string;
@@ -66,9 +67,11 @@ export function runnableBlocks(markdown: string): RunnableBlock[] {
   return fencedBlocks(markdown)
     .filter((block) => blockUse(block) === 'runnable')
     .map(({ language, info, code, line }) => {
-      if (language !== 'js' && language !== 'sh') throw new Error(`line ${line}: runnable blocks are js or sh, not ${language}`);
+      if (language !== 'js' && language !== 'ts' && language !== 'sh') {
+        throw new Error(`line ${line}: runnable blocks are js, ts or sh, not ${language}`);
+      }
       const [, kind, name] = RUNNABLE.exec(info)!;
-      if (language === 'js' && !name) throw new Error(`line ${line}: a js block needs a file name`);
+      if (language !== 'sh' && !name) throw new Error(`line ${line}: a ${language} block needs a file name`);
       return { kind: kind as RunnableBlock['kind'], language, name, code, line };
     });
 }

@@ -52,6 +52,27 @@ export type PageType =
   /** One record, optionally naming its context object and record id. */
   | 'RECORD';
 
+/** The API a provider usage object comes from, and so the documented meaning of its keys (docs/usage-and-pricing.md). */
+export type ProviderUsageFormat =
+  /** Anthropic Messages `usage`: input_tokens, cache_creation_input_tokens, cache_creation.ephemeral_5m_input_tokens, cache_creation.ephemeral_1h_input_tokens, cache_read_input_tokens, output_tokens; server_tool_use counts kept, not priced. */
+  | 'ANTHROPIC'
+  /** Gemini `usageMetadata`: promptTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, candidatesTokenCount, thoughtsTokenCount. */
+  | 'GEMINI'
+  /** OpenAI Chat Completions `usage`: prompt_tokens, prompt_tokens_details.cached_tokens, prompt_tokens_details.cache_write_tokens, completion_tokens. */
+  | 'OPENAI_CHAT'
+  /** OpenAI Responses `usage`: input_tokens, input_tokens_details.cached_tokens, input_tokens_details.cache_write_tokens, output_tokens. */
+  | 'OPENAI_RESPONSES';
+
+/** A provider's usage object, to be read by its API's documented meaning. */
+export type ProviderUsageInput = {
+  /** The API the object comes from, whose documented meaning of each key is applied. */
+  format: ProviderUsageFormat;
+  /** The provider's reason for a prompt-cache miss, where it gives one; at most 200 characters. */
+  providerCacheMissReason?: string | null | undefined;
+  /** The provider's usage object exactly as its API returned it (Gemini: `usageMetadata`); at most 4096 bytes as JSON. */
+  usage: JsonValue;
+};
+
 /** What a permission rule does to the tools it names (docs/semantics.md §3.9). */
 export type RuleEffect =
   /** Overrides the project's DENY of the same tool or hint for one agent (on an agent); never adds a tool another filter dropped. */
@@ -70,6 +91,24 @@ export type StartConversationInput = {
   /** A child or worker session of this conversation. */
   parentConversationId?: string | number | null | undefined;
   /** The end user, 1 to 256 characters; default: the caller (its principal id). */
+  userId?: string | null | undefined;
+};
+
+/** One call a model made to a tool, counted in its usage scope (docs/semantics.md §6.2). */
+export type ToolCallInput = {
+  /** When the call happened; default now. More than 5 minutes past the server's clock is BAD_USER_INPUT. */
+  at?: string | null | undefined;
+  /** Preferred: the scope is derived from the conversation (child sessions credit the owning project). */
+  conversationId?: string | number | null | undefined;
+  /** Retries with the same key are counted once. */
+  idempotencyKey?: string | null | undefined;
+  /** Whether the call failed; counted in `errors`. */
+  isError: boolean;
+  /** Used when conversationId is absent. */
+  projectId?: string | number | null | undefined;
+  /** The tool's name as the model called it: its own name or the short form it was sent under. */
+  toolName: string;
+  /** Used when conversationId is absent: the end user; default the caller (its principal id). */
   userId?: string | null | undefined;
 };
 
@@ -202,6 +241,38 @@ export type CreateToolDefinitionMutationVariables = Exact<{
 
 export type CreateToolDefinitionMutation = { createToolDefinition: { id: string, name: string, inputSchema: JsonValue, updatedAt: string } };
 
+export type BeginRuntimeTurnMutationVariables = Exact<{
+  conversationId: string | number;
+  provider: ToolProvider;
+}>;
+
+
+export type BeginRuntimeTurnMutation = { beginTurn: { id: string, index: number, toolboxChanged: boolean, toolbox: { rendered: JsonValue, id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ toolName: string, mcpToolName: string | null, mcpServerName: string | null, position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } } };
+
+export type CompletedTurnPartsFragment = { id: string, index: number, completedAt: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: JsonValue | null } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null };
+
+export type CompleteTurnWithProviderUsageMutationVariables = Exact<{
+  turnId: string | number;
+  providerUsage: ProviderUsageInput;
+}>;
+
+
+export type CompleteTurnWithProviderUsageMutation = { completeTurnWithProviderUsage: { id: string, index: number, completedAt: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: JsonValue | null } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } };
+
+export type CompletedTurnQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CompletedTurnQuery = { turn: { id: string, index: number, completedAt: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: JsonValue | null } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } | null };
+
+export type RecordToolCallsMutationVariables = Exact<{
+  calls: Array<ToolCallInput> | ToolCallInput;
+}>;
+
+
+export type RecordToolCallsMutation = { recordToolCalls: { accepted: number, duplicates: number } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -246,6 +317,25 @@ export const ToolboxPartsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ToolboxParts"}) as unknown as TypedDocumentString<ToolboxPartsFragment, unknown>;
+export const CompletedTurnPartsFragmentDoc = new TypedDocumentString(`
+    fragment CompletedTurnParts on Turn {
+  id
+  index
+  completedAt
+  usage {
+    inputTokens
+    cachedInputTokens
+    cacheWriteTokens
+    cacheWrite1hTokens
+    outputTokens
+    serverToolUse
+  }
+  cost {
+    amountUsd
+    toolDefinitionShare
+  }
+}
+    `, {"fragmentName":"CompletedTurnParts"}) as unknown as TypedDocumentString<CompletedTurnPartsFragment, unknown>;
 export const AgentsDocument = new TypedDocumentString(`
     query Agents($after: String) {
   agentsPage(first: 100, after: $after) {
@@ -365,3 +455,98 @@ export const CreateToolDefinitionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CreateToolDefinitionMutation, CreateToolDefinitionMutationVariables>;
+export const BeginRuntimeTurnDocument = new TypedDocumentString(`
+    mutation BeginRuntimeTurn($conversationId: ID!, $provider: ToolProvider!) {
+  beginTurn(conversationId: $conversationId) {
+    id
+    index
+    toolboxChanged
+    toolbox {
+      ...ToolboxParts
+      tools {
+        toolName
+        mcpToolName
+        mcpServerName
+      }
+      rendered(provider: $provider)
+    }
+  }
+}
+    fragment ToolboxParts on ToolboxContent {
+  id
+  fingerprint
+  toolCount
+  schemaTokens
+  tools {
+    position
+    name
+    contentHash
+    schemaTokens
+  }
+  dropped {
+    name
+    reason
+    rule {
+      subject
+      effect
+    }
+    shadowedBy {
+      id
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<BeginRuntimeTurnMutation, BeginRuntimeTurnMutationVariables>;
+export const CompleteTurnWithProviderUsageDocument = new TypedDocumentString(`
+    mutation CompleteTurnWithProviderUsage($turnId: ID!, $providerUsage: ProviderUsageInput!) {
+  completeTurnWithProviderUsage(turnId: $turnId, providerUsage: $providerUsage) {
+    ...CompletedTurnParts
+  }
+}
+    fragment CompletedTurnParts on Turn {
+  id
+  index
+  completedAt
+  usage {
+    inputTokens
+    cachedInputTokens
+    cacheWriteTokens
+    cacheWrite1hTokens
+    outputTokens
+    serverToolUse
+  }
+  cost {
+    amountUsd
+    toolDefinitionShare
+  }
+}`) as unknown as TypedDocumentString<CompleteTurnWithProviderUsageMutation, CompleteTurnWithProviderUsageMutationVariables>;
+export const CompletedTurnDocument = new TypedDocumentString(`
+    query CompletedTurn($id: ID!) {
+  turn(id: $id) {
+    ...CompletedTurnParts
+  }
+}
+    fragment CompletedTurnParts on Turn {
+  id
+  index
+  completedAt
+  usage {
+    inputTokens
+    cachedInputTokens
+    cacheWriteTokens
+    cacheWrite1hTokens
+    outputTokens
+    serverToolUse
+  }
+  cost {
+    amountUsd
+    toolDefinitionShare
+  }
+}`) as unknown as TypedDocumentString<CompletedTurnQuery, CompletedTurnQueryVariables>;
+export const RecordToolCallsDocument = new TypedDocumentString(`
+    mutation RecordToolCalls($calls: [ToolCallInput!]!) {
+  recordToolCalls(calls: $calls) {
+    accepted
+    duplicates
+  }
+}
+    `) as unknown as TypedDocumentString<RecordToolCallsMutation, RecordToolCallsMutationVariables>;

@@ -3,18 +3,48 @@ import type { TypedDocumentString } from '../generated/graphql';
 /** A GraphQL error as the server sends it: `extensions.field` names the input at fault. */
 export interface LoadoutErrorBody {
   message: string;
-  extensions?: { code?: string; field?: string };
+  extensions?: { code?: string; field?: string; requestId?: string };
 }
 
-/** A request that came back with errors: the first one's code and field, and every message. */
-export class LoadoutError extends Error {
-  readonly code: string | undefined;
-  readonly field: string | undefined;
+/** Loadout's error codes (docs/semantics.md §2.3); GraphQL's own, such as `GRAPHQL_VALIDATION_FAILED`, come as other strings. */
+export type LoadoutErrorCode =
+  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR';
 
-  constructor(readonly errors: LoadoutErrorBody[]) {
+/** What the HTTP response said besides its errors: its status, and how long `Retry-After` asks a client to wait. */
+export interface LoadoutErrorResponse {
+  status: number;
+  retryAfterMs?: number;
+}
+
+/**
+ * A request that came back with errors: the first one's code and field, and
+ * every message. `status` is the HTTP status (200 for an error a resolver
+ * raised); `retryAfterMs` is set where the server sent `Retry-After`.
+ */
+export class LoadoutError extends Error {
+  // `string & {}` keeps the named codes offered where a check compares them.
+  readonly code: LoadoutErrorCode | (string & {}) | undefined;
+  readonly field: string | undefined;
+  /** The id to quote to the server's operator, on an internal error or an outage. */
+  readonly requestId: string | undefined;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    readonly errors: LoadoutErrorBody[],
+    response?: LoadoutErrorResponse,
+  ) {
     super(errors.map((e) => e.message).join('; '));
     this.code = errors[0]?.extensions?.code;
     this.field = errors[0]?.extensions?.field;
+    this.requestId = errors[0]?.extensions?.requestId;
+    this.status = response?.status;
+    this.retryAfterMs = response?.retryAfterMs;
+  }
+
+  /** An outage the server expects to end: the same request may be sent again. */
+  get retryable(): boolean {
+    return this.code === 'SERVICE_UNAVAILABLE' || this.status === 503;
   }
 }
 
@@ -45,16 +75,22 @@ interface GraphQLBody<TResult> {
   errors?: LoadoutErrorBody[];
 }
 
-/** The answer's GraphQL body, or a LoadoutError saying what answered instead (another server, a wrong path, a proxy's page). */
+/**
+ * The answer's GraphQL body, or a LoadoutError saying what answered instead (another server, a wrong path, a
+ * proxy's page). The error keeps the status and `Retry-After`, so a proxy's 503 page is still a retryable outage.
+ */
 async function graphQLBody<TResult>(endpoint: URL, response: Response): Promise<GraphQLBody<TResult>> {
   const type = response.headers.get('content-type') ?? 'no content type';
   const text = await response.text();
   const wrongAddress = (what: string) =>
-    new LoadoutError([
-      {
-        message: `POST ${endpoint.href} answered HTTP ${response.status} (${what}), not a GraphQL response: is it the Loadout server's address? Its GraphQL endpoint is /graphql`,
-      },
-    ]);
+    new LoadoutError(
+      [
+        {
+          message: `POST ${endpoint.href} answered HTTP ${response.status} (${what}), not a GraphQL response: is it the Loadout server's address? Its GraphQL endpoint is /graphql`,
+        },
+      ],
+      errorResponse(response),
+    );
   if (!type.includes('json')) throw wrongAddress(type);
   let body: unknown;
   try {
@@ -77,7 +113,53 @@ export function loadoutClient(url: string, apiKey: string): Client {
       body: JSON.stringify({ query: document.toString(), variables }),
     });
     const body = await graphQLBody<TResult>(endpoint, response);
-    if (body.errors?.length || !body.data) throw new LoadoutError(body.errors ?? [{ message: `HTTP ${response.status}` }]);
+    if (body.errors?.length || !body.data) {
+      throw new LoadoutError(body.errors ?? [{ message: `HTTP ${response.status}` }], errorResponse(response));
+    }
     return body.data;
+  };
+}
+
+function errorResponse(response: Response): LoadoutErrorResponse {
+  const retryAfter = response.headers.get('retry-after');
+  return { status: response.status, retryAfterMs: retryAfter === null ? undefined : retryAfterMs(retryAfter) };
+}
+
+/** `Retry-After` as seconds or as an HTTP date, in milliseconds from now; undefined when it is neither. */
+export function retryAfterMs(value: string, now = Date.now()): number | undefined {
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+export interface RetryOptions {
+  /** Sends in all, the first included; 4 by default. */
+  attempts?: number;
+  /** The longest wait between two sends, whatever `Retry-After` asks; 30 s by default. */
+  maxDelayMs?: number;
+  /** The wait where the server sent no `Retry-After`, doubled after each send; 500 ms by default. */
+  baseDelayMs?: number;
+  /** How a wait is spent; tests pass one that records it. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * The client, sending again after SERVICE_UNAVAILABLE (HTTP 503): the server
+ * did nothing, so any request may be repeated. It waits what `Retry-After`
+ * asks, at most `maxDelayMs`, and gives up after `attempts` sends with the
+ * last error. Every other error is thrown at once.
+ */
+export function withRetries(send: Client, options: RetryOptions = {}): Client {
+  const { attempts = 4, maxDelayMs = 30_000, baseDelayMs = 500 } = options;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  return async (document, variables) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await send(document, variables);
+      } catch (error) {
+        if (!(error instanceof LoadoutError) || !error.retryable || attempt >= attempts) throw error;
+        await sleep(Math.min(maxDelayMs, error.retryAfterMs ?? baseDelayMs * 2 ** (attempt - 1)));
+      }
+    }
   };
 }

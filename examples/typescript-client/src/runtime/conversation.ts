@@ -8,9 +8,9 @@ import {
   type ToolProvider,
   type ToolboxPartsFragment,
   type TurnUsageInput,
-} from '../generated/graphql';
-import type { Client } from './client';
-import type { JsonValue } from './json';
+} from '../../generated/graphql';
+import type { Client } from '../client';
+import type { JsonValue } from '../json';
 
 /** The model request itself: it sends `tools` as the provider takes them and answers with the usage the provider reported. */
 export type CallModel = (tools: JsonValue) => Promise<TurnUsageInput>;

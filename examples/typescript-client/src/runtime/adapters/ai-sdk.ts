@@ -1,0 +1,98 @@
+import type { ProviderUsageFormat } from '../../../generated/graphql';
+import type { Client } from '../../client';
+import type { CarriedTool } from '../toolbox';
+import { TurnSequence, type Adapter, type FinishedTurn, type Turn } from '../turn';
+import { asRendering, providerUsage, type JsonObject } from './shapes';
+
+/** A tool of the `NEUTRAL` rendering: what a framework builds its own tool from. */
+export interface NeutralTool {
+  name: string;
+  description: string;
+  inputSchema: JsonObject;
+  /** MCP tools: the server's registered name, and the name its `tools/call` takes. */
+  mcpServer?: string;
+  mcpToolName?: string;
+}
+
+/** What the adapter reads of an AI SDK step (`StepResult`): the model's provider, its raw usage, and the tool calls and errors. */
+export interface AiSdkStepLike {
+  model: { provider: string };
+  usage: { raw?: object };
+  content: ReadonlyArray<{ type: string; toolCallId?: string; toolName?: string }>;
+}
+
+/** The usage format of an AI SDK provider id (`openai.responses`, `openai.chat`, `anthropic.messages`, `google.generative-ai`). */
+export function usageFormatOf(provider: string): ProviderUsageFormat | undefined {
+  if (provider.startsWith('openai')) return provider.includes('responses') ? 'OPENAI_RESPONSES' : 'OPENAI_CHAT';
+  if (provider.startsWith('anthropic')) return 'ANTHROPIC';
+  if (provider.startsWith('google')) return 'GEMINI';
+  return undefined;
+}
+
+/**
+ * One AI SDK step. The usage is the provider's own object (`usage.raw`),
+ * read by the format of the step's provider; a call whose tool failed in the
+ * step (a `tool-error` part) is recorded as an error.
+ */
+export const aiSdkStep: Adapter<NeutralTool[], AiSdkStepLike> = {
+  rendering: 'NEUTRAL',
+  tools: (rendered) => asRendering<NeutralTool[]>(rendered),
+  usage: (step) => {
+    const format = usageFormatOf(step.model.provider);
+    return format && providerUsage(format, step.usage.raw);
+  },
+  calls: (step) => {
+    const failed = new Set(step.content.flatMap((part) => (part.type === 'tool-error' && part.toolCallId ? [part.toolCallId] : [])));
+    return step.content.flatMap((part) =>
+      part.type === 'tool-call' && part.toolName
+        ? [{ id: part.toolCallId, name: part.toolName, isError: part.toolCallId !== undefined && failed.has(part.toolCallId) }]
+        : [],
+    );
+  },
+};
+
+/** A tool of the toolbox, for building the AI SDK's own: the `NEUTRAL` entry and the carried tool it stands for. */
+export interface AiSdkToolSource extends NeutralTool {
+  tool: CarriedTool;
+}
+
+/**
+ * An AI SDK `generateText` run recorded one turn per step:
+ * `tools()` builds the tool set from the first turn's toolbox, keyed by the
+ * name sent; `prepareStep` begins each step's turn and makes active only the
+ * tools that turn carries; `onStepFinish` completes it with the step's usage
+ * and records its calls.
+ */
+export class AiSdkRun<T> {
+  readonly finished: FinishedTurn[] = [];
+  private readonly turns: TurnSequence<NeutralTool[], AiSdkStepLike>;
+  private current: Promise<Turn<NeutralTool[], AiSdkStepLike>> | undefined;
+  /** The names the tool set was built with: a step can make active only those. */
+  private readonly built = new Set<string>();
+
+  constructor(
+    request: Client,
+    conversationId: string,
+    private readonly build: (source: AiSdkToolSource) => T,
+  ) {
+    this.turns = new TurnSequence(request, conversationId, aiSdkStep);
+  }
+
+  /** The tool set for `generateText({ tools })`. */
+  async tools(): Promise<Record<string, T>> {
+    const turn = await this.turns.start();
+    for (const t of turn.tools) this.built.add(t.name);
+    return Object.fromEntries(turn.tools.map((t, i) => [t.name, this.build({ ...t, tool: turn.begun.toolbox.tools[i] })]));
+  }
+
+  readonly prepareStep = async (): Promise<{ activeTools: string[] }> => {
+    this.current = this.turns.next();
+    const turn = await this.current;
+    return { activeTools: turn.begun.toolbox.tools.map((t) => t.name).filter((name) => this.built.has(name)) };
+  };
+
+  readonly onStepFinish = async (step: AiSdkStepLike): Promise<void> => {
+    if (!this.current) throw new Error('onStepFinish without prepareStep: pass both to the AI SDK');
+    this.finished.push(await (await this.current).finish(step));
+  };
+}

@@ -1,0 +1,123 @@
+import type { Client } from '../../client';
+import type { JsonValue } from '../../json';
+import type { CarriedTool } from '../toolbox';
+import { TurnSequence, type Adapter, type FinishedTurn } from '../turn';
+import type { ResponsesFunctionTool } from './openai-responses';
+import { asRendering, providerUsage } from './shapes';
+
+/** What the adapter reads of an Agents SDK `ModelResponse`: its function calls, its usage, and the raw response where the model gives it. */
+export interface AgentsModelResponseLike {
+  output: ReadonlyArray<{ type?: string; name?: string; callId?: string | null }>;
+  usage: { inputTokens: number; outputTokens: number };
+  providerData?: { usage?: object };
+}
+
+/** What the wrapper reads of a `ModelRequest`: its tools, by the name the SDK sends. */
+export interface AgentsModelRequestLike {
+  tools: ReadonlyArray<{ type: string; name: string }>;
+}
+
+/** An Agents SDK `Model`, structurally. */
+export interface AgentsModelLike<Request, Response, Event> {
+  getResponse(request: Request): Promise<Response>;
+  getStreamedResponse(request: Request): AsyncIterable<Event>;
+}
+
+/** The usage a model response carries: the provider's own object where there is one, else the SDK's counts in the Responses shape. */
+function agentsUsage(response: AgentsModelResponseLike) {
+  const raw = response.providerData?.usage;
+  if (raw && 'input_tokens' in raw) return providerUsage('OPENAI_RESPONSES', raw);
+  if (raw && 'prompt_tokens' in raw) return providerUsage('OPENAI_CHAT', raw);
+  return providerUsage('OPENAI_RESPONSES', { input_tokens: response.usage.inputTokens, output_tokens: response.usage.outputTokens });
+}
+
+/** One model request of an Agents SDK run. Calls come back under the SDK's renamed names and are counted for their tools. */
+export const agentsModelResponse: Adapter<ResponsesFunctionTool[], AgentsModelResponseLike> = {
+  rendering: 'OPENAI_RESPONSES',
+  tools: (rendered) => asRendering<ResponsesFunctionTool[]>(rendered),
+  usage: agentsUsage,
+  calls: (response) =>
+    response.output.flatMap((item) => (item.type === 'function_call' && item.name ? [{ id: item.callId, name: item.name }] : [])),
+};
+
+/**
+ * A tool's parameters typed as the Agents SDK's `tool()` takes a JSON
+ * schema with `strict: false`. The value is the schema as stored, which
+ * need not declare `properties`, `required` or `additionalProperties`: the
+ * SDK sends it as it is.
+ */
+export type AgentsToolParameters = {
+  type: 'object';
+  properties: Record<string, JsonValue>;
+  required: string[];
+  additionalProperties: true;
+};
+
+/**
+ * A tool of the toolbox, for the Agents SDK's `tool({ ...source, execute })`:
+ * the `OPENAI_RESPONSES` entry, always with `strict: false` (the SDK types
+ * the flag statically, per schema kind), and the tool it stands for.
+ */
+export interface AgentsToolSource {
+  name: string;
+  description: string;
+  parameters: AgentsToolParameters;
+  strict: false;
+  tool: CarriedTool;
+}
+
+/**
+ * An Agents SDK `run()` recorded one turn per model request: `tools()`
+ * builds the agent's tools from the first turn's toolbox, and `model()`
+ * wraps the agent's model so each request begins its turn, sends only the
+ * function tools that turn carries, and finishes the turn with the response.
+ */
+export class AgentsRun {
+  readonly finished: FinishedTurn[] = [];
+  private readonly turns: TurnSequence<ResponsesFunctionTool[], AgentsModelResponseLike>;
+
+  constructor(request: Client, conversationId: string) {
+    this.turns = new TurnSequence(request, conversationId, agentsModelResponse);
+  }
+
+  async tools<T>(build: (source: AgentsToolSource) => T): Promise<T[]> {
+    const turn = await this.turns.start();
+    return turn.tools.map((t, i) =>
+      build({
+        name: t.name,
+        description: t.description,
+        parameters: asRendering<AgentsToolParameters>(t.parameters),
+        strict: false,
+        tool: turn.begun.toolbox.tools[i],
+      }),
+    );
+  }
+
+  model<
+    Request extends AgentsModelRequestLike,
+    Response extends AgentsModelResponseLike,
+    Event extends { type: string; response?: AgentsModelResponseLike },
+  >(inner: AgentsModelLike<Request, Response, Event>): AgentsModelLike<Request, Response, Event> {
+    const next = async (request: Request) => {
+      const turn = await this.turns.next();
+      const tools = request.tools.filter((t) => t.type !== 'function' || turn.route(t.name));
+      return { turn, request: { ...request, tools } };
+    };
+    const finished = this.finished;
+    return {
+      async getResponse(request) {
+        const { turn, request: sent } = await next(request);
+        const response = await inner.getResponse(sent);
+        finished.push(await turn.finish(response));
+        return response;
+      },
+      async *getStreamedResponse(request) {
+        const { turn, request: sent } = await next(request);
+        for await (const event of inner.getStreamedResponse(sent)) {
+          if (event.type === 'response_done' && event.response) finished.push(await turn.finish(event.response));
+          yield event;
+        }
+      },
+    };
+  }
+}

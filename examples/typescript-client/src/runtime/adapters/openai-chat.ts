@@ -1,0 +1,25 @@
+import type { Adapter } from '../turn';
+import { asRendering, providerUsage, type JsonObject } from './shapes';
+
+/** A Chat Completions function tool, as the `OPENAI` rendering gives it and `chat.completions.create({ tools })` takes it. */
+export interface ChatCompletionsTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonObject };
+}
+
+/** What the adapter reads of a `ChatCompletion`: the choices' tool calls and `usage`. */
+export interface ChatCompletionLike {
+  choices: ReadonlyArray<{ message: { tool_calls?: ReadonlyArray<{ id: string; type: string; function?: { name: string } }> | null } }>;
+  usage?: object | null;
+}
+
+/** OpenAI Chat Completions (`openai`'s `chat.completions.create`). */
+export const openaiChat: Adapter<ChatCompletionsTool[], ChatCompletionLike> = {
+  rendering: 'OPENAI',
+  tools: (rendered) => asRendering<ChatCompletionsTool[]>(rendered),
+  usage: (response) => providerUsage('OPENAI_CHAT', response.usage),
+  calls: (response) =>
+    response.choices.flatMap((choice) =>
+      (choice.message.tool_calls ?? []).flatMap((call) => (call.function ? [{ id: call.id, name: call.function.name }] : [])),
+    ),
+};

@@ -1,0 +1,56 @@
+import type { ToolCallInput } from '../../generated/graphql';
+import type { CarriedTool, CarriedTools } from './toolbox';
+
+/** A tool call as a model's response names it; `id` is the provider's call id where it gives one. */
+export interface ModelToolCall {
+  name: string;
+  id?: string | null;
+  /** Whether running the tool failed; false where the runtime has not run it yet. */
+  isError?: boolean;
+}
+
+/** A call matched to the tool it stands for. */
+export interface RoutedCall {
+  call: ModelToolCall;
+  tool: CarriedTool;
+  /** 0-based place of the call among the response's calls. */
+  position: number;
+}
+
+export interface RoutedCalls {
+  calls: RoutedCall[];
+  /** Calls naming no tool the turn sent: not recorded, for the runtime to answer as an error. */
+  unknown: ModelToolCall[];
+}
+
+/** The longest idempotency key the server takes. */
+const KEY_MAX = 256;
+
+export function routeCalls(tools: CarriedTools, calls: readonly ModelToolCall[]): RoutedCalls {
+  const routed: RoutedCall[] = [];
+  const unknown: ModelToolCall[] = [];
+  calls.forEach((call, position) => {
+    const tool = tools.find(call.name);
+    if (tool) routed.push({ call, tool, position });
+    else unknown.push(call);
+  });
+  return { calls: routed, unknown };
+}
+
+/**
+ * The `recordToolCalls` input of a turn's calls, each counted for its
+ * stored tool. The key is the turn and the provider's call id (the call's
+ * place in the response where there is none), so sending the same calls
+ * again counts none of them twice.
+ */
+export function toolCallInputs(turnId: string, conversationId: string, routed: readonly RoutedCall[]): ToolCallInput[] {
+  return routed.map(({ call, tool, position }) => {
+    const keyed = `${turnId}:${call.id ?? `#${position}`}`;
+    return {
+      conversationId,
+      toolName: tool.toolName,
+      isError: call.isError ?? false,
+      idempotencyKey: keyed.length <= KEY_MAX ? keyed : `${turnId}:#${position}`,
+    };
+  });
+}
