@@ -71,11 +71,21 @@ const compiler = hashOf(JSON.stringify(swcOptions) + require('@swc/core/package.
 const previous = readManifest(compiler);
 const files = Object.fromEntries(sources(src).map((file) => [file, hashOf(fs.readFileSync(path.join(src, file)))]));
 const changed = Object.keys(files).filter((file) => previous[file] !== files[file] || !fs.existsSync(outputOf(file)));
-for (const file of Object.keys(previous).filter((file) => !(file in files))) {
+const deleted = Object.keys(previous).filter((file) => !(file in files));
+for (const file of deleted) {
   for (const stale of [outputOf(file), `${outputOf(file)}.map`]) fs.rmSync(stale, { force: true });
 }
-await Promise.all(changed.map(compile));
+const failed = (await Promise.allSettled(changed.map(compile))).flatMap((result, i) =>
+  result.status === 'rejected' ? [[changed[i], result.reason]] : [],
+);
+// A file that failed is compiled again next time, whatever its content.
+for (const [file] of failed) delete files[file];
 writeAtomically(manifestFile, JSON.stringify({ compiler, files }));
+if (failed.length > 0) {
+  for (const [file, error] of failed)
+    console.error(`build failed: src/${file}\n${String(error.message ?? error).split('\n\nCaused by:')[0]}`);
+  process.exit(1);
+}
 
 // The pages' bundlers, as just compiled: one definition of each page, shared with the tests that build them.
 const { buildDebuggerPage } = require(path.join(out, 'debugger/build-page.js'));
@@ -84,6 +94,7 @@ const [debuggerBundled, explorerBundled] = await Promise.all([buildDebuggerPage(
 
 const done = [
   changed.length > 0 && `compiled ${changed.length} of ${Object.keys(files).length} files`,
+  deleted.length > 0 && `removed the output of ${deleted.length} deleted file${deleted.length === 1 ? '' : 's'}`,
   debuggerBundled && 'bundled the debugger page',
   explorerBundled && 'bundled the GraphQL explorer',
 ].filter(Boolean);
