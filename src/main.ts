@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { logger } from './common/logger';
-import { readConfig } from './config';
+import { databaseDescription, readConfig } from './config';
 import { databaseIsEmpty, seedDemo } from './demo/seed-demo';
 import { startServer } from './server/create-server';
 import { limitHeapGrowth } from './server/heap-growth';
@@ -10,8 +10,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   limitHeapGrowth(config.heapGrowthPercent);
   const server = await startServer(config, (step, ms, detail) => console.log(stepLine(step, ms, detail)));
-  const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
-  console.log(`Loadout listening on ${server.url} (${where})`);
+  console.log(`Loadout listening on ${server.url} (${databaseDescription(config)})`);
   for (const line of addressLines(server.url, config.production)) console.log(line);
 
   const demoWanted = config.demo === 'always' || (config.demo === 'auto' && !config.databaseUrl);

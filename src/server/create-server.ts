@@ -9,7 +9,7 @@ import {
 import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from './rpc-tools-gc';
 import type { RequestContext } from '../common/context';
-import type { Config } from '../config';
+import { databaseDescription, type Config } from '../config';
 import { openDatabase } from '../db/database';
 import { entities } from '../entities';
 import { RETRY_AFTER_SECONDS } from '../common/unavailable';
@@ -81,7 +81,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
     poolWaitMs: config.poolWaitMs,
     statementTimeoutMs: config.statementTimeoutMs,
   });
-  stepEnded('database', config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`);
+  stepEnded('database', databaseDescription(config));
   const applied = await runMigrations(db.dataSource);
   stepEnded('migrations', applied.length > 0 ? `${applied.length} applied` : 'none pending');
   // A fixed cost whatever the data: paid before ready rather than by the first toolbox.
