@@ -193,6 +193,8 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
       expect(terminal.read()).toBeNull();
     } finally {
       fs.rmSync(path.join(root, written!), { force: true });
+      // The folder too, unless it holds dumps of someone's own.
+      if (fs.readdirSync(path.join(root, 'dumps')).length === 0) fs.rmdirSync(path.join(root, 'dumps'));
     }
 
     const pipe = new PassThrough();
