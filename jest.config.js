@@ -1,13 +1,6 @@
 // Two tiers: DB-free unit specs beside the code (src/ and examples/, *.spec.ts) and
 // integration specs that boot the real server (test/, *.test.ts).
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-    target: 'es2022',
-  },
-  module: { type: 'commonjs' },
-}];
+const swc = ['@swc/jest', require('./scripts/swc-options.cjs')];
 
 // Every change's incrementally patched loadout is checked against a fresh load (see ChangeTracker.verify).
 process.env.LOADOUT_VERIFY_PATCHES = '1';

@@ -47,6 +47,10 @@ export interface Config {
  */
 export const DEFAULT_LOADOUT_CACHE_MB = 256;
 
+/** Which database a process of this configuration uses, as `npm start` names it. */
+export const databaseDescription = (config: Pick<Config, 'databaseUrl' | 'dataDir'>): string =>
+  config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const port = wholeNumber(env, 'PORT', { fallback: 4000, min: 0, max: 65535, unit: null });

@@ -2,15 +2,24 @@ import 'reflect-metadata';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import type { Writable } from 'node:stream';
+import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { projectRoot } from './common/project-root';
 import { readConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { dumpDatabase, type DumpWriter } from './db/dump';
 import { embeddedDatabaseHeld } from './embedded-guard';
 import { entities } from './entities';
 
-const USAGE = 'usage: npm run db:dump -- --out <file>   (without --out, to stdout: npm run --silent db:dump > <file>)';
+const USAGE = [
+  'usage: npm run db:dump [-- --out <file>]',
+  '  without --out: into dumps/ (ignored by git), or to stdout when it is not a terminal: npm run --silent db:dump > <file>',
+].join('\n');
+
+/** Where a dump goes without --out: dumps/ of the project, which git ignores (the dump holds the keys' hashes). */
+export const defaultDumpFile = (now: Date): string =>
+  path.join(projectRoot(), 'dumps', `loadout-${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z.sql`);
 
 const writerOf =
   (stream: Writable): DumpWriter =>
@@ -21,8 +30,8 @@ const writerOf =
 /**
  * `npm run db:dump`: a plain SQL dump of the configured database (the same
  * variables as `npm start`), to load with psql into an empty database of a
- * PostgreSQL server, or to keep as a backup. Messages go to `print`, so the
- * dump alone goes to stdout.
+ * PostgreSQL server, or to keep as a backup. Messages go to `print`, so a
+ * dump sent to stdout (not a terminal) is the dump alone.
  */
 export async function dumpCommand(
   args: string[],
@@ -43,12 +52,14 @@ export async function dumpCommand(
   }
   const db = await openDatabase({ entities, url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
-    if (!values.out) {
+    if (!values.out && !(stdout as Partial<NodeJS.WriteStream>).isTTY) {
       await dumpDatabase(db.dataSource, writerOf(stdout));
       return 0;
     }
+    const out = values.out ?? defaultDumpFile(new Date());
+    if (!values.out) fs.mkdirSync(path.dirname(out), { recursive: true });
     // Written beside the target and renamed when complete, so a failed dump never leaves a file that looks whole.
-    const partial = `${values.out}.partial`;
+    const partial = `${out}.partial`;
     const file = fs.createWriteStream(partial, { mode: 0o600 });
     try {
       await dumpDatabase(db.dataSource, writerOf(file));
@@ -59,8 +70,10 @@ export async function dumpCommand(
       fs.rmSync(partial, { force: true });
       throw error;
     }
-    fs.renameSync(partial, values.out);
-    print(`Wrote ${values.out}. Load it into an empty database: psql -X -v ON_ERROR_STOP=1 -d <database url> -f ${values.out}`);
+    fs.renameSync(partial, out);
+    const shown = path.relative(process.cwd(), out).startsWith('..') ? out : path.relative(process.cwd(), out);
+    print(`Wrote ${shown}${values.out ? '' : ' (dumps/ is ignored by git)'}.`);
+    print(`Load it into an empty database: psql -X -v ON_ERROR_STOP=1 -d <database url> -f ${shown}`);
     return 0;
   } finally {
     await db.close();

@@ -1,17 +1,16 @@
 import 'reflect-metadata';
 import { logger } from './common/logger';
-import { readConfig } from './config';
+import { databaseDescription, readConfig } from './config';
 import { databaseIsEmpty, seedDemo } from './demo/seed-demo';
 import { startServer } from './server/create-server';
 import { limitHeapGrowth } from './server/heap-growth';
-import { addressLines, existingDataLines, operatorTokenLines } from './startup-messages';
+import { addressLines, demoLines, existingDataLines, exportLines, operatorTokenLines, stepLine } from './startup-messages';
 
 async function main(): Promise<void> {
   const config = readConfig();
   limitHeapGrowth(config.heapGrowthPercent);
-  const server = await startServer(config);
-  const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
-  console.log(`Loadout listening on ${server.url} (${where})`);
+  const server = await startServer(config, (step, ms, detail) => console.log(stepLine(step, ms, detail)));
+  console.log(`Loadout listening on ${server.url} (${databaseDescription(config)})`);
   for (const line of addressLines(server.url, config.production)) console.log(line);
 
   const demoWanted = config.demo === 'always' || (config.demo === 'auto' && !config.databaseUrl);
@@ -20,17 +19,16 @@ async function main(): Promise<void> {
     const names = (await server.services.organizations.organizationNames()).map((o) => o.name);
     for (const line of existingDataLines(names, !config.databaseUrl)) console.log(line);
   }
+  let adminKey: string | null = null;
   if (demoWanted && empty) {
-    const demo = await seedDemo(server.services);
-    console.log('Seeded a demo organisation.');
-    console.log(`  demo ADMIN key (shown once): ${demo.adminKey}`);
-    console.log(`  open ${server.url}/graphql and send the header  Authorization: Bearer ${demo.adminKey}`);
-    console.log(`  or open ${server.url}/debugger and paste the key`);
-    console.log(
-      `  try: query { agents { name toolbox(channel: "web") { toolCount schemaTokens tools { name } dropped { tool { name } reason } } } }`,
-    );
+    const seeding = performance.now();
+    adminKey = (await seedDemo(server.services)).adminKey;
+    console.log(stepLine('demo seeded', performance.now() - seeding, 'two agents and five weeks of their history'));
+    for (const line of demoLines(server.url)) console.log(line);
   }
   for (const line of operatorTokenLines(config.adminToken, config.adminTokenGenerated)) console.log(line);
+  console.log(stepLine('ready', process.uptime() * 1000));
+  for (const line of exportLines(server.url, adminKey)) console.log(line);
 
   const shutdown = (signal: string) => {
     logger.info({ signal, settleMs: config.shutdownSettleMs, graceMs: config.shutdownGraceMs }, `${signal}: draining`);

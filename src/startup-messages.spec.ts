@@ -1,4 +1,4 @@
-import { addressLines, existingDataLines, operatorTokenLines } from './startup-messages';
+import { addressLines, demoLines, existingDataLines, exportLines, operatorTokenLines, stepLine } from './startup-messages';
 
 describe('start-up messages', () => {
   it('prints the debugger beside GraphQL, and the explorer only outside production', () => {
@@ -25,5 +25,27 @@ describe('start-up messages', () => {
     expect(operatorTokenLines('op_secret', false).join('\n')).not.toContain('op_secret');
     expect(operatorTokenLines('op_secret', false).join('\n')).toContain('LOADOUT_ADMIN_TOKEN');
     expect(operatorTokenLines(null, false)).toEqual(['No LOADOUT_ADMIN_TOKEN set: createOrganization is disabled.']);
+  });
+
+  it('names each step with its time in seconds, and what it did', () => {
+    expect(stepLine('migrations', 1260, '2 applied')).toBe('migrations 1.3 s: 2 applied');
+    expect(stepLine('ready', 48)).toBe('ready 0.0 s');
+  });
+
+  it('ends with lines to paste that set LOADOUT_URL and LOADOUT_KEY, the key only when this start made one', () => {
+    expect(exportLines('http://localhost:4000', 'lo_abc').slice(1)).toEqual([
+      'export LOADOUT_URL=http://localhost:4000',
+      'export LOADOUT_KEY=lo_abc',
+    ]);
+    const withoutKey = exportLines('http://localhost:4000', null);
+    expect(withoutKey.slice(1)).toEqual(['export LOADOUT_URL=http://localhost:4000']);
+    expect(withoutKey[0]).toContain('LOADOUT_KEY=<an ADMIN key>');
+  });
+
+  it('points the demo at the debugger and GraphQL with the key it exports, without printing the key itself', () => {
+    const lines = demoLines('http://localhost:4000').join('\n');
+    expect(lines).toContain('http://localhost:4000/debugger');
+    expect(lines).toContain('Authorization: Bearer $LOADOUT_KEY');
+    expect(lines).not.toMatch(/lo_/);
   });
 });

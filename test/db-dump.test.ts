@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { Client } from 'pg';
 import { DEFAULT_SERVER_URL } from '../src/bench/e2e/database';
 import { readConfig, type Config } from '../src/config';
@@ -177,4 +178,29 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
       await target?.drop();
     }
   }, 120_000);
+
+  it('without --out writes into dumps/, which git ignores, and says where; piped, the dump alone goes to stdout', async () => {
+    const config = configFor({ dataDir });
+    const lines: string[] = [];
+    const terminal = Object.assign(new PassThrough(), { isTTY: true });
+    expect(await dumpCommand([], config, (line) => lines.push(line), terminal)).toBe(0);
+    const written = /^Wrote (\S+) \(dumps\/ is ignored by git\)\.$/.exec(lines[0])?.[1];
+    expect(written).toMatch(/^dumps\/loadout-[\dT-]+Z\.sql$/);
+    const root = path.join(__dirname, '..');
+    try {
+      expect(fs.readFileSync(path.join(root, written!), 'utf8')).toBe(fs.readFileSync(file, 'utf8'));
+      expect(spawnSync('git', ['check-ignore', '-q', written!], { cwd: root }).status).toBe(0);
+      expect(terminal.read()).toBeNull();
+    } finally {
+      fs.rmSync(path.join(root, written!), { force: true });
+      // The folder too, unless it holds dumps of someone's own.
+      if (fs.readdirSync(path.join(root, 'dumps')).length === 0) fs.rmdirSync(path.join(root, 'dumps'));
+    }
+
+    const pipe = new PassThrough();
+    const chunks: Buffer[] = [];
+    pipe.on('data', (chunk: Buffer) => chunks.push(chunk));
+    expect(await dumpCommand([], config, () => {}, pipe)).toBe(0);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(fs.readFileSync(file, 'utf8'));
+  }, 60_000);
 });

@@ -7,7 +7,8 @@ import { startTestServer, type TestServer } from './support/harness';
 import { runnableBlocks, type RunnableBlock } from './support/runnable-blocks';
 
 const root = join(__dirname, '..');
-const blocks = runnableBlocks(readFileSync(join(root, 'docs/guide.md'), 'utf8'));
+const guide = readFileSync(join(root, 'docs/guide.md'), 'utf8');
+const blocks = runnableBlocks(guide);
 
 let t: TestServer;
 let dir: string;
@@ -65,8 +66,25 @@ it('has the blocks the guide promises: files, steps, a background subscriber and
   expect(blocks.some((b) => b.language === 'sh' && b.code.includes('/rpc/tools/gc'))).toBe(true);
 });
 
+/** What the budget report's two forms print: GraphQL's fields, and the fields HTTP's JSON has of them. */
+interface BudgetNumbers {
+  level: string;
+  estimatedToolCount: number;
+  estimatedSchemaTokens: number;
+  bySource: Array<{ source: string; count: number; schemaTokens: number }>;
+  suggestions: Array<{ toolName: string; verdict: string }>;
+}
+const numbersOf = (report: BudgetNumbers): BudgetNumbers => ({
+  level: report.level,
+  estimatedToolCount: report.estimatedToolCount,
+  estimatedSchemaTokens: report.estimatedSchemaTokens,
+  bySource: report.bySource.map(({ source, count, schemaTokens }) => ({ source, count, schemaTokens })),
+  suggestions: report.suggestions.map(({ toolName, verdict }) => ({ toolName, verdict })),
+});
+
 it('runs every runnable block of docs/guide.md, in order, against a fresh server', async () => {
   const outputs: string[] = [];
+  const outputOf = new Map<RunnableBlock, string>();
   const background: Array<{ run: Run; block: RunnableBlock }> = [];
   for (const block of blocks) {
     if (block.name) writeFileSync(join(dir, block.name), block.code);
@@ -77,7 +95,10 @@ it('runs every runnable block of docs/guide.md, in order, against a fresh server
       // graphql-ws sends `subscribe` right after the ack; give the server a moment to register it.
       await new Promise((r) => setTimeout(r, 500));
       background.push({ run, block });
-    } else outputs.push(await finished(run, block, 30_000));
+    } else {
+      outputs.push(await finished(run, block, 30_000));
+      outputOf.set(block, outputs.at(-1)!);
+    }
   }
   for (const { run, block } of background) outputs.push(await finished(run, block, 10_000));
 
@@ -86,4 +107,20 @@ it('runs every runnable block of docs/guide.md, in order, against a fresh server
   expect(all).toContain('{ accepted: 1, duplicates: 0 } { accepted: 0, duplicates: 1 }');
   expect(all).toContain('"cause":"AGENT_UPDATED"');
   expect(all).toMatch(/"level":"(OK|WARN|HOT)"/);
+
+  // The budget report over GraphQL and over plain HTTP: one scope, the same numbers.
+  const outputsOf = (test: (b: RunnableBlock) => boolean) => blocks.filter(test).map((b) => outputOf.get(b)!);
+  const [overGraphQL] = outputsOf((b) => b.name === 'budget.mjs');
+  const graphql = JSON.parse(overGraphQL.slice(0, overGraphQL.lastIndexOf('}') + 1)) as BudgetNumbers;
+  const [now, weekAgo] = outputsOf((b) => b.code.includes('/rpc/tools/gc')).map(
+    (text) => JSON.parse(text) as BudgetNumbers & { asOf: string },
+  );
+  expect(numbersOf(now)).toEqual(numbersOf(graphql));
+  // The guide's words: the surface counts more than the agent's maxTools of 8, and a turn carries at most 8.
+  expect(graphql.estimatedToolCount).toBeGreaterThan(8);
+  expect(Number(/a turn on the web channel carries (\d+) of them/.exec(overGraphQL)?.[1])).toBeLessThanOrEqual(8);
+  expect(guide).toContain(`still counts more (${graphql.estimatedToolCount} here)`);
+  // asOf computed when the line runs: a week before the run.
+  expect(Date.now() - Date.parse(weekAgo.asOf)).toBeGreaterThan(7 * 24 * 3600 * 1000);
+  expect(Date.now() - Date.parse(weekAgo.asOf)).toBeLessThan(7 * 24 * 3600 * 1000 + 120_000);
 }, 120_000);

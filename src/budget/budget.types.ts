@@ -81,29 +81,40 @@ export class BudgetRefusedMcpToolType extends RefusedMcpToolType {
 }
 
 @ObjectType('ToolBudgetReport', {
-  description: "What a scope's tools cost and which the evidence says could go (docs/semantics.md §7).",
+  description:
+    "What a scope's tools cost and which the evidence says could go (docs/semantics.md §7). It counts the surface: every tool any turn of the scope could carry, on any channel or page, before Max Tools and the token cap cut a turn's toolbox.",
 })
 export class ToolBudgetReportType {
-  @Field(() => ID, { nullable: true, description: "The scope's project (given, else the agent's); null: the no-project scope." })
+  @Field(() => ID, {
+    nullable: true,
+    description: "The project of the scope: the one given, else the agent's; null: the no-project scope.",
+  })
   projectId: string | null;
-  @Field(() => ID, { nullable: true, description: 'The agent whose scope and rules apply; null: none.' }) agentId: string | null;
+  @Field(() => ID, { nullable: true, description: "The agent whose scope and rules apply; null: the project's defaults." })
+  agentId: string | null;
   @Field(() => ID, { nullable: true, description: 'Accepted and echoed; it does not change the estimate.' }) sessionId: string | null;
   @Field({ description: 'The end user whose usage evidence the report reads (the caller when none was given).' }) userId: string;
-  @Field({ description: 'The instant the report is evaluated as of.' }) asOf: Date;
+  @Field({ description: 'The instant the report is evaluated at: the one given, else now.' }) asOf: Date;
   @Field(() => Int, {
     description:
-      "Definitions on the surface: what any turn of the scope could carry, before Tools Mode, channel, context, Max Tools and the token cap (docs/semantics.md §7.1); so not one turn's toolbox size.",
+      "The tools on the surface (docs/semantics.md §7.1): what any turn could carry, before Max Tools and the token cap cut a turn's toolbox, so it can exceed the agent's maxTools and a lower maxTools does not lower it. The level compares it with the thresholds.",
   })
   estimatedToolCount: number;
-  @Field(() => Int, { description: "Sum of the surfaced tools' schemaTokens for the model." }) estimatedSchemaTokens: number;
+  @Field(() => Int, {
+    description:
+      "Sum of the surface's schemaTokens, each tool rendered for the model's provider (the agent's model, else the organisation's default) and counted with its tokenizer; before the cut, like estimatedToolCount.",
+  })
+  estimatedSchemaTokens: number;
   @Field(() => Int, {
     description:
       "The provider's fixed cost of carrying tools, paid once per request with at least one tool (not in estimatedSchemaTokens).",
   })
   requestOverheadTokens: number;
-  @Field(() => [BudgetSourceCountType], { description: 'Count and schema tokens per source; they sum to the estimates.' })
+  @Field(() => [BudgetSourceCountType], {
+    description: 'The surface per source: counts add up to estimatedToolCount, tokens to estimatedSchemaTokens.',
+  })
   bySource: BudgetSourceCountType[];
-  @Field(() => [BudgetToolType], { description: 'The definitions on the surface, in Sort Order.' }) tools: BudgetToolType[];
+  @Field(() => [BudgetToolType], { description: 'The tools on the surface, in Sort Order.' }) tools: BudgetToolType[];
   @Field(() => [String], { description: 'Named, not counted.' }) unprobedMcpServers: string[];
   @Field(() => [BudgetIncompatibleToolType], {
     description:
@@ -114,10 +125,13 @@ export class ToolBudgetReportType {
     description: "Entries of the scope's MCP servers' last inventories that could not be stored at all, by server name; not counted.",
   })
   refusedMcpTools: BudgetRefusedMcpToolType[];
-  @Field(() => Int, { description: "The agent's budgetWarnThreshold, else the organisation's toolBudgetWarn." }) warnThreshold: number;
-  @Field(() => Int, { description: "The agent's budgetHotThreshold, else the organisation's toolBudgetHot." }) hotThreshold: number;
+  @Field(() => Int, { description: "estimatedToolCount at which level is WARN: the agent's own with agentId, else the organisation's." })
+  warnThreshold: number;
+  @Field(() => Int, { description: "estimatedToolCount at which level is HOT: the agent's own with agentId, else the organisation's." })
+  hotThreshold: number;
   @Field(() => BudgetLevelEnum, { description: 'estimatedToolCount against the thresholds.' }) level: BudgetLevelEnum;
-  @Field(() => UsageEvidenceType, { description: 'How far the evidence gate is.' }) evidence: UsageEvidenceType;
+  @Field(() => UsageEvidenceType, { description: "The usage evidence of the user (userId's, else the caller's) in the project." })
+  evidence: UsageEvidenceType;
   @Field(() => [ToolSuggestionType], { description: 'Empty while the evidence gate is closed.' }) suggestions: ToolSuggestionType[];
   @Field(() => [InventedToolCallType], { description: 'Calls to names no toolbox of the scope ever carried, most called first.' })
   inventedToolCalls: InventedToolCallType[];

@@ -1,8 +1,6 @@
-import { bundleWebPage, runPageBuild } from '../server/bundle-web-page';
+import { bundleWebPage } from '../server/bundle-web-page';
 import { debuggerAssetsDir } from './debugger-page';
 
-/** Bundles the debugger page for the browser and copies its static files beside the bundle. */
-export const buildDebuggerPage = (outDir = debuggerAssetsDir()): Promise<void> =>
+/** Bundles the debugger page for the browser beside its static files, when one of its inputs changed. */
+export const buildDebuggerPage = (outDir = debuggerAssetsDir()): Promise<boolean> =>
   bundleWebPage({ source: 'debugger/web', entry: 'main.ts', script: 'debugger.js', static: ['index.html', 'debugger.css'] }, outDir);
-
-if (require.main === module) runPageBuild('the debugger page', () => buildDebuggerPage());

@@ -1,8 +1,8 @@
-import { bundleWebPage, runPageBuild } from '../server/bundle-web-page';
+import { bundleWebPage } from '../server/bundle-web-page';
 import { explorerAssetsDir } from './explorer-page';
 
 /** Bundles GraphiQL, React and the page's glue into one script served by this server, beside its page. */
-export const buildExplorer = (outDir = explorerAssetsDir()): Promise<void> =>
+export const buildExplorer = (outDir = explorerAssetsDir()): Promise<boolean> =>
   bundleWebPage(
     {
       source: 'explorer/web',
@@ -13,5 +13,3 @@ export const buildExplorer = (outDir = explorerAssetsDir()): Promise<void> =>
     },
     outDir,
   );
-
-if (require.main === module) runPageBuild('the GraphQL explorer', () => buildExplorer());

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../common/project-root';
@@ -12,12 +13,51 @@ export interface WebPage {
   define?: Record<string, string>;
 }
 
-/** Bundles a page this server serves (the debugger, the explorer) into one script beside its static files. Runs offline. */
-export async function bundleWebPage(page: WebPage, outDir: string): Promise<void> {
+/**
+ * What a bundle in `outDir` was made from: the page's settings and the
+ * lock file (the bundled packages' versions) as `key`, and every project file
+ * esbuild read, or copied beside it, with its content's hash.
+ */
+interface Stamp {
+  key: string;
+  inputs: Record<string, string>;
+}
+
+const STAMP = '.inputs.json';
+
+const hashOf = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
+const hashOfFile = (file: string): string | null => (fs.existsSync(file) ? hashOf(fs.readFileSync(file)) : null);
+
+function readStamp(outDir: string): Stamp | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(outDir, STAMP), 'utf8')) as Stamp;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether `outDir` holds the page bundled from the inputs as they are now. */
+function upToDate(page: WebPage, outDir: string, key: string, root: string): boolean {
+  const stamp = readStamp(outDir);
+  if (stamp?.key !== key) return false;
+  if (![page.script, ...page.static].every((file) => fs.existsSync(path.join(outDir, file)))) return false;
+  return Object.entries(stamp.inputs).every(([file, hash]) => hashOfFile(path.join(root, file)) === hash);
+}
+
+/**
+ * Bundles a page this server serves (the debugger, the explorer) into one
+ * script beside its static files, unless `outDir` already holds it bundled
+ * from the same inputs. Runs offline. Answers whether it bundled.
+ */
+export async function bundleWebPage(page: WebPage, outDir: string): Promise<boolean> {
+  const root = projectRoot();
+  const key = hashOf(JSON.stringify(page) + (hashOfFile(path.join(root, 'package-lock.json')) ?? ''));
+  if (upToDate(page, outDir, key, root)) return false;
   // Loaded here only: esbuild is a build tool and must not be needed by the running server.
   const esbuild = await import('esbuild');
-  const web = path.join(projectRoot(), 'src', page.source);
-  await esbuild.build({
+  const web = path.join('src', page.source);
+  const result = await esbuild.build({
+    absWorkingDir: root,
     entryPoints: [path.join(web, page.entry)],
     outfile: path.join(outDir, page.script),
     bundle: true,
@@ -27,14 +67,14 @@ export async function bundleWebPage(page: WebPage, outDir: string): Promise<void
     sourcemap: true,
     define: page.define,
     logLevel: 'warning',
+    metafile: true,
   });
-  for (const file of page.static) fs.copyFileSync(path.join(web, file), path.join(outDir, file));
-}
-
-/** The command line of a page's build script: bundle it, or say why not and exit 1. */
-export function runPageBuild(what: string, build: () => Promise<void>): void {
-  build().catch((error) => {
-    console.error(`Building ${what} failed:`, error);
-    process.exit(1);
-  });
+  for (const file of page.static) fs.copyFileSync(path.join(root, web, file), path.join(outDir, file));
+  // Packages change only with the lock file, which is in the key.
+  const read = Object.keys(result.metafile.inputs).filter((file) => !file.split('/').includes('node_modules'));
+  const inputs = Object.fromEntries(
+    [...read, ...page.static.map((file) => path.join(web, file))].map((file) => [file, hashOfFile(path.join(root, file)) ?? '']),
+  );
+  fs.writeFileSync(path.join(outDir, STAMP), JSON.stringify({ key, inputs } satisfies Stamp));
+  return true;
 }

@@ -9,7 +9,7 @@ import {
 import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from './rpc-tools-gc';
 import type { RequestContext } from '../common/context';
-import type { Config } from '../config';
+import { databaseDescription, type Config } from '../config';
 import { openDatabase } from '../db/database';
 import { entities } from '../entities';
 import { RETRY_AFTER_SECONDS } from '../common/unavailable';
@@ -65,7 +65,15 @@ export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'ad
     >
   >;
 
-export async function startServer(config: ServerConfig): Promise<LoadoutServer> {
+/** Told of each step of a start as it ends, with how long it took (`npm start` prints them). */
+export type StartStep = (step: 'database' | 'migrations', ms: number, detail: string) => void;
+
+export async function startServer(config: ServerConfig, onStep: StartStep = () => {}): Promise<LoadoutServer> {
+  let stepStarted = performance.now();
+  const stepEnded = (step: Parameters<StartStep>[0], detail: string) => {
+    onStep(step, performance.now() - stepStarted, detail);
+    stepStarted = performance.now();
+  };
   const db = await openDatabase({
     entities,
     url: config.databaseUrl,
@@ -73,7 +81,9 @@ export async function startServer(config: ServerConfig): Promise<LoadoutServer> 
     poolWaitMs: config.poolWaitMs,
     statementTimeoutMs: config.statementTimeoutMs,
   });
-  await runMigrations(db.dataSource);
+  stepEnded('database', databaseDescription(config));
+  const applied = await runMigrations(db.dataSource);
+  stepEnded('migrations', applied.length > 0 ? `${applied.length} applied` : 'none pending');
   // A fixed cost whatever the data: paid before ready rather than by the first toolbox.
   preloadEncoding('o200k_base');
   const services = createServices(db, {
