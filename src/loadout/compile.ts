@@ -1,6 +1,6 @@
 import { compileAgents, compileTool, toolContext, type CompiledAgent, type CompiledTool } from './compiled-parts';
 import { ruleOf, type AgentFacts } from './facts';
-import { compareSortOrder } from './filters';
+import { compareSortOrder, serverInScope } from './filters';
 import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
 import { patchedLookups, toolLookups, type ToolLookups } from './tool-lookups';
 import { keyedSituations, type KeyedSituation } from './situations';
@@ -90,7 +90,7 @@ export class CompiledLoadout {
       toolsMode: 'ALL_PAGES',
       executionContext: 'RUNNING_USER',
       rules: this.rows.rules.filter((r) => r.agentId === null && projectId !== null && r.projectId === projectId).map(ruleOf),
-      mcpServerInScope: this.rows.mcpServers.some((s) => s.enabled && (s.projectId === null || s.projectId === projectId)),
+      mcpServerInScope: this.rows.mcpServers.some((s) => serverInScope(s, projectId)),
     };
   }
 

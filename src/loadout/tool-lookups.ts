@@ -1,5 +1,5 @@
 import type { CompiledTool } from './compiled-parts';
-import { compareShadowRank } from './filters';
+import { compareShadowRank } from './stages';
 import { LayeredMap } from './layered-map';
 
 /** Lookups over every definition: built once, then patched where a change touched a few definitions. */

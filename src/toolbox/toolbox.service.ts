@@ -3,7 +3,7 @@ import { badInput, notFound } from '../common/errors';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { renderedToolName, type VisibleTool } from '../tokens/tool-names';
 import type { PageSituation } from '../loadout/facts';
-import { ruleNames, ruleSubject, type Placed } from '../loadout/filters';
+import { reaches, ruleNames, ruleSubject, type Placed } from '../loadout/filters';
 import { shownRefusal, type ShownRefusal } from '../tokens/provider-schema-rules';
 import { assembleCompiled, toolboxOf, type SituationToolbox } from '../loadout/serve';
 import { type AgentRow, type CatalogueRow, type RuleRow, type ToolRow } from '../loadout/rows';
@@ -113,12 +113,8 @@ export class ToolboxService {
   ruleMatchesIn(loadout: CompiledLoadout, rule: RuleSubject): number {
     const agent = rule.agentId ? loadout.agents.get(rule.agentId)?.row : undefined;
     const projectId = agent ? agent.projectId : rule.projectId;
-    return loadout.sorted.filter(
-      (t) =>
-        ruleNames(rule.toolName, t) &&
-        (t.projectId === null || t.projectId === projectId) &&
-        (!agent || t.agentId === null || t.agentId === agent.id),
-    ).length;
+    const scope = { projectId, agentId: agent?.id ?? null };
+    return loadout.sorted.filter((t) => ruleNames(rule.toolName, t) && reaches(t, scope)).length;
   }
 
   agentIn(loadout: CompiledLoadout, agentId: string): CompiledAgent | undefined {
