@@ -1,6 +1,6 @@
 import type { ToolboxDiff } from '../conversations/toolbox-diff';
-import type { PageType } from '../loadout/vocabulary';
 import type { SituationToolbox } from '../loadout/serve';
+import { PAGES_IN_ORDER } from '../loadout/situations';
 import type { ChangedToolbox } from './changed-toolboxes';
 import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invalidation.entity';
 
@@ -8,13 +8,13 @@ import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invali
  * The changed situations of an invalidation as stored, and back. An edit
  * every agent sees changes every situation of the catalogue (channels ×
  * pages), so a set is written as a grid: per channel, one cell per page
- * (HOME, LIST, RECORD, then RECORD with each context object), holding the
+ * in situation order (see PAGES_IN_ORDER), holding the
  * index of the situation's change, or nothing where its toolbox did not
  * change. Each change (two fingerprints and a diff) is stored once.
  */
 
-/** The grid's first columns; the context objects' RECORD pages follow. */
-export const FIXED_PAGES = ['HOME', 'LIST', 'RECORD'] as const;
+/** The grid's first columns, in situation order; the context objects' RECORD pages follow. */
+export const FIXED_PAGES = PAGES_IN_ORDER;
 
 /**
  * `contextOrder`: the catalogue's context objects in situation order; the
@@ -29,12 +29,7 @@ export function compactAffected(changed: readonly ChangedToolbox[], contextOrder
   const diffs = new Map<ToolboxDiff, number>();
   const diffsByContent = new Map<string, number>();
   const changes = new Map<SituationToolbox, Map<SituationToolbox, number>>();
-  const set: CompactAffectedSet & Required<Pick<CompactAffectedSet, 'changes'>> = {
-    channels: [],
-    diffs: [],
-    changes: [],
-    contexts,
-  };
+  const set: CompactAffectedSet = { channels: [], diffs: [], changes: [], contexts, grid: [] };
   const rows: string[][] = [];
   for (const c of changed) {
     let channel = channels.get(c.channel.id);
@@ -66,35 +61,28 @@ export function compactAffected(changed: readonly ChangedToolbox[], contextOrder
   return set;
 }
 
-/** A stored set in any of its forms (grid; a list of situations naming their change; each change inline), in situation order. */
+/** A stored set's changed situations, in situation order. */
 export function expandAffected(set: CompactAffectedSet): StoredAffectedToolbox[] {
-  const entry = (channel: number, type: PageType, contextObject: string | null, [previous, next, diff]: [string, string, number]) => ({
-    channel: set.channels[channel],
-    page: { type, contextObject, recordId: null },
-    previousFingerprint: unpacked(previous),
-    newFingerprint: unpacked(next),
-    diff: set.diffs[diff],
-  });
-  if (set.grid) {
-    const out: StoredAffectedToolbox[] = [];
-    set.grid.forEach((row, channel) =>
-      row.split(',').forEach((cell, i) => {
-        if (cell === '') return;
-        const type = i < FIXED_PAGES.length ? FIXED_PAGES[i] : 'RECORD';
-        out.push(entry(channel, type, i < FIXED_PAGES.length ? null : set.contexts![i - FIXED_PAGES.length], set.changes![Number(cell)]));
-      }),
-    );
-    return out;
-  }
-  return (set.situations ?? []).map((situation) => {
-    const [channel, type, contextObject] = situation;
-    return entry(
-      channel,
-      type,
-      contextObject,
-      situation.length === 4 ? set.changes![situation[3]] : [situation[3], situation[4], situation[5]],
-    );
-  });
+  const out: StoredAffectedToolbox[] = [];
+  set.grid.forEach((row, channel) =>
+    row.split(',').forEach((cell, i) => {
+      if (cell === '') return;
+      const fixed = i < FIXED_PAGES.length;
+      const [previous, next, diff] = set.changes[Number(cell)];
+      out.push({
+        channel: set.channels[channel],
+        page: {
+          type: fixed ? FIXED_PAGES[i] : 'RECORD',
+          contextObject: fixed ? null : set.contexts[i - FIXED_PAGES.length],
+          recordId: null,
+        },
+        previousFingerprint: unpacked(previous),
+        newFingerprint: unpacked(next),
+        diff: set.diffs[diff],
+      });
+    }),
+  );
+  return out;
 }
 
 /** Fingerprints are stored as base64url, two thirds of their hex: a set is mostly fingerprints. */
