@@ -6,6 +6,7 @@ import type { LoadoutCache } from './cache';
 import { loadAgentRows, loadLoadoutRows, loadOwnerRows, loadRuleRows, loadToolRows, type AgentRow } from './rows';
 import { sameLoadout } from './same-loadout';
 import { KeyedQueue } from '../common/keyed-queue';
+import { LOADOUT_CHANGED } from '../db/notifications';
 
 /**
  * One committed change that can alter what agents' models see. Services run
@@ -185,15 +186,12 @@ class DryRunRollback<T> {
  * on commit only) tells every instance to drop what it cached.
  */
 export async function bumpLoadoutSeq(tx: EntityManager, organizationId: string): Promise<number> {
-  const rows: Array<{ seq: string }> = await tx.query(
-    `WITH bumped AS (UPDATE organizations SET loadout_seq = loadout_seq + 1 WHERE id = $1 RETURNING loadout_seq AS seq)
-     SELECT seq::text, pg_notify('${LOADOUT_CHANGED_CHANNEL}', $1::text || ':' || seq::text) FROM bumped`,
-    [organizationId],
-  );
+  const rows: Array<{ seq: string }> = await tx.query(BUMP_LOADOUT_SEQ, [organizationId]);
   return Number(rows[0].seq);
 }
 
-export const LOADOUT_CHANGED_CHANNEL = 'loadout_changed';
+const BUMP_LOADOUT_SEQ = `WITH bumped AS (UPDATE organizations SET loadout_seq = loadout_seq + 1 WHERE id = $1 RETURNING loadout_seq AS seq)
+  SELECT seq::text, pg_notify('${LOADOUT_CHANGED.channel}', ${LOADOUT_CHANGED.sql({ organizationId: '$1', seq: 'seq' })}) FROM bumped`;
 
 /**
  * An organisation's changes also take their turn on this instance before
