@@ -1,7 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { BudgetLevelEnum, VerdictEnum } from '../common/enums';
-import { ToolSourceEnum } from '../loadout/graphql-enums';
-import type { ToolSource } from '../loadout/vocabulary';
+import { BudgetLevelEnum, ToolSourceEnum, VerdictEnum } from '../loadout/graphql-enums';
+import type { BudgetLevel, ToolSource, Verdict } from '../loadout/vocabulary';
 import { RefusedMcpToolType, SchemaRefusalType } from '../tools/tool.types';
 
 @ObjectType('BudgetSourceCount')
@@ -31,7 +30,7 @@ export class UsageEvidenceType {
 @ObjectType('ToolSuggestion')
 export class ToolSuggestionType {
   @Field() toolName: string;
-  @Field(() => VerdictEnum) verdict: VerdictEnum;
+  @Field(() => VerdictEnum) verdict: Verdict;
   @Field(() => Int) calls: number;
   @Field(() => Int) errors: number;
   @Field(() => Date, { nullable: true }) lastUsedAt: Date | null;
@@ -90,7 +89,7 @@ export class ToolBudgetReportType {
   refusedMcpTools: BudgetRefusedMcpToolType[];
   @Field(() => Int) warnThreshold: number;
   @Field(() => Int) hotThreshold: number;
-  @Field(() => BudgetLevelEnum) level: BudgetLevelEnum;
+  @Field(() => BudgetLevelEnum) level: BudgetLevel;
   @Field(() => UsageEvidenceType) evidence: UsageEvidenceType;
   @Field(() => [ToolSuggestionType], { description: 'Empty while the evidence gate is closed.' }) suggestions: ToolSuggestionType[];
   @Field(() => [InventedToolCallType], { description: 'Calls to names no toolbox of the scope ever carried, most called first.' })

@@ -22,11 +22,6 @@ export enum InvalidationCauseEnum {
   MCP_INVENTORY_CHANGED = 'MCP_INVENTORY_CHANGED',
   CHANGE_SET = 'CHANGE_SET',
 }
-export enum BudgetLevelEnum {
-  OK = 'OK',
-  WARN = 'WARN',
-  HOT = 'HOT',
-}
 /**
  * How a runtime sends tools (tokens/providers.ts, Rendering): the provider
  * families' values are the `provider` part of `provider/model`.
@@ -37,11 +32,6 @@ export enum ToolProviderEnum {
   ANTHROPIC = 'anthropic',
   GOOGLE = 'google',
   NEUTRAL = 'neutral',
-}
-export enum VerdictEnum {
-  NEVER_USED = 'NEVER_USED',
-  COLD = 'COLD',
-  ALWAYS_FAILS = 'ALWAYS_FAILS',
 }
 
 registerEnumType(RoleEnum, {
@@ -61,8 +51,6 @@ registerEnumType(FundingModelEnum, {
   },
 });
 registerEnumType(InvalidationCauseEnum, { name: 'InvalidationCause' });
-registerEnumType(BudgetLevelEnum, { name: 'BudgetLevel' });
-registerEnumType(VerdictEnum, { name: 'Verdict' });
 registerEnumType(ToolProviderEnum, {
   name: 'ToolProvider',
   valuesConfig: {

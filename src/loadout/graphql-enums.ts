@@ -1,5 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import {
+  BUDGET_LEVELS,
   DROP_REASONS,
   DROP_REASON_TEXT,
   EXECUTION_CONTEXTS,
@@ -9,6 +10,7 @@ import {
   TOOLS_MODES,
   TOOLS_MODE_TEXT,
   TOOL_SOURCES,
+  VERDICTS,
 } from './vocabulary';
 
 /** `{ A: 'A', B: 'B' }`: the object type-graphql registers an enum from. */
@@ -26,6 +28,8 @@ export const ToolsModeEnum = enumOf(TOOLS_MODES);
 export const ExecutionContextEnum = enumOf(EXECUTION_CONTEXTS);
 export const RuleLevelEnum = enumOf(RULE_LEVELS);
 export const RuleEffectEnum = enumOf(RULE_EFFECTS);
+export const BudgetLevelEnum = enumOf(BUDGET_LEVELS);
+export const VerdictEnum = enumOf(VERDICTS);
 
 registerEnumType(DropReasonEnum, { name: 'DropReason', valuesConfig: described(DROP_REASON_TEXT) });
 registerEnumType(ToolSourceEnum, { name: 'ToolSource' });
@@ -34,3 +38,5 @@ registerEnumType(ToolsModeEnum, { name: 'ToolsMode', valuesConfig: described(TOO
 registerEnumType(ExecutionContextEnum, { name: 'ExecutionContext' });
 registerEnumType(RuleLevelEnum, { name: 'RuleLevel' });
 registerEnumType(RuleEffectEnum, { name: 'RuleEffect' });
+registerEnumType(BudgetLevelEnum, { name: 'BudgetLevel' });
+registerEnumType(VerdictEnum, { name: 'Verdict' });
