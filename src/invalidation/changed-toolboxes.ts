@@ -7,7 +7,7 @@ import { compareSortOrder, inScope, situationFailure } from '../loadout/filters'
 import type { CatalogueRow } from '../loadout/rows';
 import { passes, remember, situationToolbox, toolboxOf, type SituationToolbox } from '../loadout/serve';
 import { keyedSituations, type KeyedSituation } from '../loadout/situations';
-import { cut, cutFull } from '../loadout/stages';
+import { cut, cutFull, mayShadow } from '../loadout/stages';
 
 export interface ChangedToolbox {
   key: string;
@@ -131,7 +131,7 @@ function withTouched(
   const situation = situationFacts(channelKey, page);
   const carried = (tool: CompiledTool) => passes(tool, agent, situation);
   const sharesName = (loadout: CompiledLoadout, id: string, name: string | undefined) =>
-    name !== undefined && (loadout.sharedNames.get(name) ?? []).some((t) => t.id !== id && inScope(t, agent));
+    name !== undefined && mayShadow(id, loadout.sharedNames.get(name), (t) => inScope(t, agent));
   for (const id of touched) {
     if (sharesName(before, id, before.toolsById.get(id)?.renderedName) || sharesName(after, id, after.toolsById.get(id)?.renderedName)) {
       return null;

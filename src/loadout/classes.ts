@@ -3,7 +3,7 @@ import type { CompiledLoadout } from './compile';
 import type { CompiledAgent, CompiledTool } from './compiled-parts';
 import { situationFacts, type AgentFacts, type PageSituation, type SituationFacts } from './facts';
 import { ASSEMBLY_READS, FILTERS, TOOL_FILTERS, fieldsRead, inScope, situationFailure, toolFailure } from './filters';
-import { Cut } from './stages';
+import { Cut, mayShadow } from './stages';
 
 /**
  * Classes of agents and of situations that carry equal toolboxes, so a
@@ -143,7 +143,7 @@ function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, chan
     }
     if (!inScope(tool, agent) || toolFailure(tool, agent, withoutContext) !== null) continue;
     // A shared name may be shadowed, taking no place and no tokens: counting it could close the window early.
-    if (loadout.sharedNames.has(tool.renderedName)) continue;
+    if (mayShadow(tool.id, loadout.sharedNames.get(tool.renderedName))) continue;
     if (stage.next(tool) !== null || stage.full) break;
   }
   for (const tool of loadout.contextToolsSharingNames) lets(tool);

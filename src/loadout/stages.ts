@@ -79,6 +79,18 @@ export function shadowWinner<T>(tool: T, rivals: readonly T[] | undefined, survi
   return tool;
 }
 
+/**
+ * Whether the shadow step can decide anything for the definition `id`:
+ * `rivals` (as shadowWinner takes them) hold another of its name that is a
+ * `candidate`. Where none does it is carried or dropped on its own, and a
+ * path may skip the step.
+ */
+export const mayShadow = <T extends { id: string }>(
+  id: string,
+  rivals: readonly T[] | undefined,
+  candidate: (other: T) => boolean = () => true,
+): boolean => rivals !== undefined && rivals.some((other) => other.id !== id && candidate(other));
+
 /** What the cut reads of an agent. */
 export type CutLimits = Pick<AgentFacts, 'maxTools' | 'maxSchemaTokens'>;
 
