@@ -14,9 +14,9 @@ import type { ExecutionContext, ToolSource, ToolsMode } from './vocabulary';
 /**
  * A definition compiled: its row, what its filters read beyond the row, and
  * what the provider is sent. The facts the row holds are read from it, so
- * a cache of hundreds of thousands of definitions holds each once: a copy
- * of them and of what is sent beside the row took a sixth of a loadout's
- * heap (see README, Memory). `contentHash` is the hash of `visible`.
+ * a cache of hundreds of thousands of definitions holds each once, and
+ * what is sent is the row itself where it can be (see README, Memory).
+ * `contentHash` is the hash of `visible`.
  */
 export class CompiledTool implements ToolFacts {
   constructor(

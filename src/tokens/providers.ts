@@ -95,7 +95,7 @@ export interface GeminiTool {
   functionDeclarations: GeminiFunctionDeclaration[];
 }
 
-// Every rendering sends the name every provider accepts: a snapshot recorded before the rule renders safely too.
+// Every rendering sends the name every provider accepts, whichever snapshot it renders.
 function renderOpenAiTool(tool: ModelVisibleContent): OpenAiTool {
   return {
     type: 'function',

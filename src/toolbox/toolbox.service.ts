@@ -74,9 +74,8 @@ export interface ResolvedDrop {
 export class ToolboxService {
   /**
    * The schema tokens of a remembered toolbox's entries, per model: every
-   * request for it shares them. The entries themselves are made per request:
-   * kept, they took about 7 KB a toolbox of 100 tools, for as long as its
-   * loadout was cached.
+   * request for it shares them. The entries themselves are made per request,
+   * so a cached loadout does not hold them (README, Memory).
    */
   private readonly tokens = new WeakMap<SituationToolbox, Map<string, { each: readonly number[]; sum: number }>>();
 
