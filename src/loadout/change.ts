@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
 import { compileLoadout, patchLoadout, type CompiledLoadout, type LoadoutPatch } from './compile';
+import { inScope } from './filters';
 import type { LoadoutCache } from './cache';
 import { loadAgentRows, loadLoadoutRows, loadOwnerRows, loadRuleRows, loadToolRows, type AgentRow } from './rows';
 import { sameLoadout } from './same-loadout';
@@ -41,7 +42,7 @@ export class ChangeTracker {
     await this.track({
       sql: `($2::uuid IS NULL OR project_id = $2::uuid)`,
       param: projectId,
-      matches: (agent) => projectId === null || agent.projectId === projectId,
+      matches: (agent) => inScope({ projectId }, agent),
     });
   }
 

@@ -97,3 +97,10 @@ describe('the shadow step and the cut', () => {
     expect(outside.filter((file) => restated.test(read(file)))).toEqual([]);
   });
 });
+
+describe('the scopes the filters read', () => {
+  it('are each computed in filters.ts alone: candidates of a project, the project and agent scope, an MCP server in scope', () => {
+    const restated = /(projectId === null \|\|)|(agentId === null \|\|)|(\.enabled && \()/;
+    expect(sources().filter((file) => file !== 'src/loadout/filters.ts' && restated.test(read(file)))).toEqual([]);
+  });
+});
