@@ -8,13 +8,11 @@ import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invali
  * The changed situations of an invalidation as stored, and back. An edit
  * every agent sees changes every situation of the catalogue (channels ×
  * pages), so a set is written as a grid: per channel, one cell per page
- * in situation order (see PAGES_IN_ORDER), holding the
- * index of the situation's change, or nothing where its toolbox did not
- * change. Each change (two fingerprints and a diff) is stored once.
+ * in situation order (PAGES_IN_ORDER, then RECORD with each context
+ * object), holding the index of the situation's change, or nothing where
+ * its toolbox did not change. Each change (two fingerprints and a diff) is
+ * stored once.
  */
-
-/** The grid's first columns, in situation order; the context objects' RECORD pages follow. */
-export const FIXED_PAGES = PAGES_IN_ORDER;
 
 /**
  * `contextOrder`: the catalogue's context objects in situation order; the
@@ -24,7 +22,7 @@ export function compactAffected(changed: readonly ChangedToolbox[], contextOrder
   const named = new Set<string>();
   for (const c of changed) if (c.page.contextObject) named.add(c.page.contextObject);
   const contexts = contextOrder.filter((k) => named.has(k));
-  const column = new Map(contexts.map((k, i) => [k, FIXED_PAGES.length + i]));
+  const column = new Map(contexts.map((k, i) => [k, PAGES_IN_ORDER.length + i]));
   const channels = new Map<string, number>();
   const diffs = new Map<ToolboxDiff, number>();
   const diffsByContent = new Map<string, number>();
@@ -36,7 +34,7 @@ export function compactAffected(changed: readonly ChangedToolbox[], contextOrder
     if (channel === undefined) {
       channel = set.channels.push({ id: c.channel.id, key: c.channel.key, name: c.channel.name }) - 1;
       channels.set(c.channel.id, channel);
-      rows.push(new Array<string>(FIXED_PAGES.length + contexts.length).fill(''));
+      rows.push(new Array<string>(PAGES_IN_ORDER.length + contexts.length).fill(''));
     }
     // Situations of one class share their toolboxes: each change, its fingerprints and diff, stored once.
     let byNext = changes.get(c.previous);
@@ -54,7 +52,7 @@ export function compactAffected(changed: readonly ChangedToolbox[], contextOrder
       change = set.changes.push([packed(c.previous.fingerprint), packed(c.next.fingerprint), diff]) - 1;
       byNext.set(c.next, change);
     }
-    const cell = c.page.contextObject ? column.get(c.page.contextObject)! : FIXED_PAGES.indexOf(c.page.type);
+    const cell = c.page.contextObject ? column.get(c.page.contextObject)! : PAGES_IN_ORDER.indexOf(c.page.type);
     rows[channel][cell] = String(change);
   }
   set.grid = rows.map((row) => row.join(','));
@@ -67,13 +65,13 @@ export function expandAffected(set: CompactAffectedSet): StoredAffectedToolbox[]
   set.grid.forEach((row, channel) =>
     row.split(',').forEach((cell, i) => {
       if (cell === '') return;
-      const fixed = i < FIXED_PAGES.length;
+      const fixed = i < PAGES_IN_ORDER.length;
       const [previous, next, diff] = set.changes[Number(cell)];
       out.push({
         channel: set.channels[channel],
         page: {
-          type: fixed ? FIXED_PAGES[i] : 'RECORD',
-          contextObject: fixed ? null : set.contexts[i - FIXED_PAGES.length],
+          type: fixed ? PAGES_IN_ORDER[i] : 'RECORD',
+          contextObject: fixed ? null : set.contexts[i - PAGES_IN_ORDER.length],
           recordId: null,
         },
         previousFingerprint: unpacked(previous),

@@ -2,7 +2,8 @@ import { In, LessThan, MoreThanOrEqual, type DataSource, type FindOptionsWhere }
 import type { Actor } from '../common/actor';
 import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
-import { FIXED_PAGES, expandAffected } from './affected-sets';
+import { PAGES_IN_ORDER } from '../loadout/situations';
+import { expandAffected } from './affected-sets';
 import { recordedSet } from './invalidation-recorder';
 import { InvalidationAffectedSetEntity, ToolboxInvalidationEntity, type StoredAffectedToolbox } from './toolbox-invalidation.entity';
 
@@ -20,8 +21,8 @@ export interface TurnEvent {
  * 1: its page's column, in situation order, or its context object's after
  * them; null where its context object is not a column.
  */
-const GRID_CELL = `CASE ${FIXED_PAGES.map((type, i) => `WHEN c.page_type = '${type}' AND c.page_context_object IS NULL THEN ${i + 1}`).join(' ')}
-  ELSE (SELECT ${FIXED_PAGES.length} + x.n::int FROM jsonb_array_elements_text(s.affected->'contexts') WITH ORDINALITY AS x(k, n) WHERE x.k = c.page_context_object) END`;
+const GRID_CELL = `CASE ${PAGES_IN_ORDER.map((type, i) => `WHEN c.page_type = '${type}' AND c.page_context_object IS NULL THEN ${i + 1}`).join(' ')}
+  ELSE (SELECT ${PAGES_IN_ORDER.length} + x.n::int FROM jsonb_array_elements_text(s.affected->'contexts') WITH ORDINALITY AS x(k, n) WHERE x.k = c.page_context_object) END`;
 
 /**
  * The events of a turn's agent recorded between the previous turn's start and
