@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { runMigrations } from '../src/db/migrations';
 import { InvalidationService } from '../src/invalidation/invalidation.service';
 import { ToolboxInvalidationEntity, type StoredAffectedToolbox } from '../src/invalidation/toolbox-invalidation.entity';
-import { freshDatabase, migrateBefore } from './support/migrated-database';
+import { emptyDatabase, migrateBefore } from './support/migrated-database';
 
 const ONE_FORM = '1764400021000-AffectedSetsOneForm';
 
@@ -65,7 +65,7 @@ const changesInline = {
 };
 
 it('rewrites every earlier form of affected sets as the grid, each event listing what it did, in the same order', async () => {
-  const { db, drop } = await freshDatabase();
+  const { db, drop } = await emptyDatabase();
   try {
     const ds = db.dataSource;
     await migrateBefore(ds, ONE_FORM);

@@ -6,13 +6,13 @@ import { loadToolRows } from '../src/loadout/rows';
 import { ModelPriceEntity } from '../src/conversations/model-price.entity';
 import { frozenRates, turnCost } from '../src/conversations/turn-cost';
 import { TurnEntity } from '../src/conversations/turn.entity';
-import { freshDatabase, migrateBefore } from './support/migrated-database';
+import { emptyDatabase, migrateBefore } from './support/migrated-database';
 
 let db: Database;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ db, drop } = await freshDatabase());
+  ({ db, drop } = await emptyDatabase());
 });
 afterAll(() => drop());
 
@@ -74,7 +74,7 @@ it('keeps one definition per name and scope, a missing project or agent counting
 });
 
 it('moves the calls already logged into the partitioned log, keeping their ids, and numbers new ones after them', async () => {
-  const { db: old, drop: dropOld } = await freshDatabase();
+  const { db: old, drop: dropOld } = await emptyDatabase();
   try {
     const PARTITIONED = '1764400016000-ToolCallLogPartitions';
     const ds = old.dataSource;
@@ -113,7 +113,7 @@ it('moves the calls already logged into the partitioned log, keeping their ids, 
 class RollbackForTest extends Error {}
 
 it('keeps definitions stored as jsonb loading: their content and hash as they were, refusals checked when loaded', async () => {
-  const { db: old, drop: dropOld } = await freshDatabase();
+  const { db: old, drop: dropOld } = await emptyDatabase();
   try {
     const AS_SENT = '1764400019000-ToolsAsSent';
     const ds = old.dataSource;
@@ -142,7 +142,7 @@ it('keeps definitions stored as jsonb loading: their content and hash as they we
 });
 
 it('keeps prices and completed turns of before the 1-hour cache rate loading, the rate twice their input rate', async () => {
-  const { db: old, drop: dropOld } = await freshDatabase();
+  const { db: old, drop: dropOld } = await emptyDatabase();
   try {
     const HOUR_CACHE = '1764400020000-CacheWriteTtlAndServerTools';
     const ds = old.dataSource;

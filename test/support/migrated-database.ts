@@ -1,29 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { openDatabase, type Database } from '../../src/db/database';
 import { readMigrations } from '../../src/db/migrations';
 import { entities } from '../../src/entities';
+import { freshDatabase } from './fresh-database';
 
-/** A fresh database of the kind this run tests: the server of DATABASE_URL, or embedded PGlite. */
-export async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+/** An empty database of the kind this run tests: one of its own on the server of DATABASE_URL, or embedded PGlite. */
+export async function emptyDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const db = await openDatabase({ entities, dataDir: 'memory://' });
     return { db, drop: () => db.close() };
   }
-  const name = `loadout_migr_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ entities, url: url.toString(), dataDir: 'memory://', poolSize: 2 });
+  const fresh = await freshDatabase(serverUrl, 'loadout_migr');
+  const db = await openDatabase({ entities, url: fresh.url, dataDir: 'memory://', poolSize: 2 });
   return {
     db,
     drop: async () => {
       await db.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await fresh.drop();
     },
   };
 }
