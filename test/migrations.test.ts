@@ -1,44 +1,18 @@
 import 'reflect-metadata';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import type { EntityManager } from 'typeorm';
-import { openDatabase, type Database } from '../src/db/database';
-import { entities } from '../src/entities';
+import type { Database } from '../src/db/database';
 import { readMigrations, runMigrations } from '../src/db/migrations';
 import { loadToolRows } from '../src/loadout/rows';
 import { ModelPriceEntity } from '../src/conversations/model-price.entity';
 import { frozenRates, turnCost } from '../src/conversations/turn-cost';
 import { TurnEntity } from '../src/conversations/turn.entity';
-
-/** A fresh database of the kind this run tests: the server of DATABASE_URL, or embedded PGlite. */
-async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const db = await openDatabase({ entities, dataDir: 'memory://' });
-    return { db, drop: () => db.close() };
-  }
-  const name = `loadout_migr_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ entities, url: url.toString(), dataDir: 'memory://', poolSize: 2 });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
+import { emptyDatabase, migrateBefore } from './support/migrated-database';
 
 let db: Database;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ db, drop } = await freshDatabase());
+  ({ db, drop } = await emptyDatabase());
 });
 afterAll(() => drop());
 
@@ -100,7 +74,7 @@ it('keeps one definition per name and scope, a missing project or agent counting
 });
 
 it('moves the calls already logged into the partitioned log, keeping their ids, and numbers new ones after them', async () => {
-  const { db: old, drop: dropOld } = await freshDatabase();
+  const { db: old, drop: dropOld } = await emptyDatabase();
   try {
     const PARTITIONED = '1764400016000-ToolCallLogPartitions';
     const ds = old.dataSource;
@@ -138,17 +112,8 @@ it('moves the calls already logged into the partitioned log, keeping their ids, 
 
 class RollbackForTest extends Error {}
 
-/** Applies, and records as the runner does, every migration before `name`: a database as an earlier release left it. */
-async function migrateBefore(ds: Database['dataSource'], name: string): Promise<void> {
-  await ds.query(`CREATE TABLE loadout_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  for (const m of readMigrations().filter((m) => m.name < name)) {
-    await ds.query(m.up);
-    await ds.query(`INSERT INTO loadout_migrations (name) VALUES ($1)`, [m.name]);
-  }
-}
-
 it('keeps definitions stored as jsonb loading: their content and hash as they were, refusals checked when loaded', async () => {
-  const { db: old, drop: dropOld } = await freshDatabase();
+  const { db: old, drop: dropOld } = await emptyDatabase();
   try {
     const AS_SENT = '1764400019000-ToolsAsSent';
     const ds = old.dataSource;
@@ -177,7 +142,7 @@ it('keeps definitions stored as jsonb loading: their content and hash as they we
 });
 
 it('keeps prices and completed turns of before the 1-hour cache rate loading, the rate twice their input rate', async () => {
-  const { db: old, drop: dropOld } = await freshDatabase();
+  const { db: old, drop: dropOld } = await emptyDatabase();
   try {
     const HOUR_CACHE = '1764400020000-CacheWriteTtlAndServerTools';
     const ds = old.dataSource;

@@ -9,7 +9,8 @@ import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
 import { AgentEntity } from './agent.entity';
 import type { ExecutionContext, ToolsMode } from '../loadout/vocabulary';
-import { PermissionRuleEntity, type RuleEffect } from './permission-rule.entity';
+import type { RuleEffect } from '../loadout/vocabulary';
+import { PermissionRuleEntity } from './permission-rule.entity';
 import { LOADOUT_DEFAULTS } from '../loadout/vocabulary';
 
 export interface AgentSettings {

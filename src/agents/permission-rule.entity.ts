@@ -1,9 +1,8 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
+import type { RuleEffect } from '../loadout/vocabulary';
 import { AgentEntity } from './agent.entity';
-
-export type RuleEffect = 'ALLOW' | 'DENY';
 
 /** `tool:<name>` ALLOW/DENY on exactly one agent or one project. */
 @Entity('permission_rules')

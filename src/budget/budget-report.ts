@@ -1,4 +1,4 @@
-import { TOOL_SOURCES, type ToolSource } from '../loadout/vocabulary';
+import { TOOL_SOURCES, type BudgetLevel, type ToolSource, type Verdict } from '../loadout/vocabulary';
 import { DAY_MS } from '../common/time';
 
 /**
@@ -7,9 +7,6 @@ import { DAY_MS } from '../common/time';
  * and which tools the evidence says could go. The surface itself is the
  * reference assembly's subset (loadout/assemble.ts, budgetSurface).
  */
-
-export type Verdict = 'NEVER_USED' | 'COLD' | 'ALWAYS_FAILS';
-export type BudgetLevel = 'OK' | 'WARN' | 'HOT';
 
 export const REQUIRED_CALLS = 200;
 export const REQUIRED_DAYS = 7;

@@ -9,6 +9,7 @@ import { estimateToolTokens, requestOverheadTokens } from '../tokens/estimate-to
 import type { UsageService } from '../usage/usage.service';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { budgetSurface, incompatibleOnSurface } from '../loadout/assemble';
+import { serverInScope } from '../loadout/filters';
 import { shownRefusal, type ShownRefusal } from '../tokens/provider-schema-rules';
 import type { ToolSource } from '../loadout/vocabulary';
 import type { RefusedMcpTool } from '../tools/mcp-tool-entry';
@@ -78,7 +79,7 @@ export class BudgetService {
     ]);
     const loadout = cached!.loadout;
     const model = agent?.model ?? loadout.rows.defaultModel;
-    const inScope = loadout.rows.mcpServers.filter((s) => s.enabled && (s.projectId === null || s.projectId === projectId));
+    const inScope = loadout.rows.mcpServers.filter((s) => serverInScope(s, projectId));
     // With an agent, its own scope and rules; without, the project's alone (no agent's private definitions).
     const facts = agent ? loadout.agents.get(agent.id) : loadout.withoutAgent(projectId);
     if (!facts) throw notFound('Agent', 'agentId');

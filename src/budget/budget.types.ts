@@ -1,15 +1,10 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { BudgetLevelEnum } from '../common/enums';
-import { described, ToolSourceEnum } from '../loadout/graphql-enums';
-import type { ToolSource } from '../loadout/vocabulary';
+import { BudgetLevelEnum, described, ToolSourceEnum, VerdictEnum } from '../loadout/graphql-enums';
+import type { BudgetLevel, ToolSource, Verdict } from '../loadout/vocabulary';
 import { RefusedMcpToolType, SchemaRefusalType } from '../tools/tool.types';
 import { ALWAYS_FAILS_MIN_CALLS, COLD_DAYS, NEVER_USED_DAYS } from './budget-report';
 
-export enum VerdictEnum {
-  NEVER_USED = 'NEVER_USED',
-  COLD = 'COLD',
-  ALWAYS_FAILS = 'ALWAYS_FAILS',
-}
+// Registered here, not beside the other enums: its values' texts read the budget's thresholds.
 registerEnumType(VerdictEnum, {
   name: 'Verdict',
   description: 'Why the evidence suggests removing a tool: the first that applies, in this order (docs/semantics.md §7.5).',
@@ -47,7 +42,7 @@ export class UsageEvidenceType {
 @ObjectType('ToolSuggestion', { description: 'A tool on the surface the evidence says could go (docs/semantics.md §7.5, §7.6).' })
 export class ToolSuggestionType {
   @Field({ description: "The definition's name." }) toolName: string;
-  @Field(() => VerdictEnum, { description: 'Why.' }) verdict: VerdictEnum;
+  @Field(() => VerdictEnum, { description: 'Why.' }) verdict: Verdict;
   @Field(() => Int, { description: 'Its calls in the scope up to asOf.' }) calls: number;
   @Field(() => Int, { description: 'Of those, the errors.' }) errors: number;
   @Field(() => Date, { nullable: true, description: 'Its last call up to asOf; null: never called.' }) lastUsedAt: Date | null;
@@ -129,7 +124,7 @@ export class ToolBudgetReportType {
   warnThreshold: number;
   @Field(() => Int, { description: "estimatedToolCount at which level is HOT: the agent's own with agentId, else the organisation's." })
   hotThreshold: number;
-  @Field(() => BudgetLevelEnum, { description: 'estimatedToolCount against the thresholds.' }) level: BudgetLevelEnum;
+  @Field(() => BudgetLevelEnum, { description: 'estimatedToolCount against the thresholds.' }) level: BudgetLevel;
   @Field(() => UsageEvidenceType, { description: "The usage evidence of the user (userId's, else the caller's) in the project." })
   evidence: UsageEvidenceType;
   @Field(() => [ToolSuggestionType], { description: 'Empty while the evidence gate is closed.' }) suggestions: ToolSuggestionType[];

@@ -22,11 +22,6 @@ export enum InvalidationCauseEnum {
   MCP_INVENTORY_CHANGED = 'MCP_INVENTORY_CHANGED',
   CHANGE_SET = 'CHANGE_SET',
 }
-export enum BudgetLevelEnum {
-  OK = 'OK',
-  WARN = 'WARN',
-  HOT = 'HOT',
-}
 /**
  * How a runtime sends tools (tokens/providers.ts, Rendering): the provider
  * families' values are the `provider` part of `provider/model`.
@@ -70,15 +65,6 @@ registerEnumType(InvalidationCauseEnum, {
     MCP_SERVER_CHANGED: { description: 'registerMcpServer or updateMcpServer.' },
     MCP_INVENTORY_CHANGED: { description: "An inventory report (reportMcpTools, reportMcpInventory) changed the server's tools." },
     CHANGE_SET: { description: 'applyChangeSet: one event per agent for the whole set.' },
-  },
-});
-registerEnumType(BudgetLevelEnum, {
-  name: 'BudgetLevel',
-  description: "How the budget report's estimatedToolCount stands against its thresholds (docs/semantics.md §7.3).",
-  valuesConfig: {
-    OK: { description: 'Below warnThreshold.' },
-    WARN: { description: 'At or above warnThreshold, below hotThreshold.' },
-    HOT: { description: 'At or above hotThreshold.' },
   },
 });
 registerEnumType(ToolProviderEnum, {

@@ -1,6 +1,6 @@
 import type { ToolboxDiff } from '../conversations/toolbox-diff';
-import type { PageType } from '../loadout/vocabulary';
 import type { SituationToolbox } from '../loadout/serve';
+import { PAGES_IN_ORDER } from '../loadout/situations';
 import type { ChangedToolbox } from './changed-toolboxes';
 import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invalidation.entity';
 
@@ -8,13 +8,11 @@ import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invali
  * The changed situations of an invalidation as stored, and back. An edit
  * every agent sees changes every situation of the catalogue (channels ×
  * pages), so a set is written as a grid: per channel, one cell per page
- * (HOME, LIST, RECORD, then RECORD with each context object), holding the
- * index of the situation's change, or nothing where its toolbox did not
- * change. Each change (two fingerprints and a diff) is stored once.
+ * in situation order (PAGES_IN_ORDER, then RECORD with each context
+ * object), holding the index of the situation's change, or nothing where
+ * its toolbox did not change. Each change (two fingerprints and a diff) is
+ * stored once.
  */
-
-/** The grid's first columns; the context objects' RECORD pages follow. */
-export const FIXED_PAGES = ['HOME', 'LIST', 'RECORD'] as const;
 
 /**
  * `contextOrder`: the catalogue's context objects in situation order; the
@@ -24,24 +22,19 @@ export function compactAffected(changed: readonly ChangedToolbox[], contextOrder
   const named = new Set<string>();
   for (const c of changed) if (c.page.contextObject) named.add(c.page.contextObject);
   const contexts = contextOrder.filter((k) => named.has(k));
-  const column = new Map(contexts.map((k, i) => [k, FIXED_PAGES.length + i]));
+  const column = new Map(contexts.map((k, i) => [k, PAGES_IN_ORDER.length + i]));
   const channels = new Map<string, number>();
   const diffs = new Map<ToolboxDiff, number>();
   const diffsByContent = new Map<string, number>();
   const changes = new Map<SituationToolbox, Map<SituationToolbox, number>>();
-  const set: CompactAffectedSet & Required<Pick<CompactAffectedSet, 'changes'>> = {
-    channels: [],
-    diffs: [],
-    changes: [],
-    contexts,
-  };
+  const set: CompactAffectedSet = { channels: [], diffs: [], changes: [], contexts, grid: [] };
   const rows: string[][] = [];
   for (const c of changed) {
     let channel = channels.get(c.channel.id);
     if (channel === undefined) {
       channel = set.channels.push({ id: c.channel.id, key: c.channel.key, name: c.channel.name }) - 1;
       channels.set(c.channel.id, channel);
-      rows.push(new Array<string>(FIXED_PAGES.length + contexts.length).fill(''));
+      rows.push(new Array<string>(PAGES_IN_ORDER.length + contexts.length).fill(''));
     }
     // Situations of one class share their toolboxes: each change, its fingerprints and diff, stored once.
     let byNext = changes.get(c.previous);
@@ -59,42 +52,35 @@ export function compactAffected(changed: readonly ChangedToolbox[], contextOrder
       change = set.changes.push([packed(c.previous.fingerprint), packed(c.next.fingerprint), diff]) - 1;
       byNext.set(c.next, change);
     }
-    const cell = c.page.contextObject ? column.get(c.page.contextObject)! : FIXED_PAGES.indexOf(c.page.type);
+    const cell = c.page.contextObject ? column.get(c.page.contextObject)! : PAGES_IN_ORDER.indexOf(c.page.type);
     rows[channel][cell] = String(change);
   }
   set.grid = rows.map((row) => row.join(','));
   return set;
 }
 
-/** A stored set in any of its forms (grid; a list of situations naming their change; each change inline), in situation order. */
+/** A stored set's changed situations, in situation order. */
 export function expandAffected(set: CompactAffectedSet): StoredAffectedToolbox[] {
-  const entry = (channel: number, type: PageType, contextObject: string | null, [previous, next, diff]: [string, string, number]) => ({
-    channel: set.channels[channel],
-    page: { type, contextObject, recordId: null },
-    previousFingerprint: unpacked(previous),
-    newFingerprint: unpacked(next),
-    diff: set.diffs[diff],
-  });
-  if (set.grid) {
-    const out: StoredAffectedToolbox[] = [];
-    set.grid.forEach((row, channel) =>
-      row.split(',').forEach((cell, i) => {
-        if (cell === '') return;
-        const type = i < FIXED_PAGES.length ? FIXED_PAGES[i] : 'RECORD';
-        out.push(entry(channel, type, i < FIXED_PAGES.length ? null : set.contexts![i - FIXED_PAGES.length], set.changes![Number(cell)]));
-      }),
-    );
-    return out;
-  }
-  return (set.situations ?? []).map((situation) => {
-    const [channel, type, contextObject] = situation;
-    return entry(
-      channel,
-      type,
-      contextObject,
-      situation.length === 4 ? set.changes![situation[3]] : [situation[3], situation[4], situation[5]],
-    );
-  });
+  const out: StoredAffectedToolbox[] = [];
+  set.grid.forEach((row, channel) =>
+    row.split(',').forEach((cell, i) => {
+      if (cell === '') return;
+      const fixed = i < PAGES_IN_ORDER.length;
+      const [previous, next, diff] = set.changes[Number(cell)];
+      out.push({
+        channel: set.channels[channel],
+        page: {
+          type: fixed ? PAGES_IN_ORDER[i] : 'RECORD',
+          contextObject: fixed ? null : set.contexts[i - PAGES_IN_ORDER.length],
+          recordId: null,
+        },
+        previousFingerprint: unpacked(previous),
+        newFingerprint: unpacked(next),
+        diff: set.diffs[diff],
+      });
+    }),
+  );
+  return out;
 }
 
 /** Fingerprints are stored as base64url, two thirds of their hex: a set is mostly fingerprints. */

@@ -7,6 +7,7 @@ import { compareSortOrder, inScope, situationFailure } from '../loadout/filters'
 import type { CatalogueRow } from '../loadout/rows';
 import { passes, remember, situationToolbox, toolboxOf, type SituationToolbox } from '../loadout/serve';
 import { keyedSituations, type KeyedSituation } from '../loadout/situations';
+import { cut, cutFull, mayShadow } from '../loadout/stages';
 
 export interface ChangedToolbox {
   key: string;
@@ -116,7 +117,7 @@ function withTouched(
   const situation = situationFacts(channelKey, page);
   const carried = (tool: CompiledTool) => passes(tool, agent, situation);
   const sharesName = (loadout: CompiledLoadout, id: string, name: string | undefined) =>
-    name !== undefined && (loadout.sharedNames.get(name) ?? []).some((t) => t.id !== id && inScope(t, agent));
+    name !== undefined && mayShadow(id, loadout.sharedNames.get(name), (t) => inScope(t, agent));
   for (const id of touched) {
     if (sharesName(before, id, before.toolsById.get(id)?.renderedName) || sharesName(after, id, after.toolsById.get(id)?.renderedName)) {
       return null;
@@ -130,7 +131,7 @@ function withTouched(
     (swapped ??= [...previous.entries])[i] = now;
   }
   if (situationFailure(agent, situation) === null) {
-    const full = previous.entries.length >= agent.row.maxTools;
+    const full = cutFull(previous.entries.length, agent);
     const last = previous.entries.at(-1);
     for (const id of touched) {
       const tool = after.toolsById.get(id);
@@ -142,9 +143,9 @@ function withTouched(
         next.splice(at === -1 ? next.length : at, 0, tool);
       }
     }
-    if (swapped && swapped.length > agent.row.maxTools) swapped.length = agent.row.maxTools;
   }
-  return swapped ? situationToolbox(swapped) : previous;
+  // Only an agent without a token cap comes here: the cut counts, it reads no tokens.
+  return swapped ? situationToolbox(cut(swapped, agent, NO_TOKENS).kept) : previous;
 }
 
 /**
@@ -176,3 +177,7 @@ function diffOf(previous: SituationToolbox, next: SituationToolbox, shared: Map<
 function sameContent(a: readonly CompiledTool[], b: readonly CompiledTool[]): boolean {
   return a === b || (a.length === b.length && a.every((t, i) => t.contentHash === b[i].contentHash));
 }
+
+const NO_TOKENS = (): number => {
+  throw new Error('invalidation/changed-toolboxes: the cut of an agent without a token cap reads no tokens');
+};

@@ -4,7 +4,7 @@ import { Between, type DataSource, type EntityManager } from 'typeorm';
 import { logger } from '../common/logger';
 import type { Stats } from '../common/stats';
 import { ListenConnection } from './listen-connection';
-import { LOADOUT_CHANGED_CHANNEL } from '../loadout/change';
+import { EVENTS_STORED, LOADOUT_CHANGED } from '../db/notifications';
 import { ReplayPositions } from './replay-positions';
 import { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
@@ -70,8 +70,6 @@ export class InProcessBus implements InvalidationBus {
   async stop(): Promise<void> {}
 }
 
-/** Each notification names a run of one organisation's events by their seqs: `first;last;organizationId`. */
-export const NOTIFY_CHANNEL = 'loadout_invalidation_seqs';
 const REMEMBERED_IDS = 10_000;
 
 /** Each organisation's newest event: where its replay position starts. */
@@ -106,13 +104,15 @@ export class PostgresNotifyBus implements InvalidationBus {
   ) {
     this.connection = new ListenConnection({
       url: listenUrl,
-      channels: [NOTIFY_CHANNEL, LOADOUT_CHANGED_CHANNEL],
+      channels: [EVENTS_STORED.channel, LOADOUT_CHANGED.channel],
       stats,
-      onNotification: (channel, payload) => {
-        if (channel === NOTIFY_CHANNEL) this.heard(payload);
-        else if (channel === LOADOUT_CHANGED_CHANNEL) {
-          const [organizationId, seq] = payload.split(':');
-          this.loadouts.changed(organizationId, Number(seq));
+      onNotification: (channel, text) => {
+        if (channel === EVENTS_STORED.channel) {
+          const run = EVENTS_STORED.decode(text);
+          if (run) this.heard(run);
+        } else if (channel === LOADOUT_CHANGED.channel) {
+          const changed = LOADOUT_CHANGED.decode(text);
+          if (changed) this.loadouts.changed(changed.organizationId, changed.seq);
         }
       },
       onListening: async (reconnected) => {
@@ -128,13 +128,13 @@ export class PostgresNotifyBus implements InvalidationBus {
     return this.connection.live;
   }
 
-  /** One notification per run: `first;last;organizationId`. */
+  /** One notification per run. */
   async stored(tx: EntityManager, runs: readonly EventRun[]): Promise<void> {
     // WITH ORDINALITY: sent in the order of the runs, which is the order they are heard in.
     if (runs.length)
       await tx.query(`SELECT pg_notify($1, p.payload) FROM unnest($2::text[]) WITH ORDINALITY AS p(payload, n) ORDER BY p.n`, [
-        NOTIFY_CHANNEL,
-        runs.map((r) => `${r.first};${r.last};${r.organizationId}`),
+        EVENTS_STORED.channel,
+        runs.map((r) => EVENTS_STORED.encode(r)),
       ]);
   }
 
@@ -169,21 +169,20 @@ export class PostgresNotifyBus implements InvalidationBus {
    * are not loaded: only their organisation's replay position moves past
    * them, so a later replay does not hand them to subscribers that came after.
    */
-  private heard(payload: string): void {
-    const [first, last, organizationId] = payload.split(';');
-    if (this.audience()) void this.deliverRun(organizationId, first, last);
-    else this.positions.advance(organizationId, BigInt(last));
+  private heard(run: EventRun): void {
+    if (this.audience()) void this.deliverRun(run);
+    else this.positions.advance(run.organizationId, run.last);
   }
 
-  private async deliverRun(organizationId: string, first: string, last: string): Promise<void> {
+  private async deliverRun({ organizationId, first, last }: EventRun): Promise<void> {
     try {
       const events = await this.db.manager.find(ToolboxInvalidationEntity, {
-        where: { organizationId, seq: Between(first, last) },
+        where: { organizationId, seq: Between(String(first), String(last)) },
         order: { seq: 'ASC' },
       });
       for (const event of events) this.deliver(event);
     } catch (error) {
-      logger.error({ err: error, organizationId, first, last }, 'could not load invalidation events');
+      logger.error({ err: error, organizationId, first: String(first), last: String(last) }, 'could not load invalidation events');
     }
   }
 

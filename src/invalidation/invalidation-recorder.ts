@@ -76,7 +76,6 @@ export class InvalidationRecorder implements ChangeObserver {
         cause: this.cause,
         actorPrincipalId: this.actor.principalId,
         loadoutVersion: version,
-        affected: [],
         affectedSetId: set.id,
       });
       setsInMemory.set(event, set);
@@ -154,9 +153,9 @@ export class InvalidationRecorder implements ChangeObserver {
          SELECT s.id, $1, s.affected::jsonb FROM unnest($11::uuid[], $12::text[]) AS s(id, affected)),
        e AS (
          INSERT INTO toolbox_invalidations
-           (id, seq, organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected, affected_set_id)
+           (id, seq, organization_id, agent_id, project_id, cause, actor_principal_id, loadout_version, affected_set_id)
          SELECT ${blockUuidSql('$4', 'e.n')}, b.base + e.n, $1, e.agent_id, ($6::uuid[])[e.project_at], $2, $3,
-                e.version, '[]'::jsonb, ($9::uuid[])[e.set_at]
+                e.version, ($9::uuid[])[e.set_at]
            FROM b, unnest(string_to_array($5, ',')::uuid[], $7::int[], $8::int[], $10::int[])
                    WITH ORDINALITY AS e(agent_id, project_at, version, set_at, n))
        SELECT base::text AS base, now() AS at FROM b`,

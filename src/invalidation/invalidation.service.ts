@@ -2,6 +2,7 @@ import { In, LessThan, MoreThanOrEqual, type DataSource, type FindOptionsWhere }
 import type { Actor } from '../common/actor';
 import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
+import { PAGES_IN_ORDER } from '../loadout/situations';
 import { expandAffected } from './affected-sets';
 import { recordedSet } from './invalidation-recorder';
 import { InvalidationAffectedSetEntity, ToolboxInvalidationEntity, type StoredAffectedToolbox } from './toolbox-invalidation.entity';
@@ -15,9 +16,13 @@ export interface TurnEvent {
   affected: StoredAffectedToolbox;
 }
 
-/** The conversation's cell in a grid row (see affected-sets.ts), counted from 1; null where its context object is not a column. */
-const GRID_CELL = `CASE WHEN c.page_type = 'HOME' THEN 1 WHEN c.page_type = 'LIST' THEN 2 WHEN c.page_context_object IS NULL THEN 3
-  ELSE (SELECT 3 + x.n::int FROM jsonb_array_elements_text(s.affected->'contexts') WITH ORDINALITY AS x(k, n) WHERE x.k = c.page_context_object) END`;
+/**
+ * The conversation's cell in a grid row (see affected-sets.ts), counted from
+ * 1: its page's column, in situation order, or its context object's after
+ * them; null where its context object is not a column.
+ */
+const GRID_CELL = `CASE ${PAGES_IN_ORDER.map((type, i) => `WHEN c.page_type = '${type}' AND c.page_context_object IS NULL THEN ${i + 1}`).join(' ')}
+  ELSE (SELECT ${PAGES_IN_ORDER.length} + x.n::int FROM jsonb_array_elements_text(s.affected->'contexts') WITH ORDINALITY AS x(k, n) WHERE x.k = c.page_context_object) END`;
 
 /**
  * The events of a turn's agent recorded between the previous turn's start and
@@ -28,17 +33,11 @@ const TURN_EVENTS = `FROM turns t
    JOIN conversations c ON c.id = t.conversation_id
    JOIN turns p ON p.conversation_id = t.conversation_id AND p.index = t.index - 1
    JOIN toolbox_invalidations i ON i.agent_id = c.agent_id AND i.at > p.started_at AND i.at <= t.started_at
-   LEFT JOIN invalidation_affected_sets s ON s.id = i.affected_set_id
+   JOIN invalidation_affected_sets s ON s.id = i.affected_set_id
   WHERE t.id = ANY($1::uuid[]) AND t.organization_id = $2 AND t.toolbox_changed
-    AND (EXISTS (SELECT 1 FROM jsonb_array_elements(i.affected) a
-                  WHERE a->'channel'->>'id' = c.channel_id::text AND a->'page'->>'type' = c.page_type
-                    AND coalesce(a->'page'->>'contextObject', '') = coalesce(c.page_context_object, ''))
-      OR EXISTS (SELECT 1 FROM jsonb_array_elements(s.affected->'situations') a
-                  WHERE s.affected->'channels'->((a->>0)::int)->>'id' = c.channel_id::text AND a->>1 = c.page_type
-                    AND coalesce(a->>2, '') = coalesce(c.page_context_object, ''))
-      OR EXISTS (SELECT 1 FROM jsonb_array_elements(s.affected->'channels') WITH ORDINALITY AS ch(v, n)
-                  WHERE ch.v->>'id' = c.channel_id::text
-                    AND split_part(s.affected->'grid'->>(ch.n::int - 1), ',', ${GRID_CELL}) <> ''))`;
+    AND EXISTS (SELECT 1 FROM jsonb_array_elements(s.affected->'channels') WITH ORDINALITY AS ch(v, n)
+                 WHERE ch.v->>'id' = c.channel_id::text
+                   AND split_part(s.affected->'grid'->>(ch.n::int - 1), ',', ${GRID_CELL}) <> '')`;
 
 export interface InvalidationFilter {
   agentId?: string | null;
@@ -101,13 +100,12 @@ export class InvalidationService {
 
   /** The affected situations of events, shared sets read once (for a page of events, or a subscription's event). */
   async affectedOf(organizationId: string, events: readonly ToolboxInvalidationEntity[]): Promise<StoredAffectedToolbox[][]> {
-    const wanted = [...new Set(events.flatMap((e) => (e.affectedSetId && !recordedSet(e) ? [e.affectedSetId] : [])))];
+    const wanted = [...new Set(events.flatMap((e) => (recordedSet(e) ? [] : [e.affectedSetId])))];
     const sets = wanted.length
       ? await this.db.manager.find(InvalidationAffectedSetEntity, { where: { organizationId, id: In(wanted) } })
       : [];
     const byId = new Map(sets.map((s) => [s.id, s.affected]));
     return events.map((e) => {
-      if (!e.affectedSetId) return e.affected;
       const set = recordedSet(e) ?? byId.get(e.affectedSetId);
       return set ? expandAffected(set) : [];
     });

@@ -37,28 +37,23 @@ export class ToolboxInvalidationEntity {
   @Column('uuid', { nullable: true }) actorPrincipalId: string | null;
   @Column('timestamptz', { default: () => 'now()' }) at: Date;
   @Column('int') loadoutVersion: number;
-  /** Inline on events recorded before affected sets existed; empty when `affectedSetId` names the set. */
-  @Column('jsonb') affected: StoredAffectedToolbox[];
-  @Column('uuid', { nullable: true }) affectedSetId: string | null;
+  /** The changed situations, in a set other events of the same change may share. */
+  @Column('uuid') affectedSetId: string;
 }
 
 /**
  * An affected set as stored (see affected-sets.ts): each channel, diff and
  * distinct change of toolbox once, and a grid of the changed situations.
- * Sets stored before the grid list their situations, each naming its change
- * or, earlier still, carrying it inline.
  */
 export interface CompactAffectedSet {
   channels: Array<StoredAffectedToolbox['channel']>;
   diffs: ToolboxDiff[];
   /** [previous fingerprint, new fingerprint (base64url), diff index] */
-  changes?: Array<[string, string, number]>;
-  /** The grid's context objects: its columns after HOME, LIST and RECORD. */
-  contexts?: string[];
+  changes: Array<[string, string, number]>;
+  /** The grid's context objects: its columns after the pages without one. */
+  contexts: string[];
   /** Per channel: the change index of each page's situation, comma-separated, empty where it did not change. */
-  grid?: string[];
-  /** [channel index, page type, context object, change index], or inline: [..., previous, new fingerprint, diff index] */
-  situations?: Array<[number, PageType, string | null, number] | [number, PageType, string | null, string, string, number]>;
+  grid: string[];
 }
 
 /**

@@ -8,17 +8,8 @@ import {
   type SituationFacts,
   type ToolFacts,
 } from './facts';
-import {
-  SURFACE_FILTERS,
-  compareSortOrder,
-  dropDetail,
-  firstFailure,
-  inScope,
-  shadowWinners,
-  withinTokenBudget,
-  type DropDetail,
-  type Placed,
-} from './filters';
+import { SURFACE_FILTERS, compareSortOrder, dropDetail, firstFailure, inScope, type DropDetail, type Placed } from './filters';
+import { cut, inDropOrder, rivalsByName, shadowWinner } from './stages';
 import type { DropReason } from './vocabulary';
 
 /**
@@ -59,7 +50,7 @@ export interface AssembledToolbox<T> {
   fingerprint: string;
 }
 
-/** Filters in table order, then shadowing among the survivors: what is left, and what dropped why, in Sort Order. */
+/** Filters in table order, then the shadow step among the survivors: what is left, and what dropped why, in Sort Order. */
 function survive<T extends CandidateTool>(
   candidates: readonly T[],
   agent: AgentFacts,
@@ -69,15 +60,16 @@ function survive<T extends CandidateTool>(
   const situation = situationFacts(channelKey, page);
   const sorted = candidates.filter((tool) => inScope(tool, agent)).sort(compareSortOrder);
   const facts = sorted.map((tool) => toolFacts(tool));
-  const reasons = facts.map((tool) => firstFailure(tool, agent, situation));
-  const winners = shadowWinners(facts.filter((_, i) => reasons[i] === null));
+  const reasons = new Map(facts.map((tool) => [tool, firstFailure(tool, agent, situation)]));
+  const rivals = rivalsByName(facts);
+  const survives = (tool: ToolFacts) => reasons.get(tool) === null;
   const survivors: T[] = [];
   const dropped: DroppedResult<T>[] = [];
   for (const [i, tool] of sorted.entries()) {
-    const reason = reasons[i];
-    const winner = winners.get(facts[i].renderedName)!;
+    const reason = reasons.get(facts[i])!;
+    const winner = reason ? null : shadowWinner(facts[i], rivals.get(facts[i].renderedName), survives);
     if (reason) dropped.push({ tool, reason, ...dropDetail(reason, facts[i], agent) });
-    else if (winner !== facts[i]) dropped.push({ tool, reason: 'SHADOWED', shadowedBy: sorted[facts.indexOf(winner)] });
+    else if (winner !== facts[i]) dropped.push({ tool, reason: 'SHADOWED', shadowedBy: sorted[facts.indexOf(winner!)] });
     else survivors.push(tool);
   }
   return { survivors, dropped };
@@ -86,13 +78,10 @@ function survive<T extends CandidateTool>(
 export function assembleToolbox<T extends CandidateTool>(input: AssemblyInput<T>): AssembledToolbox<T> {
   const { agent } = input;
   const { survivors, dropped } = survive(input.candidates, agent, input.channelKey, input.page);
-  const withinCount = survivors.slice(0, Math.max(0, agent.maxTools));
-  for (const tool of survivors.slice(withinCount.length)) dropped.push({ tool, reason: 'OVER_MAX_TOOLS' });
-  const kept = withinTokenBudget(withinCount, agent.maxSchemaTokens, (tool) => tool.schemaTokens ?? 0);
-  for (const tool of withinCount.slice(kept.length)) dropped.push({ tool, reason: 'OVER_TOKEN_BUDGET' });
+  const { kept, dropped: past } = cut(survivors, agent, (tool) => tool.schemaTokens ?? 0);
   return {
     entries: kept.map((tool, i) => ({ position: i + 1, tool })),
-    dropped,
+    dropped: inDropOrder([...dropped, ...past]),
     fingerprint: toolboxFingerprint(kept.map((t) => t.contentHash)),
   };
 }
@@ -109,8 +98,8 @@ export function budgetSurface<T extends Placed>(tools: readonly T[], agent: Agen
   const survivors = tools
     .filter((tool) => inScope(tool, agent) && firstFailure(factsOf(tool), agent, NO_SITUATION, SURFACE_FILTERS) === null)
     .sort(compareSortOrder);
-  const winners = shadowWinners(survivors);
-  return survivors.filter((tool) => winners.get(tool.renderedName) === tool);
+  const rivals = rivalsByName(survivors);
+  return survivors.filter((tool) => shadowWinner(tool, rivals.get(tool.renderedName), () => true) === tool);
 }
 
 /**

@@ -2,10 +2,12 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../common/enums';
 import { compileLoadout, patchLoadout, type CompiledLoadout, type LoadoutPatch } from './compile';
+import { inScope } from './filters';
 import type { LoadoutCache } from './cache';
 import { loadAgentRows, loadLoadoutRows, loadOwnerRows, loadRuleRows, loadToolRows, type AgentRow } from './rows';
 import { sameLoadout } from './same-loadout';
 import { KeyedQueue } from '../common/keyed-queue';
+import { LOADOUT_CHANGED } from '../db/notifications';
 
 // See docs/architecture.md, note "The change tracker".
 /** One committed change that can alter what agents' models see; it locks and bumps the agents it affects. */
@@ -30,7 +32,7 @@ export class ChangeTracker {
     await this.track({
       sql: `($2::uuid IS NULL OR project_id = $2::uuid)`,
       param: projectId,
-      matches: (agent) => projectId === null || agent.projectId === projectId,
+      matches: (agent) => inScope({ projectId }, agent),
     });
   }
 
@@ -175,15 +177,12 @@ class DryRunRollback<T> {
  * on commit only) tells every instance to drop what it cached.
  */
 export async function bumpLoadoutSeq(tx: EntityManager, organizationId: string): Promise<number> {
-  const rows: Array<{ seq: string }> = await tx.query(
-    `WITH bumped AS (UPDATE organizations SET loadout_seq = loadout_seq + 1 WHERE id = $1 RETURNING loadout_seq AS seq)
-     SELECT seq::text, pg_notify('${LOADOUT_CHANGED_CHANNEL}', $1::text || ':' || seq::text) FROM bumped`,
-    [organizationId],
-  );
+  const rows: Array<{ seq: string }> = await tx.query(BUMP_LOADOUT_SEQ, [organizationId]);
   return Number(rows[0].seq);
 }
 
-export const LOADOUT_CHANGED_CHANNEL = 'loadout_changed';
+const BUMP_LOADOUT_SEQ = `WITH bumped AS (UPDATE organizations SET loadout_seq = loadout_seq + 1 WHERE id = $1 RETURNING loadout_seq AS seq)
+  SELECT seq::text, pg_notify('${LOADOUT_CHANGED.channel}', ${LOADOUT_CHANGED.sql({ organizationId: '$1', seq: 'seq' })}) FROM bumped`;
 
 /**
  * An organisation's changes also take their turn on this instance before

@@ -3,6 +3,7 @@ import type { CompiledLoadout } from './compile';
 import type { CompiledAgent, CompiledTool } from './compiled-parts';
 import { situationFacts, type AgentFacts, type PageSituation, type SituationFacts } from './facts';
 import { ASSEMBLY_READS, FILTERS, TOOL_FILTERS, fieldsRead, inScope, situationFailure, toolFailure } from './filters';
+import { Cut, mayShadow } from './stages';
 
 /**
  * Classes of agents and of situations that carry equal toolboxes, so a
@@ -122,21 +123,16 @@ function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, chan
     if (inScope(tool, agent) && toolFailure(tool, agent, withoutContext) === 'CONTEXT')
       for (const c of tool.row.contextObjectKeys) out.add(c);
   };
-  let survivors = 0;
-  let tokens = 0;
-  for (const tool of agent.maxTools > 0 ? loadout.sorted : []) {
+  const stage = new Cut<CompiledTool>(agent, (tool) => estimateToolTokens(tool.visible, agent.model));
+  for (const tool of stage.full ? [] : loadout.sorted) {
     if (tool.contextObjects) {
       lets(tool);
       continue;
     }
     if (!inScope(tool, agent) || toolFailure(tool, agent, withoutContext) !== null) continue;
     // A shared name may be shadowed, taking no place and no tokens: counting it could close the window early.
-    if (loadout.sharedNames.has(tool.renderedName)) continue;
-    if (agent.maxSchemaTokens !== null) {
-      tokens += estimateToolTokens(tool.visible, agent.model);
-      if (tokens > agent.maxSchemaTokens) break;
-    }
-    if (++survivors >= agent.maxTools) break;
+    if (mayShadow(tool.id, loadout.sharedNames.get(tool.renderedName))) continue;
+    if (stage.next(tool) !== null || stage.full) break;
   }
   for (const tool of loadout.contextToolsSharingNames) lets(tool);
   ofAgent.set(channelClass, out);

@@ -1,9 +1,10 @@
 import { compileAgents, compileTool, toolContext, type CompiledAgent, type CompiledTool } from './compiled-parts';
 import { ruleOf, type AgentFacts } from './facts';
-import { compareSortOrder } from './filters';
+import { compareSortOrder, serverInScope } from './filters';
 import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
 import { patchedLookups, toolLookups, type ToolLookups } from './tool-lookups';
 import { keyedSituations, type KeyedSituation } from './situations';
+import { mayShadow } from './stages';
 import { LOADOUT_DEFAULTS } from './vocabulary';
 import { providerOf, type Provider } from '../tokens/providers';
 import type { SituationToolbox } from './serve';
@@ -65,7 +66,7 @@ export class CompiledLoadout {
       namedChannels: this.namedChannels,
       sharedNames: this.sharedNames,
     } = this.lookups);
-    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && this.sharedNames.has(t.renderedName));
+    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && mayShadow(t.id, this.sharedNames.get(t.renderedName)));
   }
 
   /** The agent's loadoutVersion (see LoadoutRows.versions). */
@@ -90,7 +91,7 @@ export class CompiledLoadout {
       toolsMode: 'ALL_PAGES',
       executionContext: 'RUNNING_USER',
       rules: this.rows.rules.filter((r) => r.agentId === null && projectId !== null && r.projectId === projectId).map(ruleOf),
-      mcpServerInScope: this.rows.mcpServers.some((s) => s.enabled && (s.projectId === null || s.projectId === projectId)),
+      mcpServerInScope: this.rows.mcpServers.some((s) => serverInScope(s, projectId)),
     };
   }
 

@@ -2,6 +2,7 @@ import type { SchemaRefusals } from '../tokens/provider-schema-rules';
 import { providerOf, type Provider } from '../tokens/providers';
 import { visibleTool, type VisibleTool } from '../tokens/tool-names';
 import { isMcpFiltered, keySet, ruleOf, sharedKeySets, type AgentFacts, type KeySets, type ToolFacts, type ToolRule } from './facts';
+import { serverInScope } from './filters';
 import type { AgentRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
 import type { ExecutionContext, ToolSource, ToolsMode } from './vocabulary';
 
@@ -13,9 +14,9 @@ import type { ExecutionContext, ToolSource, ToolsMode } from './vocabulary';
 /**
  * A definition compiled: its row, what its filters read beyond the row, and
  * what the provider is sent. The facts the row holds are read from it, so
- * a cache of hundreds of thousands of definitions holds each once: a copy
- * of them and of what is sent beside the row took a sixth of a loadout's
- * heap (see docs/architecture.md, note "Cache memory"). `contentHash` is the hash of `visible`.
+ * a cache of hundreds of thousands of definitions holds each once, and
+ * what is sent is the row itself where it can be (see docs/architecture.md, note "Cache memory").
+ * `contentHash` is the hash of `visible`.
  */
 export class CompiledTool implements ToolFacts {
   constructor(
@@ -116,10 +117,15 @@ const NO_RULES: readonly ToolRule[] = [];
 
 /** Each agent's facts: its rules, then its project's. */
 export function compileAgents(rows: LoadoutRows): Map<string, CompiledAgent> {
-  const serverProjects = new Set(rows.mcpServers.filter((s) => s.enabled).map((s) => s.projectId));
   const agentRules = groupRules(rows.rules, 'agentId');
   const projectRules = groupRules(rows.rules, 'projectId');
-  const inScope = (a: AgentRow) => serverProjects.has(null) || (a.projectId !== null && serverProjects.has(a.projectId));
+  // Asked once per project: agents of one project share the answer.
+  const serverInProject = new Map<string | null, boolean>();
+  const inScope = (a: AgentRow) => {
+    let known = serverInProject.get(a.projectId);
+    if (known === undefined) serverInProject.set(a.projectId, (known = rows.mcpServers.some((s) => serverInScope(s, a.projectId))));
+    return known;
+  };
   return new Map(
     rows.agents.map((a) => {
       const own = agentRules.get(a.id) ?? NO_RULES;

@@ -18,6 +18,8 @@ export interface Reads {
 
 export interface Filter {
   reason: DropReason;
+  /** Where docs/semantics.md states the rule. */
+  section: string;
   /** Every field `fails` reads; a spec holds the two together, and the class keys are made from these. */
   reads: Reads;
   /** Part of the budget surface: what any turn of a scope could carry (docs/semantics.md §7.1). */
@@ -31,45 +33,52 @@ const reads = (r: Partial<Reads>): Reads => ({ tool: r.tool ?? [], agent: r.agen
 export const FILTERS: readonly Filter[] = [
   {
     reason: 'TOOLS_MODE',
+    section: '§3.3',
     reads: reads({ agent: ['toolsMode'], situation: ['pageType'] }),
     surface: false,
     fails: (_t, a, s) => a.toolsMode === 'RECORD_PAGES_ONLY' && s.pageType !== 'RECORD',
   },
-  { reason: 'INACTIVE', reads: reads({ tool: ['active'] }), surface: true, fails: (t) => !t.active },
-  { reason: 'OWNER_DISABLED', reads: reads({ tool: ['ownerEnabled'] }), surface: true, fails: (t) => !t.ownerEnabled },
-  { reason: 'MCP_FILTERED', reads: reads({ tool: ['mcpFiltered'] }), surface: true, fails: (t) => t.mcpFiltered },
+  { reason: 'INACTIVE', section: '§3.4', reads: reads({ tool: ['active'] }), surface: true, fails: (t) => !t.active },
+  { reason: 'OWNER_DISABLED', section: '§3.4', reads: reads({ tool: ['ownerEnabled'] }), surface: true, fails: (t) => !t.ownerEnabled },
+  { reason: 'MCP_FILTERED', section: '§3.4', reads: reads({ tool: ['mcpFiltered'] }), surface: true, fails: (t) => t.mcpFiltered },
   {
     reason: 'INCOMPATIBLE_SCHEMA',
+    section: '§3.5',
     reads: reads({ tool: ['schemaRefusals'], agent: ['provider'] }),
     surface: true,
     fails: (t, a) => t.schemaRefusals !== null && t.schemaRefusals[a.provider] !== undefined,
   },
   {
     reason: 'REQUIRES_MCP_SERVER',
+    section: '§3.6',
     reads: reads({ tool: ['requiresMcpServer'], agent: ['mcpServerInScope'] }),
     surface: true,
     fails: (t, a) => t.requiresMcpServer && !a.mcpServerInScope,
   },
   {
     reason: 'AGENT_SCOPE',
+    section: '§3.6',
     reads: reads({ tool: ['agentId'], agent: ['id'] }),
     surface: true,
     fails: (t, a) => t.agentId !== null && t.agentId !== a.id,
   },
   {
     reason: 'CHANNEL',
+    section: '§3.7',
     reads: reads({ tool: ['channels'], situation: ['channelKey'] }),
     surface: false,
     fails: (t, _a, s) => t.channels !== null && !t.channels.has(s.channelKey),
   },
   {
     reason: 'CONTEXT',
+    section: '§3.8',
     reads: reads({ tool: ['contextObjects'], situation: ['contextObject'] }),
     surface: false,
     fails: (t, _a, s) => t.contextObjects !== null && !(s.contextObject !== null && t.contextObjects.has(s.contextObject)),
   },
   {
     reason: 'EXCLUDED',
+    section: '§3.9',
     reads: reads({ tool: ['name', 'renderedName', 'hints'], agent: ['rules'] }),
     surface: true,
     fails: (t, a) => a.rules.length > 0 && excludingRule(t, a.rules) !== null,
@@ -89,9 +98,26 @@ export const ASSEMBLY_READS: Reads = reads({
   agent: ['projectId', 'maxTools', 'maxSchemaTokens', 'model'],
 });
 
-/** A definition of another project is no candidate of the agent's: it is neither carried nor listed as dropped. */
+/** A definition of another project is no candidate of the agent's: it is neither carried nor listed as dropped (§3.1). */
 export const inScope = (tool: Pick<ToolFacts, 'projectId'>, agent: Pick<AgentFacts, 'projectId'>): boolean =>
   tool.projectId === null || tool.projectId === agent.projectId;
+
+/** Where something applies: a project (null: none) and one agent of it (null: any). */
+export interface Scope {
+  projectId: string | null;
+  agentId: string | null;
+}
+
+/**
+ * Whether a definition can be a candidate within `scope` (§3.1) and pass
+ * AGENT_SCOPE there (§3.6): the project's agents, or the one agent named.
+ */
+export const reaches = (tool: Scope, scope: Scope): boolean =>
+  inScope(tool, scope) && (scope.agentId === null || tool.agentId === null || tool.agentId === scope.agentId);
+
+/** Whether an MCP server is in the scope of a project's agents (null: agents of no project), as filter 5 reads it (§3.6). */
+export const serverInScope = (server: { enabled: boolean; projectId: string | null }, projectId: string | null): boolean =>
+  server.enabled && (server.projectId === null || server.projectId === projectId);
 
 /** The first of `filters` the definition fails, or null. */
 export function firstFailure(
@@ -156,28 +182,6 @@ export function compareSortOrder(a: Ordered, b: Ordered): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/**
- * Filter 10: among survivors of one name, the most specific wins (SHADOWED):
- * agent-scoped, then project, then organisation-wide; ties by Sort Order.
- * Negative: `a` wins. One name is one rendered name, what the provider would
- * see twice: a short form makes that rare but cannot rule it out (another
- * definition may be named exactly like it).
- */
-export function compareShadowRank(a: Placed, b: Placed): number {
-  const rank = (t: Placed) => (t.agentId !== null ? 0 : t.projectId !== null ? 1 : 2);
-  return rank(a) - rank(b) || compareSortOrder(a, b);
-}
-
-/** The winner of each rendered name among survivors (see compareShadowRank). */
-export function shadowWinners<T extends Placed>(survivors: readonly T[]): Map<string, T> {
-  const winners = new Map<string, T>();
-  for (const tool of survivors) {
-    const best = winners.get(tool.renderedName);
-    if (!best || compareShadowRank(tool, best) < 0) winners.set(tool.renderedName, tool);
-  }
-  return winners;
-}
-
 /** What a rule can name of a definition: its name, full or as sent, and its MCP server's hints. */
 export type RuleTarget = Pick<ToolFacts, 'name' | 'renderedName' | 'hints'>;
 
@@ -212,20 +216,4 @@ export function excludingRule(tool: RuleTarget, rules: readonly ToolRule[]): Too
     } else if (rule.effect === 'DENY') projectDeny ??= rule;
   }
   return agentAllows ? null : projectDeny;
-}
-
-/**
- * The longest prefix (in Sort Order) whose schema tokens fit the cap. The
- * first tool that does not fit drops with everything after it, even smaller
- * ones, so the toolbox stays a prefix of the same order and a small edit
- * cannot reshuffle it.
- */
-export function withinTokenBudget<T>(tools: readonly T[], cap: number | null, tokensOf: (tool: T) => number): T[] {
-  if (cap === null) return [...tools];
-  let total = 0;
-  for (const [i, tool] of tools.entries()) {
-    total += tokensOf(tool);
-    if (total > cap) return tools.slice(0, i);
-  }
-  return [...tools];
 }

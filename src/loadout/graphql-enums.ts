@@ -1,5 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 import {
+  BUDGET_LEVELS,
   DROP_REASONS,
   DROP_REASON_TEXT,
   EXECUTION_CONTEXTS,
@@ -9,6 +10,7 @@ import {
   TOOLS_MODES,
   TOOLS_MODE_TEXT,
   TOOL_SOURCES,
+  VERDICTS,
 } from './vocabulary';
 
 /** `{ A: 'A', B: 'B' }`: the object type-graphql registers an enum from. */
@@ -26,6 +28,8 @@ export const ToolsModeEnum = enumOf(TOOLS_MODES);
 export const ExecutionContextEnum = enumOf(EXECUTION_CONTEXTS);
 export const RuleLevelEnum = enumOf(RULE_LEVELS);
 export const RuleEffectEnum = enumOf(RULE_EFFECTS);
+export const BudgetLevelEnum = enumOf(BUDGET_LEVELS);
+export const VerdictEnum = enumOf(VERDICTS);
 
 registerEnumType(DropReasonEnum, {
   name: 'DropReason',
@@ -75,5 +79,14 @@ registerEnumType(RuleEffectEnum, {
   valuesConfig: described({
     ALLOW: "Overrides the project's DENY of the same tool or hint for one agent (on an agent); never adds a tool another filter dropped.",
     DENY: 'Excludes the tools it names (EXCLUDED); an agent DENY always wins.',
+  }),
+});
+registerEnumType(BudgetLevelEnum, {
+  name: 'BudgetLevel',
+  description: "How the budget report's estimatedToolCount stands against its thresholds (docs/semantics.md §7.3).",
+  valuesConfig: described({
+    OK: 'Below warnThreshold.',
+    WARN: 'At or above warnThreshold, below hotThreshold.',
+    HOT: 'At or above hotThreshold.',
   }),
 });

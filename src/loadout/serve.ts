@@ -5,6 +5,7 @@ import type { CompiledLoadout } from './compile';
 import type { CompiledAgent, CompiledTool } from './compiled-parts';
 import { situationFacts, type PageSituation, type SituationFacts } from './facts';
 import { dropDetail, inScope, situationFailure, toolFailure, type DropDetail } from './filters';
+import { Cut, inDropOrder, shadowWinner } from './stages';
 import type { DropReason } from './vocabulary';
 
 /**
@@ -39,11 +40,8 @@ export function assembleCompiled(
   const entries: CompiledTool[] = [];
   const dropped: CompiledDrop[] | null = withDropped ? [] : null;
   const everyone = situationFailure(agent, situation);
-  const cap = agent.maxSchemaTokens;
-  let tokens = 0;
-  let survivors = 0;
-  // Once a prefix of the survivors exceeds the cap, every later one within the count drops too.
-  let overBudget = false;
+  const survives = (other: CompiledTool) => inScope(other, agent) && toolFailure(other, agent, situation) === null;
+  const stage = new Cut<CompiledTool>(agent, (tool) => estimateToolTokens(tool.visible, agent.model));
   for (const tool of loadout.sorted) {
     if (!inScope(tool, agent)) continue;
     const reason = everyone ?? toolFailure(tool, agent, situation);
@@ -51,47 +49,22 @@ export function assembleCompiled(
       dropped?.push({ tool, reason, ...dropDetail(reason, tool, agent) });
       continue;
     }
-    const winner = shadowWinner(loadout, tool, agent, situation);
+    const winner = shadowWinner(tool, loadout.sharedNames.get(tool.renderedName), survives);
     if (winner !== tool) {
       dropped?.push({ tool, reason: 'SHADOWED', shadowedBy: winner });
       continue;
     }
-    if (survivors++ >= agent.maxTools) {
-      if (!dropped) break;
-      dropped.push({ tool, reason: 'OVER_MAX_TOOLS' });
-      continue;
-    }
-    if (!overBudget && cap !== null) {
-      tokens += estimateToolTokens(tool.visible, agent.model);
-      overBudget = tokens > cap;
-    }
-    if (!overBudget) entries.push(tool);
-    else if (dropped) dropped.push({ tool, reason: 'OVER_TOKEN_BUDGET' });
+    const past = stage.next(tool);
+    if (!past) entries.push(tool);
+    else if (dropped) dropped.push({ tool, reason: past });
     else break;
   }
-  // The oracle lists filter drops in Sort Order, then the count overflow, then the token overflow.
-  dropped?.sort((x, y) => dropRank(x.reason) - dropRank(y.reason));
-  return { entries, dropped };
+  return { entries, dropped: dropped && inDropOrder(dropped) };
 }
 
 /** Whether the definition is a candidate of the agent's and passes every filter in the situation. */
 export const passes = (tool: CompiledTool, agent: CompiledAgent, situation: SituationFacts): boolean =>
   inScope(tool, agent) && situationFailure(agent, situation) === null && toolFailure(tool, agent, situation) === null;
-
-/**
- * The survivor of the tool's rendered name that the toolbox carries (filter 10), for
- * a tool that passed the filters: itself unless a more specific definition
- * of its name passes them too.
- */
-export function shadowWinner(loadout: CompiledLoadout, tool: CompiledTool, agent: CompiledAgent, situation: SituationFacts): CompiledTool {
-  const group = loadout.sharedNames.get(tool.renderedName);
-  if (!group) return tool;
-  for (const other of group) {
-    if (other === tool) return tool;
-    if (inScope(other, agent) && toolFailure(other, agent, situation) === null) return other;
-  }
-  return tool;
-}
 
 /** What the model sees in one situation: the entries and, once asked for, their fingerprint. */
 export interface SituationToolbox {
@@ -132,5 +105,3 @@ export const situationToolbox = (entries: readonly CompiledTool[]): SituationToo
 export function remember(loadout: CompiledLoadout, key: string, toolbox: SituationToolbox): void {
   if (loadout.toolboxes.size < MAX_REMEMBERED_TOOLBOXES) loadout.toolboxes.set(key, toolbox);
 }
-
-const dropRank = (reason: DropReason): number => (reason === 'OVER_MAX_TOOLS' ? 1 : reason === 'OVER_TOKEN_BUDGET' ? 2 : 0);

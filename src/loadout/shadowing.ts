@@ -1,10 +1,8 @@
-import { compareShadowRank, type Placed } from './filters';
+import { reaches, type Placed } from './filters';
+import { compareShadowRank } from './stages';
 
-/** Two definitions some agent can have as candidates at once: compatible projects, and not scoped to two different agents. */
-function canMeet(a: Placed, b: Placed): boolean {
-  const projects = a.projectId === null || b.projectId === null || a.projectId === b.projectId;
-  return projects && (a.agentId === null || b.agentId === null || a.agentId === b.agentId);
-}
+/** Two definitions some agent can have as candidates at once: one reaches where the other applies. */
+const canMeet = (a: Placed, b: Placed): boolean => reaches(a, b) || reaches(b, a);
 
 /**
  * What a definition shadows and is shadowed by, wherever both pass the

@@ -1,17 +1,19 @@
 import type { PageSituation } from './facts';
+import type { PageType } from './vocabulary';
 
 export interface Situation {
   channelKey: string;
   page: PageSituation;
 }
 
-/** Every situation a toolbox can differ in: each channel × HOME, LIST, RECORD, RECORD with each context object. */
+/** The pages of a channel's situations without a context object, in situation order; RECORD with each context object follows them. */
+export const PAGES_IN_ORDER = ['HOME', 'LIST', 'RECORD'] as const satisfies readonly PageType[];
+
+/** Every situation a toolbox can differ in, in situation order (docs/semantics.md §5.2): each channel × the pages, then RECORD with each context object. */
 export function allSituations(channelKeys: readonly string[], contextObjectKeys: readonly string[]): Situation[] {
   return channelKeys.flatMap((channelKey) => [
-    { channelKey, page: { type: 'HOME' as const } },
-    { channelKey, page: { type: 'LIST' as const } },
-    { channelKey, page: { type: 'RECORD' as const } },
-    ...contextObjectKeys.map((contextObject) => ({ channelKey, page: { type: 'RECORD' as const, contextObject } })),
+    ...PAGES_IN_ORDER.map((type): Situation => ({ channelKey, page: { type } })),
+    ...contextObjectKeys.map((contextObject): Situation => ({ channelKey, page: { type: 'RECORD', contextObject } })),
   ]);
 }
 

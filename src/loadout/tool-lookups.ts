@@ -1,5 +1,5 @@
 import type { CompiledTool } from './compiled-parts';
-import { compareShadowRank } from './filters';
+import { compareShadowRank } from './stages';
 import { LayeredMap } from './layered-map';
 
 /** Lookups over every definition: built once, then patched where a change touched a few definitions. */
@@ -11,7 +11,7 @@ export interface ToolLookups {
   namedChannels: ReadonlySet<string>;
 }
 
-// One pass in plain loops: flatMap costs more than the rest together.
+// One pass over the definitions, in plain loops.
 export function toolLookups(sorted: readonly CompiledTool[]): ToolLookups {
   const toolsById = new Map<string, CompiledTool>();
   const holder = new Map<string, CompiledTool>();
@@ -26,7 +26,7 @@ export function toolLookups(sorted: readonly CompiledTool[]): ToolLookups {
       else sharedNames.set(t.renderedName, [first, t]);
     }
   }
-  // Only the names held twice keep a group: a group for every name took a tenth of a loadout's heap.
+  // Only the names held twice keep a group: a name held once cannot be shadowed, and the loadout stays small.
   for (const group of sharedNames.values()) group.sort(compareShadowRank);
   return { toolsById, sharedNames, scopedAgents: scopedAgentsOf(sorted), namedChannels: namedChannelsOf(sorted) };
 }

@@ -61,6 +61,7 @@ export const RULE_LEVELS = ['AGENT', 'PROJECT'] as const;
 export type RuleLevel = (typeof RULE_LEVELS)[number];
 
 export const RULE_EFFECTS = ['ALLOW', 'DENY'] as const;
+export type RuleEffect = (typeof RULE_EFFECTS)[number];
 
 /**
  * The MCP tool annotations a rule may name as `hint:<name>`: the server's
@@ -73,7 +74,14 @@ export type ToolHint = (typeof TOOL_HINTS)[number];
 /** A rule's toolName names a tool (`tool:<name>`, or the bare name) or a hint (`hint:<hint>`). */
 export const RULE_TOOL_PREFIX = 'tool:';
 export const RULE_HINT_PREFIX = 'hint:';
-export type RuleEffect = (typeof RULE_EFFECTS)[number];
+
+/** What the usage evidence says of a surfaced tool that could go (docs/semantics.md §7.5). */
+export const VERDICTS = ['NEVER_USED', 'COLD', 'ALWAYS_FAILS'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** Where a scope's surface stands against its budget thresholds (docs/semantics.md §7.3). */
+export const BUDGET_LEVELS = ['OK', 'WARN', 'HOT'] as const;
+export type BudgetLevel = (typeof BUDGET_LEVELS)[number];
 
 /** The defaults of an agent's Max Tools and of the budget thresholds, where none is set (docs/semantics.md §3.12, §7.3). */
 export const LOADOUT_DEFAULTS = { maxTools: 25, budgetWarnThreshold: 48, budgetHotThreshold: 96 } as const;

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HeaderMap, type ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
-import { GraphQLError } from 'graphql';
+import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
 import { readBody } from './http-limits';
 import { TOO_MANY_TOKENS } from './operation-policy';
 import { QUERY_LIMITS, exceedsTokenLimit } from './query-limits';
@@ -53,23 +52,4 @@ export async function handleGraphQL<C extends BaseContext>(
   }
   for await (const chunk of response.body.asyncIterator) res.write(chunk);
   res.end();
-}
-
-/**
- * A subscription sent over HTTP would run its resolver once, as a query, and
- * fail inside; it is refused up front and pointed to the socket.
- */
-export function noSubscriptionsOverHttp<C extends BaseContext>(): ApolloServerPlugin<C> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ operation }) {
-          if (operation?.operation !== 'subscription') return;
-          throw new GraphQLError('Subscriptions are served over graphql-ws (graphql-transport-ws) on /graphql, not over HTTP', {
-            extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
-          });
-        },
-      };
-    },
-  };
 }

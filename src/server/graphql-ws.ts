@@ -12,7 +12,7 @@ import type { Metrics } from './metrics';
 import { finishOperationErrors, logOperationErrors } from './operation-errors';
 import { rememberingPreparer, type OperationPolicy } from './operation-policy';
 import { QUERY_LIMITS } from './query-limits';
-import { operationLabel } from './request-observer';
+import { operationLabel } from './plugins/request-observer';
 import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions, type SocketSlot } from './socket-sessions';
 import { FAIR_SHARE, PlaceHolder, Tally } from './fair-share';
 import { sharedSubscribe } from './shared-subscription-results';

@@ -1,6 +1,6 @@
 import { escapeToken, refResolves } from './json-pointer';
 import { jsonTextBytes, WALK_DEPTH_MAX } from './json-text-bytes';
-import type { Provider } from './providers';
+import { PROVIDERS, type Provider } from './providers';
 
 /*
  * The input-schema rules of the providers Loadout renders for, each written
@@ -26,7 +26,6 @@ export type SchemaRefusals = Partial<Record<Provider, SchemaRefusal>>;
 export type ShownRefusal = SchemaRefusal & { provider: Provider; message: string };
 
 const PROVIDER_NAMES: Record<Provider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Gemini' };
-const EVERY_PROVIDER: readonly Provider[] = ['openai', 'anthropic', 'google'];
 
 type SchemaObject = Record<string, unknown>;
 
@@ -124,7 +123,7 @@ export const PROVIDER_SCHEMA_RULES: readonly SchemaRule[] = [
   {
     // A tool's arguments are one object: the providers refuse any other top level.
     id: 'object-at-top',
-    providers: EVERY_PROVIDER,
+    providers: PROVIDERS,
     text: 'The top level is a JSON Schema of an object ("type": "object")',
     find: (schema) => (isObject(schema) && schema.type === 'object' ? null : ''),
   },
@@ -159,7 +158,7 @@ export const PROVIDER_SCHEMA_RULES: readonly SchemaRule[] = [
   },
   {
     id: 'size',
-    providers: EVERY_PROVIDER,
+    providers: PROVIDERS,
     text: `The schema is at most ${SCHEMA_MAX_BYTES / 1024} KiB as JSON text`,
     find: (schema) => (jsonTextBytes(schema, SCHEMA_MAX_BYTES) > SCHEMA_MAX_BYTES ? '' : null),
   },
@@ -182,7 +181,7 @@ export function schemaRefusals(schema: unknown): SchemaRefusals | null {
       refusals[provider] = { rule: rule.id, pointer };
       refused++;
     }
-    if (refused === EVERY_PROVIDER.length) break;
+    if (refused === PROVIDERS.length) break;
   }
   return refusals;
 }

@@ -2,8 +2,9 @@ import type { ModelVisibleContent } from '../common/content-hash';
 import { isStrictReady } from './strict-ready';
 import { renderedToolName } from './tool-names';
 
-/** A provider family: whose schema rules refuse a tool and whose tokenizer counts it. */
-export type Provider = 'openai' | 'anthropic' | 'google';
+/** The provider families: whose schema rules refuse a tool and whose tokenizer counts it. */
+export const PROVIDERS = ['openai', 'anthropic', 'google'] as const;
+export type Provider = (typeof PROVIDERS)[number];
 
 /**
  * A shape of the request's `tools`: one per provider family, OpenAI's
@@ -11,8 +12,6 @@ export type Provider = 'openai' | 'anthropic' | 'google';
  * frameworks that render for the model's provider themselves.
  */
 export type Rendering = Provider | 'openai-responses' | 'neutral';
-
-const KNOWN_PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'google'];
 
 /**
  * The provider half of a `provider/model` id. Anything else (another vendor,
@@ -22,7 +21,7 @@ const KNOWN_PROVIDERS: readonly Provider[] = ['openai', 'anthropic', 'google'];
 export function providerOf(model: string): Provider {
   const slash = model.indexOf('/');
   const prefix = slash < 0 ? '' : model.slice(0, slash).toLowerCase();
-  return (KNOWN_PROVIDERS as readonly string[]).includes(prefix) ? (prefix as Provider) : 'openai';
+  return (PROVIDERS as readonly string[]).includes(prefix) ? (prefix as Provider) : 'openai';
 }
 
 /** The model half of a `provider/model` id, lower-cased (the whole id when there is no provider). */
@@ -96,7 +95,7 @@ export interface GeminiTool {
   functionDeclarations: GeminiFunctionDeclaration[];
 }
 
-// Every rendering sends the name every provider accepts: a snapshot recorded before the rule renders safely too.
+// Every rendering sends the name every provider accepts, whichever snapshot it renders.
 function renderOpenAiTool(tool: ModelVisibleContent): OpenAiTool {
   return {
     type: 'function',

@@ -3,7 +3,7 @@ import { badInput, notFound } from '../common/errors';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { renderedToolName, type VisibleTool } from '../tokens/tool-names';
 import type { PageSituation } from '../loadout/facts';
-import { ruleNames, ruleSubject, type Placed } from '../loadout/filters';
+import { reaches, ruleNames, ruleSubject, type Placed } from '../loadout/filters';
 import { shownRefusal, type ShownRefusal } from '../tokens/provider-schema-rules';
 import { assembleCompiled, toolboxOf, type SituationToolbox } from '../loadout/serve';
 import { type AgentRow, type CatalogueRow, type RuleRow, type ToolRow } from '../loadout/rows';
@@ -74,9 +74,8 @@ export interface ResolvedDrop {
 export class ToolboxService {
   /**
    * The schema tokens of a remembered toolbox's entries, per model: every
-   * request for it shares them. The entries themselves are made per request:
-   * kept, they took about 7 KB a toolbox of 100 tools, for as long as its
-   * loadout was cached.
+   * request for it shares them. The entries themselves are made per request,
+   * so a cached loadout does not hold them (docs/architecture.md, note "Cache memory").
    */
   private readonly tokens = new WeakMap<SituationToolbox, Map<string, { each: readonly number[]; sum: number }>>();
 
@@ -113,12 +112,8 @@ export class ToolboxService {
   ruleMatchesIn(loadout: CompiledLoadout, rule: RuleSubject): number {
     const agent = rule.agentId ? loadout.agents.get(rule.agentId)?.row : undefined;
     const projectId = agent ? agent.projectId : rule.projectId;
-    return loadout.sorted.filter(
-      (t) =>
-        ruleNames(rule.toolName, t) &&
-        (t.projectId === null || t.projectId === projectId) &&
-        (!agent || t.agentId === null || t.agentId === agent.id),
-    ).length;
+    const scope = { projectId, agentId: agent?.id ?? null };
+    return loadout.sorted.filter((t) => ruleNames(rule.toolName, t) && reaches(t, scope)).length;
   }
 
   agentIn(loadout: CompiledLoadout, agentId: string): CompiledAgent | undefined {

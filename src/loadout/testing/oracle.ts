@@ -4,6 +4,7 @@ import { providerOf } from '../../tokens/providers';
 import { visibleTool } from '../../tokens/tool-names';
 import { assembleToolbox, referenceSurface, type AssembledToolbox, type CandidateTool } from '../assemble';
 import { ruleOf, type AgentFacts, type PageSituation } from '../facts';
+import { serverInScope } from '../filters';
 import type { AgentRow, LoadoutRows, ToolRow } from '../rows';
 import { allSituations, situationKey } from '../situations';
 import { LOADOUT_DEFAULTS } from '../vocabulary';
@@ -53,7 +54,7 @@ export function oracleAgent(rows: LoadoutRows, agent: AgentRow | null, projectId
     executionContext: agent?.executionContext ?? 'RUNNING_USER',
     // The agent's rules first, as the compiled loadout orders them (the agent's win either way).
     rules: [...rules.filter((r) => r.agentId !== null), ...rules.filter((r) => r.agentId === null)].map(ruleOf),
-    mcpServerInScope: rows.mcpServers.some((s) => s.enabled && (s.projectId === null || s.projectId === scope)),
+    mcpServerInScope: rows.mcpServers.some((s) => serverInScope(s, scope)),
   };
 }
 

@@ -39,7 +39,7 @@ describe('refuses to start, saying why', () => {
     [
       "beside Apollo's cache-control plugin, which Apollo installs by itself",
       () => serverWith({}, [...ROOT_FIELDS], [ApolloServerPluginInlineTraceDisabled()]).apollo,
-      /Apollo's CacheControl plugin watches execution/,
+      /the plugin at index \d+ of the server's plugins was installed by Apollo itself and gives requests hooks/,
     ],
     ['with an allow-listed field the schema lacks', () => serverWith({}, ['item', 'itme']).apollo, /Query\.itme is on the allow-list/],
   ])('%s', async (_, build, why) => {

@@ -8,8 +8,8 @@ import { planOperation, type DirectPlan } from './plan';
 /**
  * Plain queries of an allow-listed root field answered without graphql-js's
  * executor. The toolbox query that agent runtimes send on every model
- * request is such a query, and graphql-js spent a fifth of its time
- * completing its entries field by field. Documents are planned once
+ * request is such a query, whose entries graphql-js would complete field
+ * by field. Documents are planned once
  * (`plan.ts`: anything else is graphql-js's), run (`complete.ts`: anything
  * unusual is handed back, its root field resolved once), and the plugin
  * refuses to start beside anything it would bypass (`guard.ts`).
@@ -34,6 +34,8 @@ export function directExecution<C extends object>({
   rootFields = DIRECT_ROOT_FIELDS,
 }: DirectExecutionOptions<C>): ApolloServerPlugin<C> {
   const allowed = new Set(rootFields);
+  // The application's plugins: any the server holds at start beyond these, Apollo installed by itself.
+  const given = new Set(server.plugins ?? []);
   const plans = new WeakMap<OperationDefinitionNode, DirectPlan | null>();
   const hooks: GraphQLRequestListener<C> = {
     async responseForOperation({ schema, document, operation, request, contextValue }) {
@@ -56,7 +58,7 @@ export function directExecution<C extends object>({
   };
   const plugin: ApolloServerPlugin<C> = {
     async serverWillStart(started) {
-      const reasons = await refusals(plugin, server, started, allowed);
+      const reasons = await refusals(plugin, server, given, started, allowed);
       if (reasons.length) {
         throw new Error(
           `Direct execution refuses to start:\n${reasons.map((r) => `- ${r}`).join('\n')}\nRemove these, or turn direct execution off (LOADOUT_DIRECT_EXECUTION=off).`,

@@ -1,5 +1,5 @@
 import { parse, type OperationDefinitionNode } from 'graphql';
-import { operationLabel } from './request-observer';
+import { operationLabel } from './index';
 
 const operation = (source: string) => parse(source).definitions[0] as OperationDefinitionNode;
 

@@ -1,10 +1,10 @@
 import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import { Kind, type GraphQLFormattedError, type OperationDefinitionNode } from 'graphql';
-import type { RequestContext } from '../common/context';
-import type { Stats } from '../common/stats';
-import { RETRY_AFTER_SECONDS } from '../common/unavailable';
-import type { Metrics } from './metrics';
-import { finishOperationErrors, logOperationErrors } from './operation-errors';
+import type { RequestContext } from '../../../common/context';
+import type { Stats } from '../../../common/stats';
+import { RETRY_AFTER_SECONDS } from '../../../common/unavailable';
+import type { Metrics } from '../../metrics';
+import { finishOperationErrors, logOperationErrors } from '../../operation-errors';
 
 /**
  * The operation a request runs, as a metrics label: its root field (a
