@@ -5,7 +5,11 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { DEFAULT_SERVER_URL } from '../src/bench/e2e/database';
 import { readConfig, type Config } from '../src/config';
-import { DebuggerAgentsDocument, DebuggerConversationDocument, DebuggerConversationsDocument } from '../src/debugger/web/generated/graphql';
+import {
+  DebuggerAgentsDocument,
+  DebuggerConversationDocument,
+  DebuggerConversationsDocument,
+} from '../src/pages/debugger/web/generated/graphql';
 import { seedDemo } from '../src/demo/seed-demo';
 import { dumpCommand } from '../src/dump-command';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';

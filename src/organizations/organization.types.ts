@@ -1,8 +1,10 @@
 import { Length, Matches, Max, Min } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { MODEL_PATTERN } from '../agents/agent.types';
 import { FundingModelEnum, RoleEnum } from '../common/enums';
 import { DISPLAY_NAME_TEXT, ID_TEXT } from '../common/schema-text';
+
+/** A model id, `provider/model`: what an agent's model and an organisation's default model take. */
+export const MODEL_PATTERN = /^[a-z0-9][a-z0-9-]*\/[A-Za-z0-9._:-]+$/;
 
 @ObjectType('Organization', {
   description: 'A tenant: its principals, projects, agents and tools are seen only by its own keys (docs/semantics.md §2.2).',

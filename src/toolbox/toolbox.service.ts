@@ -11,15 +11,9 @@ import type { CompiledLoadout } from '../loadout/compile';
 import type { CompiledAgent } from '../loadout/compiled-parts';
 import type { LoadoutCache } from '../loadout/cache';
 import { shadowRelations } from '../loadout/shadowing';
-import { toolboxId } from './toolbox-id';
+import { toolboxId, type ResolvedPage } from './toolbox-id';
 import { unknownChannelMessage } from './unknown-channel';
 import { carriedNamesOf, type CarriedNames } from './carried-names';
-
-export interface ResolvedPage {
-  type: PageSituation['type'];
-  contextObject: string | null;
-  recordId: string | null;
-}
 
 export interface ResolvedToolbox {
   /** The situation's id (see toolbox-id.ts), made when read: most requests do not select it. */

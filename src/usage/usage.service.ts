@@ -1,8 +1,7 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
-import type { RosterRow } from '../budget/budget-report';
 import { ToolUsageEntity } from './tool-usage.entity';
-import { NO_PROJECT, type UsageScope } from './usage-scope';
+import { NO_PROJECT, type RosterRow, type UsageScope } from './usage-scope';
 
 /** A usage table's rows of the scope ($1, $2, $3), as their scope indexes read them. */
 const scopeOf = (t: string) => `${t}.organization_id = $1 AND ${t}.user_id = $2
