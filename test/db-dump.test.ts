@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { DEFAULT_SERVER_URL } from '../src/bench/e2e/database';
+import { DEFAULT_SERVER_URL } from '../bench/e2e/database';
 import { readConfig, type Config } from '../src/config';
 import {
   DebuggerAgentsDocument,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GraphQLError, Kind, TypeInfo, ValidationContext, buildSchema, parse, specifiedRules, validate } from 'graphql';
-import { TOOLBOX_QUERY } from '../bench/e2e/request-bodies';
+import { TOOLBOX_QUERY } from '../../bench/e2e/request-bodies';
 import { DEFAULT_QUERY } from '../pages/explorer/web/default-query';
 import { projectRoot } from '../common/project-root';
 import { QUERY_LIMITS, capMessage, exceedsTokenLimit, limitedFormatError, operationCost, queryLimitRules } from './query-limits';
