@@ -7,7 +7,7 @@ export interface FrozenDroppedTool {
   toolDefinitionId: string;
   name: string;
   reason: string;
-  /** SHADOWED: the definition carried instead (snapshots recorded before it was kept lack it). */
+  /** SHADOWED: the definition carried instead, where the snapshot names it. */
   shadowedById?: string;
   /** EXCLUDED: the DENY rule as it stood then. */
   rule?: FrozenRule;

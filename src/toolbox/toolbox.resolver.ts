@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
 import { AgentType } from '../agents/agent.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
-import { ToolProviderEnum } from '../common/enums';
+import { ToolProviderEnum } from '../tokens/rendering-enum';
 import { JSONScalar } from '../common/scalars';
 import { targetIdText } from '../common/schema-text';
 import { providerOf, renderTools } from '../tokens/providers';

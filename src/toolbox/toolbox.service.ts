@@ -68,9 +68,8 @@ export interface ResolvedDrop {
 export class ToolboxService {
   /**
    * The schema tokens of a remembered toolbox's entries, per model: every
-   * request for it shares them. The entries themselves are made per request:
-   * kept, they took about 7 KB a toolbox of 100 tools, for as long as its
-   * loadout was cached.
+   * request for it shares them. The entries themselves are made per request,
+   * so a cached loadout does not hold them (docs/operations.md, Memory).
    */
   private readonly tokens = new WeakMap<SituationToolbox, Map<string, { each: readonly number[]; sum: number }>>();
 
@@ -85,7 +84,7 @@ export class ToolboxService {
   resolveIn(loadout: CompiledLoadout, agentId: string, channelKey: string, page: PageSituation | undefined): ResolvedToolbox {
     const agent = this.agentIn(loadout, agentId);
     if (!agent) throw notFound('Agent', 'agentId');
-    return this.assemble(loadout, agent, this.channelIn(loadout, channelKey, 'channel'), this.pageIn(loadout, page, 'page'));
+    return this.resolveSituation(loadout, agent, this.channelIn(loadout, channelKey, 'channel'), this.pageIn(loadout, page, 'page'));
   }
 
   async loadoutOf(actor: Pick<Actor, 'organizationId'>): Promise<CompiledLoadout> {
@@ -159,7 +158,8 @@ export class ToolboxService {
     return { tools, schemaTokens: found.sum };
   }
 
-  assemble(loadout: CompiledLoadout, agent: CompiledAgent, channel: CatalogueRow, page: ResolvedPage): ResolvedToolbox {
+  /** What the agent carries in a situation already checked: its channel found, its page resolved. */
+  resolveSituation(loadout: CompiledLoadout, agent: CompiledAgent, channel: CatalogueRow, page: ResolvedPage): ResolvedToolbox {
     const toolbox = toolboxOf(loadout, agent, channel.key, page);
     const { tools, schemaTokens } = this.entriesFor(loadout, toolbox, agent.row.model);
     let dropped: ResolvedToolbox['dropped'] | undefined;

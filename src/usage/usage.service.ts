@@ -9,10 +9,10 @@ const scopeOf = (t: string) => `${t}.organization_id = $1 AND ${t}.user_id = $2
 const LOG_SCOPE = scopeOf('tool_calls');
 
 /**
- * A timestamptz as milliseconds since the epoch (a float8): a roster of
- * 10,000 tools has 30,000 instants, which took the driver about 40 ms to
- * parse as timestamptz text and about 7 ms as numbers made Dates. A Date
- * keeps whole milliseconds either way.
+ * A timestamptz as milliseconds since the epoch (a float8): the driver
+ * makes a Date of a number faster than it parses timestamptz text, and a
+ * roster holds three instants a tool (docs/performance.md, "Figures behind
+ * the code"). A Date keeps whole milliseconds either way.
  */
 const epochMs = (sql: string) => `(extract(epoch FROM ${sql}) * 1000)::float8`;
 const dateOf = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
