@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { JsonObject } from '../common/json';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import type { ShownRefusal } from '../tokens/provider-schema-rules';
 
@@ -54,7 +55,7 @@ export class ToolContentEntity {
   @Column('text') name: string;
   @Column('text') description: string;
   /** As sent, key order included (json keeps the text). */
-  @Column('json') inputSchema: Record<string, unknown>;
+  @Column('json') inputSchema: JsonObject;
 }
 
 /** One entry of a snapshot. No foreign key to the definition: deleting it must leave the snapshot intact. */
