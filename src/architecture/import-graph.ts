@@ -12,6 +12,8 @@ export interface ImportGraph {
   files: string[];
   /** Each file's imports, as paths relative to src/ like the keys. */
   imports: Map<string, string[]>;
+  /** Each file's relative imports of what lies outside src/ (bench/, test/), as written. */
+  outside: Map<string, string[]>;
 }
 
 /** The floors of src/, lowest first: a file may import from its own floor and those below. */
@@ -35,17 +37,24 @@ export function importGraph(srcDir: string): ImportGraph {
   const files = sourceFiles(srcDir).sort();
   const known = new Set(files);
   const imports = new Map<string, string[]>();
+  const outside = new Map<string, string[]>();
   for (const file of files) {
     const text = fs.readFileSync(path.join(srcDir, file), 'utf8');
-    const targets = ts
+    const relative = ts
       .preProcessFile(text, true, true)
       .importedFiles.map((i) => i.fileName)
-      .filter((name) => name.startsWith('.'))
-      .map((name) => path.posix.join(path.posix.dirname(file), name.replace(/\.js$/, '')))
-      .flatMap((target) => [`${target}.ts`, `${target}/index.ts`].filter((candidate) => known.has(candidate)).slice(0, 1));
+      .filter((name) => name.startsWith('.'));
+    const resolved = relative.map((name) => path.posix.join(path.posix.dirname(file), name.replace(/\.js$/, '')));
+    const targets = resolved.flatMap((target) =>
+      [`${target}.ts`, `${target}/index.ts`].filter((candidate) => known.has(candidate)).slice(0, 1),
+    );
     imports.set(file, [...new Set(targets)]);
+    outside.set(
+      file,
+      relative.filter((_, i) => resolved[i].startsWith('../')),
+    );
   }
-  return { files, imports };
+  return { files, imports, outside };
 }
 
 /** Every import from a lower floor to a higher one, as `from -> to`. */
