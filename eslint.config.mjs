@@ -1,63 +1,47 @@
 // Lint rules that catch real mistakes here: promises nobody awaits, imports that
 // should vanish at run time, default exports, `any` in the specs, and imports
 // against the layers. Formatting is prettier's job.
+import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /**
- * The layers of src/, lowest first (README "Architecture"): a file imports
- * from its own layer and those below, never from one above. The domains form
- * one layer and may use each other.
+ * The floors of src/, lowest first (docs/architecture.md, "Layers"): a file
+ * imports from its own floor and those below, never from one above. The
+ * list is src/architecture/layers.json, which the import graph's spec
+ * (src/architecture/import-graph.spec.ts) also reads; that spec refuses
+ * circles too, which no zone here can see.
  */
-const DOMAINS = ['organizations', 'catalogue', 'agents', 'tools', 'toolbox', 'invalidation', 'conversations', 'usage', 'budget'];
-const LAYERS = [
-  ['common'],
-  ['db'],
-  ['tokens'],
-  ['loadout'],
-  DOMAINS,
-  [
-    'schema',
-    'server',
-    'debugger',
-    'explorer',
-    'demo',
-    'bench',
-    'app-services',
-    'request-loaders',
-    'entities',
-    'config',
-    'startup-messages',
-  ],
-  ['main', 'key-command', 'dump-command', 'embedded-guard'],
-];
-/** What a layer's files may not import: every folder or file of the layers above it, by any relative path. */
-const above = (layer) =>
-  LAYERS.slice(layer + 1)
+const { floors: FLOORS } = JSON.parse(fs.readFileSync(new URL('./src/architecture/layers.json', import.meta.url), 'utf8'));
+
+/**
+ * A relative import of a top-level folder or file of src/ named `name`:
+ * `../name/...` (any number of `../`) from a folder, `./name...` from a file
+ * at the top of src/.
+ */
+const importOf = (name, fromTop) => (fromTop ? `^\\./${name}(?:/|\\.js$|$)` : `^(?:\\.\\./)+${name}(?:/|\\.js$|$)`);
+const refused = (floor, fromTop) =>
+  FLOORS.slice(floor + 1)
     .flat()
-    .flatMap((name) => [`**/${name}`, `**/${name}/**`, `**/${name}.js`]);
-const layerRules = LAYERS.slice(0, -1).map((names, layer) => ({
-  files: names.map((name) => `src/${name}/**/*.ts`).concat(names.map((name) => `src/${name}.ts`)),
-  // The loadout core's test helpers compare it with the domains' own computations.
-  ignores: ['src/loadout/testing/**'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: above(layer),
-            message: `src/${names.length === 1 ? names[0] : '<domain>'} may not import from a layer above it (README "Architecture").`,
-          },
-        ],
-      },
-    ],
-  },
-}));
+    .map((name) => ({
+      regex: importOf(name, fromTop),
+      message: `src/${name} is on a floor above this file's (docs/architecture.md, "Layers"; src/architecture/layers.json).`,
+    }));
+const layerRules = FLOORS.slice(0, -1).flatMap((names, floor) =>
+  [
+    { files: names.map((name) => `src/${name}/**/*.ts`), fromTop: false },
+    { files: names.map((name) => `src/${name}.ts`).concat(names.map((name) => `src/${name}.spec.ts`)), fromTop: true },
+  ].map(({ files, fromTop }) => ({
+    files,
+    // The loadout core's test oracle compares it with the invalidation's own computation.
+    ignores: ['src/loadout/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: refused(floor, fromTop) }] },
+  })),
+);
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/debugger/web/generated/', 'examples/*/generated/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/pages/debugger/web/generated/', 'examples/*/generated/'] },
   {
-    files: ['src/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts'],
+    files: ['src/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts'],
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

@@ -20,7 +20,7 @@ import { InvalidationRecorders } from './invalidation/invalidation-recorder';
 import { InvalidationService } from './invalidation/invalidation.service';
 import { LoadoutChanges } from './loadout/change';
 import { OrganizationService } from './organizations/organization.service';
-import { LoadoutCache } from './loadout/cache';
+import { DEFAULT_LOADOUT_CACHE_MB, LoadoutCache } from './loadout/cache';
 import { loadLoadoutRows } from './loadout/rows';
 import { ToolboxService } from './toolbox/toolbox.service';
 import { McpServerService } from './tools/mcp-server.service';
@@ -32,7 +32,6 @@ import { UsageService } from './usage/usage.service';
 import { CallLogMaintenance } from './usage/call-log-maintenance';
 import { DEFAULT_RETENTION_DAYS } from './usage/call-log-retention';
 import { Stats } from './common/stats';
-import { DEFAULT_LOADOUT_CACHE_MB } from './config';
 import { createLoaders, type RequestLoaders } from './request-loaders';
 
 /** The application's services, built once per server over one database. */

@@ -3,53 +3,21 @@ import { milliseconds, wholeNumber } from './common/env-number';
 import { DEFAULT_POOL_WAIT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import { DEFAULT_SHUTDOWN_GRACE_MS, DEFAULT_SHUTDOWN_SETTLE_MS } from './server/http-drain';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from './server/heap-growth';
-import { readHttpTimeouts, type HttpTimeouts } from './server/http-limits';
+import type { ServerConfig } from './server/create-server';
+import { readHttpTimeouts } from './server/http-limits';
+import { DEFAULT_LOADOUT_CACHE_MB } from './loadout/cache';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
 
-export interface Config {
-  port: number;
+/** What the process reads of its environment: what the server takes, and what the entry points decide before starting it. */
+export interface Config extends Required<Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl'>> {
   databaseUrl?: string;
-  /** Where the LISTEN connection goes when not to DATABASE_URL (a pooler in transaction mode cannot LISTEN). */
   listenDatabaseUrl?: string;
-  dataDir: string;
-  /** The platform operator's token; null where none is configured. */
-  adminToken: string | null;
   adminTokenGenerated: boolean;
   /** 'auto': seed only an empty embedded database. */
   demo: 'always' | 'never' | 'auto';
-  production: boolean;
-  httpTimeouts: HttpTimeouts;
-  /** How long a request waits for a database connection before SERVICE_UNAVAILABLE. */
-  poolWaitMs: number;
-  /** PostgreSQL's statement_timeout for the application's connections (a PostgreSQL server only). */
-  statementTimeoutMs: number;
-  /** On SIGTERM, how long requests in flight may take before the remaining connections are cut. */
-  shutdownGraceMs: number;
-  /** On SIGTERM, how long /readyz fails while new connections are still accepted, before the listener closes. */
-  shutdownSettleMs: number;
-  /** Bearer token that may read /metrics from anywhere; null: loopback only. */
-  metricsToken: string | null;
-  /** The toolbox query answered without graphql-js's executor; off where execution must be watched (Apollo usage reporting). */
-  directExecution: boolean;
-  /** Days of calls the call log keeps for the budget report's asOf; older months are dropped. */
-  callLogRetentionDays: number;
-  /** What the compiled loadouts of every organisation may take of the heap, as estimated (LOADOUT_CACHE_MB). */
-  loadoutCacheBytes: number;
   /** How far V8's old generation may grow past what its last full collection left live, in percent; 0: V8's own policy. */
   heapGrowthPercent: number;
 }
-
-/**
- * About 3,400 organisations of 100 definitions and 10 agents (see
- * footprint.ts and docs/architecture.md, note "Cache memory"). Evictions cost more memory than they
- * free while loads are frequent: each leaves its loadout as old-generation
- * garbage until the next full collection (see server/heap-growth.ts).
- */
-export const DEFAULT_LOADOUT_CACHE_MB = 256;
-
-/** Which database a process of this configuration uses, as `npm start` names it. */
-export const databaseDescription = (config: Pick<Config, 'databaseUrl' | 'dataDir'>): string =>
-  config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { logger } from './common/logger';
-import { databaseDescription, readConfig } from './config';
+import { readConfig } from './config';
 import { databaseIsEmpty, seedDemo } from './demo/seed-demo';
-import { startServer } from './server/create-server';
+import { databaseDescription, startServer } from './server/create-server';
 import { limitHeapGrowth } from './server/heap-growth';
 import { addressLines, demoLines, existingDataLines, exportLines, operatorTokenLines, stepLine } from './startup-messages';
 

@@ -4,9 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from 'pg';
-import { DEFAULT_SERVER_URL } from '../src/bench/e2e/database';
+import { DEFAULT_SERVER_URL } from '../bench/e2e/database';
 import { readConfig, type Config } from '../src/config';
-import { DebuggerAgentsDocument, DebuggerConversationDocument, DebuggerConversationsDocument } from '../src/debugger/web/generated/graphql';
+import {
+  DebuggerAgentsDocument,
+  DebuggerConversationDocument,
+  DebuggerConversationsDocument,
+} from '../src/pages/debugger/web/generated/graphql';
 import { seedDemo } from '../src/demo/seed-demo';
 import { dumpCommand } from '../src/dump-command';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';

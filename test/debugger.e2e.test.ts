@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildDebuggerPage } from '../src/debugger/build-page';
+import { buildDebuggerPage } from '../src/pages/debugger/build-page';
 import { CHROMIUM, ensureChromium } from './support/chromium';
 import { OPERATOR_TOKEN, startTestServer, typed, type Created, type TestServer } from './support/harness';
 

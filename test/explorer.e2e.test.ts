@@ -1,5 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
-import { buildExplorer } from '../src/explorer/build-explorer';
+import { buildExplorer } from '../src/pages/explorer/build-explorer';
 import { CHROMIUM, ensureChromium } from './support/chromium';
 import { startTestServer, type TestServer } from './support/harness';
 

@@ -7,7 +7,7 @@ import type {
   DebuggerConversationQuery,
   DebuggerConversationsQuery,
   DebuggerShadowWinnerQuery,
-} from '../src/debugger/web/generated/graphql';
+} from '../src/pages/debugger/web/generated/graphql';
 import { startTestServer, type Created, type TestServer } from './support/harness';
 
 /** A document's variables for a world of `rows` rows, and what a person would check of its result. */
@@ -215,7 +215,7 @@ describe('hot paths cost a fixed number of statements, whatever the number of to
  * each alone with the fragments it spreads.
  */
 function debuggerOperations(): Array<{ name: string; document: string }> {
-  const parsed = parse(fs.readFileSync(path.join(projectRoot(), 'src/debugger/web/operations.graphql'), 'utf8'));
+  const parsed = parse(fs.readFileSync(path.join(projectRoot(), 'src/pages/debugger/web/operations.graphql'), 'utf8'));
   const fragments = parsed.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
   return parsed.definitions
     .filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)

@@ -1,5 +1,5 @@
 import { execute, parse } from 'graphql';
-import { TOOLBOX_QUERY } from '../src/bench/e2e/request-bodies';
+import { TOOLBOX_QUERY } from '../bench/e2e/request-bodies';
 import { buildLoadoutSchema } from '../src/schema/build-schema';
 import { contextFor } from '../src/server/authenticate';
 import { OPERATOR_TOKEN, codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';

@@ -3,12 +3,11 @@ import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { lookupIdText, PROJECT_FILTER_TEXT, targetIdText } from '../common/schema-text';
 import { AfterArg, FirstArg } from '../common/pagination';
 import { ProjectType } from '../organizations/organization.types';
-import { CHANNEL_ARG_TEXT, PAGE_ARG_TEXT, PageInput, ToolboxType } from '../toolbox/toolbox.types';
 import { AgentConnectionType, AgentType, CreateAgentInput, PermissionRuleType, ToolRuleInput, UpdateAgentInput } from './agent.types';
 import type { PermissionRuleEntity } from './permission-rule.entity';
 import { ruleSubject } from '../loadout/filters';
 
-export const ruleView = (rule: PermissionRuleEntity) => ({ ...rule, subject: ruleSubject(rule.toolName) });
+const ruleView = (rule: PermissionRuleEntity) => ({ ...rule, subject: ruleSubject(rule.toolName) });
 
 @Resolver(() => AgentType)
 export class AgentResolver {
@@ -99,18 +98,6 @@ export class AgentResolver {
   async permissionRules(@Root() agent: AgentType, @Ctx() ctx: RequestContext) {
     return (await loadersOf(ctx).agentRules.load(agent.id)).map(ruleView);
   }
-
-  @FieldResolver(() => ToolboxType, {
-    description: "The preview of this agent's toolbox in one situation, as the `toolbox` query answers it.",
-  })
-  toolbox(
-    @Root() agent: AgentType,
-    @Arg('channel', { description: CHANNEL_ARG_TEXT }) channel: string,
-    @Arg('page', () => PageInput, { nullable: true, description: PAGE_ARG_TEXT }) page: PageInput | null,
-    @Ctx() ctx: RequestContext,
-  ) {
-    return loadersOf(ctx).agentToolbox.load({ agentId: agent.id, channel, page: page ?? undefined });
-  }
 }
 
 @Resolver(() => PermissionRuleType)
@@ -134,5 +121,18 @@ export class PermissionRuleFieldsResolver {
   })
   matchingToolCount(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).ruleMatches.load(rule);
+  }
+}
+
+@Resolver(() => ProjectType)
+export class ProjectFieldsResolver {
+  @FieldResolver(() => [AgentType], { description: "The project's agents." })
+  agents(@Root() project: ProjectType, @Ctx() ctx: RequestContext) {
+    return loadersOf(ctx).projectAgents.load(project.id);
+  }
+
+  @FieldResolver(() => [PermissionRuleType], { description: "The project's own tool rules, by tool name; an agent's are on the agent." })
+  async permissionRules(@Root() project: ProjectType, @Ctx() ctx: RequestContext) {
+    return (await loadersOf(ctx).projectRules.load(project.id)).map(ruleView);
   }
 }

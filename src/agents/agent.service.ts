@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { storedRuleName } from '../loadout/filters';
 import type { Actor } from '../common/actor';
-import { InvalidationCauseEnum } from '../common/enums';
+import { InvalidationCauseEnum } from '../loadout/change-causes';
 import { badInput } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
 import type { ChangeTracker, LoadoutChanges } from '../loadout/change';

@@ -6,6 +6,7 @@ import { Connection } from '../common/pagination';
 import { IsRuleTarget } from './rule-target';
 import { LOADOUT_DEFAULTS } from '../loadout/vocabulary';
 import { DISPLAY_NAME_TEXT, ID_TEXT, KEEP_TEXT } from '../common/schema-text';
+import { MODEL_PATTERN } from '../organizations/organization.types';
 
 /** An agent's settings, shared by Agent and its create and update inputs (docs/semantics.md §8.1). */
 const SETTING_TEXT = {
@@ -20,8 +21,6 @@ const SETTING_TEXT = {
   budgetHotThreshold: "The budget report's HOT level for this agent: 1 to 1000, at or above budgetWarnThreshold.",
 };
 const RULE_SUBJECT_TEXT = 'What the rule names: tool:<name>, or hint:<annotation> for every MCP tool whose server sets that hint.';
-
-export const MODEL_PATTERN = /^[a-z0-9][a-z0-9-]*\/[A-Za-z0-9._:-]+$/;
 
 @ObjectType('Agent', {
   simpleResolvers: true,

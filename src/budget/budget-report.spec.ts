@@ -1,5 +1,6 @@
 import type { ToolSource } from '../loadout/vocabulary';
-import { budgetLevel, budgetReport, verdictOf, type BudgetReportInput, type RosterRow } from './budget-report';
+import { budgetLevel, budgetReport, verdictOf, type BudgetReportInput } from './budget-report';
+import type { RosterRow } from '../usage/usage-scope';
 
 const DAY = 24 * 60 * 60 * 1000;
 const AS_OF = new Date('2025-06-30T12:00:00Z');

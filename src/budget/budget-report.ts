@@ -1,5 +1,6 @@
 import { TOOL_SOURCES, type BudgetLevel, type ToolSource, type Verdict } from '../loadout/vocabulary';
 import { DAY_MS } from '../common/time';
+import type { RosterRow } from '../usage/usage-scope';
 
 /**
  * The budget report of docs/semantics.md §7 as pure functions over plain
@@ -24,15 +25,6 @@ export interface SurfacedTool {
   source: ToolSource;
   schemaTokens: number;
   hostDependent: boolean;
-}
-
-export interface RosterRow {
-  toolName: string;
-  calls: number;
-  errors: number;
-  firstSurfacedAt: Date | null;
-  firstCalledAt: Date | null;
-  lastCalledAt: Date | null;
 }
 
 export interface BudgetReportInput {

@@ -3,7 +3,7 @@ import { AgentType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { AfterArg, FirstArg } from '../common/pagination';
-import { ToolProviderEnum } from '../common/enums';
+import { ToolProviderEnum } from '../tokens/rendering-enum';
 import { JSONScalar } from '../common/scalars';
 import { lookupIdText, targetIdText } from '../common/schema-text';
 import { ProjectType } from '../organizations/organization.types';

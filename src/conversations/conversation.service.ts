@@ -127,7 +127,7 @@ export class ConversationService {
       const agent = loadout.agents.get(conversation.agentId)!;
       const channel = loadout.channelsById.get(conversation.channelId)!;
       // Channel and page were checked when the conversation started.
-      const resolved = this.toolbox.assemble(loadout, agent, channel, {
+      const resolved = this.toolbox.resolveSituation(loadout, agent, channel, {
         type: conversation.pageType,
         contextObject: conversation.pageContextObject,
         recordId: conversation.pageRecordId,

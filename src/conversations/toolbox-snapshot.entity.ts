@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { JsonObject } from '../common/json';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import type { ShownRefusal } from '../tokens/provider-schema-rules';
 
@@ -7,7 +8,7 @@ export interface FrozenDroppedTool {
   toolDefinitionId: string;
   name: string;
   reason: string;
-  /** SHADOWED: the definition carried instead (snapshots recorded before it was kept lack it). */
+  /** SHADOWED: the definition carried instead, where the snapshot names it. */
   shadowedById?: string;
   /** EXCLUDED: the DENY rule as it stood then. */
   rule?: FrozenRule;
@@ -54,7 +55,7 @@ export class ToolContentEntity {
   @Column('text') name: string;
   @Column('text') description: string;
   /** As sent, key order included (json keeps the text). */
-  @Column('json') inputSchema: Record<string, unknown>;
+  @Column('json') inputSchema: JsonObject;
 }
 
 /** One entry of a snapshot. No foreign key to the definition: deleting it must leave the snapshot intact. */

@@ -1,6 +1,6 @@
 import type { AgentService } from '../agents/agent.service';
 import type { Actor } from '../common/actor';
-import { InvalidationCauseEnum } from '../common/enums';
+import { InvalidationCauseEnum } from '../loadout/change-causes';
 import { badInput } from '../common/errors';
 import type { ToolDefinitionService } from '../tools/tool-definition.service';
 import type { LoadoutChangeInput } from './invalidation.types';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
-import type { InvalidationCauseEnum } from '../common/enums';
+import type { InvalidationCauseEnum } from '../loadout/change-causes';
 import type { Stats } from '../common/stats';
 import { blockUuid, blockUuidSql, uuidBlockPrefix, UUID_BLOCK_SIZE } from '../common/uuid';
 import type { AgentRow } from '../loadout/rows';

@@ -20,6 +20,13 @@ interface Entry extends CachedLoadout {
   lastUse: number;
 }
 
+/**
+ * What the compiled loadouts of every organisation may take of the heap,
+ * as estimated, where LOADOUT_CACHE_MB is not set: see docs/architecture.md,
+ * note "Cache memory".
+ */
+export const DEFAULT_LOADOUT_CACHE_MB = 256;
+
 // See docs/architecture.md, note "The loadout cache".
 /** The compiled loadout of each organisation, within a memory budget, dropped on every change. */
 export class LoadoutCache {

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
-import type { InvalidationCauseEnum } from '../common/enums';
+import type { InvalidationCauseEnum } from './change-causes';
 import { compileLoadout, patchLoadout, type CompiledLoadout, type LoadoutPatch } from './compile';
 import { inScope } from './filters';
 import type { LoadoutCache } from './cache';

@@ -1,6 +1,4 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { ruleView } from '../agents/agent.resolver';
-import { AgentType, PermissionRuleType } from '../agents/agent.types';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { lookupIdText, targetIdText } from '../common/schema-text';
 import {
@@ -84,18 +82,5 @@ export class PrincipalFieldsResolver {
   organization(@Ctx() ctx: RequestContext) {
     // A principal the request can see is of the request's organisation.
     return loadersOf(ctx).organization();
-  }
-}
-
-@Resolver(() => ProjectType)
-export class ProjectFieldsResolver {
-  @FieldResolver(() => [AgentType], { description: "The project's agents." })
-  agents(@Root() project: ProjectType, @Ctx() ctx: RequestContext) {
-    return loadersOf(ctx).projectAgents.load(project.id);
-  }
-
-  @FieldResolver(() => [PermissionRuleType], { description: "The project's own tool rules, by tool name; an agent's are on the agent." })
-  async permissionRules(@Root() project: ProjectType, @Ctx() ctx: RequestContext) {
-    return (await loadersOf(ctx).projectRules.load(project.id)).map(ruleView);
   }
 }

@@ -1,8 +1,23 @@
 import { Length, Matches, Max, Min } from 'class-validator';
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { MODEL_PATTERN } from '../agents/agent.types';
-import { FundingModelEnum, RoleEnum } from '../common/enums';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { RoleEnum } from '../common/enums';
 import { DISPLAY_NAME_TEXT, ID_TEXT } from '../common/schema-text';
+
+/** A model id, `provider/model`: what an agent's model and an organisation's default model take. */
+export const MODEL_PATTERN = /^[a-z0-9][a-z0-9-]*\/[A-Za-z0-9._:-]+$/;
+
+export enum FundingModelEnum {
+  INCLUDED_CREDITS = 'INCLUDED_CREDITS',
+  BRING_YOUR_OWN = 'BRING_YOUR_OWN',
+}
+registerEnumType(FundingModelEnum, {
+  name: 'FundingModel',
+  description: "Who pays for an organisation's model usage: whether a priced turn also costs credits (docs/semantics.md §4.3).",
+  valuesConfig: {
+    INCLUDED_CREDITS: { description: "AI included: usage is paid in the platform's credits." },
+    BRING_YOUR_OWN: { description: 'Bring your own AI: usage is billed by the provider to the organisation.' },
+  },
+});
 
 @ObjectType('Organization', {
   description: 'A tenant: its principals, projects, agents and tools are seen only by its own keys (docs/semantics.md §2.2).',

@@ -1,7 +1,7 @@
 import { createPubSub } from '@graphql-yoga/subscription';
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
-import { AgentResolver, PermissionRuleFieldsResolver } from '../agents/agent.resolver';
+import { AgentResolver, PermissionRuleFieldsResolver, ProjectFieldsResolver } from '../agents/agent.resolver';
 import { BudgetResolver } from '../budget/budget.resolver';
 import { CatalogueResolver } from '../catalogue/catalogue.resolver';
 import { AuthChecker } from '../common/auth-checker';
@@ -13,8 +13,8 @@ import {
 import { DateTimeScalar } from '../common/scalars';
 import { ConversationListResolver } from '../conversations/conversation-list.resolver';
 import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResolver } from '../invalidation/invalidation.resolver';
-import { OrganizationResolver, PrincipalFieldsResolver, ProjectFieldsResolver } from '../organizations/organization.resolver';
-import { DroppedToolFieldsResolver, ToolboxEntryFieldsResolver, ToolboxResolver } from '../toolbox/toolbox.resolver';
+import { OrganizationResolver, PrincipalFieldsResolver } from '../organizations/organization.resolver';
+import { AgentToolboxFieldResolver, DroppedToolFieldsResolver, ToolboxEntryFieldsResolver, ToolboxResolver } from '../toolbox/toolbox.resolver';
 import { McpServerResolver } from '../tools/mcp-server.resolver';
 import { MiniAppResolver } from '../tools/mini-app.resolver';
 import { ToolDefinitionResolver } from '../tools/tool-definition.resolver';
@@ -26,6 +26,7 @@ export const resolvers = [
   ProjectFieldsResolver,
   CatalogueResolver,
   AgentResolver,
+  AgentToolboxFieldResolver,
   PermissionRuleFieldsResolver,
   ToolDefinitionResolver,
   MiniAppResolver,

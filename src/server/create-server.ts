@@ -9,21 +9,20 @@ import {
 import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from './rpc-tools-gc';
 import type { RequestContext } from '../common/context';
-import { databaseDescription, type Config } from '../config';
 import { openDatabase } from '../db/database';
 import { entities } from '../entities';
 import { RETRY_AFTER_SECONDS } from '../common/unavailable';
 import { pendingMigrations, runMigrations } from '../db/migrations';
-import { isDebuggerPath, serveDebugger } from '../debugger/debugger-page';
-import { isExplorerAsset, serveExplorer, wantsExplorer } from '../explorer/explorer-page';
+import { isDebuggerPath, serveDebugger } from '../pages/debugger/debugger-page';
+import { isExplorerAsset, serveExplorer, wantsExplorer } from '../pages/explorer/explorer-page';
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
 import { contextFailure } from './context-failure';
-import { isFaviconPath, serveFavicon } from './favicon';
-import { serveFrontPage } from './front-page';
+import { isFaviconPath, serveFavicon } from '../pages/favicon';
+import { serveFrontPage } from '../pages/front-page';
 import { DEFAULT_SHUTDOWN_GRACE_MS, HttpDrain } from './http-drain';
-import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions } from './http-limits';
+import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './http-limits';
 import { Metrics } from './metrics';
 import { operationPolicy } from './operation-policy';
 import { directExecution } from './plugins/direct-execution';
@@ -31,7 +30,7 @@ import { noSubscriptionsOverHttp } from './plugins/no-http-subscriptions';
 import { requestObserver } from './plugins/request-observer';
 import { reportFailure } from './report-failure';
 import { assignRequestId, requestIdOf } from './request-id';
-import { sendJson } from './send-json';
+import { sendJson } from '../common/send-json';
 import { serveSockets } from './graphql-ws';
 import { preloadEncoding } from '../tokens/tokenizers';
 
@@ -49,22 +48,38 @@ export interface LoadoutServer {
   stop(): Promise<void>;
 }
 
-export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'adminToken' | 'production'> &
-  Partial<
-    Pick<
-      Config,
-      | 'listenDatabaseUrl'
-      | 'httpTimeouts'
-      | 'poolWaitMs'
-      | 'statementTimeoutMs'
-      | 'shutdownGraceMs'
-      | 'shutdownSettleMs'
-      | 'directExecution'
-      | 'metricsToken'
-      | 'callLogRetentionDays'
-      | 'loadoutCacheBytes'
-    >
-  >;
+/** What the server is started with; the process reads it from its environment (config.ts), a test sets it. */
+export interface ServerConfig {
+  port: number;
+  databaseUrl?: string;
+  /** Where the LISTEN connection goes when not to DATABASE_URL (a pooler in transaction mode cannot LISTEN). */
+  listenDatabaseUrl?: string;
+  dataDir: string;
+  /** The platform operator's token; null where none is configured. */
+  adminToken: string | null;
+  production: boolean;
+  httpTimeouts?: HttpTimeouts;
+  /** How long a request waits for a database connection before SERVICE_UNAVAILABLE. */
+  poolWaitMs?: number;
+  /** PostgreSQL's statement_timeout for the application's connections (a PostgreSQL server only). */
+  statementTimeoutMs?: number;
+  /** On SIGTERM, how long requests in flight may take before the remaining connections are cut. */
+  shutdownGraceMs?: number;
+  /** On SIGTERM, how long /readyz fails while new connections are still accepted, before the listener closes. */
+  shutdownSettleMs?: number;
+  /** Bearer token that may read /metrics from anywhere; null: loopback only. */
+  metricsToken?: string | null;
+  /** The toolbox query answered without graphql-js's executor; off where execution must be watched (Apollo usage reporting). */
+  directExecution?: boolean;
+  /** Days of calls the call log keeps for the budget report's asOf; older months are dropped. */
+  callLogRetentionDays?: number;
+  /** What the compiled loadouts of every organisation may take of the heap, as estimated (LOADOUT_CACHE_MB). */
+  loadoutCacheBytes?: number;
+}
+
+/** Which database a server of this configuration uses, as `npm start` names it. */
+export const databaseDescription = (config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): string =>
+  config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
 
 /** Told of each step of a start as it ends, with how long it took (`npm start` prints them). */
 export type StartStep = (step: 'database' | 'migrations', ms: number, detail: string) => void;

@@ -5,9 +5,9 @@ import { setFlagsFromString } from 'node:v8';
  * about four times what the last full collection left live before it
  * collects again. Most of this server's heap is the compiled-loadout cache,
  * which lives long, so what requests and loads promote beside it piles up
- * until then: 2,000 cached organisations (190 MB live) peaked at 385-410 MB
- * of RSS, and at 347-362 MB with growth held to half of what is live. The
- * price is a full collection for every half of the live heap promoted.
+ * until then, and the process's peak RSS with it (figures in
+ * docs/operations.md, Memory). The price is a full collection for every
+ * half of the live heap promoted.
  */
 export const DEFAULT_HEAP_GROWTH_PERCENT = 50;
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GraphQLError, Kind, TypeInfo, ValidationContext, buildSchema, parse, specifiedRules, validate } from 'graphql';
-import { TOOLBOX_QUERY } from '../bench/e2e/request-bodies';
-import { DEFAULT_QUERY } from '../explorer/web/default-query';
+import { TOOLBOX_QUERY } from '../../bench/e2e/request-bodies';
+import { DEFAULT_QUERY } from '../pages/explorer/web/default-query';
 import { projectRoot } from '../common/project-root';
 import { QUERY_LIMITS, capMessage, exceedsTokenLimit, limitedFormatError, operationCost, queryLimitRules } from './query-limits';
 
@@ -25,7 +25,7 @@ const nestedInvalidations = (repeats: number): string => {
 };
 
 describe('the project’s own documents stay within the limits', () => {
-  const debuggerOperations = fs.readFileSync(path.join(projectRoot(), 'src', 'debugger', 'web', 'operations.graphql'), 'utf8');
+  const debuggerOperations = fs.readFileSync(path.join(projectRoot(), 'src', 'pages', 'debugger', 'web', 'operations.graphql'), 'utf8');
   it.each([
     ['the debugger page', debuggerOperations],
     ['the typed client example', fs.readFileSync(path.join(projectRoot(), 'examples', 'typescript-client', 'operations.graphql'), 'utf8')],

@@ -11,7 +11,7 @@ import { contextFor } from './authenticate';
 import { capMessage } from './query-limits';
 import { reportFailure } from './report-failure';
 import { requestIdOf } from './request-id';
-import { sendJson } from './send-json';
+import { sendJson } from '../common/send-json';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,

@@ -5,7 +5,7 @@ import type { RequestContext } from '../common/context';
  * Subscription results made once per event and operation, not once per
  * subscription. An event goes to every subscription of its organisation
  * (events are routed by organisation), and each would run the same selection
- * over the same event: a thousand subscriptions of one tenant were a
+ * over the same event: a thousand subscriptions of one tenant would be a
  * thousand executions, and the database reads their fields make, per event.
  * Here subscriptions that subscribed with the same document, operation
  * name, variables and role share one execution of each event, with the

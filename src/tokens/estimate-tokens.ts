@@ -12,8 +12,7 @@ export type { ToolChoice } from './anthropic';
 // generation are dropped together (a per-hit LRU reshuffle of one big Map
 // degrades badly under churn). Keyed by model, then by content hash: a hit
 // hashes a string the definition already holds, where one key joining the
-// two was a new string to hash on every lookup (a budget report of 10,000
-// tools spent 9 ms on them).
+// two would be a new string to hash on every lookup.
 const MEMO_LIMIT = 50_000;
 type Memo = Map<string, Map<string, number>>;
 let recent: Memo = new Map();

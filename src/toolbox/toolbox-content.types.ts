@@ -1,6 +1,6 @@
 import { Arg, Field, ID, InterfaceType, Int } from 'type-graphql';
 import { AppliedRuleInterface } from '../agents/agent.types';
-import { ToolProviderEnum } from '../common/enums';
+import { ToolProviderEnum } from '../tokens/rendering-enum';
 import { JSONScalar } from '../common/scalars';
 import { DropReasonEnum } from '../loadout/graphql-enums';
 import type { DropReason } from '../loadout/vocabulary';

@@ -1,5 +1,5 @@
 import { toolboxId } from './toolbox-id';
-import type { ResolvedPage } from './toolbox.service';
+import type { ResolvedPage } from './toolbox-id';
 
 const home: ResolvedPage = { type: 'HOME', contextObject: null, recordId: null };
 const record = (contextObject: string | null, recordId: string | null): ResolvedPage => ({ type: 'RECORD', contextObject, recordId });

@@ -1,5 +1,12 @@
 import { sha256Hex } from '../common/content-hash';
-import type { ResolvedPage } from './toolbox.service';
+import type { PageSituation } from '../loadout/facts';
+
+/** A toolbox's page as the request named it, checked against the organisation's context objects. */
+export interface ResolvedPage {
+  type: PageSituation['type'];
+  contextObject: string | null;
+  recordId: string | null;
+}
 
 /**
  * `Toolbox.id`: the preview's situation (agent, channel, page) as one opaque

@@ -1,13 +1,13 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
 import { AgentType } from '../agents/agent.types';
-import { actorOf, type RequestContext } from '../common/context';
-import { ToolProviderEnum } from '../common/enums';
+import { actorOf, loadersOf, type RequestContext } from '../common/context';
+import { ToolProviderEnum } from '../tokens/rendering-enum';
 import { JSONScalar } from '../common/scalars';
 import { targetIdText } from '../common/schema-text';
 import { providerOf, renderTools } from '../tokens/providers';
 import { toolToRender } from './carried-names';
 import { ToolDefinitionType } from '../tools/tool.types';
-import { storedAgent, storedDefinition } from './stored-objects';
+import { storedAgent, storedDefinition } from '../tools/stored-objects';
 import type { ResolvedDrop, ResolvedToolbox } from './toolbox.service';
 import { PROVIDER_ARG_TEXT } from './toolbox-content.types';
 import { CHANNEL_ARG_TEXT, DroppedToolType, PAGE_ARG_TEXT, PageInput, ToolboxEntryType, ToolboxType } from './toolbox.types';
@@ -66,5 +66,20 @@ export class DroppedToolFieldsResolver {
   @FieldResolver(() => ToolDefinitionType, { nullable: true })
   shadowedBy(@Root() drop: ResolvedDrop, @Ctx() ctx: RequestContext) {
     return drop.shadowedBy ? storedDefinition(ctx, drop.shadowedBy.id) : null;
+  }
+}
+
+@Resolver(() => AgentType)
+export class AgentToolboxFieldResolver {
+  @FieldResolver(() => ToolboxType, {
+    description: "The preview of this agent's toolbox in one situation, as the `toolbox` query answers it.",
+  })
+  toolbox(
+    @Root() agent: AgentType,
+    @Arg('channel', { description: CHANNEL_ARG_TEXT }) channel: string,
+    @Arg('page', () => PageInput, { nullable: true, description: PAGE_ARG_TEXT }) page: PageInput | null,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return loadersOf(ctx).agentToolbox.load({ agentId: agent.id, channel, page: page ?? undefined });
   }
 }

@@ -11,15 +11,9 @@ import type { CompiledLoadout } from '../loadout/compile';
 import type { CompiledAgent } from '../loadout/compiled-parts';
 import type { LoadoutCache } from '../loadout/cache';
 import { shadowRelations } from '../loadout/shadowing';
-import { toolboxId } from './toolbox-id';
+import { toolboxId, type ResolvedPage } from './toolbox-id';
 import { unknownChannelMessage } from './unknown-channel';
 import { carriedNamesOf, type CarriedNames } from './carried-names';
-
-export interface ResolvedPage {
-  type: PageSituation['type'];
-  contextObject: string | null;
-  recordId: string | null;
-}
 
 export interface ResolvedToolbox {
   /** The situation's id (see toolbox-id.ts), made when read: most requests do not select it. */
@@ -90,7 +84,7 @@ export class ToolboxService {
   resolveIn(loadout: CompiledLoadout, agentId: string, channelKey: string, page: PageSituation | undefined): ResolvedToolbox {
     const agent = this.agentIn(loadout, agentId);
     if (!agent) throw notFound('Agent', 'agentId');
-    return this.assemble(loadout, agent, this.channelIn(loadout, channelKey, 'channel'), this.pageIn(loadout, page, 'page'));
+    return this.resolveSituation(loadout, agent, this.channelIn(loadout, channelKey, 'channel'), this.pageIn(loadout, page, 'page'));
   }
 
   async loadoutOf(actor: Pick<Actor, 'organizationId'>): Promise<CompiledLoadout> {
@@ -160,7 +154,8 @@ export class ToolboxService {
     return { tools, schemaTokens: found.sum };
   }
 
-  assemble(loadout: CompiledLoadout, agent: CompiledAgent, channel: CatalogueRow, page: ResolvedPage): ResolvedToolbox {
+  /** What the agent carries in a situation already checked: its channel found, its page resolved. */
+  resolveSituation(loadout: CompiledLoadout, agent: CompiledAgent, channel: CatalogueRow, page: ResolvedPage): ResolvedToolbox {
     const toolbox = toolboxOf(loadout, agent, channel.key, page);
     const { tools, schemaTokens } = this.entriesFor(loadout, toolbox, agent.row.model);
     let dropped: ResolvedToolbox['dropped'] | undefined;

@@ -1,12 +1,13 @@
 import { In, type DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
-import { InvalidationCauseEnum } from '../common/enums';
+import { InvalidationCauseEnum } from '../loadout/change-causes';
 import { conflict } from '../common/errors';
 import { getOwned } from '../common/tenant';
 import type { LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
 import { contentHash } from '../common/content-hash';
-import { defaultSortOrder, nameTaken } from './definition-scope';
+import { defaultSortOrder } from './default-sort-order';
+import { nameTaken } from './definition-names';
 import { McpServerEntity } from './mcp-server.entity';
 import { schemaRefusals } from '../tokens/provider-schema-rules';
 import { readMcpInventory, type McpToolSpec } from './mcp-tool-entry';

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
-import { InvalidationCauseEnum } from '../common/enums';
+import { InvalidationCauseEnum } from '../loadout/change-causes';
 import { getOwned } from '../common/tenant';
 import type { LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';

@@ -7,7 +7,7 @@ import { ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
-import { storedDefinitions } from '../toolbox/stored-objects';
+import { storedDefinitions } from './stored-objects';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';
 import { lookupIdText, PROJECT_FILTER_TEXT, targetIdText } from '../common/schema-text';

@@ -9,3 +9,13 @@ export interface UsageScope {
   /** The owning project; null: the no-project scope. */
   projectId: string | null;
 }
+
+/** One tool of a scope's roster: its counted calls and errors, and when it was first surfaced, first and last called. */
+export interface RosterRow {
+  toolName: string;
+  calls: number;
+  errors: number;
+  firstSurfacedAt: Date | null;
+  firstCalledAt: Date | null;
+  lastCalledAt: Date | null;
+}

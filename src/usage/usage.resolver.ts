@@ -3,7 +3,7 @@ import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { listArgument } from '../common/validate-args';
 import { CALLS_PER_BATCH_MAX } from '../common/validation';
 import { ProjectType } from '../organizations/organization.types';
-import { toolCallProblems } from './tool-call-rules';
+import { toolCallProblems } from './tool-call-validation';
 import { RecordToolCallsResultType, ToolCallInput, ToolUsageType } from './usage.types';
 
 @Resolver(() => ToolUsageType)

@@ -1,8 +1,7 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
-import type { RosterRow } from '../budget/budget-report';
 import { ToolUsageEntity } from './tool-usage.entity';
-import { NO_PROJECT, type UsageScope } from './usage-scope';
+import { NO_PROJECT, type RosterRow, type UsageScope } from './usage-scope';
 
 /** A usage table's rows of the scope ($1, $2, $3), as their scope indexes read them. */
 const scopeOf = (t: string) => `${t}.organization_id = $1 AND ${t}.user_id = $2
@@ -10,10 +9,10 @@ const scopeOf = (t: string) => `${t}.organization_id = $1 AND ${t}.user_id = $2
 const LOG_SCOPE = scopeOf('tool_calls');
 
 /**
- * A timestamptz as milliseconds since the epoch (a float8): a roster of
- * 10,000 tools has 30,000 instants, which took the driver about 40 ms to
- * parse as timestamptz text and about 7 ms as numbers made Dates. A Date
- * keeps whole milliseconds either way.
+ * A timestamptz as milliseconds since the epoch (a float8): the driver
+ * makes a Date of a number faster than it parses timestamptz text, and a
+ * roster holds three instants a tool (docs/performance.md, "Figures behind
+ * the code"). A Date keeps whole milliseconds either way.
  */
 const epochMs = (sql: string) => `(extract(epoch FROM ${sql}) * 1000)::float8`;
 const dateOf = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));

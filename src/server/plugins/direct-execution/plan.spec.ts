@@ -1,5 +1,5 @@
 import { parse, validate } from 'graphql';
-import { TOOLBOX_QUERY } from '../../../bench/e2e/request-bodies';
+import { TOOLBOX_QUERY } from '../../../../bench/e2e/request-bodies';
 import { buildLoadoutSchema } from '../../../schema/build-schema';
 import { DIRECT_ROOT_FIELDS } from './index';
 import { planOperation } from './plan';

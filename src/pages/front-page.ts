@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { projectRoot } from '../common/project-root';
 import { HTML } from './static-assets';
-import { sendJson } from './send-json';
+import { sendJson } from '../common/send-json';
 
 export interface FrontPageLink {
   path: string;

@@ -5,9 +5,9 @@ import type { ToolCallInput } from './usage.types';
 const TEXT_MAX = 256;
 
 /**
- * ToolCallInput's rules, checked by hand rather than by class-validator: a
- * batch holds up to a thousand calls, and validating each through
- * class-validator cost more than writing it, with the same messages' shape.
+ * ToolCallInput's rules, checked here rather than by class-validator, which
+ * would make an object of each of a batch's up to a thousand calls; the
+ * problems have the shape of its messages.
  * A tool name is any name a toolbox can carry (TOOL_NAME_MAX), short or full
  * form; NUL and lone surrogates are refused before, as in any input.
  */

@@ -1,4 +1,4 @@
-import { DROP_REASON_TEXT } from '../../loadout/vocabulary';
+import { DROP_REASON_TEXT } from '../../../loadout/vocabulary';
 import type { DropReason, InvalidationCause, Role, RuleLevel } from './generated/graphql';
 
 /** A tool left out of a turn, as the debugger's query reads it. */

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { projectRoot } from '../common/project-root';
-import { CSS, HTML, JAVASCRIPT, SOURCE_MAP, serveStaticAsset, type StaticAsset } from '../server/static-assets';
+import { projectRoot } from '../../common/project-root';
+import { CSS, HTML, JAVASCRIPT, SOURCE_MAP, serveStaticAsset, type StaticAsset } from '../static-assets';
 
 /** Where `npm run build` puts the page; served from there so a rebuild needs no restart. */
 export const debuggerAssetsDir = (): string => path.join(projectRoot(), 'dist', 'debugger');

@@ -8,7 +8,7 @@ import { Prng } from '../prng';
 import { progress } from '../progress';
 import { seedCallsThroughApi, seedCallsWithSql, type CallSeed } from '../seed-calls';
 import { median } from '../stats';
-import { DAY_MS } from '../../../common/time';
+import { DAY_MS } from '../../../src/common/time';
 import { createToolsInChangeSets, setUpOrganization, type World } from '../world';
 
 const S = 'budget';

@@ -1,7 +1,7 @@
 import type { AgentEntity } from '../agents/agent.entity';
 import { loadersOf, type RequestContext } from '../common/context';
 import { conflict } from '../common/errors';
-import type { ToolDefinitionEntity } from '../tools/tool-definition.entity';
+import type { ToolDefinitionEntity } from './tool-definition.entity';
 
 /**
  * A toolbox is assembled from the loadout's compiled rows, which hold what

@@ -1,4 +1,4 @@
-import { toolCallProblems } from './tool-call-rules';
+import { toolCallProblems } from './tool-call-validation';
 import type { ToolCallInput } from './usage.types';
 
 const call = (over: Partial<ToolCallInput> = {}): ToolCallInput => ({ toolName: 'lookup', isError: false, ...over });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { projectRoot } from '../common/project-root';
-import { CSS, HTML, JAVASCRIPT, SOURCE_MAP, serveStaticAsset, type StaticAsset } from '../server/static-assets';
+import { projectRoot } from '../../common/project-root';
+import { CSS, HTML, JAVASCRIPT, SOURCE_MAP, serveStaticAsset, type StaticAsset } from '../static-assets';
 
 /** Where `npm run build` puts the explorer (GraphiQL and React bundled by esbuild: nothing comes from a CDN). */
 export const explorerAssetsDir = (): string => path.join(projectRoot(), 'dist', 'explorer');

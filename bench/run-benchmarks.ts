@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { assembleToolbox } from '../loadout/assemble';
-import { compareSortOrder } from '../loadout/filters';
-import { contentHash } from '../common/content-hash';
-import { allSituations } from '../loadout/situations';
-import { compileLoadout } from '../loadout/compile';
-import type { LoadoutRows } from '../loadout/rows';
-import { assembleCompiled } from '../loadout/serve';
-import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { assembleToolbox } from '../src/loadout/assemble';
+import { compareSortOrder } from '../src/loadout/filters';
+import { contentHash } from '../src/common/content-hash';
+import { allSituations } from '../src/loadout/situations';
+import { compileLoadout } from '../src/loadout/compile';
+import type { LoadoutRows } from '../src/loadout/rows';
+import { assembleCompiled } from '../src/loadout/serve';
+import { estimateToolTokens } from '../src/tokens/estimate-tokens';
 
 /**
  * `npm run bench`: the hot paths, each printed as a ratio against a baseline

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { openDatabase } from '../../../db/database';
-import { entities } from '../../../entities';
-import { DAY_MS } from '../../../common/time';
-import { CallLogMaintenance } from '../../../usage/call-log-maintenance';
-import { DEFAULT_RETENTION_DAYS, monthOf } from '../../../usage/call-log-retention';
-import { UsageService } from '../../../usage/usage.service';
+import { openDatabase } from '../../../src/db/database';
+import { entities } from '../../../src/entities';
+import { DAY_MS } from '../../../src/common/time';
+import { CallLogMaintenance } from '../../../src/usage/call-log-maintenance';
+import { DEFAULT_RETENTION_DAYS, monthOf } from '../../../src/usage/call-log-retention';
+import { UsageService } from '../../../src/usage/usage.service';
 import { pgConfig } from '../database';
 import { figure, type Figure } from '../figures';
 import { lastServerError, withLoadout } from '../instance';

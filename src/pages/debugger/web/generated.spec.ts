@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { projectRoot } from '../../common/project-root';
+import { projectRoot } from '../../../common/project-root';
 
 // The generated operation types (the page's and the typed client example's) must follow schema/schema.graphql: after changing either, run `npm run codegen`.
 it('keeps the checked-in operation types equal to what codegen makes from the checked-in schema', () => {

@@ -1,11 +1,11 @@
-import { bundleWebPage } from '../server/bundle-web-page';
+import { bundleWebPage } from '../bundle-web-page';
 import { explorerAssetsDir } from './explorer-page';
 
 /** Bundles GraphiQL, React and the page's glue into one script served by this server, beside its page. */
 export const buildExplorer = (outDir = explorerAssetsDir()): Promise<boolean> =>
   bundleWebPage(
     {
-      source: 'explorer/web',
+      source: 'pages/explorer/web',
       entry: 'explorer.ts',
       script: 'explorer.js',
       static: ['index.html'],

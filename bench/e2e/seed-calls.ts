@@ -5,7 +5,7 @@ import { TimeoutError } from './http';
 import { forEachConcurrent } from './pool';
 import type { Prng } from './prng';
 import type { World } from './world';
-import { DAY_MS } from '../../common/time';
+import { DAY_MS } from '../../src/common/time';
 
 const API_BATCH = 500;
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { newApiKey, hashApiKey } from '../../organizations/api-keys';
-import { contentHash } from '../../common/content-hash';
-import { schemaRefusals } from '../../tokens/provider-schema-rules';
+import { newApiKey, hashApiKey } from '../../src/organizations/api-keys';
+import { contentHash } from '../../src/common/content-hash';
+import { schemaRefusals } from '../../src/tokens/provider-schema-rules';
 import { pgConfig } from './database';
 import type { OrganizationPlan } from './request-bodies';
 import type { ToolInput } from './tool-plan';
