@@ -10,7 +10,7 @@ import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from './rpc-tools-gc';
 import type { RequestContext } from '../common/context';
 import type { Config } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase, type DatabaseOptions } from '../db/database';
 import { entities } from '../entities';
 import { RETRY_AFTER_SECONDS } from '../common/unavailable';
 import { pendingMigrations, runMigrations } from '../db/migrations';
@@ -63,13 +63,15 @@ export type ServerConfig = Pick<Config, 'port' | 'databaseUrl' | 'dataDir' | 'ad
       | 'callLogRetentionDays'
       | 'loadoutCacheBytes'
     >
-  >;
+  > &
+  Pick<DatabaseOptions, 'embeddedTemplate'>;
 
 export async function startServer(config: ServerConfig): Promise<LoadoutServer> {
   const db = await openDatabase({
     entities,
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    embeddedTemplate: config.embeddedTemplate,
     poolWaitMs: config.poolWaitMs,
     statementTimeoutMs: config.statementTimeoutMs,
   });
