@@ -55,7 +55,7 @@ const layerRules = LAYERS.slice(0, -1).map((names, layer) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/debugger/web/generated/', 'examples/*/generated/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/debugger/web/generated/', 'examples/*/generated/', 'test/support/generated/'] },
   {
     files: ['src/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts'],
     languageOptions: {

@@ -6,7 +6,7 @@
 //
 //   node scripts/codegen.mjs [--check] [config.json ...]
 //
-// Without a config, the project's own: the debugger page's and the typed client example's.
+// Without a config, the project's own: the debugger page's, the typed client example's and the test world's.
 // Paths in a config are relative to its own folder. With --check nothing is written, and the
 // exit code is 1 when a generated file differs from what the schema and operations make.
 import fs from 'node:fs';
@@ -19,7 +19,7 @@ import * as typescriptOperations from '@graphql-codegen/typescript-operations';
 import { buildSchema, parse, printSchema } from 'graphql';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CONFIGS = ['codegen.json', 'examples/typescript-client/codegen.json'];
+const CONFIGS = ['codegen.json', 'examples/typescript-client/codegen.json', 'test/support/codegen.json'];
 const PLUGINS = {
   'typescript-operations': typescriptOperations,
   'typed-document-node': typedDocumentNode,
