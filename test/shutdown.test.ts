@@ -53,7 +53,7 @@ async function spawnServer(): Promise<void> {
 }
 
 beforeAll(async () => {
-  buildOnce();
+  await buildOnce();
   if (process.env.DATABASE_URL) {
     const database = await freshDatabase(process.env.DATABASE_URL, 'loadout_drain');
     databaseUrl = database.url;

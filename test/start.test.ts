@@ -13,7 +13,7 @@ let output = '';
 let baseUrl = '';
 
 beforeAll(async () => {
-  buildOnce();
+  await buildOnce();
   child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
     cwd: root,
     env: {

@@ -152,7 +152,7 @@ describe('toolboxInvalidated across instances', () => {
 
   beforeAll(async () => {
     if (!serverUrl) return;
-    buildOnce();
+    await buildOnce();
     const admin = new PgClient({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);

@@ -12,12 +12,16 @@ function buildInputs(root: string): string[] {
     .sort();
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * `npm run build`, unless dist/ was last built by this helper from exactly
  * the sources there now: the files that run the built server share one
- * build, and an edit anywhere in src/ makes the next one build again.
+ * build, and an edit anywhere in src/ makes the next one build again. Test
+ * files running side by side take turns (a directory made atomically is
+ * the lock), so none starts a server from half-written files.
  */
-export function buildOnce(): void {
+export async function buildOnce(): Promise<void> {
   const root = projectRoot();
   const hash = createHash('sha256');
   for (const file of buildInputs(root))
@@ -25,9 +29,27 @@ export function buildOnce(): void {
       .update(`${file}\0`)
       .update(fs.readFileSync(path.join(root, file)))
       .update('\0');
-  const stamp = path.join(root, 'dist', '.built-from');
   const digest = hash.digest('hex');
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  fs.writeFileSync(stamp, digest);
+  const stamp = path.join(root, 'dist', '.built-from');
+  const lock = path.join(root, 'dist', '.building');
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock older than any build is one a killed run left.
+      const held = fs.statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 300_000) fs.rmSync(lock, { recursive: true, force: true });
+      await sleep(200);
+    }
+  }
+  try {
+    if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+    fs.writeFileSync(stamp, digest);
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
