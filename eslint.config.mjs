@@ -39,7 +39,7 @@ const layerRules = FLOORS.slice(0, -1).flatMap((names, floor) =>
 );
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/pages/debugger/web/generated/', 'examples/*/generated/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/pages/debugger/web/generated/', 'examples/*/generated/', 'test/support/generated/'] },
   {
     files: ['src/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts'],
     languageOptions: {

@@ -11,4 +11,6 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/examples/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   setupFiles: ['reflect-metadata'],
   testTimeout: 60000,
+  // `npm test` runs two files at a time; a worker whose heap a file left past this is replaced before the next.
+  workerIdleMemoryLimit: '1GB',
 };

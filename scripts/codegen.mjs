@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The project's generated operation types: the debugger page's and the typed client example's, both
-// from schema/schema.graphql, with the example's own runner (examples/typescript-client/codegen.mjs,
+// The project's generated operation types: the debugger page's, the typed client example's and the
+// test world's, all from schema/schema.graphql, with the example's own runner (examples/typescript-client/codegen.mjs,
 // which a team copies with the folder and points at its own copy of the schema).
 //
 //   node scripts/codegen.mjs [--check]
@@ -15,6 +15,7 @@ const schema = path.join(root, 'schema', 'schema.graphql');
 const jobs = [
   { config: path.join(root, 'codegen.json') },
   { config: path.join(root, 'examples', 'typescript-client', 'codegen.json'), schema },
+  { config: path.join(root, 'test', 'support', 'codegen.json') },
 ];
 const check = process.argv.includes('--check');
 const stale = await writeOrCheck(jobs, check);

@@ -9,7 +9,7 @@ import { DEFAULT_LOADOUT_CACHE_MB } from './loadout/cache';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
 
 /** What the process reads of its environment: what the server takes, and what the entry points decide before starting it. */
-export interface Config extends Required<Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl'>> {
+export interface Config extends Required<Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl' | 'embeddedTemplate'>> {
   databaseUrl?: string;
   listenDatabaseUrl?: string;
   adminTokenGenerated: boolean;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../src/common/actor';
 import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /*
  * toolDefinitions and agents, a page at a time: the same rows in the same
@@ -29,22 +29,26 @@ let projectId: string;
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization('pages')).adminKey;
-  const { services } = t.server;
-  const actor: Actor = (await services.organizations.authenticate(key))!;
-  projectId = (await services.organizations.createProject(actor, 'p')).id;
+  const world = new TestWorld(t);
+  [{ adminKey: key }] = await world.organizations(['pages']);
+  [{ id: projectId }] = await world.projects(key, [{ name: 'p' }]);
+  const inProject = (i: number) => (i % 10 === 0 ? { projectId } : {});
   // Few distinct sortOrders, so most of the order comes from names, then ids.
-  for (let i = 0; i < COUNT; i++) {
-    await services.toolDefinitions.create(actor, {
+  await world.tools(
+    key,
+    Array.from({ length: COUNT }, (_, i) => ({
       name: `tool_${(i * 37) % COUNT}`,
       description: 'd',
       inputSchema,
       sortOrder: i % 3,
-      ...(i % 10 === 0 ? { projectId } : {}),
-    });
-  }
-  for (let i = 0; i < COUNT; i++) await services.agents.create(actor, { name: `agent_${i}`, ...(i % 10 === 0 ? { projectId } : {}) });
-}, 300_000);
+      ...inProject(i),
+    })),
+  );
+  await world.agents(
+    key,
+    Array.from({ length: COUNT }, (_, i) => ({ name: `agent_${i}`, ...inProject(i) })),
+  );
+}, 120_000);
 afterAll(() => t.stop());
 
 /** Every page of a list, `first` at a time, from the start. */

@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { Client } from 'pg';
 import WebSocket from 'ws';
+import { buildOnce } from './support/build-once';
 import { freshDatabase } from './support/fresh-database';
 import type { Created, GraphQLResult } from './support/harness';
 
@@ -52,7 +53,7 @@ async function spawnServer(): Promise<void> {
 }
 
 beforeAll(async () => {
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  await buildOnce();
   if (process.env.DATABASE_URL) {
     const database = await freshDatabase(process.env.DATABASE_URL, 'loadout_drain');
     databaseUrl = database.url;

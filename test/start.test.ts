@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { buildOnce } from './support/build-once';
 
 /**
  * The quick start as a user runs it: the built server on an empty embedded
@@ -13,7 +14,7 @@ let output = '';
 let baseUrl = '';
 
 beforeAll(async () => {
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  await buildOnce();
   child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
     cwd: root,
     env: {

@@ -1,9 +1,10 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import { Client as PgClient } from 'pg';
 import WebSocket from 'ws';
+import { buildOnce } from './support/build-once';
 import { startTestServer, type Created, type GraphQLResult, type TestServer } from './support/harness';
 import { InProcessBus } from '../src/invalidation/invalidation-bus';
 
@@ -151,7 +152,7 @@ describe('toolboxInvalidated across instances', () => {
 
   beforeAll(async () => {
     if (!serverUrl) return;
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+    await buildOnce();
     const admin = new PgClient({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);

@@ -24,6 +24,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's data directory, or `memory://` to keep nothing. */
   dataDir: string;
+  /** A tarball of a PGlite data directory (PGlite's `dumpDataDir`) that a new embedded database starts as, instead of empty. */
+  embeddedTemplate?: Blob;
   poolSize?: number;
   /** How long a query waits for a connection (default 5 s); past it, a coded SERVICE_UNAVAILABLE. */
   poolWaitMs?: number;
@@ -81,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = onDisk ? holdDataDir(options.dataDir) : () => {};
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(onDisk ? options.dataDir : undefined);
+    pglite = await PGlite.create({ dataDir: onDisk ? options.dataDir : undefined, loadDataDir: options.embeddedTemplate });
   } catch (error) {
     release();
     throw error;

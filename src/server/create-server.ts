@@ -9,7 +9,7 @@ import {
 import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from './rpc-tools-gc';
 import type { RequestContext } from '../common/context';
-import { openDatabase } from '../db/database';
+import { openDatabase, type DatabaseOptions } from '../db/database';
 import { entities } from '../entities';
 import { RETRY_AFTER_SECONDS } from '../common/unavailable';
 import { pendingMigrations, runMigrations } from '../db/migrations';
@@ -75,6 +75,8 @@ export interface ServerConfig {
   callLogRetentionDays?: number;
   /** What the compiled loadouts of every organisation may take of the heap, as estimated (LOADOUT_CACHE_MB). */
   loadoutCacheBytes?: number;
+  /** A migrated data directory the embedded database starts from instead of an empty one (the tests' template). */
+  embeddedTemplate?: DatabaseOptions['embeddedTemplate'];
 }
 
 /** Which database a server of this configuration uses, as `npm start` names it. */
@@ -94,6 +96,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
     entities,
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    embeddedTemplate: config.embeddedTemplate,
     poolWaitMs: config.poolWaitMs,
     statementTimeoutMs: config.statementTimeoutMs,
   });

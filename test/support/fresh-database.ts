@@ -8,11 +8,12 @@ export interface FreshDatabase {
   drop(): Promise<void>;
 }
 
-export async function freshDatabase(serverUrl: string, prefix: string): Promise<FreshDatabase> {
+/** An empty database, or with `template`, a copy of that database (see migrated-template.ts). */
+export async function freshDatabase(serverUrl: string, prefix: string, template?: string): Promise<FreshDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

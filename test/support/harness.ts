@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { freshDatabase } from './fresh-database';
+import { embeddedTemplate, serverTemplate } from './migrated-template';
 import { startServer, type LoadoutServer, type ServerConfig } from '../../src/server/create-server';
 
 export const OPERATOR_TOKEN = 'test-operator-token';
@@ -40,18 +41,29 @@ export interface TestServer {
 /**
  * Boots the real server on a port of its own. With DATABASE_URL set, on a
  * fresh database of that server that is dropped afterwards; otherwise on
- * embedded PGlite in memory.
+ * embedded PGlite in memory. Either starts as a copy of the migrated
+ * template (migrated-template.ts), which the server's own migration run
+ * then finds up to date.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
   if (serverUrl) {
-    const database = await freshDatabase(serverUrl, 'loadout_test');
+    const database = await freshDatabase(serverUrl, 'loadout_test', await serverTemplate(serverUrl));
     databaseUrl = database.url;
     dropDatabase = database.drop;
   }
-  const config = { port: 0, databaseUrl, dataDir: 'memory://', adminToken: OPERATOR_TOKEN, production: true, ...overrides };
+  const inMemory = !serverUrl && (overrides.dataDir ?? 'memory://') === 'memory://';
+  const config: ServerConfig = {
+    port: 0,
+    databaseUrl,
+    dataDir: 'memory://',
+    adminToken: OPERATOR_TOKEN,
+    production: true,
+    embeddedTemplate: inMemory ? await embeddedTemplate() : undefined,
+    ...overrides,
+  };
   const server = await startServer(config);
   const others: LoadoutServer[] = [];
   const url = `${server.url}/graphql`;

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { projectRoot } from '../../../common/project-root';
 
-// The generated operation types (the page's and the typed client example's) must follow schema/schema.graphql: after changing either, run `npm run codegen`.
+// The generated operation types (the page's, the typed client example's and the test world's) must follow schema/schema.graphql: after changing either, run `npm run codegen`.
 it('keeps the checked-in operation types equal to what codegen makes from the checked-in schema', () => {
   const root = projectRoot();
   const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'codegen.mjs'), '--check'], { cwd: root, encoding: 'utf8' });
