@@ -1,4 +1,4 @@
-import { loadToolRows } from '../src/loadout/rows';
+import { loadToolRows, type Queryable } from '../src/loadout/rows';
 import { startTestServer, type Created, type TestServer } from './support/harness';
 
 let t: TestServer;
@@ -28,11 +28,12 @@ it("plans an organisation's definitions without scanning every organisation's ch
   });
   const db = t.server.services.db.dataSource;
   const plans: string[] = [];
-  const explaining = {
-    query: async (sql: string, params?: unknown[]) => {
+  const explaining: Queryable = {
+    query: async <T>(sql: string, params?: unknown[]): Promise<T> => {
       const rows: Array<{ 'QUERY PLAN': string }> = await db.query(`EXPLAIN ${sql}`, params);
       plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
-      return [{ rows: [] }];
+      // What the loader reads back: one row of no definitions.
+      return [{ rows: [] }] as T;
     },
   };
   await loadToolRows(explaining, id, null);

@@ -6,7 +6,7 @@ import { batched, byId } from '../common/loaders';
 import { isUuid } from '../common/uuid';
 import { ConversationEntity } from './conversation.entity';
 import { turnPageRequest, type TurnPageRequest } from './conversation.service';
-import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
+import { diffToolboxes, type ToolboxDiff } from '../loadout/toolbox-diff';
 import { frozenRates, turnCost, type TurnCost } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 

@@ -1,5 +1,5 @@
-import type { ToolboxDiff } from '../conversations/toolbox-diff';
-import type { SituationToolbox } from '../loadout/serve';
+import type { ToolboxDiff } from '../loadout/toolbox-diff';
+import type { SituationToolbox } from '../loadout/compile';
 import { PAGES_IN_ORDER } from '../loadout/situations';
 import type { ChangedToolbox } from './changed-toolboxes';
 import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invalidation.entity';

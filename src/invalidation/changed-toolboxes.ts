@@ -1,11 +1,12 @@
-import { diffToolboxes, type ToolboxDiff } from '../conversations/toolbox-diff';
+import { diffToolboxes, type ToolboxDiff } from '../loadout/toolbox-diff';
 import { agentClass, agentClassSince, situationClass, toolboxClass } from '../loadout/classes';
 import type { CompiledLoadout } from '../loadout/compile';
 import type { CompiledAgent, CompiledTool } from '../loadout/compiled-parts';
 import { situationFacts, type PageSituation } from '../loadout/facts';
 import { compareSortOrder, inScope, situationFailure } from '../loadout/filters';
 import type { CatalogueRow } from '../loadout/rows';
-import { passes, remember, situationToolbox, toolboxOf, type SituationToolbox } from '../loadout/serve';
+import type { SituationToolbox } from '../loadout/compile';
+import { passes, remember, situationToolbox, toolboxOf } from '../loadout/serve';
 import { keyedSituations, type KeyedSituation } from '../loadout/situations';
 import { cut, cutFull, mayShadow } from '../loadout/stages';
 

@@ -9,7 +9,7 @@ import type { CompiledLoadout } from '../loadout/compile';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { compactAffected } from './affected-sets';
 import { changedToolboxes, type ChangedToolbox } from './changed-toolboxes';
-import { rewrittenTokens } from './compare-situations';
+import { rewrittenTokens } from '../loadout/compare-situations';
 import type { InvalidationBus } from './invalidation-bus';
 import type { ChangeObserver, ObserverFactory } from '../loadout/change';
 import { ToolboxInvalidationEntity, type CompactAffectedSet } from './toolbox-invalidation.entity';

@@ -7,7 +7,12 @@ import { keyedSituations, type KeyedSituation } from './situations';
 import { mayShadow } from './stages';
 import { LOADOUT_DEFAULTS } from './vocabulary';
 import { providerOf, type Provider } from '../tokens/providers';
-import type { SituationToolbox } from './serve';
+
+/** What the model sees in one situation: the entries and, once asked for, their fingerprint (made in serve.ts). */
+export interface SituationToolbox {
+  readonly entries: readonly CompiledTool[];
+  readonly fingerprint: string;
+}
 
 /**
  * An organisation's loadout compiled once for every toolbox request:

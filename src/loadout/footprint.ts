@@ -28,7 +28,7 @@ export const FOOTPRINT_BYTES = {
   toolboxEntry: 8,
 } as const;
 
-/** Input schemas measured per loadout, spread evenly over its definitions: measuring all of 10,000 took as long as compiling them. */
+/** Input schemas measured per loadout, spread evenly over its definitions: measuring all of them costs as much as compiling them (docs/performance.md, "Figures behind the code"). */
 const SCHEMA_SAMPLES = 64;
 
 /** The definitions' own bytes: text and lists counted exactly, schemas from an even sample. */

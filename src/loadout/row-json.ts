@@ -19,9 +19,9 @@ const makers = new WeakMap<readonly Field<unknown>[], Map<string, RowMaker>>();
  * The maker of `fields`' rows: one object literal, generated once per field
  * list from its keys (ours, never input). A row given its keys one by one
  * falls into V8's dictionary mode, several times the size, and copying a
- * template of all the keys then storing each by name took 13 µs a row, a
- * hundred times this; a cache holds thousands of these rows and a cold load
- * builds hundreds. `sharedKeys` (the organisation's id) come from `shared`:
+ * template of all the keys then storing each by name is far slower (docs/
+ * performance.md, "Figures behind the code"); a cache holds thousands of
+ * these rows and a cold load builds hundreds. `sharedKeys` (the organisation's id) come from `shared`:
  * one string for all the rows.
  */
 function rowMaker(fields: readonly Field<unknown>[], sharedKeys: readonly string[]): RowMaker {

@@ -101,7 +101,7 @@ export interface LoadoutRows {
 
 /** Anything that runs a statement: a DataSource, or the EntityManager of a transaction. */
 export interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<any>;
+  query<T = unknown>(sql: string, params?: unknown[]): Promise<T>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { toolboxFingerprint } from '../common/content-hash';
 import { toolboxClass } from './classes';
-import type { CompiledLoadout } from './compile';
+import type { CompiledLoadout, SituationToolbox } from './compile';
 import type { CompiledAgent, CompiledTool } from './compiled-parts';
 import { situationFacts, type PageSituation, type SituationFacts } from './facts';
 import { dropDetail, inScope, situationFailure, toolFailure, type DropDetail } from './filters';
@@ -65,12 +65,6 @@ export function assembleCompiled(
 /** Whether the definition is a candidate of the agent's and passes every filter in the situation. */
 export const passes = (tool: CompiledTool, agent: CompiledAgent, situation: SituationFacts): boolean =>
   inScope(tool, agent) && situationFailure(agent, situation) === null && toolFailure(tool, agent, situation) === null;
-
-/** What the model sees in one situation: the entries and, once asked for, their fingerprint. */
-export interface SituationToolbox {
-  readonly entries: readonly CompiledTool[];
-  readonly fingerprint: string;
-}
 
 class MemoToolbox implements SituationToolbox {
   private hash: string | null = null;

@@ -1,4 +1,4 @@
-import { changedSituations, type SituationToolbox } from '../../invalidation/compare-situations';
+import { changedSituations, type ComparedToolbox } from '../compare-situations';
 import { estimateToolTokens } from '../../tokens/estimate-tokens';
 import { providerOf } from '../../tokens/providers';
 import { visibleTool } from '../../tokens/tool-names';
@@ -73,8 +73,8 @@ export function oracleSurface(rows: LoadoutRows, agent: AgentRow | null, project
 }
 
 /** Every situation's toolbox of one agent, keyed by situation. */
-function situationToolboxes(rows: LoadoutRows, agent: AgentRow): Map<string, SituationToolbox> {
-  const out = new Map<string, SituationToolbox>();
+function situationToolboxes(rows: LoadoutRows, agent: AgentRow): Map<string, ComparedToolbox> {
+  const out = new Map<string, ComparedToolbox>();
   const situations = allSituations(rows.channels.map((c) => c.key).sort(), rows.contextObjects.map((o) => o.key).sort());
   for (const s of situations) {
     const result = oracleToolbox(rows, agent, s.channelKey, s.page);

@@ -1,12 +1,12 @@
-import { diffToolboxes, type DiffEntry, type ToolboxDiff } from '../conversations/toolbox-diff';
+import { diffToolboxes, type DiffEntry, type ToolboxDiff } from './toolbox-diff';
 
 /** What the model sees in one situation: the fingerprint and the ordered entries. */
-export interface SituationToolbox<E extends DiffEntry = DiffEntry> {
+export interface ComparedToolbox<E extends DiffEntry = DiffEntry> {
   fingerprint: string;
   entries: readonly E[];
 }
 
-export interface ChangedSituation<S extends SituationToolbox = SituationToolbox> {
+export interface ChangedSituation<S extends ComparedToolbox = ComparedToolbox> {
   key: string;
   previous: S;
   next: S;
@@ -21,7 +21,7 @@ export interface ChangedSituation<S extends SituationToolbox = SituationToolbox>
  * been cached for it, so no cache is invalidated. Missing after (one deleted
  * inside the change): no request can ask for it any more.
  */
-export function changedSituations<S extends SituationToolbox>(
+export function changedSituations<S extends ComparedToolbox>(
   before: ReadonlyMap<string, S>,
   after: ReadonlyMap<string, S>,
 ): Array<ChangedSituation<S>> {

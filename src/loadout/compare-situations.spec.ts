@@ -1,6 +1,6 @@
-import { changedSituations, rewrittenTokens, type SituationToolbox } from './compare-situations';
+import { changedSituations, rewrittenTokens, type ComparedToolbox } from './compare-situations';
 
-const box = (fingerprint: string, ...entries: Array<[string, string]>): SituationToolbox => ({
+const box = (fingerprint: string, ...entries: Array<[string, string]>): ComparedToolbox => ({
   fingerprint,
   entries: entries.map(([name, contentHash]) => ({ name, contentHash })),
 });
