@@ -32,8 +32,6 @@ const layerRules = FLOORS.slice(0, -1).flatMap((names, floor) =>
     { files: names.map((name) => `src/${name}.ts`).concat(names.map((name) => `src/${name}.spec.ts`)), fromTop: true },
   ].map(({ files, fromTop }) => ({
     files,
-    // The loadout core's test oracle compares it with the invalidation's own computation.
-    ignores: ['src/loadout/testing/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: refused(floor, fromTop) }] },
   })),
 );

@@ -6,7 +6,7 @@ import { allSituations } from '../src/loadout/situations';
 import { compileLoadout } from '../src/loadout/compile';
 import type { LoadoutRows } from '../src/loadout/rows';
 import { assembleCompiled } from '../src/loadout/serve';
-import { estimateToolTokens } from '../src/tokens/estimate-tokens';
+import { estimateToolTokens } from '../src/loadout/tokens/estimate-tokens';
 
 /**
  * `npm run bench`: the hot paths, each printed as a ratio against a baseline

@@ -32,7 +32,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 it('compiles every shipped file and bundles both pages the first time, then nothing while nothing changed', () => {
   expect(build()).toMatch(/^build \d+\.\d s: compiled (\d+) of \1 files, bundled the debugger page, bundled the GraphQL explorer$/);
-  for (const file of ['src/main.js', 'src/tokens/anthropic-overheads.json', 'debugger/debugger.js', 'explorer/explorer.js']) {
+  for (const file of ['src/main.js', 'src/loadout/tokens/anthropic-overheads.json', 'debugger/debugger.js', 'explorer/explorer.js']) {
     expect(fs.existsSync(path.join(dir, 'dist', file))).toBe(true);
   }
   expect(fs.existsSync(path.join(dir, 'dist/src/startup-messages.spec.js'))).toBe(false);

@@ -21,6 +21,8 @@ const REFUSED: Array<[file: string, specifier: string]> = [
   ['src/schema/build-schema.ts', '../pages/front-page'],
   ['src/common/errors.ts', '../loadout/vocabulary'],
   ['src/loadout/filters.ts', '../organizations/organization.types'],
+  ['src/loadout/testing/oracle.ts', '../../invalidation/affected-sets'],
+  ['src/loadout/tokens/providers.ts', '../../tools/json-schema'],
 ];
 
 /** Directions the floors allow, so that the zones are seen to refuse only what runs upward. */

@@ -1,13 +1,13 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { ToolProviderEnum } from '../loadout/graphql-enums';
 import { AgentType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { AfterArg, FirstArg } from '../common/pagination';
-import { ToolProviderEnum } from '../tokens/rendering-enum';
 import { JSONScalar } from '../common/scalars';
 import { lookupIdText, targetIdText } from '../common/schema-text';
 import { ProjectType } from '../organizations/organization.types';
-import { providerOf, renderTools } from '../tokens/providers';
+import { providerOf, renderTools } from '../loadout/tokens/providers';
 import { recordedToolNames, toolToRender, type CarriedNames } from '../toolbox/carried-names';
 import { CARRIED_TOOL_TEXT, PROVIDER_ARG_TEXT } from '../toolbox/toolbox-content.types';
 import { PageObjectType } from '../toolbox/toolbox.types';

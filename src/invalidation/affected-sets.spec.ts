@@ -3,7 +3,7 @@ import { compileLoadout, patchLoadout } from '../loadout/compile';
 import { propertyOptions, worldArb } from '../loadout/testing/arbitraries';
 import { applyChanges, changeArb } from '../loadout/testing/changes';
 import { compactAffected, expandAffected } from './affected-sets';
-import { changedToolboxes, type ChangedToolbox } from './changed-toolboxes';
+import { changedToolboxes, type ChangedToolbox } from '../loadout/changed-toolboxes';
 import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invalidation.entity';
 
 /** What an event lists for each changed situation, straight from the computation. */

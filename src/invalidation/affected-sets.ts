@@ -1,7 +1,7 @@
 import type { ToolboxDiff } from '../loadout/toolbox-diff';
 import type { SituationToolbox } from '../loadout/compile';
 import { PAGES_IN_ORDER } from '../loadout/situations';
-import type { ChangedToolbox } from './changed-toolboxes';
+import type { ChangedToolbox } from '../loadout/changed-toolboxes';
 import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invalidation.entity';
 
 /**

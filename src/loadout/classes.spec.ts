@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { agentClass, agentClassSince } from './classes';
+import { agentClass, agentClassSince, toolboxClass } from './classes';
 import { compileLoadout, patchLoadout, type CompiledLoadout } from './compile';
+import { toolboxOf } from './serve';
 import { propertyOptions, worldArb } from './testing/arbitraries';
 import { applyChanges, changeArb } from './testing/changes';
 import { agentRow, exampleWorld, toolRow } from './testing/rows.fixture';
@@ -41,5 +42,50 @@ describe('agentClassSince', () => {
     });
     const [[carried]] = classesSince(before, after);
     expect(carried === agentClass(before, before.agents.get('a')!) ? 'same' : 'other').toBe(expected);
+  });
+});
+
+describe('the context objects that key a RECORD page, by the shadow step', () => {
+  const agent = agentRow('agent', { projectId: 'p', maxTools: 2 });
+  /** The toolbox on the page of each context object (null: none), and which pages share one class with the page without. */
+  function pages(tools: Parameters<typeof exampleWorld>[0]) {
+    const loadout = compileLoadout(exampleWorld(tools, [agent], ['j', 'k']));
+    const compiled = loadout.agents.get('agent')!;
+    const page = (contextObject: string | null) => ({ type: 'RECORD' as const, contextObject });
+    const served = (contextObject: string | null) => toolboxOf(loadout, compiled, 'web', page(contextObject)).entries.map((t) => t.id);
+    const shares = (contextObject: string) =>
+      toolboxClass(loadout, compiled, 'web', page(contextObject)) === toolboxClass(loadout, compiled, 'web', page(null));
+    return { served, shares };
+  }
+
+  it('a tool of the context object ranked behind one of its name carried on every page never enters: its page shares the toolbox without one', () => {
+    const { served, shares } = pages([
+      toolRow('a', 'a'),
+      toolRow('y-agent', 'y', { agentId: 'agent', sortOrder: 1 }),
+      toolRow('b', 'b', { sortOrder: 2 }),
+      toolRow('y-k', 'y', { projectId: 'p', sortOrder: 10, contextObjectKeys: ['k'] }),
+    ]);
+    expect([served(null), served('k'), shares('k')]).toEqual([['a', 'y-agent'], ['a', 'y-agent'], true]);
+  });
+
+  it('a tool of the context object ranked behind one of its name that enters on another page only still shadows', () => {
+    const { served, shares } = pages([
+      toolRow('a', 'a'),
+      toolRow('y-org', 'y', { sortOrder: 1 }),
+      toolRow('b', 'b', { sortOrder: 2 }),
+      toolRow('y-j', 'y', { agentId: 'agent', sortOrder: 10, contextObjectKeys: ['j'] }),
+      toolRow('y-k', 'y', { projectId: 'p', sortOrder: 11, contextObjectKeys: ['k'] }),
+    ]);
+    expect([served(null), served('k'), shares('k')]).toEqual([['a', 'y-org'], ['a', 'b'], false]);
+  });
+
+  it('a survivor that only a tool of another context object can shadow fills the toolbox: a context object past it shares the toolbox without one', () => {
+    const { served, shares } = pages([
+      toolRow('a', 'a'),
+      toolRow('y-org', 'y', { sortOrder: 1 }),
+      toolRow('d', 'd', { sortOrder: 2, contextObjectKeys: ['j'] }),
+      toolRow('y-k', 'y', { projectId: 'p', sortOrder: 10, contextObjectKeys: ['k'] }),
+    ]);
+    expect([served('j'), shares('j'), served('k'), shares('k')]).toEqual([['a', 'y-org'], true, ['a', 'y-k'], false]);
   });
 });

@@ -1,9 +1,9 @@
-import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { estimateToolTokens } from './tokens/estimate-tokens';
 import type { CompiledLoadout } from './compile';
 import type { CompiledAgent, CompiledTool } from './compiled-parts';
 import { situationFacts, type AgentFacts, type PageSituation, type SituationFacts } from './facts';
 import { ASSEMBLY_READS, FILTERS, TOOL_FILTERS, fieldsRead, inScope, situationFailure, toolFailure } from './filters';
-import { Cut, mayShadow } from './stages';
+import { Cut, shadowWinner } from './stages';
 
 /**
  * Classes of agents and of situations that carry equal toolboxes, so a
@@ -118,10 +118,14 @@ function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, chan
   const known = ofAgent.get(channelClass);
   if (known) return known;
   const withoutContext = situationFacts(channelKey, { type: 'RECORD' });
+  const failure = (tool: CompiledTool) => (inScope(tool, agent) ? toolFailure(tool, agent, withoutContext) : 'AGENT_SCOPE');
+  // Filters 1 to 9 on the channel's RECORD pages: a definition naming no context object fares alike on all of them.
+  const passesEverywhere = (tool: CompiledTool) => tool.contextObjects === null && failure(tool) === null;
+  // The shadow step as every RECORD page of the channel has it, at least.
+  const alwaysShadowed = (tool: CompiledTool) => shadowWinner(tool, loadout.sharedNames.get(tool.renderedName), passesEverywhere) !== tool;
   const out = new Set<string>();
   const lets = (tool: CompiledTool) => {
-    if (inScope(tool, agent) && toolFailure(tool, agent, withoutContext) === 'CONTEXT')
-      for (const c of tool.row.contextObjectKeys) out.add(c);
+    if (failure(tool) === 'CONTEXT' && !alwaysShadowed(tool)) for (const c of tool.row.contextObjectKeys) out.add(c);
   };
   const stage = new Cut<CompiledTool>(agent, (tool) => estimateToolTokens(tool.visible, agent.model));
   for (const tool of stage.full ? [] : loadout.sorted) {
@@ -129,9 +133,7 @@ function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, chan
       lets(tool);
       continue;
     }
-    if (!inScope(tool, agent) || toolFailure(tool, agent, withoutContext) !== null) continue;
-    // A shared name may be shadowed, taking no place and no tokens: counting it could close the window early.
-    if (mayShadow(tool.id, loadout.sharedNames.get(tool.renderedName))) continue;
+    if (!passesEverywhere(tool) || alwaysShadowed(tool)) continue;
     if (stage.next(tool) !== null || stage.full) break;
   }
   for (const tool of loadout.contextToolsSharingNames) lets(tool);

@@ -4,9 +4,8 @@ import { compareSortOrder, serverInScope } from './filters';
 import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
 import { patchedLookups, toolLookups, type ToolLookups } from './tool-lookups';
 import { keyedSituations, type KeyedSituation } from './situations';
-import { mayShadow } from './stages';
-import { LOADOUT_DEFAULTS } from './vocabulary';
-import { providerOf, type Provider } from '../tokens/providers';
+import { providerOf } from './tokens/providers';
+import { LOADOUT_DEFAULTS, type Provider } from './vocabulary';
 
 /** What the model sees in one situation: the entries and, once asked for, their fingerprint (made in serve.ts). */
 export interface SituationToolbox {
@@ -71,7 +70,7 @@ export class CompiledLoadout {
       namedChannels: this.namedChannels,
       sharedNames: this.sharedNames,
     } = this.lookups);
-    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && mayShadow(t.id, this.sharedNames.get(t.renderedName)));
+    this.contextToolsSharingNames = sorted.filter((t) => t.contextObjects && this.sharedNames.has(t.renderedName));
   }
 
   /** The agent's loadoutVersion (see LoadoutRows.versions). */

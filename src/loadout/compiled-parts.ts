@@ -1,10 +1,10 @@
-import type { SchemaRefusals } from '../tokens/provider-schema-rules';
-import { providerOf, type Provider } from '../tokens/providers';
-import { visibleTool, type VisibleTool } from '../tokens/tool-names';
+import type { SchemaRefusals } from './tokens/provider-schema-rules';
+import { providerOf } from './tokens/providers';
+import { visibleTool, type VisibleTool } from './tokens/tool-names';
 import { isMcpFiltered, keySet, ruleOf, sharedKeySets, type AgentFacts, type KeySets, type ToolFacts, type ToolRule } from './facts';
 import { serverInScope } from './filters';
 import type { AgentRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
-import type { ExecutionContext, ToolSource, ToolsMode } from './vocabulary';
+import type { ExecutionContext, Provider, ToolSource, ToolsMode } from './vocabulary';
 
 /**
  * What a loadout compiles each definition and each agent into: the row,

@@ -1,7 +1,6 @@
-import type { SchemaRefusals } from '../tokens/provider-schema-rules';
-import type { Provider } from '../tokens/providers';
-import { renderedToolName } from '../tokens/tool-names';
-import type { ExecutionContext, PageType, RuleEffect, RuleLevel, ToolSource, ToolsMode } from './vocabulary';
+import type { SchemaRefusals } from './tokens/provider-schema-rules';
+import { renderedToolName } from './tokens/tool-names';
+import type { ExecutionContext, PageType, Provider, RuleEffect, RuleLevel, ToolSource, ToolsMode } from './vocabulary';
 
 /**
  * What the toolbox's rules may read, as plain data: of a definition, of an

@@ -1,4 +1,4 @@
-import type { SchemaRefusal } from '../tokens/provider-schema-rules';
+import type { SchemaRefusal } from './tokens/provider-schema-rules';
 import type { AgentFacts, SituationFacts, ToolFacts, ToolRule } from './facts';
 import { RULE_HINT_PREFIX, RULE_TOOL_PREFIX, type DropReason } from './vocabulary';
 

@@ -5,12 +5,14 @@ import {
   DROP_REASON_TEXT,
   EXECUTION_CONTEXTS,
   PAGE_TYPES,
+  RENDERINGS,
   RULE_EFFECTS,
   RULE_LEVELS,
   TOOLS_MODES,
   TOOLS_MODE_TEXT,
   TOOL_SOURCES,
   VERDICTS,
+  type Rendering,
 } from './vocabulary';
 
 /** `{ A: 'A', B: 'B' }`: the object type-graphql registers an enum from. */
@@ -89,4 +91,35 @@ registerEnumType(BudgetLevelEnum, {
     WARN: 'At or above warnThreshold, below hotThreshold.',
     HOT: 'At or above hotThreshold.',
   }),
+});
+
+/** A rendering's GraphQL name: `openai-responses` is OPENAI_RESPONSES. */
+type EnumName<R extends string> = Uppercase<R extends `${infer A}-${infer B}` ? `${A}_${B}` : R>;
+
+/**
+ * The renderings (vocabulary.ts) as a GraphQL enum: how a runtime sends
+ * tools; the provider families' values are the `provider` part of
+ * `provider/model`.
+ */
+export const ToolProviderEnum = Object.fromEntries(RENDERINGS.map((r) => [r.toUpperCase().replace('-', '_'), r])) as {
+  readonly [R in Rendering as EnumName<R>]: R;
+};
+export type ToolProviderEnum = Rendering;
+
+registerEnumType(ToolProviderEnum, {
+  name: 'ToolProvider',
+  description: 'A shape of the tools list a model API takes (docs/renderings.md); also names a provider family.',
+  valuesConfig: {
+    OPENAI: { description: 'OpenAI Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }]' },
+    OPENAI_RESPONSES: {
+      description:
+        'OpenAI Responses API `tools`: [{ type: "function", name, description, parameters, strict }], `strict` true only for a strict-ready schema. The openai family, as OPENAI.',
+    },
+    ANTHROPIC: { description: 'Anthropic Messages `tools`: [{ name, description, input_schema }]' },
+    GOOGLE: { description: 'Gemini `tools`: [{ functionDeclarations: [{ name, description, parametersJsonSchema }] }]' },
+    NEUTRAL: {
+      description:
+        "For frameworks that render for the model's provider themselves: [{ name, description, inputSchema }], and for MCP tools `mcpServer` (the server's registered name) and `mcpToolName` (the name `tools/call` takes). No provider family of its own.",
+    },
+  },
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { schemaRefusals } from '../tokens/provider-schema-rules';
-import { providerOf, renderTools, type Provider } from '../tokens/providers';
+import { schemaRefusals } from './tokens/provider-schema-rules';
+import { providerOf, renderTools } from './tokens/providers';
+import type { Provider } from './vocabulary';
 import { compileLoadout } from './compile';
 import type { LoadoutRows } from './rows';
 import { toolboxOf } from './serve';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { contentHash, toolboxFingerprint } from '../common/content-hash';
-import { renderTools, type GeminiTool } from '../tokens/providers';
+import { renderTools, type GeminiTool } from './tokens/providers';
 import { compileLoadout } from './compile';
 import { toolboxOf } from './serve';
 import { propertyOptions } from './testing/arbitraries';

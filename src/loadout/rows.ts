@@ -1,5 +1,5 @@
 import type { JsonObject } from '../common/json';
-import { storedRefusals, type SchemaRefusals } from '../tokens/provider-schema-rules';
+import { storedRefusals, type SchemaRefusals } from './tokens/provider-schema-rules';
 import { sharedPerList } from './facts';
 import { decodeRows, jsonRows, type Field } from './row-json';
 import type { ExecutionContext, RuleEffect, ToolSource, ToolsMode } from './vocabulary';

@@ -1,4 +1,4 @@
-import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { estimateToolTokens } from './tokens/estimate-tokens';
 import { toolboxFingerprint } from '../common/content-hash';
 import { toolboxClass } from './classes';
 import type { CompiledLoadout, SituationToolbox } from './compile';

@@ -1,4 +1,4 @@
-import { renderedToolName } from '../tokens/tool-names';
+import { renderedToolName } from './tokens/tool-names';
 import { shadowRelations } from './shadowing';
 
 const def = (id: string, over: { projectId?: string | null; agentId?: string | null; sortOrder?: number; name?: string } = {}) => {

@@ -27,27 +27,28 @@ function body(file: string, name: string): string {
 
 /**
  * Which stage of the table each path calls: the shadow step (`shadowWinner`
- * over `rivalsByName`'s groups or the compiled loadout's, or `mayShadow`
- * where a path skips it for a definition it cannot act on)
- * and the cut (`cut`, `Cut` one survivor at a time, `cutFull`). The budget
+ * over `rivalsByName`'s groups, or the compiled loadout's, which
+ * `rivalsByName` makes too) and the cut (`cut`, `Cut` one survivor at a time, `cutFull`). The budget
  * surface has no cut (docs/semantics.md §7.1).
  */
 const USES: Array<{ path: string; file: string; fn: string; shadow: string[]; cut: string[] }> = [
   { path: 'the reference assembly', file: 'src/loadout/assemble.ts', fn: 'survive', shadow: ['rivalsByName', 'shadowWinner'], cut: [] },
   { path: 'the reference assembly', file: 'src/loadout/assemble.ts', fn: 'assembleToolbox', shadow: [], cut: ['cut'] },
   { path: 'the compiled path', file: 'src/loadout/serve.ts', fn: 'assembleCompiled', shadow: ['shadowWinner'], cut: ['Cut'] },
-  { path: 'the class keys', file: 'src/loadout/classes.ts', fn: 'contextsThatMatter', shadow: ['mayShadow'], cut: ['Cut'] },
+  { path: 'the class keys', file: 'src/loadout/classes.ts', fn: 'contextsThatMatter', shadow: ['shadowWinner'], cut: ['Cut'] },
   {
     path: 'the incremental invalidation',
-    file: 'src/invalidation/changed-toolboxes.ts',
+    file: 'src/loadout/changed-toolboxes.ts',
     fn: 'withTouched',
-    shadow: ['mayShadow'],
+    shadow: ['shadowWinner'],
     cut: ['cutFull', 'cut'],
   },
   { path: 'the budget surface', file: 'src/loadout/assemble.ts', fn: 'budgetSurface', shadow: ['rivalsByName', 'shadowWinner'], cut: [] },
+  { path: "the compiled loadout's groups", file: 'src/loadout/tool-lookups.ts', fn: 'toolLookups', shadow: ['rivalsByName'], cut: [] },
+  { path: "a patch's groups", file: 'src/loadout/tool-lookups.ts', fn: 'patchedLookups', shadow: ['rivalsByName'], cut: [] },
 ];
 
-const STAGE_FUNCTIONS = ['shadowWinner', 'mayShadow', 'compareShadowRank', 'rivalsByName', 'cut', 'Cut', 'cutFull', 'inDropOrder'];
+const STAGE_FUNCTIONS = ['shadowWinner', 'compareShadowRank', 'rivalsByName', 'cut', 'Cut', 'cutFull', 'inDropOrder'];
 
 describe('the table of stages', () => {
   it('holds all twelve filters (4a included) in the order of docs/semantics.md §3.2, which is the order of the vocabulary', () => {

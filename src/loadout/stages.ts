@@ -48,18 +48,24 @@ export function compareShadowRank(a: Placed, b: Placed): number {
   return rank(a) - rank(b) || compareSortOrder(a, b);
 }
 
-/** The definitions of each rendered name more than one holds, each group in shadow rank. */
+/**
+ * The definitions of each rendered name more than one holds, each group in
+ * shadow rank. A name held once cannot be shadowed and gets no group, so
+ * the groups stay as small as the sharing.
+ */
 export function rivalsByName<T extends Placed>(tools: Iterable<T>): Map<string, T[]> {
+  const holder = new Map<string, T>();
   const groups = new Map<string, T[]>();
   for (const tool of tools) {
-    const group = groups.get(tool.renderedName);
-    if (group) group.push(tool);
-    else groups.set(tool.renderedName, [tool]);
+    const first = holder.get(tool.renderedName);
+    if (!first) holder.set(tool.renderedName, tool);
+    else {
+      const group = groups.get(tool.renderedName);
+      if (group) group.push(tool);
+      else groups.set(tool.renderedName, [first, tool]);
+    }
   }
-  for (const [name, group] of groups) {
-    if (group.length < 2) groups.delete(name);
-    else group.sort(compareShadowRank);
-  }
+  for (const group of groups.values()) group.sort(compareShadowRank);
   return groups;
 }
 
@@ -78,18 +84,6 @@ export function shadowWinner<T>(tool: T, rivals: readonly T[] | undefined, survi
   }
   return tool;
 }
-
-/**
- * Whether the shadow step can decide anything for the definition `id`:
- * `rivals` (as shadowWinner takes them) hold another of its name that is a
- * `candidate`. Where none does it is carried or dropped on its own, and a
- * path may skip the step.
- */
-export const mayShadow = <T extends { id: string }>(
-  id: string,
-  rivals: readonly T[] | undefined,
-  candidate: (other: T) => boolean = () => true,
-): boolean => rivals !== undefined && rivals.some((other) => other.id !== id && candidate(other));
 
 /** What the cut reads of an agent. */
 export type CutLimits = Pick<AgentFacts, 'maxTools' | 'maxSchemaTokens'>;

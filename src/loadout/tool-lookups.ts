@@ -1,34 +1,20 @@
 import type { CompiledTool } from './compiled-parts';
-import { compareShadowRank } from './stages';
+import { rivalsByName } from './stages';
 import { LayeredMap } from './layered-map';
 
 /** Lookups over every definition: built once, then patched where a change touched a few definitions. */
 export interface ToolLookups {
   toolsById: ReadonlyMap<string, CompiledTool>;
-  /** Names sent to a provider that several definitions hold (one name per toolbox: see shadowing). */
+  /** Names sent to a provider that several definitions hold, each group in shadow rank (stages.ts, rivalsByName). */
   sharedNames: ReadonlyMap<string, readonly CompiledTool[]>;
   scopedAgents: ReadonlySet<string>;
   namedChannels: ReadonlySet<string>;
 }
 
-// One pass over the definitions, in plain loops.
 export function toolLookups(sorted: readonly CompiledTool[]): ToolLookups {
   const toolsById = new Map<string, CompiledTool>();
-  const holder = new Map<string, CompiledTool>();
-  const sharedNames = new Map<string, CompiledTool[]>();
-  for (const t of sorted) {
-    toolsById.set(t.id, t);
-    const first = holder.get(t.renderedName);
-    if (!first) holder.set(t.renderedName, t);
-    else {
-      const group = sharedNames.get(t.renderedName);
-      if (group) group.push(t);
-      else sharedNames.set(t.renderedName, [first, t]);
-    }
-  }
-  // Only the names held twice keep a group: a name held once cannot be shadowed, and the loadout stays small.
-  for (const group of sharedNames.values()) group.sort(compareShadowRank);
-  return { toolsById, sharedNames, scopedAgents: scopedAgentsOf(sorted), namedChannels: namedChannelsOf(sorted) };
+  for (const t of sorted) toolsById.set(t.id, t);
+  return { toolsById, sharedNames: rivalsByName(sorted), scopedAgents: scopedAgentsOf(sorted), namedChannels: namedChannelsOf(sorted) };
 }
 
 const scopedAgentsOf = (sorted: readonly CompiledTool[]): ReadonlySet<string> => {
@@ -59,16 +45,14 @@ export function patchedLookups(
   if (gone.length === 0 && added.length === 0) return before;
   const touched = [...gone, ...added];
   const goneIds = new Set(gone.map((t) => t.id));
-  const groups = new Map<string, CompiledTool[]>(touched.map((t) => [t.renderedName, []]));
-  for (const t of sorted) groups.get(t.renderedName)?.push(t);
-  const held = (keep: (group: CompiledTool[]) => boolean) => [...groups].filter(([, group]) => keep(group)).map(([name]) => name);
-  const shared = new Map(held((g) => g.length > 1).map((name) => [name, groups.get(name)!.sort(compareShadowRank)]));
+  const names = new Set(touched.map((t) => t.renderedName));
+  const regrouped = rivalsByName(sorted.filter((t) => names.has(t.renderedName)));
   return {
     toolsById: LayeredMap.patch(before.toolsById, new Map(added.map((t) => [t.id, t])), goneIds),
     sharedNames: LayeredMap.patch(
       before.sharedNames,
-      shared,
-      held((g) => g.length <= 1),
+      regrouped,
+      [...names].filter((name) => !regrouped.has(name)),
     ),
     scopedAgents: touched.some((t) => t.agentId) ? scopedAgentsOf(sorted) : before.scopedAgents,
     namedChannels: touched.some((t) => t.row.channelKeys.length > 0) ? namedChannelsOf(sorted) : before.namedChannels,

@@ -40,6 +40,18 @@ export const DROP_REASON_TEXT: Record<DropReason, string> = {
   OVER_TOKEN_BUDGET: "Past the agent's schema token cap (maxSchemaTokens) in Sort Order",
 };
 
+/** The provider families: whose schema rules refuse a tool and whose tokenizer counts it. */
+export const PROVIDERS = ['openai', 'anthropic', 'google'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/**
+ * The shapes of a request's `tools` (docs/renderings.md): one per provider
+ * family, OpenAI's Responses API (the openai family), and a provider-neutral
+ * one for frameworks that render for the model's provider themselves.
+ */
+export const RENDERINGS = [...PROVIDERS, 'openai-responses', 'neutral'] as const;
+export type Rendering = (typeof RENDERINGS)[number];
+
 export const TOOL_SOURCES = ['BUILT_IN', 'CUSTOM', 'MINI_APP', 'MCP'] as const;
 export type ToolSource = (typeof TOOL_SOURCES)[number];
 

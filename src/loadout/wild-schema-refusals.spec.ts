@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { firstBreak, SCHEMA_MAX_BYTES, schemaRefusals, type SchemaRefusal, type SchemaRefusals } from '../tokens/provider-schema-rules';
-import type { Provider } from '../tokens/providers';
+import { firstBreak, SCHEMA_MAX_BYTES, schemaRefusals, type SchemaRefusal, type SchemaRefusals } from './tokens/provider-schema-rules';
+import type { Provider } from './vocabulary';
 import { compatibleSchemaArb, wildSchemaArb } from './testing/wild-schemas';
 
 /*
- * The provider schema rules (src/tokens/provider-schema-rules.ts, whose spec
+ * The provider schema rules (src/loadout/tokens/provider-schema-rules.ts, whose spec
  * holds each rule's own cases) against schemas as MCP servers send them, and
  * against an oracle: the same documented rules written another way, by
  * collecting every subschema with its pointer first and testing the list.

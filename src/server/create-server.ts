@@ -32,7 +32,7 @@ import { reportFailure } from './report-failure';
 import { assignRequestId, requestIdOf } from './request-id';
 import { sendJson } from '../common/send-json';
 import { serveSockets } from './graphql-ws';
-import { preloadEncoding } from '../tokens/tokenizers';
+import { preloadEncoding } from '../loadout/tokens/tokenizers';
 
 export interface LoadoutServer {
   url: string;

@@ -1,6 +1,6 @@
 import type { CompiledLoadout } from '../loadout/compile';
 import type { ToolRow } from '../loadout/rows';
-import { mcpRoute, type ToolToRender } from '../tokens/providers';
+import { mcpRoute, type ToolToRender } from '../loadout/tokens/providers';
 
 /** What a carried tool stands for: its definition, and for an MCP tool where its calls go (see CarriedTool). */
 export interface CarriedNames {

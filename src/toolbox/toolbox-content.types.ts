@@ -1,8 +1,7 @@
 import { Arg, Field, ID, InterfaceType, Int } from 'type-graphql';
 import { AppliedRuleInterface } from '../agents/agent.types';
-import { ToolProviderEnum } from '../tokens/rendering-enum';
 import { JSONScalar } from '../common/scalars';
-import { DropReasonEnum } from '../loadout/graphql-enums';
+import { DropReasonEnum, ToolProviderEnum } from '../loadout/graphql-enums';
 import type { DropReason } from '../loadout/vocabulary';
 import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
 

@@ -1,10 +1,10 @@
 import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
-import { estimateToolTokens } from '../tokens/estimate-tokens';
-import { renderedToolName, type VisibleTool } from '../tokens/tool-names';
+import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
+import { renderedToolName, type VisibleTool } from '../loadout/tokens/tool-names';
 import type { PageSituation } from '../loadout/facts';
 import { reaches, ruleNames, ruleSubject, type Placed } from '../loadout/filters';
-import { shownRefusal, type ShownRefusal } from '../tokens/provider-schema-rules';
+import { shownRefusal, type ShownRefusal } from '../loadout/tokens/provider-schema-rules';
 import type { SituationToolbox } from '../loadout/compile';
 import { assembleCompiled, toolboxOf } from '../loadout/serve';
 import { type AgentRow, type CatalogueRow, type RuleRow, type ToolRow } from '../loadout/rows';

@@ -9,7 +9,7 @@ import { contentHash } from '../common/content-hash';
 import { defaultSortOrder } from './default-sort-order';
 import { nameTaken } from './definition-names';
 import { McpServerEntity } from './mcp-server.entity';
-import { schemaRefusals } from '../tokens/provider-schema-rules';
+import { schemaRefusals } from '../loadout/tokens/provider-schema-rules';
 import { readMcpInventory, type McpToolSpec } from './mcp-tool-entry';
 import { ToolDefinitionEntity } from './tool-definition.entity';
 

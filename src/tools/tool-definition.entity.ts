@@ -19,7 +19,7 @@ import { McpServerEntity } from './mcp-server.entity';
 import { MiniAppEntity } from './mini-app.entity';
 import type { JsonObject } from '../common/json';
 import type { ToolSource } from '../loadout/vocabulary';
-import type { SchemaRefusals } from '../tokens/provider-schema-rules';
+import type { SchemaRefusals } from '../loadout/tokens/provider-schema-rules';
 
 // `any` because TypeORM's update types cannot take `unknown` members.
 

@@ -6,7 +6,7 @@ import { AfterArg, FirstArg } from '../common/pagination';
 import { ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
-import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
 import { storedDefinitions } from './stored-objects';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';

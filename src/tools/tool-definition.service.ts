@@ -15,7 +15,7 @@ import { MiniAppEntity } from './mini-app.entity';
 import { ToolDefinitionEntity } from './tool-definition.entity';
 import type { JsonObject } from '../common/json';
 import type { ToolSource } from '../loadout/vocabulary';
-import { schemaRefusals } from '../tokens/provider-schema-rules';
+import { schemaRefusals } from '../loadout/tokens/provider-schema-rules';
 
 export interface NewTool {
   name: string;

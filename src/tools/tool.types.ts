@@ -1,8 +1,7 @@
 import { ArrayMaxSize, IsInt, Length, Max, MaxLength, Min } from 'class-validator';
 import { GraphQLScalarType } from 'graphql';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { ToolProviderEnum } from '../tokens/rendering-enum';
-import { ToolSourceEnum } from '../loadout/graphql-enums';
+import { ToolSourceEnum, ToolProviderEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { Connection } from '../common/pagination';
 import { JSONScalar } from '../common/scalars';

@@ -7,7 +7,7 @@ import { ConversationEntity } from '../conversations/conversation.entity';
 import type { LoadoutCache } from '../loadout/cache';
 import { ProjectEntity } from '../organizations/project.entity';
 import { retrying } from '../db/retry';
-import { mayBeShortForm } from '../tokens/tool-names';
+import { mayBeShortForm } from '../loadout/tokens/tool-names';
 import { mayMeetMaintenance, shareCallLog } from './call-log-maintenance';
 import { SCOPE, type UsageScope } from './usage-scope';
 

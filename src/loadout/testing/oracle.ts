@@ -1,7 +1,7 @@
 import { changedSituations, type ComparedToolbox } from '../compare-situations';
-import { estimateToolTokens } from '../../tokens/estimate-tokens';
-import { providerOf } from '../../tokens/providers';
-import { visibleTool } from '../../tokens/tool-names';
+import { estimateToolTokens } from '../tokens/estimate-tokens';
+import { providerOf } from '../tokens/providers';
+import { visibleTool } from '../tokens/tool-names';
 import { assembleToolbox, referenceSurface, type AssembledToolbox, type CandidateTool } from '../assemble';
 import { ruleOf, type AgentFacts, type PageSituation } from '../facts';
 import { serverInScope } from '../filters';

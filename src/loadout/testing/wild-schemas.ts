@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { SCHEMA_MAX_BYTES } from '../../tokens/provider-schema-rules';
+import { SCHEMA_MAX_BYTES } from '../tokens/provider-schema-rules';
 
 /**
  * Random tool input schemas as MCP servers send them and as providers refuse

@@ -1,4 +1,4 @@
-import { contentHash, type ModelVisibleContent } from '../common/content-hash';
+import { contentHash, type ModelVisibleContent } from '../../common/content-hash';
 import { anthropicToolTokens, anthropicToolUseSystemPromptTokens, type ToolChoice } from './anthropic';
 import { geminiToolTokens } from './gemini';
 import { OPENAI_FUNC_END, openAiToolTokens } from './openai';

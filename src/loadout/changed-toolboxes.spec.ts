@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { compileLoadout, patchLoadout } from '../loadout/compile';
-import { toolboxOf } from '../loadout/serve';
-import type { LoadoutRows } from '../loadout/rows';
-import { agentRow, exampleWorld, toolRow } from '../loadout/testing/rows.fixture';
-import { propertyOptions, worldArb } from '../loadout/testing/arbitraries';
-import { applyChanges, changeArb } from '../loadout/testing/changes';
-import { oracleChanges } from '../loadout/testing/oracle';
+import { compileLoadout, patchLoadout } from './compile';
+import { toolboxOf } from './serve';
+import type { LoadoutRows } from './rows';
+import { agentRow, exampleWorld, toolRow } from './testing/rows.fixture';
+import { propertyOptions, worldArb } from './testing/arbitraries';
+import { applyChanges, changeArb } from './testing/changes';
+import { oracleChanges } from './testing/oracle';
 import { changedToolboxes } from './changed-toolboxes';
 
 describe('incremental invalidation against every situation assembled twice', () => {

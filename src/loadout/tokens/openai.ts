@@ -1,4 +1,4 @@
-import type { ModelVisibleContent } from '../common/content-hash';
+import type { ModelVisibleContent } from '../../common/content-hash';
 import { tokenCounter, type Encoding, type TokenCounter } from './tokenizers';
 
 /*

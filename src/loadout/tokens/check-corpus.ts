@@ -2,11 +2,11 @@
  * Dev check, not a test: compares the estimates with the reference counts of
  * a tool corpus, a directory holding tools.json and reference.json that is
  * not part of the repository. Build, then:
- * node dist/src/tokens/check-corpus.js <corpus directory>
+ * node dist/src/loadout/tokens/check-corpus.js <corpus directory>
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ModelVisibleContent } from '../common/content-hash';
+import type { ModelVisibleContent } from '../../common/content-hash';
 import { estimateToolTokens, requestOverheadTokens } from './estimate-tokens';
 
 interface Reference {
@@ -20,7 +20,7 @@ const MODELS = ['openai/gpt-4o', 'anthropic/claude-sonnet-4-5', 'google/gemini-2
 
 const corpusDirectory = process.argv[2];
 if (!corpusDirectory) {
-  console.error('usage: node dist/src/tokens/check-corpus.js <corpus directory holding tools.json and reference.json>');
+  console.error('usage: node dist/src/loadout/tokens/check-corpus.js <corpus directory holding tools.json and reference.json>');
   process.exit(2);
 }
 

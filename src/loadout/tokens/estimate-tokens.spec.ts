@@ -1,6 +1,6 @@
 import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import type { ModelVisibleContent } from '../common/content-hash';
+import type { ModelVisibleContent } from '../../common/content-hash';
 import overheads from './anthropic-overheads.json';
 import { estimateToolTokens, requestOverheadTokens, type ToolChoice } from './estimate-tokens';
 

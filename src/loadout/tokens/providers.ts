@@ -1,17 +1,7 @@
-import type { ModelVisibleContent } from '../common/content-hash';
+import type { ModelVisibleContent } from '../../common/content-hash';
 import { isStrictReady } from './strict-ready';
 import { renderedToolName } from './tool-names';
-
-/** The provider families: whose schema rules refuse a tool and whose tokenizer counts it. */
-export const PROVIDERS = ['openai', 'anthropic', 'google'] as const;
-export type Provider = (typeof PROVIDERS)[number];
-
-/**
- * A shape of the request's `tools`: one per provider family, OpenAI's
- * Responses API (the openai family), and a provider-neutral one for
- * frameworks that render for the model's provider themselves.
- */
-export type Rendering = Provider | 'openai-responses' | 'neutral';
+import { PROVIDERS, type Provider, type Rendering } from '../vocabulary';
 
 /**
  * The provider half of a `provider/model` id. Anything else (another vendor,

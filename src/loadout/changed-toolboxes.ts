@@ -1,14 +1,14 @@
-import { diffToolboxes, type ToolboxDiff } from '../loadout/toolbox-diff';
-import { agentClass, agentClassSince, situationClass, toolboxClass } from '../loadout/classes';
-import type { CompiledLoadout } from '../loadout/compile';
-import type { CompiledAgent, CompiledTool } from '../loadout/compiled-parts';
-import { situationFacts, type PageSituation } from '../loadout/facts';
-import { compareSortOrder, inScope, situationFailure } from '../loadout/filters';
-import type { CatalogueRow } from '../loadout/rows';
-import type { SituationToolbox } from '../loadout/compile';
-import { passes, remember, situationToolbox, toolboxOf } from '../loadout/serve';
-import { keyedSituations, type KeyedSituation } from '../loadout/situations';
-import { cut, cutFull, mayShadow } from '../loadout/stages';
+import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
+import { agentClass, agentClassSince, situationClass, toolboxClass } from './classes';
+import type { CompiledLoadout } from './compile';
+import type { CompiledAgent, CompiledTool } from './compiled-parts';
+import { situationFacts, type PageSituation } from './facts';
+import { compareSortOrder, situationFailure } from './filters';
+import type { CatalogueRow } from './rows';
+import type { SituationToolbox } from './compile';
+import { passes, remember, situationToolbox, toolboxOf } from './serve';
+import { keyedSituations, type KeyedSituation } from './situations';
+import { cut, cutFull, shadowWinner } from './stages';
 
 export interface ChangedToolbox {
   key: string;
@@ -98,13 +98,13 @@ function compare(
 
 /**
  * The toolbox after a change that touched only these definitions, where it
- * follows from the one before without assembling: a touched definition that
- * kept its place in Sort Order and still passes every filter is swapped in
- * place, one that now passes ahead of the cut slots in (the last one then
- * falls past the cut), one that was carried and no longer is (or moved)
- * needs the next survivor: null, assemble it. So does a touched definition
- * whose name, before or after, another candidate holds: it may shadow a
- * carried tool, or stop shadowing one that then comes back.
+ * follows from the one before without assembling. The definitions whose
+ * place can move are the touched ones and every other holding a name one
+ * of them holds, before or after (the shadow step weighs them together).
+ * One of them that kept its place in Sort Order and is still carried is
+ * swapped in place, one now carried ahead of the cut slots in (the last one
+ * then falls past the cut), one that was carried and no longer is (or
+ * moved) needs the next survivor: null, assemble it.
  */
 function withTouched(
   previous: SituationToolbox,
@@ -116,17 +116,17 @@ function withTouched(
   touched: ReadonlySet<string>,
 ): SituationToolbox | null {
   const situation = situationFacts(channelKey, page);
-  const carried = (tool: CompiledTool) => passes(tool, agent, situation);
-  const sharesName = (loadout: CompiledLoadout, id: string, name: string | undefined) =>
-    name !== undefined && mayShadow(id, loadout.sharedNames.get(name), (t) => inScope(t, agent));
-  for (const id of touched) {
-    if (sharesName(before, id, before.toolsById.get(id)?.renderedName) || sharesName(after, id, after.toolsById.get(id)?.renderedName)) {
-      return null;
+  const passing = (tool: CompiledTool) => passes(tool, agent, situation);
+  const carried = (tool: CompiledTool) => passing(tool) && shadowWinner(tool, after.sharedNames.get(tool.renderedName), passing) === tool;
+  const movable = new Set(touched);
+  for (const id of touched)
+    for (const loadout of [before, after]) {
+      const name = loadout.toolsById.get(id)?.renderedName;
+      for (const rival of (name !== undefined && loadout.sharedNames.get(name)) || []) movable.add(rival.id);
     }
-  }
   let swapped: CompiledTool[] | null = null;
   for (const [i, tool] of previous.entries.entries()) {
-    if (!touched.has(tool.id)) continue;
+    if (!movable.has(tool.id)) continue;
     const now = after.toolsById.get(tool.id);
     if (!now || compareSortOrder(now, tool) !== 0 || !carried(now)) return null;
     (swapped ??= [...previous.entries])[i] = now;
@@ -134,7 +134,7 @@ function withTouched(
   if (situationFailure(agent, situation) === null) {
     const full = cutFull(previous.entries.length, agent);
     const last = previous.entries.at(-1);
-    for (const id of touched) {
+    for (const id of movable) {
       const tool = after.toolsById.get(id);
       if (!tool || !carried(tool) || previous.entries.some((t) => t.id === id)) continue;
       // Not carried before, carried now: every survivor ahead of the cut was carried, so it slots in among them.

@@ -1,4 +1,4 @@
-import type { ModelVisibleContent } from '../common/content-hash';
+import type { ModelVisibleContent } from '../../common/content-hash';
 import overheads from './anthropic-overheads.json';
 import { renderAnthropicTool } from './providers';
 import { tokenCounter } from './tokenizers';

@@ -1,4 +1,4 @@
-import { contentHash, sha256Hex, type ModelVisibleContent } from '../common/content-hash';
+import { contentHash, sha256Hex, type ModelVisibleContent } from '../../common/content-hash';
 
 /*
  * The one tool name rule of every provider Loadout renders for: OpenAI and

@@ -1,4 +1,4 @@
-import { contentHash, sha256Hex } from '../common/content-hash';
+import { contentHash, sha256Hex } from '../../common/content-hash';
 import { fitsEveryProvider, mayBeShortForm, renderedToolName, visibleTool } from './tool-names';
 
 const long83 = `mcp__github__${'create_or_update_'.repeat(4)}file_contents_x`.slice(0, 83);

@@ -1,6 +1,6 @@
 import { escapeToken, refResolves } from './json-pointer';
 import { jsonTextBytes, WALK_DEPTH_MAX } from './json-text-bytes';
-import { PROVIDERS, type Provider } from './providers';
+import { PROVIDERS, type Provider } from '../vocabulary';
 
 /*
  * The input-schema rules of the providers Loadout renders for, each written
