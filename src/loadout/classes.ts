@@ -121,7 +121,7 @@ function contextsThatMatter(loadout: CompiledLoadout, agent: CompiledAgent, chan
   const failure = (tool: CompiledTool) => (inScope(tool, agent) ? toolFailure(tool, agent, withoutContext) : 'AGENT_SCOPE');
   // Filters 1 to 9 on the channel's RECORD pages: a definition naming no context object fares alike on all of them.
   const passesEverywhere = (tool: CompiledTool) => tool.contextObjects === null && failure(tool) === null;
-  // The shadow step as every RECORD page of the channel has it, at least.
+  // The shadow step, run with the rivals every RECORD page of the channel has: shadowed on each of them.
   const alwaysShadowed = (tool: CompiledTool) => shadowWinner(tool, loadout.sharedNames.get(tool.renderedName), passesEverywhere) !== tool;
   const out = new Set<string>();
   const lets = (tool: CompiledTool) => {
