@@ -11,7 +11,7 @@ import { TscFixtures } from './support/tsc-fixtures';
  * never see the second.
  */
 
-const PROVIDERS = path.join(projectRoot(), 'src', 'tokens', 'providers');
+const PROVIDERS = path.join(projectRoot(), 'src', 'loadout', 'tokens', 'providers');
 
 const HEADER = `
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
