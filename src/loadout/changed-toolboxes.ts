@@ -1,11 +1,10 @@
 import { diffToolboxes, type ToolboxDiff } from './toolbox-diff';
 import { agentClass, agentClassSince, situationClass, toolboxClass } from './classes';
-import type { CompiledLoadout } from './compile';
+import type { CompiledLoadout, SituationToolbox } from './compile';
 import type { CompiledAgent, CompiledTool } from './compiled-parts';
 import { situationFacts, type PageSituation } from './facts';
 import { compareSortOrder, situationFailure } from './filters';
 import type { CatalogueRow } from './rows';
-import type { SituationToolbox } from './compile';
 import { passes, remember, situationToolbox, toolboxOf } from './serve';
 import { keyedSituations, type KeyedSituation } from './situations';
 import { cut, cutFull, shadowWinner } from './stages';
@@ -34,6 +33,7 @@ export function changedToolboxes(
         [...after.channels.keys()].filter((k) => before.channels.has(k)),
         [...after.contextObjects.keys()].filter((k) => before.contextObjects.has(k)),
       );
+  const movable = touchedTools && movableTools(before, after, touchedTools);
   // By the class before, then the class after: a thousand agents cost two lookups each, no key built.
   const byClass = new Map<string, Map<string, readonly ChangedToolbox[]>>();
   const out = new Map<string, readonly ChangedToolbox[]>();
@@ -47,8 +47,8 @@ export function changedToolboxes(
     if (!ofBefore) byClass.set(classBefore, (ofBefore = new Map()));
     let changed = ofBefore.get(classAfter);
     if (!changed) {
-      const toolsOnly = touchedTools && classBefore === classAfter && is.row.maxSchemaTokens === null;
-      changed = compare(before, was, after, is, situations, toolsOnly ? touchedTools : null);
+      const toolsOnly = movable && classBefore === classAfter && is.row.maxSchemaTokens === null;
+      changed = compare(before, was, after, is, situations, toolsOnly ? movable : null);
       ofBefore.set(classAfter, changed);
     }
     out.set(id, changed);
@@ -64,7 +64,7 @@ function compare(
   after: CompiledLoadout,
   is: CompiledAgent,
   situations: readonly KeyedSituation[],
-  touchedTools: ReadonlySet<string> | null,
+  movable: ReadonlySet<string> | null,
 ): ChangedToolbox[] {
   // Keyed by the class before, then the class after: a situation alike others before may not be after (a definition now names its channel).
   const outcomes = new Map<string, Map<string, Outcome | null>>();
@@ -79,7 +79,7 @@ function compare(
     let outcome = byAfter.get(classAfter);
     if (outcome === undefined) {
       const previous = toolboxOf(before, was, situation.channelKey, page);
-      const known = touchedTools && withTouched(previous, before, after, is, situation.channelKey, page, touchedTools);
+      const known = movable && withMoved(previous, after, is, situation.channelKey, page, movable);
       let next: SituationToolbox;
       if (known) {
         next = known;
@@ -97,33 +97,39 @@ function compare(
 }
 
 /**
- * The toolbox after a change that touched only these definitions, where it
- * follows from the one before without assembling. The definitions whose
- * place can move are the touched ones and every other holding a name one
- * of them holds, before or after (the shadow step weighs them together).
- * One of them that kept its place in Sort Order and is still carried is
- * swapped in place, one now carried ahead of the cut slots in (the last one
- * then falls past the cut), one that was carried and no longer is (or
- * moved) needs the next survivor: null, assemble it.
+ * The definitions whose place a change that touched only definitions can
+ * move: the touched ones and every other holding a name one of them holds,
+ * before or after (the shadow step weighs them together).
  */
-function withTouched(
-  previous: SituationToolbox,
-  before: CompiledLoadout,
-  after: CompiledLoadout,
-  agent: CompiledAgent,
-  channelKey: string,
-  page: PageSituation,
-  touched: ReadonlySet<string>,
-): SituationToolbox | null {
-  const situation = situationFacts(channelKey, page);
-  const passing = (tool: CompiledTool) => passes(tool, agent, situation);
-  const carried = (tool: CompiledTool) => passing(tool) && shadowWinner(tool, after.sharedNames.get(tool.renderedName), passing) === tool;
+function movableTools(before: CompiledLoadout, after: CompiledLoadout, touched: ReadonlySet<string>): ReadonlySet<string> {
   const movable = new Set(touched);
   for (const id of touched)
     for (const loadout of [before, after]) {
       const name = loadout.toolsById.get(id)?.renderedName;
       for (const rival of (name !== undefined && loadout.sharedNames.get(name)) || []) movable.add(rival.id);
     }
+  return movable;
+}
+
+/**
+ * The toolbox after a change that moved only these definitions (see
+ * movableTools), where it follows from the one before without assembling.
+ * One of them that kept its place in Sort Order and is still carried is
+ * swapped in place, one now carried ahead of the cut slots in (the last one
+ * then falls past the cut), one that was carried and no longer is (or
+ * moved) needs the next survivor: null, assemble it.
+ */
+function withMoved(
+  previous: SituationToolbox,
+  after: CompiledLoadout,
+  agent: CompiledAgent,
+  channelKey: string,
+  page: PageSituation,
+  movable: ReadonlySet<string>,
+): SituationToolbox | null {
+  const situation = situationFacts(channelKey, page);
+  const passing = (tool: CompiledTool) => passes(tool, agent, situation);
+  const carried = (tool: CompiledTool) => passing(tool) && shadowWinner(tool, after.sharedNames.get(tool.renderedName), passing) === tool;
   let swapped: CompiledTool[] | null = null;
   for (const [i, tool] of previous.entries.entries()) {
     if (!movable.has(tool.id)) continue;
@@ -180,5 +186,5 @@ function sameContent(a: readonly CompiledTool[], b: readonly CompiledTool[]): bo
 }
 
 const NO_TOKENS = (): number => {
-  throw new Error('invalidation/changed-toolboxes: the cut of an agent without a token cap reads no tokens');
+  throw new Error('loadout/changed-toolboxes: the cut of an agent without a token cap reads no tokens');
 };

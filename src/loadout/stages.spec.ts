@@ -39,7 +39,7 @@ const USES: Array<{ path: string; file: string; fn: string; shadow: string[]; cu
   {
     path: 'the incremental invalidation',
     file: 'src/loadout/changed-toolboxes.ts',
-    fn: 'withTouched',
+    fn: 'withMoved',
     shadow: ['shadowWinner'],
     cut: ['cutFull', 'cut'],
   },
