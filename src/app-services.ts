@@ -27,6 +27,8 @@ import { McpServerService } from './tools/mcp-server.service';
 import { MiniAppService } from './tools/mini-app.service';
 import { ToolDefinitionService } from './tools/tool-definition.service';
 import { BudgetService } from './budget/budget.service';
+import { McpConnections, type McpConnectionSettings } from './probes/mcp-connections.service';
+import { readMcpConnectionSettings } from './probes/connection-settings';
 import { recordSurfaced, UsageRecorder } from './usage/usage-recorder';
 import { UsageService } from './usage/usage.service';
 import { CallLogMaintenance } from './usage/call-log-maintenance';
@@ -43,6 +45,8 @@ export interface AppServices {
   toolDefinitions: ToolDefinitionService;
   miniApps: MiniAppService;
   mcpServers: McpServerService;
+  /** Loadout's own connections to MCP servers: the pool, the probes and their leases. */
+  mcpConnections: McpConnections;
   toolbox: ToolboxService;
   loadouts: LoadoutCache;
   changes: LoadoutChanges;
@@ -82,6 +86,8 @@ export interface ServiceOptions {
   callLogRetentionDays?: number;
   /** The loadout cache's budget; the configured default when absent. */
   loadoutCacheBytes?: number;
+  /** MCP connections' settings; the environment's defaults when absent. */
+  mcp?: McpConnectionSettings;
 }
 
 export function createServices(db: Database, options: ServiceOptions = {}): AppServices {
@@ -109,6 +115,8 @@ export function createServices(db: Database, options: ServiceOptions = {}): AppS
   const usage = new UsageService(ds);
   const retentionDays = options.callLogRetentionDays ?? DEFAULT_RETENTION_DAYS;
   const snapshots = new SnapshotService(ds);
+  const mcp = options.mcp ?? readMcpConnectionSettings({});
+  const mcpServers = new McpServerService(ds, changes, mcp);
   const services: AppServices = {
     db,
     organizations: new OrganizationService(ds, changes, loadouts),
@@ -116,7 +124,8 @@ export function createServices(db: Database, options: ServiceOptions = {}): AppS
     agents,
     toolDefinitions,
     miniApps: new MiniAppService(ds, changes),
-    mcpServers: new McpServerService(ds, changes),
+    mcpServers,
+    mcpConnections: new McpConnections(ds, mcpServers, mcp, stats),
     toolbox,
     loadouts,
     changes,
@@ -133,7 +142,7 @@ export function createServices(db: Database, options: ServiceOptions = {}): AppS
     modelPrices: new ModelPriceService(ds),
     usage,
     usageRecorder: new UsageRecorder(ds, stats, loadouts),
-    budget: new BudgetService(ds, usage, loadouts, retentionDays),
+    budget: new BudgetService(ds, usage, loadouts, retentionDays, mcp.staleAfterMs),
     callLog: new CallLogMaintenance(ds, usage, retentionDays),
     stats,
     requestLoaders: (organizationId) => createLoaders(services, organizationId),

@@ -6,6 +6,7 @@ import { DEFAULT_HEAP_GROWTH_PERCENT } from './server/heap-growth';
 import type { ServerConfig } from './server/create-server';
 import { readHttpTimeouts } from './server/http-limits';
 import { DEFAULT_LOADOUT_CACHE_MB } from './loadout/cache';
+import { readMcpConnectionSettings } from './probes/connection-settings';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
 
 /** What the process reads of its environment: what the server takes, and what the entry points decide before starting it. */
@@ -47,6 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: MAX_RETENTION_DAYS,
       unit: 'days',
     }),
+    mcp: readMcpConnectionSettings(env),
     loadoutCacheBytes:
       wholeNumber(env, 'LOADOUT_CACHE_MB', { fallback: DEFAULT_LOADOUT_CACHE_MB, min: 1, max: 1_048_576, unit: 'MB' }) * 1024 * 1024,
     // 0 leaves V8's own policy.

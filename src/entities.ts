@@ -11,6 +11,7 @@ import { PrincipalEntity } from './organizations/principal.entity';
 import { ProjectEntity } from './organizations/project.entity';
 import { InvalidationAffectedSetEntity, ToolboxInvalidationEntity } from './invalidation/toolbox-invalidation.entity';
 import { McpServerEntity } from './tools/mcp-server.entity';
+import { McpProbeEntity } from './tools/mcp-probe.entity';
 import { MiniAppEntity } from './tools/mini-app.entity';
 import { ToolDefinitionEntity } from './tools/tool-definition.entity';
 import { ScopeTurnDayEntity } from './usage/scope-turn-day.entity';
@@ -31,6 +32,7 @@ export const entities = [
   PermissionRuleEntity,
   MiniAppEntity,
   McpServerEntity,
+  McpProbeEntity,
   ToolDefinitionEntity,
   ConversationEntity,
   ToolboxSnapshotEntity,

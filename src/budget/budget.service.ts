@@ -14,6 +14,9 @@ import { shownRefusal, type ShownRefusal } from '../loadout/tokens/provider-sche
 import type { ToolSource } from '../loadout/vocabulary';
 import type { RefusedMcpTool } from '../tools/mcp-tool-entry';
 import { McpServerEntity } from '../tools/mcp-server.entity';
+import { McpProbeEntity } from '../tools/mcp-probe.entity';
+import { isProbed } from '../tools/mcp-probe-status';
+import { serverNotes, type McpServerNote } from './mcp-server-notes';
 import { budgetReport, type BudgetReport } from './budget-report';
 import { DAY_MS } from '../common/time';
 import { retainedHorizon } from '../usage/call-log-retention';
@@ -35,6 +38,7 @@ export interface ToolBudget extends BudgetReport {
   /** Left out of the surface for their schema (INCOMPATIBLE_SCHEMA), with the rule and where it breaks. */
   incompatibleTools: Array<{ name: string; source: ToolSource; schemaRefusal: ShownRefusal }>;
   refusedMcpTools: Array<RefusedMcpTool & { server: string }>;
+  mcpServerNotes: McpServerNote[];
 }
 
 export class BudgetService {
@@ -43,6 +47,8 @@ export class BudgetService {
     private readonly usage: UsageService,
     private readonly loadouts: LoadoutCache,
     private readonly retentionDays: number,
+    /** How old a probed server's last good inventory may be before it is named stale (LOADOUT_MCP_STALE_AFTER_MS). */
+    private readonly staleAfterMs: number,
   ) {}
 
   /**
@@ -110,6 +116,9 @@ export class BudgetService {
     const refusedMcpTools = servers
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .flatMap((s) => s.refusedTools.map((r) => ({ server: s.name, ...r })));
+    // Probe state is only known as of now, whatever asOf the report is for.
+    const probes = await m.findBy(McpProbeEntity, { serverId: In(servers.filter((s) => isProbed(s.transport)).map((s) => s.id)) });
+    const mcpServerNotes = serverNotes(servers, probes, new Date(), this.staleAfterMs);
     return {
       projectId,
       agentId: agent?.id ?? null,
@@ -119,6 +128,7 @@ export class BudgetService {
       ...report,
       incompatibleTools,
       refusedMcpTools,
+      mcpServerNotes,
     };
   }
 }

@@ -2,6 +2,8 @@ import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { BudgetLevelEnum, described, ToolSourceEnum, VerdictEnum } from '../loadout/graphql-enums';
 import type { BudgetLevel, ToolSource, Verdict } from '../loadout/vocabulary';
 import { RefusedMcpToolType, SchemaRefusalType } from '../tools/tool.types';
+import { McpProbeStatusEnum } from '../tools/mcp-connection.types';
+import type { McpProbeStatus } from '../tools/mcp-probe-status';
 import { ALWAYS_FAILS_MIN_CALLS, COLD_DAYS, NEVER_USED_DAYS } from './budget-report';
 
 // Registered here, not beside the other enums: its values' texts read the budget's thresholds.
@@ -75,6 +77,17 @@ export class BudgetRefusedMcpToolType extends RefusedMcpToolType {
   @Field({ description: "The MCP server's name." }) server: string;
 }
 
+@ObjectType('BudgetMcpServerNote', {
+  description: 'An MCP server in scope whose inventory is counted but not fresh (docs/mcp-connections.md, "Statuses").',
+})
+export class BudgetMcpServerNoteType {
+  @Field({ description: "The MCP server's name." }) server: string;
+  @Field(() => McpProbeStatusEnum, { description: 'STALE or FAILING.' }) status: McpProbeStatus;
+  @Field(() => Date, { nullable: true, description: 'When its inventory was last known true; null if never.' }) lastOkAt: Date | null;
+  @Field(() => String, { nullable: true, description: 'Why its probes fail; null for a server that is only stale.' })
+  lastError: string | null;
+}
+
 @ObjectType('ToolBudgetReport', {
   description:
     "What a scope's tools cost and which the evidence says could go (docs/semantics.md §7). It counts the surface: every tool any turn of the scope could carry, on any channel or page, before Max Tools and the token cap cut a turn's toolbox.",
@@ -120,6 +133,10 @@ export class ToolBudgetReportType {
     description: "Entries of the scope's MCP servers' last inventories that could not be stored at all, by server name; not counted.",
   })
   refusedMcpTools: BudgetRefusedMcpToolType[];
+  @Field(() => [BudgetMcpServerNoteType], {
+    description: 'MCP servers in scope whose inventory counts but is stale or whose probes fail, by name, each with why.',
+  })
+  mcpServerNotes: BudgetMcpServerNoteType[];
   @Field(() => Int, { description: "estimatedToolCount at which level is WARN: the agent's own with agentId, else the organisation's." })
   warnThreshold: number;
   @Field(() => Int, { description: "estimatedToolCount at which level is HOT: the agent's own with agentId, else the organisation's." })

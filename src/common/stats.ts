@@ -24,6 +24,8 @@ export class Stats {
   /** Times the LISTEN connection's heartbeat came late (nothing cached served meanwhile), and times it was replaced. */
   listenerLate = 0;
   listenerReconnects = 0;
+  /** Told of each MCP probe as it ends (/metrics observes its duration by outcome). */
+  onProbe: (outcome: 'ok' | 'failed', seconds: number) => void = () => {};
   /** Errors sent to clients, by code (codes are a closed set, so the map stays small). */
   readonly errors = new Map<string, number>();
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { Actor } from '../common/actor';
+import type { ChangeActor } from '../common/actor';
 import type { InvalidationCauseEnum } from '../loadout/change-causes';
 import type { Stats } from '../common/stats';
 import { blockUuid, blockUuidSql, uuidBlockPrefix, UUID_BLOCK_SIZE } from '../common/uuid';
@@ -30,7 +30,7 @@ export class InvalidationRecorders {
 
   /** `countLiveConversations`: a change set reports them, applied or dry; a single edit does not pay for the query. */
   recorder(
-    actor: Actor,
+    actor: ChangeActor,
     cause: InvalidationCauseEnum,
     options: { dryRun: boolean; countLiveConversations: boolean },
   ): InvalidationRecorder {
@@ -56,7 +56,7 @@ export class InvalidationRecorder implements ChangeObserver {
   constructor(
     private readonly bus: InvalidationBus,
     private readonly stats: Stats,
-    private readonly actor: Actor,
+    private readonly actor: ChangeActor,
     private readonly cause: InvalidationCauseEnum,
     private readonly dryRun: boolean,
     private readonly countLiveConversations: boolean,

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Actor } from '../common/actor';
+import type { ChangeActor } from '../common/actor';
 import type { InvalidationCauseEnum } from './change-causes';
 import { compileLoadout, patchLoadout, type CompiledLoadout, type LoadoutPatch } from './compile';
 import { inScope } from './filters';
@@ -21,7 +21,7 @@ export class ChangeTracker {
 
   constructor(
     readonly tx: EntityManager,
-    readonly actor: Actor,
+    readonly actor: ChangeActor,
     /** The organisation's loadout_seq this change commits as. */
     readonly seq: number,
     private readonly cache: LoadoutCache,
@@ -154,7 +154,7 @@ export interface ChangeObserver {
   afterCommit(): Promise<void>;
 }
 
-export type ObserverFactory = (actor: Actor, cause: InvalidationCauseEnum) => ChangeObserver | undefined;
+export type ObserverFactory = (actor: ChangeActor, cause: InvalidationCauseEnum) => ChangeObserver | undefined;
 
 export interface RunOptions {
   /** Observe with this observer instead of the factory's (a caller that needs the observer's findings). */
@@ -204,7 +204,7 @@ export class LoadoutChanges {
   ) {}
 
   async run<T>(
-    actor: Actor,
+    actor: ChangeActor,
     cause: InvalidationCauseEnum,
     work: (tx: EntityManager, change: ChangeTracker) => Promise<T>,
     options: RunOptions = {},

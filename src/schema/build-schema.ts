@@ -16,6 +16,7 @@ import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResol
 import { OrganizationResolver, PrincipalFieldsResolver } from '../organizations/organization.resolver';
 import { AgentToolboxFieldResolver, DroppedToolFieldsResolver, ToolboxEntryFieldsResolver, ToolboxResolver } from '../toolbox/toolbox.resolver';
 import { McpServerResolver } from '../tools/mcp-server.resolver';
+import { McpProbeResolver } from '../probes/mcp-probe.resolver';
 import { MiniAppResolver } from '../tools/mini-app.resolver';
 import { ToolDefinitionResolver } from '../tools/tool-definition.resolver';
 import { UsageResolver } from '../usage/usage.resolver';
@@ -31,6 +32,7 @@ export const resolvers = [
   ToolDefinitionResolver,
   MiniAppResolver,
   McpServerResolver,
+  McpProbeResolver,
   ToolboxResolver,
   ToolboxEntryFieldsResolver,
   DroppedToolFieldsResolver,

@@ -33,6 +33,7 @@ import { assignRequestId, requestIdOf } from './request-id';
 import { sendJson } from '../common/send-json';
 import { serveSockets } from './graphql-ws';
 import { preloadEncoding } from '../loadout/tokens/tokenizers';
+import type { McpConnectionSettings } from '../probes/mcp-connections.service';
 
 export interface LoadoutServer {
   url: string;
@@ -77,6 +78,8 @@ export interface ServerConfig {
   loadoutCacheBytes?: number;
   /** A migrated data directory the embedded database starts from instead of an empty one (the tests' template). */
   embeddedTemplate?: DatabaseOptions['embeddedTemplate'];
+  /** MCP connections: egress, secrets, the operator's stdio servers, probe timing (LOADOUT_MCP_*). */
+  mcp?: McpConnectionSettings;
 }
 
 /** Which database a server of this configuration uses, as `npm start` names it. */
@@ -109,15 +112,23 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
     listenUrl: config.listenDatabaseUrl,
     callLogRetentionDays: config.callLogRetentionDays,
     loadoutCacheBytes: config.loadoutCacheBytes,
+    mcp: config.mcp,
   });
   // Before serving: the months of the call log exist before their first call.
   await services.callLog.start();
   await services.invalidationBus.start();
+  services.mcpConnections.start();
   const schema = await buildLoadoutSchema(services.pubSub);
 
   const httpServer = http.createServer(httpServerOptions(config.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS));
   const drain = new HttpDrain(httpServer);
-  const metrics = new Metrics(services.stats, db.dataSource, () => services.invalidationBus.live, config.metricsToken ?? null);
+  const metrics = new Metrics(
+    services.stats,
+    db.dataSource,
+    () => services.invalidationBus.live,
+    config.metricsToken ?? null,
+    () => services.mcpConnections.countByStatus(),
+  );
   const policy = operationPolicy(config.production);
   const wsCleanup = serveSockets(httpServer, schema, policy, services, metrics, config.adminToken);
 
@@ -216,6 +227,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
         if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
         await Promise.all([drain.drain(config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS), wsCleanup.dispose()]);
         await apollo.stop();
+        await services.mcpConnections.stop();
         await services.invalidationBus.stop();
         await services.callLog.stop();
         await db.close();

@@ -38,6 +38,7 @@ export class Metrics {
     dataSource: DataSource,
     notificationsLive: () => boolean,
     private readonly token: string | null,
+    mcpServersByStatus: () => Promise<Record<string, number>>,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
@@ -137,6 +138,26 @@ export class Metrics {
           this.set(read());
         },
       });
+    const probes = new Histogram({
+      name: 'loadout_mcp_probe_duration_seconds',
+      help: 'MCP probes by outcome (ok, failed); _count is the number of probes',
+      labelNames: ['outcome'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    stats.onProbe = (outcome, seconds) => probes.observe({ outcome }, seconds);
+    new Gauge({
+      name: 'loadout_mcp_servers',
+      help: 'MCP servers by probe status (UNPROBED, OK, STALE, FAILING), every organisation',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        // A database that does not answer leaves the gauge out of this scrape, not the scrape failing.
+        const counts = await mcpServersByStatus().catch(() => ({}));
+        this.reset();
+        for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
+      },
+    });
     gauge('loadout_loadout_cache_bytes', 'Estimated heap taken by the compiled loadouts cached', () => stats.loadoutCacheBytes);
     gauge('loadout_loadout_cache_organizations', 'Organisations whose compiled loadout is cached', () => stats.loadoutCacheOrganizations);
   }

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Actor } from '../common/actor';
+import type { ChangeActor } from '../common/actor';
 
 /**
  * A new definition's default sortOrder: one past the largest of every
@@ -7,7 +7,7 @@ import type { Actor } from '../common/actor';
  * organisation-wide ones; an organisation-wide one meets every project's),
  * so it lands after the tools already carried and cached prefixes survive.
  */
-export async function defaultSortOrder(tx: EntityManager, actor: Actor, projectId: string | null): Promise<number> {
+export async function defaultSortOrder(tx: EntityManager, actor: ChangeActor, projectId: string | null): Promise<number> {
   const [row]: Array<{ next: number }> = await tx.query(
     `SELECT COALESCE(MAX(sort_order) + 1, 0) AS next FROM tool_definitions
         WHERE organization_id = $1 AND ($2::uuid IS NULL OR project_id IS NULL OR project_id = $2::uuid)`,

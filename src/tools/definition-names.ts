@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Actor } from '../common/actor';
+import type { ChangeActor } from '../common/actor';
 import { conflict } from '../common/errors';
 import type { ToolSource } from '../loadout/vocabulary';
 
@@ -16,7 +16,7 @@ export interface NameScope {
  */
 export async function nameTaken(
   tx: EntityManager,
-  actor: Actor,
+  actor: ChangeActor,
   scope: NameScope,
   source: ToolSource,
   name: string,
@@ -33,7 +33,7 @@ export async function nameTaken(
 /** nameTaken as a CONFLICT naming `field`. */
 export async function checkNameFree(
   tx: EntityManager,
-  actor: Actor,
+  actor: ChangeActor,
   scope: NameScope,
   source: ToolSource,
   name: string,

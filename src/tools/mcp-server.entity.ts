@@ -1,3 +1,4 @@
+import type { McpTransport } from './mcp-probe-status';
 import type { RefusedMcpTool } from './mcp-tool-entry';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
@@ -26,4 +27,11 @@ export class McpServerEntity {
   /** The entries of the last inventory that could not be stored at all, with their reasons. */
   @Column('json', { default: () => "'[]'" }) refusedTools: RefusedMcpTool[];
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  /** How Loadout gets its tools: reported by a runtime, or fetched over a transport (docs/mcp-connections.md). */
+  @Column('text', { default: 'REPORTED' }) transport: McpTransport;
+  @Column('text', { nullable: true }) url: string | null;
+  /** The names of the headers sent to the server; their values live only in headerSecret. */
+  @Column('text', { array: true, default: () => "'{}'" }) headerNames: string[];
+  /** The headers, encrypted (connections/header-secrets.ts); read only where a connection is made. */
+  @Column('text', { nullable: true, select: false }) headerSecret: string | null;
 }

@@ -23,22 +23,29 @@ export class McpServerResolver {
   @Authorized('EDITOR')
   @Mutation(() => McpServerType, {
     description:
-      'Registers an MCP server; an enabled one comes into scope at once (cause MCP_SERVER_CHANGED). Its tools come with its first inventory report.',
+      'Registers an MCP server; an enabled one comes into scope at once (cause MCP_SERVER_CHANGED). Its tools come with its first probe (STREAMABLE_HTTP, SSE: begun at once) or, REPORTED, its first inventory report.',
   })
-  registerMcpServer(@Arg('input', { description: 'The server to register.' }) input: RegisterMcpServerInput, @Ctx() ctx: RequestContext) {
-    return ctx.services.mcpServers.registerMcpServer(actorOf(ctx), input);
+  async registerMcpServer(
+    @Arg('input', { description: 'The server to register.' }) input: RegisterMcpServerInput,
+    @Ctx() ctx: RequestContext,
+  ) {
+    const server = await ctx.services.mcpServers.registerMcpServer(actorOf(ctx), input);
+    ctx.services.mcpConnections.wake();
+    return server;
   }
 
   @Authorized('EDITOR')
   @Mutation(() => McpServerType, {
     description: "Changes an MCP server's settings; invalidates the toolboxes they change, cause MCP_SERVER_CHANGED.",
   })
-  updateMcpServer(
+  async updateMcpServer(
     @Arg('id', () => ID, { description: targetIdText('MCP server') }) id: string,
     @Arg('input', { description: 'The settings to change.' }) input: UpdateMcpServerInput,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.mcpServers.updateMcpServer(actorOf(ctx), id, input);
+    const server = await ctx.services.mcpServers.updateMcpServer(actorOf(ctx), id, input);
+    ctx.services.mcpConnections.wake();
+    return server;
   }
 
   @Authorized('EDITOR')

@@ -1,25 +1,42 @@
-import { In, type DataSource } from 'typeorm';
-import type { Actor } from '../common/actor';
+import { In, type DataSource, type EntityManager } from 'typeorm';
+import type { Actor, ChangeActor } from '../common/actor';
 import { InvalidationCauseEnum } from '../loadout/change-causes';
-import { conflict } from '../common/errors';
+import { badInput, conflict } from '../common/errors';
 import { getOwned } from '../common/tenant';
-import type { LoadoutChanges } from '../loadout/change';
+import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import { ProjectEntity } from '../organizations/project.entity';
 import { contentHash } from '../common/content-hash';
 import { defaultSortOrder } from './default-sort-order';
 import { nameTaken } from './definition-names';
 import { McpServerEntity } from './mcp-server.entity';
+import { McpProbeEntity } from './mcp-probe.entity';
+import { addressProblem, readMcpUrl, sealMcpHeaders, type McpAddressSettings } from './mcp-server-address';
+import { isProbed, type McpTransport } from './mcp-probe-status';
 import { schemaRefusals } from '../loadout/tokens/provider-schema-rules';
 import { readMcpInventory, type McpToolSpec } from './mcp-tool-entry';
 import { ToolDefinitionEntity } from './tool-definition.entity';
 
 export const mcpToolName = (server: string, tool: string): string => `mcp__${server}__${tool}`;
 
+/** MCP servers one organisation may register (docs/configuration.md, "Limits"). */
+export const MCP_SERVERS_PER_ORGANIZATION = 200;
+
+interface McpServerSettings {
+  enabled?: boolean | null;
+  enabledTools?: string[] | null;
+  disabledTools?: string[] | null;
+}
+interface McpAddressInput {
+  url?: string | null;
+  headers?: Array<{ name: string; value: string }> | null;
+}
+
 /** MCP servers and their cached inventories: an inventory report creates, revises and deletes the server's MCP definitions. */
 export class McpServerService {
   constructor(
     private readonly db: DataSource,
     private readonly changes: LoadoutChanges,
+    private readonly address: McpAddressSettings,
   ) {}
 
   mcpServers(actor: Actor, projectId?: string | null) {
@@ -31,48 +48,95 @@ export class McpServerService {
 
   registerMcpServer(
     actor: Actor,
-    input: {
-      name: string;
-      projectId?: string | null;
-      enabled?: boolean | null;
-      enabledTools?: string[] | null;
-      disabledTools?: string[] | null;
-    },
+    input: McpServerSettings & McpAddressInput & { name: string; projectId?: string | null; transport?: McpTransport | null },
   ) {
+    const transport = input.transport ?? 'REPORTED';
+    const problem = addressProblem(transport, input);
+    if (problem) throw badInput(...problem);
+    const url = input.url ? readMcpUrl(input.url, 'input.url', this.address.policy) : null;
+    const sealed = sealMcpHeaders(input.headers ?? [], 'input.headers', actor.organizationId, this.address.secretKey);
     return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, async (tx, change) => {
       const projectId = input.projectId ?? null;
       if (projectId) await getOwned(tx, ProjectEntity, actor, projectId, 'input.projectId', 'Project');
-      const clash = await tx.count(McpServerEntity, { where: { organizationId: actor.organizationId, name: input.name } });
-      if (clash) throw conflict(`An MCP server named '${input.name}' already exists`, 'input.name');
-      const enabled = input.enabled ?? true;
-      // A new enabled server can bring McpResources tools into scope.
-      if (enabled) await change.affectsScope(projectId);
-      change.touchOwners();
-      return tx.save(
-        tx.create(McpServerEntity, {
-          organizationId: actor.organizationId,
-          projectId,
-          name: input.name,
-          enabled,
-          enabledTools: input.enabledTools ?? [],
-          disabledTools: input.disabledTools ?? [],
-          probed: false,
-          advertisesResources: false,
-          inventoryUpdatedAt: null,
-        }),
-      );
+      const registered = await tx.count(McpServerEntity, { where: { organizationId: actor.organizationId } });
+      if (registered >= MCP_SERVERS_PER_ORGANIZATION)
+        throw badInput('input', `an organisation has at most ${MCP_SERVERS_PER_ORGANIZATION} MCP servers`);
+      return this.insert(tx, change, actor, { ...input, projectId, transport, url, ...sealed });
     });
   }
 
-  updateMcpServer(
-    actor: Actor,
-    id: string,
-    input: { enabled?: boolean | null; enabledTools?: string[] | null; disabledTools?: string[] | null },
+  /** A server the operator's file declares (STDIO), registered by Loadout itself; its command stays in the file. */
+  registerDeclared(organizationId: string, name: string, projectId: string | null) {
+    const actor = { organizationId, principalId: null };
+    return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, (tx, change) =>
+      this.insert(tx, change, actor, { name, projectId, transport: 'STDIO', url: null, headerNames: [], headerSecret: null }),
+    );
+  }
+
+  private async insert(
+    tx: EntityManager,
+    change: ChangeTracker,
+    actor: ChangeActor,
+    row: McpServerSettings & {
+      name: string;
+      projectId: string | null;
+      transport: McpTransport;
+      url: string | null;
+      headerNames: string[];
+      headerSecret: string | null;
+    },
   ) {
+    const clash = await tx.count(McpServerEntity, { where: { organizationId: actor.organizationId, name: row.name } });
+    if (clash) throw conflict(`An MCP server named '${row.name}' already exists`, 'input.name');
+    const enabled = row.enabled ?? true;
+    // A new enabled server can bring McpResources tools into scope.
+    if (enabled) await change.affectsScope(row.projectId);
+    change.touchOwners();
+    const server = await tx.save(
+      tx.create(McpServerEntity, {
+        organizationId: actor.organizationId,
+        projectId: row.projectId,
+        name: row.name,
+        enabled,
+        enabledTools: row.enabledTools ?? [],
+        disabledTools: row.disabledTools ?? [],
+        probed: false,
+        advertisesResources: false,
+        inventoryUpdatedAt: null,
+        transport: row.transport,
+        url: row.url,
+        headerNames: row.headerNames,
+        headerSecret: row.headerSecret,
+      }),
+    );
+    // Due at once: the next round of whichever instance takes it probes it.
+    if (isProbed(row.transport)) await tx.insert(McpProbeEntity, { serverId: server.id, organizationId: actor.organizationId });
+    delete (server as Partial<McpServerEntity>).headerSecret;
+    return server;
+  }
+
+  updateMcpServer(actor: Actor, id: string, input: McpServerSettings & McpAddressInput) {
     return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, async (tx, change) => {
       const server = await getOwned(tx, McpServerEntity, actor, id, 'id', 'MCP server', true);
-      const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null));
-      if (Object.keys(patch).length === 0) return server;
+      const { url, headers, ...settings } = input;
+      const address: Partial<McpServerEntity> = {};
+      if (url !== undefined && url !== null) {
+        if (!isProbed(server.transport)) throw badInput('input.url', `a ${server.transport} server has no URL`);
+        address.url = readMcpUrl(url, 'input.url', this.address.policy);
+      }
+      if (headers !== undefined && headers !== null) {
+        if (!isProbed(server.transport) || server.transport === 'STDIO')
+          throw badInput('input.headers', `a ${server.transport} server has no headers`);
+        Object.assign(address, sealMcpHeaders(headers, 'input.headers', actor.organizationId, this.address.secretKey));
+      }
+      const patch = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined && v !== null));
+      if (Object.keys(address).length > 0) {
+        await tx.update(McpServerEntity, { id: server.id }, address);
+        // Where it is reached changed: probe it again now.
+        await tx.update(McpProbeEntity, { serverId: server.id }, { nextProbeAt: () => 'now()' });
+      }
+      if (Object.keys(patch).length === 0)
+        return Object.keys(address).length ? tx.findOneByOrFail(McpServerEntity, { id: server.id }) : server;
       await change.affectsScope(server.projectId);
       await tx.update(McpServerEntity, { id: server.id }, patch);
       change.touchOwners();
@@ -80,13 +144,22 @@ export class McpServerService {
     });
   }
 
+  /** A runtime's report of a REPORTED server's tools/list; Loadout fetches every other kind itself. */
+  async reportMcpInventory(actor: Actor, serverId: string, entries: readonly unknown[], advertisesResources: boolean) {
+    const server = await getOwned(this.db.manager, McpServerEntity, actor, serverId, 'serverId', 'MCP server');
+    if (isProbed(server.transport))
+      throw badInput('serverId', `Loadout fetches this server's tools itself (${server.transport}): reports are for REPORTED servers`);
+    return this.storeInventory(actor, serverId, entries, advertisesResources);
+  }
+
   /**
    * Replaces the server's cached inventory with the `tools/list` entries as
    * returned: same reported name updates, new ones insert, missing ones go;
    * an entry that cannot be used at all is refused alone and listed on the
-   * server. A report that changes nothing writes nothing and moves no version.
+   * server. A report that changes nothing writes nothing and moves no version:
+   * a runtime's report and a probe of the same list are the same inventory.
    */
-  reportMcpInventory(actor: Actor, serverId: string, entries: readonly unknown[], advertisesResources: boolean) {
+  storeInventory(actor: ChangeActor, serverId: string, entries: readonly unknown[], advertisesResources: boolean) {
     const { tools, refused } = readMcpInventory(entries);
     return this.changes.run(actor, InvalidationCauseEnum.MCP_INVENTORY_CHANGED, async (tx, change) => {
       const server = await getOwned(tx, McpServerEntity, actor, serverId, 'serverId', 'MCP server', true);

@@ -2,7 +2,7 @@ import { In, type DataSource, type EntityManager, type FindOptionsWhere } from '
 import { AgentEntity } from '../agents/agent.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
 import { ContextObjectEntity } from '../catalogue/context-object.entity';
-import type { Actor } from '../common/actor';
+import type { Actor, ChangeActor } from '../common/actor';
 import { InvalidationCauseEnum } from '../loadout/change-causes';
 import { badInput } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
@@ -169,7 +169,7 @@ export class ToolDefinitionService {
 
   // ---------------------------------------------------------------- helpers
 
-  private async lockedTool(tx: EntityManager, actor: Actor, id: string, field: string) {
+  private async lockedTool(tx: EntityManager, actor: ChangeActor, id: string, field: string) {
     return getOwned(tx, ToolDefinitionEntity, actor, id, field, 'Tool definition', true);
   }
 
@@ -178,7 +178,7 @@ export class ToolDefinitionService {
     return agentId ? change.affectsAgent(agentId) : change.affectsScope(projectId);
   }
 
-  private async applyPatch(tx: EntityManager, actor: Actor, tool: ToolDefinitionEntity, patch: ToolPatch, field: string) {
+  private async applyPatch(tx: EntityManager, actor: ChangeActor, tool: ToolDefinitionEntity, patch: ToolPatch, field: string) {
     if (tool.source === 'MCP' && patch.name != null && patch.name !== tool.name) {
       throw badInput(`${field}.name`, 'MCP tools keep the name their server reported');
     }
@@ -247,7 +247,7 @@ export class ToolDefinitionService {
     return tx.findOneByOrFail(ToolDefinitionEntity, { id: tool.id });
   }
 
-  private async checkAgent(tx: EntityManager, actor: Actor, agentId: string, projectId: string | null, field: string) {
+  private async checkAgent(tx: EntityManager, actor: ChangeActor, agentId: string, projectId: string | null, field: string) {
     const agent = await getOwned(tx, AgentEntity, actor, agentId, field, 'Agent');
     if (projectId && agent.projectId !== projectId) throw badInput(field, "the agent is not in the tool's project");
   }
@@ -255,7 +255,7 @@ export class ToolDefinitionService {
   /** Catalogue entries by key, in the organisation; an unknown key is bad input naming the field. */
   private async byKeys<T extends ChannelEntity | ContextObjectEntity>(
     tx: EntityManager,
-    actor: Actor,
+    actor: ChangeActor,
     entity: new () => T,
     keys: string[],
     field: string,

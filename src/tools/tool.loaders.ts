@@ -4,6 +4,7 @@ import type { ChannelEntity } from '../catalogue/channel.entity';
 import type { ContextObjectEntity } from '../catalogue/context-object.entity';
 import { batched, byColumn, byId } from '../common/loaders';
 import { McpServerEntity } from './mcp-server.entity';
+import { McpProbeEntity } from './mcp-probe.entity';
 import { MiniAppEntity } from './mini-app.entity';
 import { ToolDefinitionEntity } from './tool-definition.entity';
 
@@ -23,6 +24,11 @@ export function toolLoaders(services: { db: Database }, organizationId: string) 
     toolDefinition: byId(db, organizationId, ToolDefinitionEntity),
     miniAppTools: byColumn(db, organizationId, ToolDefinitionEntity, 'miniAppId', TOOL_ORDER),
     mcpServerTools: byColumn(db, organizationId, ToolDefinitionEntity, 'mcpServerId', TOOL_ORDER),
+    mcpProbe: batched(async (serverIds: readonly string[]) => {
+      const rows = await db.manager.find(McpProbeEntity, { where: { serverId: In([...new Set(serverIds)]), organizationId } });
+      const byServer = new Map(rows.map((r) => [r.serverId, r]));
+      return serverIds.map((id) => byServer.get(id) ?? null);
+    }),
     toolLinks: batched(async (ids: readonly string[]) => {
       const tools = await db.manager.find(ToolDefinitionEntity, {
         where: { id: In([...new Set(ids)]), organizationId },

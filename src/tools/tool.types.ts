@@ -11,6 +11,8 @@ import { IsProviderToolName } from './tool-name';
 import type { JsonObject } from '../common/json';
 import { DISPLAY_NAME_TEXT, ID_TEXT, KEEP_TEXT, ownerProjectText } from '../common/schema-text';
 import { TOOL_TEXT } from './tool-definition-text';
+import { HEADERS_FIELD, HeadersBound, McpHeaderInput, McpTransportEnum } from './mcp-connection.types';
+import type { McpTransport } from './mcp-probe-status';
 
 /** An MCP server's tool lists (docs/semantics.md §3.4), for the server and the inputs that set them. */
 const MCP_LIST_TEXT = {
@@ -109,7 +111,8 @@ export class MiniAppType {
 }
 
 @ObjectType('McpServer', {
-  description: 'An MCP server whose tools/list inventory becomes tool definitions of source MCP (reportMcpTools).',
+  description:
+    'An MCP server whose tools/list inventory becomes tool definitions of source MCP: fetched by Loadout itself, or reported by a runtime (reportMcpTools).',
 })
 export class McpServerType {
   @Field(() => ID, { description: ID_TEXT }) id: string;
@@ -127,6 +130,10 @@ export class McpServerType {
     description: 'Entries of the last report that could not be stored at all, each with its reason; the others were carried.',
   })
   refusedTools: RefusedMcpToolType[];
+  @Field(() => McpTransportEnum, { description: 'How Loadout gets its tools.' }) transport: McpTransport;
+  @Field(() => String, { nullable: true, description: 'Where Loadout reaches it (STREAMABLE_HTTP, SSE); null otherwise.' })
+  url: string | null;
+  @Field(() => [String], { description: 'The names of the headers set; never their values.' }) headerNames: string[];
   organizationId: string;
   projectId: string | null;
 }
@@ -213,8 +220,18 @@ export class CreateMiniAppInput {
   @Field({ nullable: true, description: 'Whether its tools can be carried; default true.' }) enabled?: boolean;
 }
 
-@InputType('RegisterMcpServerInput', { description: 'A new MCP server; it has no tools until its first inventory report.' })
+@InputType('RegisterMcpServerInput', {
+  description: 'A new MCP server; it has no tools until its first probe (or, REPORTED, its first inventory report).',
+})
 export class RegisterMcpServerInput {
+  @Field(() => McpTransportEnum, {
+    nullable: true,
+    description: 'Default REPORTED. STDIO servers come from the operator, never from here.',
+  })
+  transport?: McpTransport;
+  @Field(() => String, { nullable: true, description: 'For STREAMABLE_HTTP and SSE: an http or https URL this instance may reach.' })
+  url?: string;
+  @Field(() => [McpHeaderInput], HEADERS_FIELD) @HeadersBound() headers?: McpHeaderInput[];
   @Field({ description: 'The registered name: 1 to 64 letters, digits, `_`, `-` and `.`, unique in the organisation (CONFLICT).' })
   @IsCatalogueKey()
   name: string;
@@ -232,6 +249,13 @@ export class RegisterMcpServerInput {
 
 @InputType('UpdateMcpServerInput', { description: 'Settings of an MCP server to change; one left out or null stays as it is.' })
 export class UpdateMcpServerInput {
+  @Field(() => String, { nullable: true, description: `Where Loadout reaches a STREAMABLE_HTTP or SSE server. ${KEEP_TEXT}` }) url?: string;
+  @Field(() => [McpHeaderInput], {
+    ...HEADERS_FIELD,
+    description: `${HEADERS_FIELD.description} Replaces every header; an empty list removes them.`,
+  })
+  @HeadersBound()
+  headers?: McpHeaderInput[];
   @Field({ nullable: true, description: `${MCP_LIST_TEXT.enabled} ${KEEP_TEXT}` }) enabled?: boolean;
   @Field(() => [String], { nullable: true, description: `${MCP_LIST_TEXT.enabledTools} ${KEEP_TEXT}` })
   @ArrayMaxSize(1000)
