@@ -18,7 +18,7 @@ const GZIP = new Set(['gzip', 'x-gzip']);
  * never inflated whole. A body over the bound is `too-large` at once, by its
  * Content-Length or as it arrives: the rest is read and dropped, so the
  * client is still listening when it is told 413 rather than seeing its
- * connection reset. A client that goes away is `aborted`.
+ * connection reset. A client that goes away is `aborted` (docs/semantics.md §8.5).
  */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
