@@ -62,9 +62,13 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
       .on('error', () => refuse({ kind: 'not-gzip' }));
     req.on('data', onData);
     req.on('end', () => (gunzip ? gunzip.end() : done()));
-    req.on('error', () => settle({ kind: 'aborted' }));
+    const aborted = () => {
+      gunzip?.destroy();
+      settle({ kind: 'aborted' });
+    };
+    req.on('error', aborted);
     req.on('close', () => {
-      if (!req.complete) settle({ kind: 'aborted' });
+      if (!req.complete) aborted();
     });
   });
 }
