@@ -15,7 +15,7 @@ import { jsonSchemaProblem } from './json-schema';
 
 /**
  * An MCP tool's input schema as stored, as JSON text: over four times the
- * largest real one seen (235 KiB). Between this and the provider `size`
+ * largest real one seen (Lark's, 229 KiB). Between this and the provider `size`
  * rule, the tool is stored and dropped per provider (docs/semantics.md §8.4).
  */
 export const MCP_INPUT_SCHEMA_MAX_BYTES = 1024 * 1024;
