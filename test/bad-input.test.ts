@@ -71,13 +71,6 @@ const CASES: Case[] = [
     () => ({ c: [{ createTool: tool({ name: 'ok1' }) }, { createTool: tool({ description: NUL }) }] }),
     'changes[1].createTool.description',
   ],
-  [
-    'NUL in an inventory tool',
-    () => admin,
-    `mutation($s: ID!, $t: [McpToolInput!]!) { reportMcpInventory(serverId: $s, tools: $t, advertisesResources: false) { id } }`,
-    () => ({ s: serverId, t: [{ name: 'x', description: NUL, inputSchema: { type: 'object' } }] }),
-    't',
-  ],
   ['a batch of 1,001 calls', () => runtime, RECORD, () => ({ calls: Array.from({ length: 1001 }, () => call()) }), 'calls'],
   [
     'a change set of 201 changes',

@@ -108,6 +108,21 @@ export function listArgument<T extends object>(
 }
 
 /**
+ * A list argument whose items the service reads one by one, refusing each
+ * bad one alone (an MCP inventory, docs/semantics.md §8.4): only its length
+ * and the call's ids are checked here, and the service checks each item's
+ * text and nesting before it walks it.
+ */
+export function entriesArgument(name: string, max: number): ArgOptions {
+  return {
+    validateFn: (value, _type, data) => {
+      if (Array.isArray(value) && value.length > max) throw badInput(name, `must have at most ${max} items, not ${value.length}`);
+      refuseNotIds(data);
+    },
+  };
+}
+
+/**
  * type-graphql hands over the converted value, not its name: find the
  * argument it came from by comparing a level or two (never a full walk: the
  * input is not yet known to be shallow).

@@ -1,12 +1,36 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
-import { readBody } from './http-limits';
+import { Kind, parse } from 'graphql';
+import { readBody } from './http-body';
 import { TOO_MANY_TOKENS } from './operation-policy';
 import { QUERY_LIMITS, exceedsTokenLimit } from './query-limits';
 
 const refusal = (res: ServerResponse, status: number, code: string, message: string): void => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
 };
+
+const tooLarge = (inflated: boolean): string =>
+  `Request body larger than ${QUERY_LIMITS.maxBodyBytes} bytes${inflated ? ' once inflated' : ''} ` +
+  `(reportMcpTools and reportMcpInventory: ${QUERY_LIMITS.maxInventoryBodyBytes})`;
+
+/** The mutations whose argument is a server's whole inventory, the one request that cannot be sent in parts. */
+const INVENTORY_FIELDS = new Set(['reportMcpTools', 'reportMcpInventory', '__typename']);
+
+/** Whether every operation of the body's document is a mutation of inventory reports alone: what may take the larger body. */
+function onlyInventoryReports(body: unknown): boolean {
+  const query = (body as { query?: unknown } | null)?.query;
+  if (typeof query !== 'string' || exceedsTokenLimit(query)) return false;
+  try {
+    return parse(query).definitions.every(
+      (d) =>
+        d.kind === Kind.OPERATION_DEFINITION &&
+        d.operation === 'mutation' &&
+        d.selectionSet.selections.every((s) => s.kind === Kind.FIELD && INVENTORY_FIELDS.has(s.name.value)),
+    );
+  } catch {
+    return false;
+  }
+}
 
 /** Apollo on plain node:http, so graphql-ws can share the same server and path. */
 export async function handleGraphQL<C extends BaseContext>(
@@ -24,15 +48,21 @@ export async function handleGraphQL<C extends BaseContext>(
   const search = target.includes('?') ? target.slice(target.indexOf('?')) : '';
   let body: unknown = undefined;
   if (req.method === 'POST') {
-    const read = await readBody(req, QUERY_LIMITS.maxBodyBytes);
+    const read = await readBody(req, QUERY_LIMITS.maxInventoryBodyBytes);
     if (read.kind === 'aborted') return;
-    if (read.kind === 'too-large') {
-      return refusal(res, 413, 'BAD_REQUEST', `Request body larger than ${QUERY_LIMITS.maxBodyBytes} bytes`);
+    if (read.kind === 'too-large') return refusal(res, 413, 'BAD_REQUEST', tooLarge(read.inflated));
+    if (read.kind === 'unsupported-encoding') {
+      res.setHeader('accept-encoding', 'gzip');
+      return refusal(res, 415, 'BAD_REQUEST', `Content-Encoding '${read.encoding.slice(0, 40)}' is not taken: send gzip or no encoding`);
     }
+    if (read.kind === 'not-gzip') return refusal(res, 400, 'BAD_REQUEST', 'Body is not valid gzip');
     try {
       body = read.text.length ? JSON.parse(read.text) : undefined;
     } catch {
       return refusal(res, 400, 'BAD_REQUEST', 'Body is not valid JSON');
+    }
+    if (read.bytes > QUERY_LIMITS.maxBodyBytes && !onlyInventoryReports(body)) {
+      return refusal(res, 413, 'BAD_REQUEST', tooLarge(read.inflated));
     }
     // Before the key is looked up: an oversized document costs nothing but this count, key or not.
     const query = (body as { query?: unknown } | undefined)?.query;

@@ -1,5 +1,5 @@
 import { milliseconds } from '../common/env-number';
-import type { IncomingMessage, ServerOptions } from 'node:http';
+import type { ServerOptions } from 'node:http';
 
 /** How long a client may take, so a slow or idle one cannot hold a socket and its memory. */
 export interface HttpTimeouts {
@@ -32,42 +32,4 @@ export function readHttpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
     requestTimeoutMs: read('LOADOUT_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
     keepAliveTimeoutMs: read('LOADOUT_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.keepAliveTimeoutMs),
   };
-}
-
-export type BodyRead = { kind: 'ok'; text: string } | { kind: 'too-large' } | { kind: 'aborted' };
-
-/**
- * Reads a request body of at most `maxBytes`. A larger one (by its
- * Content-Length or as it arrives) is `too-large` at once: the rest is read
- * and dropped, so the client is still listening when it is told 413 rather
- * than seeing its connection reset. A client that goes away is `aborted`.
- */
-export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
-  return new Promise((resolve) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      req.resume();
-      resolve({ kind: 'too-large' });
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        req.off('data', onData);
-        chunks.length = 0;
-        req.resume();
-        resolve({ kind: 'too-large' });
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolve({ kind: 'ok', text: Buffer.concat(chunks).toString('utf8') }));
-    req.on('error', () => resolve({ kind: 'aborted' }));
-    req.on('close', () => {
-      if (!req.complete) resolve({ kind: 'aborted' });
-    });
-  });
 }

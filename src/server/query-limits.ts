@@ -24,8 +24,14 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../common/pagination';
 
 /** Every limit a GraphQL request meets, in one place (docs/configuration.md, "Limits"). */
 export const QUERY_LIMITS = {
-  /** The request body, before anything else is read or parsed. */
+  /** The request body, before anything else is read or parsed (inflated, when it is gzip). */
   maxBodyBytes: 1024 * 1024,
+  /**
+   * The body of an MCP inventory report: a report replaces the whole
+   * inventory, so it cannot be sent in parts, and the largest real servers'
+   * `tools/list` are 2 to 3 MiB (docs/semantics.md §8.5).
+   */
+  maxInventoryBodyBytes: 8 * 1024 * 1024,
   /** Lexical tokens of the document, counted before authentication. */
   maxTokens: 1_000,
   /** Nested field levels: the project's deepest document (the debugger's conversation page) has 7. */

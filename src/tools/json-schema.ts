@@ -1,18 +1,20 @@
 import Ajv from 'ajv';
 import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { jsonTextBytes } from '../loadout/tokens/json-text-bytes';
 import { describeRefusal, firstBreak, SCHEMA_MAX_BYTES } from '../loadout/tokens/provider-schema-rules';
 
 // Meta-schema validation only: unknown keywords and formats are legal JSON Schema.
 const ajv = new Ajv({ strict: false, validateSchema: true, validateFormats: false });
 
 /**
- * Why `value` is not an acceptable tool input schema, or null when it is.
- * Reached only through an argument's validation, which has bounded the
- * input's nesting first (validateArgs): the checks below recurse.
+ * Why `value` is not an acceptable tool input schema of at most `maxBytes`
+ * as JSON text, or null when it is. Reached only once the input's nesting
+ * is bounded (validateArgs, or an MCP entry's own check): the checks below
+ * recurse.
  */
-export function jsonSchemaProblem(value: unknown): string | null {
+export function jsonSchemaProblem(value: unknown, maxBytes = SCHEMA_MAX_BYTES): string | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'must be a JSON object';
-  if (Buffer.byteLength(JSON.stringify(value), 'utf8') > SCHEMA_MAX_BYTES) return `must be at most ${SCHEMA_MAX_BYTES / 1024} KiB`;
+  if (jsonTextBytes(value, maxBytes) > maxBytes) return `must be at most ${maxBytes / 1024} KiB`;
   // Providers take a tool's arguments as one object: Anthropic and OpenAI refuse any other top-level type.
   if ((value as Record<string, unknown>).type !== 'object')
     return 'must be a JSON Schema of an object ("type": "object"), as providers require';

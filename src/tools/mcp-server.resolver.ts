@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
-import { listArgument } from '../common/validate-args';
+import { entriesArgument } from '../common/validate-args';
 import { INVENTORY_TOOLS_MAX } from '../common/validation';
 import { OWNER_PROJECT_FIELD_TEXT, PROJECT_FILTER_TEXT, targetIdText } from '../common/schema-text';
 import { ProjectType } from '../organizations/organization.types';
@@ -55,7 +55,8 @@ export class McpServerResolver {
   })
   reportMcpTools(
     @Arg('serverId', () => ID, { description: targetIdText('MCP server') }) serverId: string,
-    @Arg('tools', () => [McpToolScalar], { ...listArgument('tools', INVENTORY_TOOLS_MAX), description: TOOLS_ARG_TEXT }) tools: unknown[],
+    @Arg('tools', () => [McpToolScalar], { ...entriesArgument('tools', INVENTORY_TOOLS_MAX), description: TOOLS_ARG_TEXT })
+    tools: unknown[],
     @Arg('advertisesResources', { description: ADVERTISES_TEXT }) advertisesResources: boolean,
     @Ctx() ctx: RequestContext,
   ) {
@@ -65,11 +66,11 @@ export class McpServerResolver {
   @Authorized('EDITOR')
   @Mutation(() => McpServerType, {
     description:
-      "reportMcpTools with typed entries: each entry's known MCP keys; an entry with keys MCP adds later, or without a description, goes through reportMcpTools.",
+      "reportMcpTools with typed entries: each entry's known MCP keys; an entry with keys MCP adds later goes through reportMcpTools.",
   })
   reportMcpInventory(
     @Arg('serverId', () => ID, { description: targetIdText('MCP server') }) serverId: string,
-    @Arg('tools', () => [McpToolInput], { ...listArgument('tools', INVENTORY_TOOLS_MAX), description: TOOLS_ARG_TEXT })
+    @Arg('tools', () => [McpToolInput], { ...entriesArgument('tools', INVENTORY_TOOLS_MAX), description: TOOLS_ARG_TEXT })
     tools: McpToolInput[],
     @Arg('advertisesResources', { description: ADVERTISES_TEXT }) advertisesResources: boolean,
     @Ctx() ctx: RequestContext,

@@ -1,5 +1,7 @@
+import { inputProblem, textProblem } from '../common/input-text';
 import type { JsonObject } from '../common/json';
 import { DESCRIPTION_MAX, MCP_TOOL_NAME_MAX, MCP_TOOL_NAME_PATTERN } from '../common/validation';
+import { jsonTextBytes } from '../loadout/tokens/json-text-bytes';
 import { TOOL_HINTS } from '../loadout/vocabulary';
 import { jsonSchemaProblem } from './json-schema';
 
@@ -11,11 +13,23 @@ import { jsonSchemaProblem } from './json-schema';
  * revision of MCP that adds keys does not break a report.
  */
 
-/** The entry's keys besides name, description and input schema, as JSON text. */
+/**
+ * An MCP tool's input schema as stored, as JSON text: over four times the
+ * largest real one seen (Lark's, 229 KiB). Between this and the provider `size`
+ * rule, the tool is stored and dropped per provider (docs/semantics.md §8.4).
+ */
+export const MCP_INPUT_SCHEMA_MAX_BYTES = 1024 * 1024;
+
+/** Each of `outputSchema`, `_meta` and `icons`, as JSON text: never sent to a model, and real ones are large (a 71 KiB outputSchema). */
+export const MCP_UNSENT_KEY_MAX_BYTES = 512 * 1024;
+const UNSENT_KEYS = ['outputSchema', '_meta', 'icons'] as const;
+
+/** The entry's other keys (title, annotations, execution, keys MCP adds later) together, as JSON text. */
 export const MCP_ENTRY_EXTRA_MAX_BYTES = 64 * 1024;
 
 /** The keys every entry's model-visible content comes from; the others are the kept `mcpEntry`. */
 const SENT_KEYS = new Set(['name', 'description', 'inputSchema']);
+const SEPARATE_KEYS = new Set<string>([...SENT_KEYS, ...UNSENT_KEYS]);
 
 export interface McpToolSpec {
   /** As the server reported it, without the `mcp__<server>__` prefix. */
@@ -47,17 +61,28 @@ const isObject = (value: unknown): value is JsonObject => value !== null && type
 /** The problem with one entry as [field, reason], or its spec. */
 function readEntry(value: unknown, at: string): McpToolSpec | [string, string] {
   if (!isObject(value)) return [at, 'must be an MCP Tool object'];
+  // Text the database cannot store and nesting too deep to walk, found before anything else walks the entry.
+  const shape = inputProblem(value, at);
+  if (shape) return [shape.field, shape.message];
   const { name, description, inputSchema } = value;
   // Control characters would make a name no one can type into a rule or a server's lists, or read in a log.
   if (typeof name !== 'string' || name.length === 0 || name.length > MCP_TOOL_NAME_MAX || !MCP_TOOL_NAME_PATTERN.test(name))
     return [`${at}.name`, `must be 1 to ${MCP_TOOL_NAME_MAX} characters with no control characters`];
   if (description !== undefined && description !== null && (typeof description !== 'string' || description.length > DESCRIPTION_MAX))
     return [`${at}.description`, `must be text of at most ${DESCRIPTION_MAX} characters`];
-  const schemaProblem = jsonSchemaProblem(inputSchema);
+  const schemaProblem = jsonSchemaProblem(inputSchema, MCP_INPUT_SCHEMA_MAX_BYTES);
   if (schemaProblem) return [`${at}.inputSchema`, schemaProblem];
+  for (const key of UNSENT_KEYS) {
+    if (jsonTextBytes(value[key], MCP_UNSENT_KEY_MAX_BYTES) > MCP_UNSENT_KEY_MAX_BYTES)
+      return [`${at}.${key}`, `must be at most ${MCP_UNSENT_KEY_MAX_BYTES / 1024} KiB as JSON text`];
+  }
   const extra = Object.fromEntries(Object.entries(value).filter(([key, v]) => !SENT_KEYS.has(key) && v !== undefined));
-  if (Buffer.byteLength(JSON.stringify(extra), 'utf8') > MCP_ENTRY_EXTRA_MAX_BYTES)
-    return [at, `keys other than name, description and inputSchema must be at most ${MCP_ENTRY_EXTRA_MAX_BYTES / 1024} KiB together`];
+  const others = Object.fromEntries(Object.entries(extra).filter(([key]) => !SEPARATE_KEYS.has(key)));
+  if (jsonTextBytes(others, MCP_ENTRY_EXTRA_MAX_BYTES) > MCP_ENTRY_EXTRA_MAX_BYTES)
+    return [
+      at,
+      `keys other than name, description, inputSchema, ${UNSENT_KEYS.join(', ')} must be at most ${MCP_ENTRY_EXTRA_MAX_BYTES / 1024} KiB together`,
+    ];
   const annotations = isObject(extra.annotations) ? extra.annotations : {};
   return {
     name,
@@ -80,7 +105,8 @@ export function readMcpInventory(entries: readonly unknown[], field = 'tools'): 
   entries.forEach((value, index) => {
     const at = `${field}[${index}]`;
     const read = readEntry(value, at);
-    const name = isObject(value) && typeof value.name === 'string' ? value.name : null;
+    // A name the database cannot store is not quoted back: the index says which entry it was.
+    const name = isObject(value) && typeof value.name === 'string' && textProblem(value.name) === null ? value.name : null;
     if (Array.isArray(read)) refused.push({ index, name, field: read[0], reason: read[1] });
     else if (seen.has(read.name)) refused.push({ index, name, field: `${at}.name`, reason: 'is reported twice; the first entry is kept' });
     else {

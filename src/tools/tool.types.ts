@@ -282,11 +282,12 @@ export const McpToolScalar = new GraphQLScalarType({
 
 @InputType('McpToolInput', {
   description:
-    "An MCP tool as typed fields: the MCP Tool object's known keys. reportMcpTools takes tools/list entries as returned, unknown keys and a missing description included.",
+    "An MCP tool as typed fields: the MCP Tool object's known keys. reportMcpTools takes tools/list entries as returned, unknown keys included.",
 })
 export class McpToolInput {
   @Field({ description: "The tool's own name; sent in the short form where a provider refuses the full one." }) name: string;
-  @Field({ description: 'What the model reads about the tool, sent as is.' }) description: string;
+  @Field({ nullable: true, description: 'What the model reads about the tool, sent as is; empty when left out (MCP makes it optional).' })
+  description?: string;
   @Field(() => JSONScalar, { description: "The JSON Schema of the tool's arguments, sent as is; MCP's inputSchema." })
   inputSchema: JsonObject;
   @Field({ nullable: true, description: 'A display title; never sent to a model.' }) title?: string;

@@ -11,8 +11,15 @@ export interface RealToolList {
   tools: Array<Record<string, unknown>>;
 }
 
+interface RealServer {
+  server: string;
+  pkg: string;
+  args: (dir: string) => string[];
+  env?: (dir: string) => Record<string, string>;
+}
+
 /** The reference servers installed as devDependencies, and how each runs on stdio. */
-const SERVERS: Array<{ server: string; pkg: string; args: (dir: string) => string[]; env?: (dir: string) => Record<string, string> }> = [
+const REFERENCE_SERVERS: RealServer[] = [
   { server: 'everything', pkg: '@modelcontextprotocol/server-everything', args: () => ['stdio'] },
   { server: 'filesystem', pkg: '@modelcontextprotocol/server-filesystem', args: (dir) => [dir] },
   {
@@ -20,6 +27,29 @@ const SERVERS: Array<{ server: string; pkg: string; args: (dir: string) => strin
     pkg: '@modelcontextprotocol/server-memory',
     args: () => [],
     env: (dir) => ({ MEMORY_FILE_PATH: join(dir, 'memory.jsonl') }),
+  },
+];
+
+/** Every tool name the Lark server knows, from its own catalogue: it lists only those it is told to. */
+function larkToolNames(): string {
+  const catalogue = require('@larksuiteoapi/lark-mcp/dist/mcp-tool/tools') as { AllTools: Array<{ name: string }> };
+  return catalogue.AllTools.map((tool) => tool.name).join(',');
+}
+
+/**
+ * The two largest inventories installed as devDependencies, each listing
+ * without credentials and without a network: Microsoft 365 with its work
+ * and school tools (`--org-mode`), and Lark with every tool a user token
+ * can call (a made-up app id and secret are never used to list). Each keeps
+ * its token cache in the run's own directory.
+ */
+const LARGEST_SERVERS: RealServer[] = [
+  { server: 'ms365', pkg: '@softeria/ms-365-mcp-server', args: () => ['--org-mode'], env: (dir) => ({ HOME: dir }) },
+  {
+    server: 'lark',
+    pkg: '@larksuiteoapi/lark-mcp',
+    args: () => ['mcp', '-a', 'cli_offline', '-s', 'offline', '--token-mode', 'user_access_token', '-t', larkToolNames()],
+    env: (dir) => ({ HOME: dir }),
   },
 ];
 
@@ -33,7 +63,7 @@ function binOf(pkg: string): string {
   return join(dirname(manifestPath), bin);
 }
 
-async function readToolList({ server, pkg, args, env }: (typeof SERVERS)[number]): Promise<RealToolList> {
+async function readToolList({ server, pkg, args, env }: RealServer): Promise<RealToolList> {
   const dir = await mkdtemp(join(tmpdir(), `loadout-mcp-${server}-`));
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -84,5 +114,10 @@ async function readToolList({ server, pkg, args, env }: (typeof SERVERS)[number]
 
 /** Starts the three reference MCP servers over stdio, in parallel, and returns each one's complete tool list. */
 export function readRealToolLists(): Promise<RealToolList[]> {
-  return Promise.all(SERVERS.map(readToolList));
+  return Promise.all(REFERENCE_SERVERS.map(readToolList));
+}
+
+/** Starts Microsoft 365's and Lark's MCP servers over stdio, in parallel, and returns each one's complete tool list. */
+export function readLargestToolLists(): Promise<RealToolList[]> {
+  return Promise.all(LARGEST_SERVERS.map(readToolList));
 }

@@ -1,0 +1,152 @@
+import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+
+/*
+ * An inventory is carried whatever one of its entries holds: an entry with
+ * text the database cannot store, nesting too deep to walk, or a field over
+ * its bound is refused alone with its field and reason (docs/semantics.md
+ * §8.4), in both the scalar and the typed report. Fields never sent to a
+ * model have bounds of their own, and an input schema larger than a
+ * provider takes is stored and left out for that provider only.
+ */
+
+let t: TestServer;
+let key: string;
+let agentId: string;
+
+interface Reported {
+  refusedTools: Array<{ index: number; name: string | null; field: string; reason: string }>;
+  tools: Array<{ mcpToolName: string; description: string; inputSchema: unknown; outputSchema: unknown; mcpEntry: unknown }>;
+}
+const SELECTION = `refusedTools { index name field reason } tools { mcpToolName description inputSchema outputSchema mcpEntry }`;
+const REPORT = typed<{ reportMcpTools: Reported }>(`mutation($s: ID!, $tools: [McpTool!]!) {
+  reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) { ${SELECTION} } }`);
+const REPORT_TYPED = typed<{ reportMcpInventory: Reported }>(`mutation($s: ID!, $tools: [McpToolInput!]!) {
+  reportMcpInventory(serverId: $s, tools: $tools, advertisesResources: false) { ${SELECTION} } }`);
+
+const tool = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: `The ${name} tool`,
+  inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+  ...extra,
+});
+/** An object schema nested `levels` properties deep. */
+const nested = (levels: number): Record<string, unknown> => {
+  let schema: Record<string, unknown> = { type: 'string' };
+  for (let i = 0; i < levels; i++) schema = { type: 'object', properties: { p: schema } };
+  return schema;
+};
+/** An object schema of about `bytes` as JSON text. */
+const schemaOf = (bytes: number) => ({ type: 'object', properties: { q: { type: 'string', description: 'x'.repeat(bytes) } } });
+const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+
+const register = async (name: string) =>
+  (await t.ok<Created<'registerMcpServer'>>(key, `mutation($n: String!) { registerMcpServer(input: { name: $n }) { id } }`, { n: name }))
+    .registerMcpServer.id;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  key = (await t.createOrganization()).adminKey;
+  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  agentId = (
+    await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a", model: "anthropic/claude-sonnet-4-5" }) { id } }`)
+  ).createAgent.id;
+});
+afterAll(() => t.stop());
+
+const BAD_ENTRIES = [
+  tool('fine_first'),
+  // A description cut mid-emoji: the high surrogate of 😀 without its pair.
+  tool('cut', { description: 'Finds a face \ud83d' }),
+  tool('nul', { inputSchema: { type: 'object', properties: { q: { type: 'string', description: 'a\u0000b' } } } }),
+  tool('deep', { inputSchema: nested(40) }),
+  tool('bad\u0000name'),
+  tool('fine_last'),
+];
+
+it.each([
+  ['reportMcpTools', REPORT, 'reportMcpTools'],
+  ['reportMcpInventory', REPORT_TYPED, 'reportMcpInventory'],
+] as const)('%s refuses alone an entry with a lone surrogate, a NUL or nesting too deep, and stores the rest', async (_, query, field) => {
+  const serverId = await register(`bad_${field}`);
+  const result = await t.ok<Record<string, Reported>>(key, query, { s: serverId, tools: BAD_ENTRIES });
+  const report = result[field];
+  expect(report.tools.map((x) => x.mcpToolName)).toEqual(['fine_first', 'fine_last']);
+  expect(report.refusedTools).toEqual([
+    { index: 1, name: 'cut', field: 'tools[1].description', reason: 'must be valid Unicode text (it has a lone surrogate)' },
+    { index: 2, name: 'nul', field: 'tools[2].inputSchema.properties.q.description', reason: 'must not contain NUL characters' },
+    {
+      index: 3,
+      name: 'deep',
+      field: expect.stringMatching(/^tools\[3\]\.inputSchema(\.properties\.p)+/),
+      reason: 'must nest at most 64 levels',
+    },
+    { index: 4, name: null, field: 'tools[4].name', reason: 'must not contain NUL characters' },
+  ]);
+});
+
+it('keeps outputSchema, _meta and icons far larger than the other keys may be, each within its own bound', async () => {
+  const serverId = await register('unsent');
+  // The size of Brave Search's brave_place_search outputSchema.
+  const outputSchema = schemaOf(71 * 1024);
+  const _meta = { 'vendor.example/catalogue': 'm'.repeat(200 * 1024) };
+  const icons = [{ src: `data:image/png;base64,${'A'.repeat(300 * 1024)}`, mimeType: 'image/png' }];
+  const report = (
+    await t.ok(key, REPORT, {
+      s: serverId,
+      tools: [
+        tool('place_search', { outputSchema, _meta, icons }),
+        tool('huge_output', { outputSchema: schemaOf(600 * 1024) }),
+        tool('huge_title', { title: 't'.repeat(65 * 1024) }),
+      ],
+    })
+  ).reportMcpTools;
+  expect(report.tools.map((x) => x.mcpToolName)).toEqual(['place_search']);
+  expect(JSON.stringify(report.tools[0].outputSchema)).toBe(JSON.stringify(outputSchema));
+  expect(JSON.stringify(report.tools[0].mcpEntry)).toBe(JSON.stringify({ outputSchema, _meta, icons }));
+  expect(report.refusedTools).toEqual([
+    { index: 1, name: 'huge_output', field: 'tools[1].outputSchema', reason: 'must be at most 512 KiB as JSON text' },
+    { index: 2, name: 'huge_title', field: 'tools[2]', reason: expect.stringMatching(/at most 64 KiB together/) },
+  ]);
+});
+
+it('stores an MCP input schema larger than providers take and leaves it out per provider, where a custom tool is refused', async () => {
+  const serverId = await register('large');
+  const large = schemaOf(235 * 1024);
+  const report = (
+    await t.ok(key, REPORT, {
+      s: serverId,
+      tools: [tool('large_schema', { inputSchema: large }), tool('over', { inputSchema: schemaOf(1100 * 1024) })],
+    })
+  ).reportMcpTools;
+  expect(report.tools.map((x) => x.mcpToolName)).toEqual(['large_schema']);
+  expect(JSON.stringify(report.tools[0].inputSchema)).toBe(JSON.stringify(large));
+  expect(bytes(large)).toBeGreaterThan(235 * 1024);
+  expect(report.refusedTools).toEqual([{ index: 1, name: 'over', field: 'tools[1].inputSchema', reason: 'must be at most 1024 KiB' }]);
+  const box = await t.ok<{ toolbox: { dropped: Array<{ name: string; reason: string; schemaRefusal: { rule: string } | null }> } }>(
+    key,
+    `query($a: ID!) { toolbox(agentId: $a, channel: "web") { dropped { name reason schemaRefusal { rule } } } }`,
+    { a: agentId },
+  );
+  expect(box.toolbox.dropped).toContainEqual({
+    name: 'mcp__large__large_schema',
+    reason: 'INCOMPATIBLE_SCHEMA',
+    schemaRefusal: { rule: 'size' },
+  });
+  const custom = await t.gql(
+    key,
+    `mutation($s: JSON!) { createToolDefinition(input: { name: "big", description: "d", inputSchema: $s }) { id } }`,
+    {
+      s: large,
+    },
+  );
+  expect(custom.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.inputSchema' });
+  expect(custom.errors?.[0]?.message).toMatch(/at most 64 KiB/);
+});
+
+it('takes a typed entry without a description, as MCP allows, and stores it with an empty one', async () => {
+  const serverId = await register('typed_bare');
+  const report = (await t.ok(key, REPORT_TYPED, { s: serverId, tools: [{ name: 'ping', inputSchema: { type: 'object' } }] }))
+    .reportMcpInventory;
+  expect(report.refusedTools).toEqual([]);
+  expect(report.tools).toMatchObject([{ mcpToolName: 'ping', description: '' }]);
+});
