@@ -19,7 +19,7 @@ afterAll(() => t.stop());
 
 const REPORT_FIELDS = `projectId agentId sessionId userId asOf estimatedToolCount estimatedSchemaTokens requestOverheadTokens
   bySource { source count schemaTokens } tools { name source schemaTokens hostDependent } unprobedMcpServers
-  incompatibleTools { name source schemaRefusal { provider rule pointer message } } refusedMcpTools { server index name field reason }
+  incompatibleTools { name source schemaRefusal { provider rule pointer message } } refusedMcpTools { server index name field reason } mcpServerNotes { server status lastOkAt lastError }
   warnThreshold hotThreshold level evidence { totalCalls firstCallAt requiredCalls requiredDays gateOpen }
   suggestions { toolName verdict calls errors lastUsedAt firstSurfacedAt schemaTokens projectedSavingTokens }
   inventedToolCalls { name calls }`;

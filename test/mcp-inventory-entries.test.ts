@@ -143,10 +143,15 @@ it('stores an MCP input schema larger than providers take and leaves it out per 
   expect(custom.errors?.[0]?.message).toMatch(/at most 64 KiB/);
 });
 
-it('takes a typed entry without a description, as MCP allows, and stores it with an empty one', async () => {
-  const serverId = await register('typed_bare');
-  const report = (await t.ok(key, REPORT_TYPED, { s: serverId, tools: [{ name: 'ping', inputSchema: { type: 'object' } }] }))
-    .reportMcpInventory;
+it('takes an entry without a description, as MCP allows, and stores it with an empty one', async () => {
+  const serverId = await register('bare');
+  const report = (
+    await t.ok<{ reportMcpTools: { refusedTools: unknown[]; tools: unknown[] } }>(
+      key,
+      `mutation($s: ID!, $tools: [McpTool!]!) { reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) { refusedTools { index } tools { mcpToolName description } } }`,
+      { s: serverId, tools: [{ name: 'ping', inputSchema: { type: 'object' } }] },
+    )
+  ).reportMcpTools;
   expect(report.refusedTools).toEqual([]);
   expect(report.tools).toMatchObject([{ mcpToolName: 'ping', description: '' }]);
 });

@@ -50,7 +50,7 @@ export class McpConnections {
     this.pool = new McpConnectionPool(settings.policy, settings.limits, (id) => this.scheduler.toolsChanged(id), settings.idleMs);
     this.prober = new McpProber(db, servers, this.pool, settings, stats);
     this.scheduler = new ProbeScheduler(db, this.prober, this.pool, { ...settings, instanceId: `${process.pid}-${randomUUID()}` }, () =>
-      this.pendingDeclared.size > 0 ? this.registerDeclared() : Promise.resolve(),
+      this.registerDeclared(),
     );
   }
 

@@ -286,8 +286,9 @@ export const McpToolScalar = new GraphQLScalarType({
 })
 export class McpToolInput {
   @Field({ description: "The tool's own name; sent in the short form where a provider refuses the full one." }) name: string;
-  @Field({ nullable: true, description: 'What the model reads about the tool, sent as is; empty when left out (MCP makes it optional).' })
-  description?: string;
+  // Required while the public contract has it so; reportMcpTools takes an entry without one.
+  @Field({ description: 'What the model reads about the tool, sent as is.' })
+  description: string;
   @Field(() => JSONScalar, { description: "The JSON Schema of the tool's arguments, sent as is; MCP's inputSchema." })
   inputSchema: JsonObject;
   @Field({ nullable: true, description: 'A display title; never sent to a model.' }) title?: string;

@@ -56,7 +56,7 @@ const LARGEST_SERVERS: RealServer[] = [
 const TIMEOUT_MS = 20_000;
 
 /** The package's one `bin` script, resolved from node_modules. */
-function binOf(pkg: string): string {
+export function binOf(pkg: string): string {
   const manifestPath = require.resolve(`${pkg}/package.json`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin: string | Record<string, string> };
   const bin = typeof manifest.bin === 'string' ? manifest.bin : Object.values(manifest.bin)[0];
