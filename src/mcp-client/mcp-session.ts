@@ -17,7 +17,7 @@ export interface SessionLimits extends FetchBounds {
   requestTimeoutMs: number;
   /** Pages of tools/list one listing may take, and entries in all. */
   maxPages: number;
-  maxTools: number;
+  maxListedTools: number;
 }
 
 /** What the server said of itself in its initialize answer. */
@@ -108,7 +108,8 @@ export class McpSession {
       const entries = (result as { tools?: unknown }).tools;
       if (!Array.isArray(entries)) throw new Error('tools/list answered without a tools list');
       tools.push(...entries);
-      if (tools.length > this.limits.maxTools) throw new ListTooLong(`tools/list holds more than ${this.limits.maxTools} tools`);
+      if (tools.length > this.limits.maxListedTools)
+        throw new ListTooLong(`tools/list holds more than ${this.limits.maxListedTools} tools`);
       const next = (result as { nextCursor?: unknown }).nextCursor;
       if (typeof next !== 'string') return tools;
       cursor = next;

@@ -52,7 +52,7 @@ export function readMcpConnectionSettings(env: NodeJS.ProcessEnv): McpConnection
       connectTimeoutMs: Math.min(MCP_DEFAULTS.connectTimeoutMs, requestTimeoutMs),
       maxResponseBytes,
       maxPages: 100,
-      maxTools: INVENTORY_TOOLS_MAX,
+      maxListedTools: INVENTORY_TOOLS_MAX,
     },
     idleMs: 5 * 60_000,
     leaseMs: MCP_DEFAULTS.leaseMs,

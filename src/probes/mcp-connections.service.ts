@@ -75,9 +75,9 @@ export class McpConnections {
     for (const declared of [...this.pendingDeclared]) {
       const at = { organizationId: declared.organizationId, server: declared.name };
       const org = await this.db.manager.existsBy(OrganizationEntity, { id: declared.organizationId });
-      const project =
-        declared.projectId === null ||
-        (await this.db.manager.existsBy(ProjectEntity, { id: declared.projectId, organizationId: declared.organizationId }));
+      const project = declared.projectId
+        ? await this.db.manager.existsBy(ProjectEntity, { id: declared.projectId, organizationId: declared.organizationId })
+        : true;
       if (!org || !project) {
         if (!this.warned.has(declared))
           logger.warn(at, 'LOADOUT_MCP_STDIO_SERVERS names an organisation or project that does not exist (yet)');

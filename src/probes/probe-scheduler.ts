@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { errorForLog, logger } from '../common/logger';
+import { isDatabaseUnavailable } from '../common/unavailable';
+import { BACKGROUND_SQL } from '../db/query-counter';
 import type { McpConnectionPool } from '../mcp-client/connection-pool';
 import type { McpProber } from './mcp-prober';
 
@@ -56,7 +58,10 @@ export class ProbeScheduler {
   wake(): void {
     if (this.timer === null) return;
     this.round ??= this.runRound()
-      .catch((error: unknown) => logger.warn({ err: errorForLog(error) }, 'MCP probe round failed'))
+      .catch((error: unknown) => {
+        // An outage is logged where requests meet it; a round every second would repeat it.
+        if (!isDatabaseUnavailable(error)) logger.warn({ err: errorForLog(error) }, 'MCP probe round failed');
+      })
       .finally(() => (this.round = null));
   }
 
@@ -66,14 +71,14 @@ export class ProbeScheduler {
     // An UPDATE's answer through TypeORM is [rows, count].
     const [renewed]: [Leased[], number] = await this.db.query(
       `UPDATE mcp_probes SET held_until = now() + $2 * interval '1 millisecond' WHERE holder = $1
-       RETURNING server_id, next_probe_at <= now() AS due`,
+       RETURNING server_id, next_probe_at <= now() AS due${BACKGROUND_SQL}`,
       [instanceId, leaseMs],
     );
     const [claimed]: [Leased[], number] = await this.db.query(
       `UPDATE mcp_probes SET holder = $1, held_until = now() + $2 * interval '1 millisecond'
         WHERE server_id IN (SELECT server_id FROM mcp_probes WHERE held_until IS NULL OR held_until < now()
                              ORDER BY next_probe_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING server_id, next_probe_at <= now() AS due`,
+       RETURNING server_id, next_probe_at <= now() AS due${BACKGROUND_SQL}`,
       [instanceId, leaseMs, claimBatch],
     );
     const rows = [...renewed, ...claimed];
