@@ -162,6 +162,30 @@ it('follows notifications/tools/list_changed: the new tool reaches the toolbox w
   expect(Date.now() - started).toBeLessThan(2000);
 });
 
+let agentId: string;
+
+it("records with each turn how fresh each carried server's inventory was: probed and fresh, or reported", async () => {
+  agentId = (await t.ok<{ createAgent: { id: string } }>(key, `mutation { createAgent(input: { name: "turns" }) { id } }`)).createAgent.id;
+  const conversation = (
+    await t.ok<{ startConversation: { id: string } }>(
+      key,
+      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+      {
+        a: agentId,
+      },
+    )
+  ).startConversation.id;
+  const turn = await t.ok<{
+    beginTurn: { mcpInventories: Array<{ server: string; transport: string; status: string; lastOkAt: string | null }> };
+  }>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { mcpInventories { server transport status lastOkAt } } }`, {
+    c: conversation,
+  });
+  expect(turn.beginTurn.mcpInventories).toEqual([
+    { server: 'copy', transport: 'REPORTED', status: 'OK', lastOkAt: null },
+    { server: 'live', transport: 'STREAMABLE_HTTP', status: 'OK', lastOkAt: expect.any(String) },
+  ]);
+});
+
 it.each([
   ['garbage', { kind: 'garbage' as const }, /not MCP|JSON|unexpected/i],
   ['no answer', { kind: 'slow' as const }, /no answer within/],

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import { badInput, notFound } from '../common/errors';
+import { MCP_INVENTORIES_SQL, mcpServersOf } from './turn-mcp-inventory';
 import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import type { LoadoutCache } from '../loadout/cache';
 import { findOwned, getOwned } from '../common/tenant';
@@ -143,8 +144,9 @@ export class ConversationService {
       );
       const snapshotId = found.snapshotId ?? (await this.snapshots.store(tx, agent.row, resolved, snapshot));
       const [turn]: TurnEntity[] = await tx.query(
-        `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed, started_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now()))
+        `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed, started_at,
+                            mcp_inventories)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now()), ${MCP_INVENTORIES_SQL})
          RETURNING ${TURN_COLUMNS}`,
         [
           actor.organizationId,
@@ -155,6 +157,7 @@ export class ConversationService {
           loadout.versionOf(agent.id),
           found.fingerprint !== null && found.fingerprint !== resolved.fingerprint,
           at?.toISOString() ?? null,
+          mcpServersOf(resolved.tools.map((t) => t.tool)),
         ],
       );
       await this.recordSurfacedTools(tx, {
@@ -233,4 +236,4 @@ const TURN_COLUMNS = `id, organization_id AS "organizationId", conversation_id A
   completed_at AS "completedAt", input_tokens AS "inputTokens", cached_input_tokens AS "cachedInputTokens",
   cache_write_tokens AS "cacheWriteTokens", cache_write_1h_tokens AS "cacheWrite1hTokens", output_tokens AS "outputTokens",
   provider_cache_miss_reason AS "providerCacheMissReason", funding_model AS "fundingModel", provider_usage_format AS "providerUsageFormat",
-  provider_usage AS "providerUsage", server_tool_use AS "serverToolUse"`;
+  provider_usage AS "providerUsage", server_tool_use AS "serverToolUse", mcp_inventories AS "mcpInventories"`;

@@ -1,3 +1,4 @@
+import type { TurnMcpInventory } from './turn-mcp-inventory';
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import { OrganizationEntity, type FundingModel } from '../organizations/organization.entity';
@@ -43,6 +44,8 @@ export class TurnEntity {
   /** The part of cacheWriteTokens written to the 1-hour cache; 0 until completed. */
   @Column('int', { name: 'cache_write_1h_tokens', default: 0 }) cacheWrite1hTokens: number;
   @Column('int', { nullable: true }) outputTokens: number | null;
+  /** The MCP servers of the tools it carried, as they were when it began; null for turns older than the record. */
+  @Column('json', { nullable: true }) mcpInventories: TurnMcpInventory[] | null;
   /** The organisation's funding model when the turn was completed: credits apply under INCLUDED_CREDITS. */
   @Column('text', { nullable: true }) fundingModel: FundingModel | null;
   /**

@@ -12,6 +12,7 @@ import {
 } from '../conversations/conversation.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { ConversationListResolver } from '../conversations/conversation-list.resolver';
+import { TurnMcpInventoryResolver } from '../conversations/turn-mcp-inventory.resolver';
 import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResolver } from '../invalidation/invalidation.resolver';
 import { OrganizationResolver, PrincipalFieldsResolver } from '../organizations/organization.resolver';
 import { AgentToolboxFieldResolver, DroppedToolFieldsResolver, ToolboxEntryFieldsResolver, ToolboxResolver } from '../toolbox/toolbox.resolver';
@@ -39,6 +40,7 @@ export const resolvers = [
   ConversationResolver,
   ConversationFieldsResolver,
   TurnFieldsResolver,
+  TurnMcpInventoryResolver,
   SnapshotFieldsResolver,
   SnapshotToolFieldsResolver,
   SnapshotDroppedToolFieldsResolver,

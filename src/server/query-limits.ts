@@ -60,6 +60,8 @@ const FIELD_WEIGHT: Record<string, number> = {
   // The same field read through the interface both share.
   'ToolboxContent.rendered': 50,
   'ToolDefinition.schemaTokens': 10,
+  // Plain values kept on the turn's own row: nothing is fetched for them.
+  'Turn.mcpInventories': 0,
 };
 
 /** What an unpaginated list is assumed to hold; a connection holds `first` (see common/pagination.ts). */

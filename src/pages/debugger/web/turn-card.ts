@@ -1,6 +1,7 @@
 import { h } from './dom';
 import { numbers, when } from './format';
 import type { DroppedTool, Turn } from './query-types';
+import { freshnessLine } from './mcp-freshness';
 import { changeView } from './tool-change';
 import { why } from './turn-why';
 import { dropFacts, type WinnerScopes } from './winner-scopes';
@@ -115,6 +116,7 @@ export function turnCard(
     ),
     leftOut(turn, previous, scopes),
     usageLine(turn),
+    freshnessLine(turn),
     serverToolsLine(turn),
     providerUsageView(turn),
   );

@@ -60,6 +60,28 @@ export type InvalidationCause =
   /** updateToolDefinition. */
   | 'TOOL_UPDATED';
 
+/** How fresh what Loadout holds of a server is (docs/mcp-connections.md, "Statuses"). */
+export type McpProbeStatus =
+  /** The last probe failed (lastError says why); the last good inventory, if any, still counts and is served. */
+  | 'FAILING'
+  /** The last probe (or, for a REPORTED server, a report) succeeded and is fresh. */
+  | 'OK'
+  /** The inventory is older than the stale age (LOADOUT_MCP_STALE_AFTER_MS): still counted and served, named as stale. */
+  | 'STALE'
+  /** No inventory yet, and no probe has failed: named in the budget report, not counted. */
+  | 'UNPROBED';
+
+/** How Loadout gets a server's tools: REPORTED by a runtime (reportMcpTools, reportMcpInventory), or fetched by Loadout itself over MCP's Streamable HTTP, the older SSE transport, or stdio (servers an operator declares; never registered through the API). */
+export type McpTransport =
+  /** A runtime reports its tools/list; Loadout never connects to it. */
+  | 'REPORTED'
+  /** The HTTP+SSE transport of MCP 2024-11-05, at the url of its event stream. */
+  | 'SSE'
+  /** A command the operator's file (LOADOUT_MCP_STDIO_SERVERS) declares; Loadout launches it. */
+  | 'STDIO'
+  /** MCP's current HTTP transport, at the server's url. */
+  | 'STREAMABLE_HTTP';
+
 /** The kind of page the end user is on: part of the situation a toolbox is assembled for (docs/semantics.md §3.1). */
 export type PageType =
   /** A home page; no page at all reads as HOME. */
@@ -125,7 +147,7 @@ export type DebuggerConversationQueryVariables = Exact<{
 }>;
 
 
-export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number, mcpEntry: unknown }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null, schemaRefusal: { message: string } | null, shadowedBy: { id: string, name: string } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
+export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, toolboxChanged: boolean, mcpInventories: Array<{ server: string, transport: McpTransport, status: McpProbeStatus, lastOkAt: string | null, lastError: string | null }> | null, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number, mcpEntry: unknown }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null, schemaRefusal: { message: string } | null, shadowedBy: { id: string, name: string } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
 
 export type DebuggerShadowWinnerQueryVariables = Exact<{
   id: string | number;
@@ -248,6 +270,13 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
           startedAt
           completedAt
           toolboxChanged
+          mcpInventories {
+            server
+            transport
+            status
+            lastOkAt
+            lastError
+          }
           toolbox {
             fingerprint
             toolCount
