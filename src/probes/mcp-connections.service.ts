@@ -119,6 +119,18 @@ export class McpConnections {
     return this.db.manager.findOneByOrFail(McpServerEntity, { id: server.id });
   }
 
+  /**
+   * tools/call of a server's tool under the server's own name, through the
+   * pool (the MCP gateway's path): the result as the server sent it. A server
+   * Loadout cannot reach (REPORTED, undeclared, headers it cannot read) is
+   * BAD_USER_INPUT naming `serverId`.
+   */
+  async callTool(serverId: string, name: string, args: Record<string, unknown> | undefined, signal?: AbortSignal) {
+    const target = await this.prober.targetOf(serverId);
+    if (!target) throw badInput('serverId', 'Loadout cannot reach this server itself');
+    return this.pool.callTool(serverId, target, name, args, signal);
+  }
+
   /** The status of a server now, from its probe row (null for a REPORTED server). */
   statusOf(server: Pick<McpServerEntity, 'transport' | 'probed'>, probe: ProbeFacts | null, now = new Date()): McpProbeStatus {
     return probeStatus(server, probe, now, this.settings.staleAfterMs);
