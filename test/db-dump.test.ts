@@ -16,6 +16,7 @@ import { dumpCommand } from '../src/dump-command';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
 
+import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 /**
  * A team that outgrows the embedded database moves to a PostgreSQL server:
  * `npm run db:dump` of the PGlite data directory, loaded with psql into an
@@ -23,6 +24,7 @@ import { codeOf, startTestServer, typed, type TestServer } from './support/harne
  * server of DATABASE_URL, or the local one, receives the dump.
  */
 const serverUrl = process.env.DATABASE_URL ?? DEFAULT_SERVER_URL;
+const HEADER_SECRET = 'key-9d41c0e7b2a6';
 
 const configFor = (over: Partial<Config>): Config => ({
   ...readConfig({ NODE_ENV: 'production' }),
@@ -107,8 +109,15 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
   let adminKey: string;
 
   beforeAll(async () => {
-    embedded = await startTestServer({ databaseUrl: undefined, dataDir });
+    const mcp = readMcpConnectionSettings({ LOADOUT_MCP_SECRET_KEY: 'b'.repeat(64), LOADOUT_MCP_ALLOWED_HOSTS: '127.0.0.1:9' });
+    embedded = await startTestServer({ databaseUrl: undefined, dataDir, mcp });
     adminKey = (await seedDemo(embedded.server.services)).adminKey;
+    // A server whose header value is a secret: the dump carries it sealed, never as written.
+    await embedded.ok(
+      adminKey,
+      `mutation($v: String!) { registerMcpServer(input: { name: "vault", transport: STREAMABLE_HTTP, url: "http://127.0.0.1:9/mcp", headers: [{ name: "X-Api-Key", value: $v }] }) { id } }`,
+      { v: HEADER_SECRET },
+    );
   }, 120_000);
   afterAll(async () => {
     await embedded.stop();
@@ -137,6 +146,8 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
     const dumped = await dump(configFor({ dataDir }), file);
     expect(dumped).toEqual({ code: 0, output: expect.stringContaining(`Wrote ${file}`) });
     const text = fs.readFileSync(file, 'utf8');
+    expect(text).toContain('X-Api-Key');
+    expect(text).not.toContain(HEADER_SECRET);
 
     let target: FreshDatabase | undefined;
     let moved: TestServer | undefined;
