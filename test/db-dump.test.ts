@@ -13,10 +13,11 @@ import {
 } from '../src/pages/debugger/web/generated/graphql';
 import { seedDemo } from '../src/demo/seed-demo';
 import { dumpCommand } from '../src/dump-command';
+import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
 
-import { readMcpConnectionSettings } from '../src/probes/connection-settings';
+
 /**
  * A team that outgrows the embedded database moves to a PostgreSQL server:
  * `npm run db:dump` of the PGlite data directory, loaded with psql into an
