@@ -17,7 +17,6 @@ import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
 
-
 /**
  * A team that outgrows the embedded database moves to a PostgreSQL server:
  * `npm run db:dump` of the PGlite data directory, loaded with psql into an
