@@ -141,6 +141,34 @@ it('keeps definitions stored as jsonb loading: their content and hash as they we
   }
 });
 
+it('checks again, when loaded, the stored refusals the changed provider schema rules judge otherwise', async () => {
+  const { db: old, drop: dropOld } = await emptyDatabase();
+  try {
+    const ds = old.dataSource;
+    await migrateBefore(ds, '1764400023000-RecheckSchemaRefusals');
+    const [{ id: org }]: Array<{ id: string }> = await ds.query(`INSERT INTO organizations (name) VALUES ('o') RETURNING id`);
+    const store = (name: string, schema: unknown, refusals: unknown) =>
+      ds.query(
+        `INSERT INTO tool_definitions (organization_id, source, name, description, input_schema, content_hash, schema_refusals)
+           VALUES ($1, 'MCP', $2, 'd', $3::json, $2, $4::json)`,
+        [org, name, JSON.stringify(schema), JSON.stringify(refusals)],
+      );
+    // As LINE's flex-message tools were stored: refused for Gemini over a description beside a $ref, which Gemini takes.
+    const described = { type: 'object', properties: { c: { type: 'string' }, d: { $ref: '#/properties/c', description: 'Colour' } } };
+    await store('mcp__line__push', described, { google: { rule: 'ref-without-siblings', pointer: '/properties/d/description' } });
+    await store('mcp__asc__list', { type: 'object', properties: { 'filter[id]': { type: 'string' } } }, {});
+    // Nothing a changed rule reads: the stored verdict stands, even one no rule would give now.
+    await store('mcp__s__kept', { type: 'object', properties: { a: { type: 'string' } } }, { openai: { rule: 'retired', pointer: '' } });
+    await runMigrations(ds);
+    const rows = new Map((await loadToolRows(ds, org, null)).map((r) => [r.name, r.schemaRefusals]));
+    expect(rows.get('mcp__line__push')).toBeNull();
+    expect(rows.get('mcp__asc__list')).toEqual({ anthropic: { rule: 'property-keys', pointer: '/properties/filter[id]' } });
+    expect(rows.get('mcp__s__kept')).toEqual({ openai: { rule: 'retired', pointer: '' } });
+  } finally {
+    await dropOld();
+  }
+});
+
 it('keeps prices and completed turns of before the 1-hour cache rate loading, the rate twice their input rate', async () => {
   const { db: old, drop: dropOld } = await emptyDatabase();
   try {
