@@ -169,6 +169,32 @@ it('checks again, when loaded, the stored refusals the changed provider schema r
   }
 });
 
+it('keeps what the annotations of each MCP tool state of the hints, false as well as true, for rules by MCP defaults', async () => {
+  const { db: old, drop: dropOld } = await emptyDatabase();
+  try {
+    const ds = old.dataSource;
+    await migrateBefore(ds, '1764400024000-StatedHints');
+    const [{ id: org }]: Array<{ id: string }> = await ds.query(`INSERT INTO organizations (name) VALUES ('o') RETURNING id`);
+    const store = (source: string, name: string, entry: unknown, hints: string[]) =>
+      ds.query(
+        `INSERT INTO tool_definitions (organization_id, source, name, description, input_schema, content_hash, mcp_entry, hints)
+           VALUES ($1, $2, $3, 'd', '{"type":"object"}', $3, $4::json, $5)`,
+        [org, source, name, entry === null ? null : JSON.stringify(entry), hints],
+      );
+    const annotations = { title: 'T', openWorldHint: false, readOnlyHint: true, destructiveHint: 'no', idempotentHint: true };
+    await store('MCP', 'mcp__s__stated', { annotations }, ['readOnly', 'idempotent']);
+    await store('MCP', 'mcp__s__bare', null, []);
+    await store('CUSTOM', 'custom', null, []);
+    await runMigrations(ds);
+    const rows = new Map((await loadToolRows(ds, org, null)).map((r) => [r.name, r.hints]));
+    expect(rows.get('mcp__s__stated')).toEqual(['readOnly', 'idempotent', '!openWorld']);
+    expect(rows.get('mcp__s__bare')).toEqual([]);
+    expect(rows.get('custom')).toEqual([]);
+  } finally {
+    await dropOld();
+  }
+});
+
 it('keeps prices and completed turns of before the 1-hour cache rate loading, the rate twice their input rate', async () => {
   const { db: old, drop: dropOld } = await emptyDatabase();
   try {

@@ -66,7 +66,7 @@ export class ToolDefinitionType {
 
 @ObjectType('McpToolAnnotations', {
   description:
-    "What an MCP server says of a tool's behaviour, as reported: hints, not guarantees. A hint the server leaves out is null; rules name those set to true (hint:<name>).",
+    "What an MCP server says of a tool's behaviour, as reported: hints, not guarantees. A hint the server leaves out is null; rules read each as stated, or by MCP's defaults where it is null (hint:<name>, docs/semantics.md §3.9).",
 })
 export class McpToolAnnotationsType {
   @Field(() => String, { nullable: true, description: 'A display name for the tool.' }) title: string | null;
