@@ -7,6 +7,7 @@ import { ToolSourceEnum } from '../loadout/graphql-enums';
 import type { ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
+import { visibleTool } from '../loadout/tokens/tool-names';
 import { storedDefinitions } from './stored-objects';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';
@@ -179,7 +180,7 @@ export class ToolDefinitionResolver {
 
   @FieldResolver(() => Int, {
     description:
-      "Estimated tokens this definition adds to every model request, for the given model (default: the organisation's default model).",
+      "Estimated tokens this definition adds to every model request, for the given model (default: the organisation's default model), under the name it is sent as: the toolbox's figure for it.",
   })
   async schemaTokens(
     @Root() tool: ToolDefinitionType,
@@ -188,6 +189,7 @@ export class ToolDefinitionResolver {
     @Ctx() ctx: RequestContext,
   ) {
     const chosen = model ?? (await loadersOf(ctx).organization()).defaultModel;
-    return estimateToolTokens(tool, chosen);
+    // Under the name it is sent as, as the toolbox counts it (docs/semantics.md §3.13).
+    return estimateToolTokens(visibleTool(tool), chosen);
   }
 }
