@@ -320,3 +320,15 @@ it("warns, on the rule and in the budget report, of a rule naming an MCP tool by
   );
   expect(named.setToolRule).toEqual({ matchingToolCount: 1, warning: null });
 });
+
+it('shows on the definition itself every provider family that refuses its schema, and none for a schema all take', async () => {
+  const defs = await t.ok<{
+    toolDefinitions: Array<{ name: string; schemaRefusals: Array<{ provider: string; rule: string; pointer: string }> }>;
+  }>(key, `{ toolDefinitions(source: MCP) { name schemaRefusals { provider rule pointer } } }`);
+  const of = (name: string) => defs.toolDefinitions.find((d) => d.name === name)!.schemaRefusals;
+  expect(of('mcp__fs__either')).toEqual([
+    { provider: 'OPENAI', rule: 'no-top-level-combinator', pointer: '/anyOf' },
+    { provider: 'ANTHROPIC', rule: 'no-top-level-combinator', pointer: '/anyOf' },
+  ]);
+  expect(of('mcp__fs__read_text_file')).toEqual([]);
+});

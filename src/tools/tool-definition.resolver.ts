@@ -4,10 +4,11 @@ import { ChannelType, ContextObjectType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { AfterArg, FirstArg } from '../common/pagination';
 import { ToolSourceEnum } from '../loadout/graphql-enums';
-import type { ToolSource } from '../loadout/vocabulary';
+import { PROVIDERS, type ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
 import { visibleTool } from '../loadout/tokens/tool-names';
+import { shownRefusal, storedRefusals } from '../loadout/tokens/provider-schema-rules';
 import { storedDefinitions } from './stored-objects';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';
@@ -21,6 +22,7 @@ import {
   McpServerType,
   McpToolAnnotationsType,
   MiniAppType,
+  SchemaRefusalType,
   ToolDefinitionConnectionType,
   ToolDefinitionInput,
   ToolDefinitionType,
@@ -176,6 +178,16 @@ export class ToolDefinitionResolver {
   })
   mcpEntry(@Root() tool: ToolDefinitionType) {
     return mcpEntryOf(tool);
+  }
+
+  @FieldResolver(() => [SchemaRefusalType], {
+    name: 'schemaRefusals',
+    description:
+      'Per provider family whose schema rules refuse its input schema, the first rule it breaks and where (docs/semantics.md §3.5): the agents of those families leave it out (INCOMPATIBLE_SCHEMA). Empty: every family takes it.',
+  })
+  refusals(@Root() tool: ToolDefinitionType) {
+    const refusals = storedRefusals(tool.schemaRefusals, tool.inputSchema);
+    return PROVIDERS.flatMap((provider) => (refusals?.[provider] ? [shownRefusal(provider, refusals[provider])] : []));
   }
 
   @FieldResolver(() => Int, {

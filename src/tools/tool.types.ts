@@ -9,6 +9,7 @@ import { DESCRIPTION_MAX, IsCatalogueKey, IsToolName } from '../common/validatio
 import { IsJsonSchema } from './json-schema';
 import { IsProviderToolName } from './tool-name';
 import type { JsonObject } from '../common/json';
+import type { SchemaRefusals } from '../loadout/tokens/provider-schema-rules';
 import { DISPLAY_NAME_TEXT, ID_TEXT, KEEP_TEXT, ownerProjectText } from '../common/schema-text';
 import { TOOL_TEXT } from './tool-definition-text';
 import { HEADERS_FIELD, HeadersBound, McpHeaderInput, McpTransportEnum } from './mcp-connection.types';
@@ -62,6 +63,8 @@ export class ToolDefinitionType {
   miniAppId: string | null;
   mcpServerId: string | null;
   mcpEntry: JsonObject | null;
+  /** As stored; ToolDefinition.schemaRefusals shows them. */
+  schemaRefusals: SchemaRefusals | null;
 }
 
 @ObjectType('McpToolAnnotations', {
