@@ -19,7 +19,7 @@ afterAll(() => t.stop());
 
 const REPORT_FIELDS = `projectId agentId sessionId userId asOf estimatedToolCount estimatedSchemaTokens requestOverheadTokens
   bySource { source count schemaTokens } tools { name source schemaTokens hostDependent } unprobedMcpServers
-  incompatibleTools { name source schemaRefusal { provider rule pointer message } } refusedMcpTools { server index name field reason } mcpServerNotes { server status lastOkAt lastError }
+  incompatibleTools { name source schemaRefusal { provider rule pointer message } } refusedMcpTools { server index name field reason } mcpServerNotes { server status lastOkAt lastError } ruleWarnings { subject level warning }
   warnThreshold hotThreshold level evidence { totalCalls firstCallAt requiredCalls requiredDays gateOpen }
   suggestions { toolName verdict calls errors lastUsedAt firstSurfacedAt schemaTokens projectedSavingTokens }
   inventedToolCalls { name calls }`;
@@ -42,6 +42,7 @@ interface Report {
     schemaRefusal: { provider: string; rule: string; pointer: string; message: string };
   }>;
   refusedMcpTools: Array<{ server: string; index: number; name: string | null; field: string; reason: string }>;
+  ruleWarnings: Array<{ subject: string; level: string; warning: string }>;
   warnThreshold: number;
   hotThreshold: number;
   level: string;

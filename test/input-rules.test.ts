@@ -181,6 +181,7 @@ const BAD_INPUTS: Case[] = [
   ['rule on a hint that is not one', setRule, () => ({ input: rule('hint:dangerous') }), 'input.toolName'],
   ['rule on a hint in the wrong case', setRule, () => ({ input: rule('hint:ReadOnly') }), 'input.toolName'],
   ['rule on hint: alone', setRule, () => ({ input: rule('hint:') }), 'input.toolName'],
+  ['rule on a doubly negated hint', setRule, () => ({ input: rule('hint:!!readOnly') }), 'input.toolName'],
   ['rule on tool: without a name', setRule, () => ({ input: rule('tool:') }), 'input.toolName'],
   [
     'change set rule on a hint that is not one',
@@ -375,7 +376,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
     expect(updated.updateMcpServer.enabledTools).toEqual([ownName, 'a.b/c', 'read file: v2']);
   });
 
-  it('takes a rule on each annotation hint, and on tool:<name>; refuses any other hint naming the field and the four', async () => {
+  it('takes a rule on each annotation hint, on its negation and on tool:<name>; refuses any other hint naming the field and the four', async () => {
     const a = await freshAgent('targets');
     for (const hint of TOOL_HINTS) {
       expect((await t.ok(key, setRule, { input: { agentId: a, toolName: `hint:${hint}`, effect: 'DENY' } })).setToolRule).toEqual({
@@ -387,6 +388,10 @@ describe('rule and call names: any name a toolbox can carry', () => {
       subject: 'tool:existing',
       effect: 'ALLOW',
     });
+    expect((await t.ok(key, setRule, { input: { agentId: a, toolName: 'hint:!readOnly', effect: 'DENY' } })).setToolRule).toEqual({
+      subject: 'hint:!readOnly',
+      effect: 'DENY',
+    });
     expect((await t.ok(key, RULES, { a })).agent.permissionRules).toEqual(
       expect.arrayContaining([
         { subject: 'hint:destructive', effect: 'DENY' },
@@ -394,9 +399,10 @@ describe('rule and call names: any name a toolbox can carry', () => {
         { subject: 'hint:idempotent', effect: 'DENY' },
         { subject: 'hint:openWorld', effect: 'DENY' },
         { subject: 'tool:existing', effect: 'ALLOW' },
+        { subject: 'hint:!readOnly', effect: 'DENY' },
       ]),
     );
-    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(5);
+    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(6);
 
     const refused = refusal(await t.gql(key, setRule, { input: { agentId: a, toolName: 'hint:dangerous', effect: 'DENY' } }));
     expect(refused).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.toolName' });
@@ -406,7 +412,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
     );
     expect(inSet).toMatchObject({ code: 'BAD_USER_INPUT', field: 'changes[0].setToolRule.toolName' });
     expect(inSet.message).toContain('destructive, readOnly, idempotent, openWorld');
-    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(5);
+    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(6);
   });
 
   it('docs/configuration.md Limits gives the rule name forms, every hint among them, and the 256 characters of rule and call names', () => {
@@ -414,7 +420,13 @@ describe('rule and call names: any name a toolbox can carry', () => {
     const limits = page.slice(page.indexOf('## Limits'));
     const row = limits.split('\n').find((line) => line.startsWith('| permission rule `toolName`'));
     expect(row).toBeDefined();
-    for (const form of ['`tool:<name>`', '`hint:<annotation>`', '256 characters', ...TOOL_HINTS.map((h) => `\`${h}\``)]) {
+    for (const form of [
+      '`tool:<name>`',
+      '`hint:<annotation>`',
+      '`hint:!<annotation>`',
+      '256 characters',
+      ...TOOL_HINTS.map((h) => `\`${h}\``),
+    ]) {
       expect(row).toContain(form);
     }
   });

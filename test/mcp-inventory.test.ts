@@ -210,7 +210,7 @@ it('refuses the same schema on a custom tool, naming the rule and the JSON point
   expect(custom.toolDefinitions).toEqual([]);
 });
 
-it('excludes every tool its server marks destructive with one hint:destructive rule, and nothing else', async () => {
+it('excludes with one hint:destructive rule every tool MCP defaults call destructive: those that do not say otherwise', async () => {
   const rule = await t.ok<{ setToolRule: { id: string; subject: string } }>(
     key,
     `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "hint:destructive", effect: DENY }) { id subject } }`,
@@ -218,8 +218,14 @@ it('excludes every tool its server marks destructive with one hint:destructive r
   );
   expect(rule.setToolRule.subject).toBe('hint:destructive');
   const box = (await t.ok(key, TOOLBOX, { a: agents.google })).toolbox;
-  expect(box.dropped.filter((d) => d.reason === 'EXCLUDED').map((d) => d.name)).toEqual(['mcp__fs__delete_file']);
-  expect(box.tools).toHaveLength(4);
+  // Only read_text_file says it is read-only; the others state nothing of it, or have no annotations at all.
+  expect(box.dropped.filter((d) => d.reason === 'EXCLUDED').map((d) => d.name)).toEqual([
+    'mcp__fs__delete_file',
+    'mcp__fs__ping',
+    'mcp__fs__files.read',
+    'mcp__fs__either',
+  ]);
+  expect(box.tools.map((tool) => tool.name)).toEqual(['mcp__fs__read_text_file']);
 });
 
 it('moves nothing when the same inventory is reported again: no version, no event, no timestamp', async () => {
@@ -288,4 +294,41 @@ it('refuses alone an entry no provider could take or one reported twice, and car
   const sent = box.tools.map((x) => x.name).filter((n) => n.startsWith('mcp__wild__'));
   expect(sent).toHaveLength(5);
   for (const name of sent) expect(name).toMatch(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/);
+});
+
+it("warns, on the rule and in the budget report, of a rule naming an MCP tool by its server's own name, which names nothing", async () => {
+  const set = await t.ok<{ setToolRule: { matchingToolCount: number; warning: string | null } }>(
+    key,
+    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:delete_file", effect: DENY }) { matchingToolCount warning } }`,
+    { a: agents.anthropic },
+  );
+  expect(set.setToolRule).toEqual({
+    matchingToolCount: 0,
+    warning:
+      'names no tool: delete_file is what an MCP server calls mcp__fs__delete_file; a rule names the tool as tool:mcp__fs__delete_file',
+  });
+  const budget = await t.ok<{ toolBudget: { ruleWarnings: Array<{ subject: string; level: string; warning: string }> } }>(
+    key,
+    `query($a: ID!) { toolBudget(agentId: $a) { ruleWarnings { subject level warning } } }`,
+    { a: agents.anthropic },
+  );
+  expect(budget.toolBudget.ruleWarnings).toEqual([{ subject: 'tool:delete_file', level: 'AGENT', warning: set.setToolRule.warning }]);
+  const named = await t.ok<{ setToolRule: { matchingToolCount: number; warning: string | null } }>(
+    key,
+    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:mcp__fs__delete_file", effect: DENY }) { matchingToolCount warning } }`,
+    { a: agents.anthropic },
+  );
+  expect(named.setToolRule).toEqual({ matchingToolCount: 1, warning: null });
+});
+
+it('shows on the definition itself every provider family that refuses its schema, and none for a schema all take', async () => {
+  const defs = await t.ok<{
+    toolDefinitions: Array<{ name: string; schemaRefusals: Array<{ provider: string; rule: string; pointer: string }> }>;
+  }>(key, `{ toolDefinitions(source: MCP) { name schemaRefusals { provider rule pointer } } }`);
+  const of = (name: string) => defs.toolDefinitions.find((d) => d.name === name)!.schemaRefusals;
+  expect(of('mcp__fs__either')).toEqual([
+    { provider: 'OPENAI', rule: 'no-top-level-combinator', pointer: '/anyOf' },
+    { provider: 'ANTHROPIC', rule: 'no-top-level-combinator', pointer: '/anyOf' },
+  ]);
+  expect(of('mcp__fs__read_text_file')).toEqual([]);
 });

@@ -166,14 +166,33 @@ it('moves nothing when every server reports the same list again', async () => {
   expect(after.toolbox.fingerprint).toBe(before.toolbox.fingerprint);
 });
 
-it('excludes with one hint:destructive rule every tool a real server marks destructive, and nothing else', async () => {
-  const destructive = [...sent()].filter(([, tool]) => (tool.annotations as Entry | undefined)?.destructiveHint === true);
+const annotationsOf = (tool: Entry) => (tool.annotations ?? {}) as Entry;
+const fullName = (id: string) => `mcp__${id.replace('/', '__')}`;
+
+it('excludes with one hint:destructive rule every tool of a real server that MCP defaults call destructive, and nothing else', async () => {
+  // Destructive unless the tool says it is read-only or not destructive (docs/semantics.md §3.9).
+  const destructive = [...sent()].filter(([, tool]) => {
+    const a = annotationsOf(tool);
+    return a.readOnlyHint !== true && a.destructiveHint !== false;
+  });
   expect(destructive.length).toBeGreaterThan(0);
   await t.ok(key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "hint:destructive", effect: DENY }) { id } }`, {
     a: agentId,
   });
   const { toolbox } = await t.ok(key, TOOLBOX, { a: agentId });
   const excluded = toolbox.dropped.filter((d) => d.reason === 'EXCLUDED').map((d) => d.tool.name);
-  expect(excluded.sort()).toEqual(destructive.map(([id]) => `mcp__${id.replace('/', '__')}`).sort());
+  expect(excluded.sort()).toEqual(destructive.map(([id]) => fullName(id)).sort());
   expect(toolbox.dropped.filter((d) => d.reason !== 'EXCLUDED')).toEqual([]);
+});
+
+it('keeps only the tools real servers call read-only with one DENY on hint:!readOnly', async () => {
+  const readOnly = [...sent()].filter(([, tool]) => annotationsOf(tool).readOnlyHint === true);
+  expect(readOnly.length).toBeGreaterThan(0);
+  await t.ok(key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "hint:!readOnly", effect: DENY }) { id } }`, {
+    a: agentId,
+  });
+  const { toolbox } = await t.ok(key, TOOLBOX, { a: agentId });
+  const kept = toolbox.tools.map(({ tool }) => `mcp__${tool.mcpServer!.name}__${tool.mcpToolName}`);
+  expect(kept.sort()).toEqual(readOnly.map(([id]) => fullName(id)).sort());
+  expect(toolbox.dropped.every((d) => d.reason === 'EXCLUDED')).toBe(true);
 });

@@ -141,6 +141,60 @@ it('keeps definitions stored as jsonb loading: their content and hash as they we
   }
 });
 
+it('checks again, when loaded, the stored refusals the changed provider schema rules judge otherwise', async () => {
+  const { db: old, drop: dropOld } = await emptyDatabase();
+  try {
+    const ds = old.dataSource;
+    await migrateBefore(ds, '1764400023000-RecheckSchemaRefusals');
+    const [{ id: org }]: Array<{ id: string }> = await ds.query(`INSERT INTO organizations (name) VALUES ('o') RETURNING id`);
+    const store = (name: string, schema: unknown, refusals: unknown) =>
+      ds.query(
+        `INSERT INTO tool_definitions (organization_id, source, name, description, input_schema, content_hash, schema_refusals)
+           VALUES ($1, 'MCP', $2, 'd', $3::json, $2, $4::json)`,
+        [org, name, JSON.stringify(schema), JSON.stringify(refusals)],
+      );
+    // As LINE's flex-message tools were stored: refused for Gemini over a description beside a $ref, which Gemini takes.
+    const described = { type: 'object', properties: { c: { type: 'string' }, d: { $ref: '#/properties/c', description: 'Colour' } } };
+    await store('mcp__line__push', described, { google: { rule: 'ref-without-siblings', pointer: '/properties/d/description' } });
+    await store('mcp__asc__list', { type: 'object', properties: { 'filter[id]': { type: 'string' } } }, {});
+    // Nothing a changed rule reads: the stored verdict stands, even one no rule would give now.
+    await store('mcp__s__kept', { type: 'object', properties: { a: { type: 'string' } } }, { openai: { rule: 'retired', pointer: '' } });
+    await runMigrations(ds);
+    const rows = new Map((await loadToolRows(ds, org, null)).map((r) => [r.name, r.schemaRefusals]));
+    expect(rows.get('mcp__line__push')).toBeNull();
+    expect(rows.get('mcp__asc__list')).toEqual({ anthropic: { rule: 'property-keys', pointer: '/properties/filter[id]' } });
+    expect(rows.get('mcp__s__kept')).toEqual({ openai: { rule: 'retired', pointer: '' } });
+  } finally {
+    await dropOld();
+  }
+});
+
+it('keeps what the annotations of each MCP tool state of the hints, false as well as true, for rules by MCP defaults', async () => {
+  const { db: old, drop: dropOld } = await emptyDatabase();
+  try {
+    const ds = old.dataSource;
+    await migrateBefore(ds, '1764400024000-StatedHints');
+    const [{ id: org }]: Array<{ id: string }> = await ds.query(`INSERT INTO organizations (name) VALUES ('o') RETURNING id`);
+    const store = (source: string, name: string, entry: unknown, hints: string[]) =>
+      ds.query(
+        `INSERT INTO tool_definitions (organization_id, source, name, description, input_schema, content_hash, mcp_entry, hints)
+           VALUES ($1, $2, $3, 'd', '{"type":"object"}', $3, $4::json, $5)`,
+        [org, source, name, entry === null ? null : JSON.stringify(entry), hints],
+      );
+    const annotations = { title: 'T', openWorldHint: false, readOnlyHint: true, destructiveHint: 'no', idempotentHint: true };
+    await store('MCP', 'mcp__s__stated', { annotations }, ['readOnly', 'idempotent']);
+    await store('MCP', 'mcp__s__bare', null, []);
+    await store('CUSTOM', 'custom', null, []);
+    await runMigrations(ds);
+    const rows = new Map((await loadToolRows(ds, org, null)).map((r) => [r.name, r.hints]));
+    expect(rows.get('mcp__s__stated')).toEqual(['readOnly', 'idempotent', '!openWorld']);
+    expect(rows.get('mcp__s__bare')).toEqual([]);
+    expect(rows.get('custom')).toEqual([]);
+  } finally {
+    await dropOld();
+  }
+});
+
 it('keeps prices and completed turns of before the 1-hour cache rate loading, the rate twice their input rate', async () => {
   const { db: old, drop: dropOld } = await emptyDatabase();
   try {

@@ -63,6 +63,20 @@ it('stores the 83-character MCP name, and sends it within 64 characters to every
   for (const names of Object.values(sent)) expect(names).toEqual(box.tools.map((x) => x.name));
 });
 
+it("counts the definition's schemaTokens under the name it is sent as, the toolbox's figure for it", async () => {
+  const def = (
+    await t.ok<{ toolDefinitions: Array<{ name: string; schemaTokens: number }> }>(key, `{ toolDefinitions { name schemaTokens } }`)
+  ).toolDefinitions.find((d) => d.name === FULL_NAME)!;
+  const box = (
+    await t.ok<{ toolbox: { tools: Array<{ name: string; schemaTokens: number }> } }>(
+      key,
+      `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name schemaTokens } } }`,
+      { a: agentId },
+    )
+  ).toolbox;
+  expect(def.schemaTokens).toBe(box.tools.find((x) => x.name.startsWith('mcp__github-enterprise__'))!.schemaTokens);
+});
+
 it('records the short form in the turn, and counts a call recorded under it for its tool', async () => {
   const conversation = (
     await t.ok<Created<'startConversation'>>(

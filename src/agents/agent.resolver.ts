@@ -122,6 +122,15 @@ export class PermissionRuleFieldsResolver {
   matchingToolCount(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).ruleMatches.load(rule);
   }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "Why the rule may be wrong, or null: it names an MCP tool by its server's own name (as enabledTools does), which names no tool; the warning gives the name to use (docs/semantics.md §3.9).",
+  })
+  warning(@Root() rule: PermissionRuleType, @Ctx() ctx: RequestContext) {
+    return loadersOf(ctx).ruleWarning.load(rule);
+  }
 }
 
 @Resolver(() => ProjectType)

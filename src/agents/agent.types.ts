@@ -20,7 +20,8 @@ const SETTING_TEXT = {
   budgetWarnThreshold: "The budget report's WARN level for this agent: 1 to 1000, at or below budgetHotThreshold.",
   budgetHotThreshold: "The budget report's HOT level for this agent: 1 to 1000, at or above budgetWarnThreshold.",
 };
-const RULE_SUBJECT_TEXT = 'What the rule names: tool:<name>, or hint:<annotation> for every MCP tool whose server sets that hint.';
+const RULE_SUBJECT_TEXT =
+  "What the rule names: tool:<name>, or hint:<annotation> (hint:!<annotation>) for every MCP tool that hint is (is not) in effect for, by MCP's defaults where its server states none.";
 
 @ObjectType('Agent', {
   simpleResolvers: true,
@@ -144,7 +145,10 @@ export class ToolRuleInput {
     description: 'The project the rule is set on, for all its agents. Exactly one of agentId and projectId.',
   })
   projectId?: string;
-  @Field({ description: 'A tool, by its name or as tool:<name>; or every MCP tool whose server sets a hint, as hint:<annotation>.' })
+  @Field({
+    description:
+      'A tool, by its name or as tool:<name>; or every MCP tool a hint is in effect for, as hint:<annotation>, or is not, as hint:!<annotation> (docs/semantics.md §3.9).',
+  })
   @IsRuleTarget()
   toolName: string;
   @Field(() => RuleEffectEnum, { description: 'What the rule does to the tools it names.' }) @IsIn(['ALLOW', 'DENY']) effect: RuleEffect;

@@ -9,9 +9,9 @@ import { estimateToolTokens, requestOverheadTokens } from '../loadout/tokens/est
 import type { UsageService } from '../usage/usage.service';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { budgetSurface, incompatibleOnSurface } from '../loadout/assemble';
-import { serverInScope } from '../loadout/filters';
+import { reaches, ruleSubject, ruleWarning, serverInScope } from '../loadout/filters';
 import { shownRefusal, type ShownRefusal } from '../loadout/tokens/provider-schema-rules';
-import type { ToolSource } from '../loadout/vocabulary';
+import type { RuleLevel, ToolSource } from '../loadout/vocabulary';
 import type { RefusedMcpTool } from '../tools/mcp-tool-entry';
 import { McpServerEntity } from '../tools/mcp-server.entity';
 import { McpProbeEntity } from '../tools/mcp-probe.entity';
@@ -39,6 +39,7 @@ export interface ToolBudget extends BudgetReport {
   incompatibleTools: Array<{ name: string; source: ToolSource; schemaRefusal: ShownRefusal }>;
   refusedMcpTools: Array<RefusedMcpTool & { server: string }>;
   mcpServerNotes: McpServerNote[];
+  ruleWarnings: Array<{ subject: string; level: RuleLevel; warning: string }>;
 }
 
 export class BudgetService {
@@ -112,6 +113,11 @@ export class BudgetService {
       source: t.row.source,
       schemaRefusal: shownRefusal(facts.provider, t.schemaRefusals![facts.provider]!),
     }));
+    const candidates = loadout.sorted.filter((t) => reaches(t, { projectId, agentId: agent?.id ?? null }));
+    const ruleWarnings = facts.rules.flatMap((rule) => {
+      const warning = ruleWarning(rule.toolName, candidates);
+      return warning === null ? [] : [{ subject: ruleSubject(rule.toolName), level: rule.on, warning }];
+    });
     const servers = inScope.length ? await m.findBy(McpServerEntity, { id: In(inScope.map((s) => s.id)) }) : [];
     const refusedMcpTools = servers
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
@@ -129,6 +135,7 @@ export class BudgetService {
       incompatibleTools,
       refusedMcpTools,
       mcpServerNotes,
+      ruleWarnings,
     };
   }
 }

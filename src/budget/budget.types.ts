@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { BudgetLevelEnum, described, ToolSourceEnum, VerdictEnum } from '../loadout/graphql-enums';
-import type { BudgetLevel, ToolSource, Verdict } from '../loadout/vocabulary';
+import { BudgetLevelEnum, described, RuleLevelEnum, ToolSourceEnum, VerdictEnum } from '../loadout/graphql-enums';
+import type { BudgetLevel, RuleLevel, ToolSource, Verdict } from '../loadout/vocabulary';
 import { RefusedMcpToolType, SchemaRefusalType } from '../tools/tool.types';
 import { McpProbeStatusEnum } from '../tools/mcp-connection.types';
 import type { McpProbeStatus } from '../tools/mcp-probe-status';
@@ -88,6 +88,15 @@ export class BudgetMcpServerNoteType {
   lastError: string | null;
 }
 
+@ObjectType('BudgetRuleWarning', {
+  description: 'A permission rule of the scope that names no tool, and why it may be wrong (docs/semantics.md §3.9).',
+})
+export class BudgetRuleWarningType {
+  @Field({ description: 'What the rule names, as PermissionRule.subject shows it.' }) subject: string;
+  @Field(() => RuleLevelEnum, { description: "Whether it is the agent's rule or its project's." }) level: RuleLevel;
+  @Field({ description: 'Why it may be wrong, and the name to use.' }) warning: string;
+}
+
 @ObjectType('ToolBudgetReport', {
   description:
     "What a scope's tools cost and which the evidence says could go (docs/semantics.md §7). It counts the surface: every tool any turn of the scope could carry, on any channel or page, before Max Tools and the token cap cut a turn's toolbox.",
@@ -137,6 +146,10 @@ export class ToolBudgetReportType {
     description: 'MCP servers in scope whose inventory counts but is stale or whose probes fail, by name, each with why.',
   })
   mcpServerNotes: BudgetMcpServerNoteType[];
+  @Field(() => [BudgetRuleWarningType], {
+    description: "The scope's rules with a warning (PermissionRule.warning): the agent's, then its project's.",
+  })
+  ruleWarnings: BudgetRuleWarningType[];
   @Field(() => Int, { description: "estimatedToolCount at which level is WARN: the agent's own with agentId, else the organisation's." })
   warnThreshold: number;
   @Field(() => Int, { description: "estimatedToolCount at which level is HOT: the agent's own with agentId, else the organisation's." })

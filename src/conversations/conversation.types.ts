@@ -85,7 +85,7 @@ export class SnapshotToolType {
 @ObjectType('SnapshotRule', { implements: AppliedRuleInterface, description: 'A DENY rule as it stood when a turn was recorded.' })
 export class SnapshotRuleType {
   @Field(() => ID, { description: "The rule's id, a UUID; the rule may have changed or gone since." }) id: string;
-  @Field({ description: 'tool:<name> or hint:<hint>' }) subject: string;
+  @Field({ description: 'tool:<name>, hint:<hint> or hint:!<hint>' }) subject: string;
   @Field(() => RuleEffectEnum, { description: 'DENY.' }) effect: RuleEffect;
   @Field(() => RuleLevelEnum, { description: "On the agent itself, or on the agent's project." }) level: RuleLevel;
 }

@@ -68,6 +68,9 @@ export class CompiledTool implements ToolFacts {
   get hints(): readonly string[] {
     return this.row.hints;
   }
+  get mcpToolName(): string | null {
+    return this.row.mcpToolName;
+  }
   get schemaRefusals(): SchemaRefusals | null {
     return this.row.schemaRefusals;
   }

@@ -38,7 +38,7 @@ export interface ToolFacts {
   ownerEnabled: boolean;
   /** Its MCP server's tool lists leave it out. */
   mcpFiltered: boolean;
-  /** The annotation hints its MCP server sets true (TOOL_HINTS); empty for other sources. */
+  /** What its MCP server's annotations state of the TOOL_HINTS (see hints.ts); empty for other sources. */
   hints: readonly string[];
   /** Per provider, the first schema rule its input schema breaks; null: none does (the usual case). */
   schemaRefusals: SchemaRefusals | null;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { compileLoadout } from './compile';
 import type { AgentFacts, SituationFacts, ToolFacts } from './facts';
 import { situationFacts } from './facts';
-import { ASSEMBLY_READS, FILTERS, SITUATION_FILTERS, fieldsRead, type Reads } from './filters';
+import { ASSEMBLY_READS, FILTERS, SITUATION_FILTERS, fieldsRead, ruleWarning, type Reads, type WarnedTarget } from './filters';
 import { allSituations } from './situations';
 import { propertyOptions, worldArb } from './testing/arbitraries';
 import { DROP_REASONS } from './vocabulary';
@@ -70,5 +70,33 @@ describe('the filter table', () => {
     expect([...fieldsRead('agent', ASSEMBLY_READS, ...FILTERS.map((f) => f.reads))].sort()).toEqual(
       ['id', 'maxSchemaTokens', 'maxTools', 'mcpServerInScope', 'model', 'projectId', 'provider', 'rules', 'toolsMode'].sort(),
     );
+  });
+});
+
+describe('ruleWarning', () => {
+  const mcp = (server: string, tool: string): WarnedTarget => ({
+    name: `mcp__${server}__${tool}`,
+    renderedName: `mcp__${server}__${tool}`,
+    source: 'MCP',
+    hints: [],
+    mcpToolName: tool,
+  });
+  const custom: WarnedTarget = { name: 'lookup', renderedName: 'lookup', source: 'CUSTOM', hints: [], mcpToolName: null };
+  const candidates = [custom, mcp('github', 'search_issues'), mcp('gitlab', 'search_issues')];
+
+  it("warns of a rule on an MCP tool's own name, which names nothing, giving the full names", () => {
+    for (const toolName of ['tool:search_issues', 'search_issues'])
+      expect(ruleWarning(toolName, candidates)).toBe(
+        'names no tool: search_issues is what an MCP server calls mcp__github__search_issues, mcp__gitlab__search_issues; a rule names the tool as tool:mcp__github__search_issues',
+      );
+  });
+
+  it('says nothing of a rule that names a tool, names one not there yet, or names a hint', () => {
+    expect(ruleWarning('tool:mcp__github__search_issues', candidates)).toBeNull();
+    expect(ruleWarning('lookup', candidates)).toBeNull();
+    expect(ruleWarning('tool:not_yet', candidates)).toBeNull();
+    expect(ruleWarning('hint:readOnly', candidates)).toBeNull();
+    // A custom tool of that name is named by it: the rule acts, so nothing is wrong.
+    expect(ruleWarning('search_issues', [...candidates, { ...custom, name: 'search_issues', renderedName: 'search_issues' }])).toBeNull();
   });
 });

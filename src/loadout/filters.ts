@@ -1,5 +1,6 @@
 import type { SchemaRefusal } from './tokens/provider-schema-rules';
 import type { AgentFacts, SituationFacts, ToolFacts, ToolRule } from './facts';
+import { hintInEffect, hintTarget } from './hints';
 import { RULE_HINT_PREFIX, RULE_TOOL_PREFIX, type DropReason } from './vocabulary';
 
 /**
@@ -79,7 +80,7 @@ export const FILTERS: readonly Filter[] = [
   {
     reason: 'EXCLUDED',
     section: '§3.9',
-    reads: reads({ tool: ['name', 'renderedName', 'hints'], agent: ['rules'] }),
+    reads: reads({ tool: ['name', 'renderedName', 'source', 'hints'], agent: ['rules'] }),
     surface: true,
     fails: (t, a) => a.rules.length > 0 && excludingRule(t, a.rules) !== null,
   },
@@ -182,8 +183,8 @@ export function compareSortOrder(a: Ordered, b: Ordered): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** What a rule can name of a definition: its name, full or as sent, and its MCP server's hints. */
-export type RuleTarget = Pick<ToolFacts, 'name' | 'renderedName' | 'hints'>;
+/** What a rule can name of a definition: its name, full or as sent, and, of an MCP tool, its hints. */
+export type RuleTarget = Pick<ToolFacts, 'name' | 'renderedName' | 'source' | 'hints'>;
 
 /** A rule's toolName as it is stored: `tool:<name>` as the bare name, so one tool is one rule's target. */
 export const storedRuleName = (toolName: string): string =>
@@ -193,9 +194,16 @@ export const storedRuleName = (toolName: string): string =>
 export const ruleSubject = (toolName: string): string =>
   toolName.startsWith(RULE_HINT_PREFIX) || toolName.startsWith(RULE_TOOL_PREFIX) ? toolName : `${RULE_TOOL_PREFIX}${toolName}`;
 
-/** Whether a rule's toolName (`hint:<hint>`, `tool:<name>` or a bare name) names the definition. */
+/**
+ * Whether a rule's toolName (`hint:<hint>`, `hint:!<hint>`, `tool:<name>` or a
+ * bare name) names the definition. A hint names MCP tools only, by the hint
+ * in effect (§3.9): `hint:!readOnly` names every MCP tool that is not read-only.
+ */
 export function ruleNames(toolName: string, tool: RuleTarget): boolean {
-  if (toolName.startsWith(RULE_HINT_PREFIX)) return tool.hints.includes(toolName.slice(RULE_HINT_PREFIX.length));
+  if (toolName.startsWith(RULE_HINT_PREFIX)) {
+    const target = hintTarget(toolName.slice(RULE_HINT_PREFIX.length));
+    return target !== null && tool.source === 'MCP' && hintInEffect(target.hint, tool.hints) !== target.negated;
+  }
   const name = toolName.startsWith(RULE_TOOL_PREFIX) ? toolName.slice(RULE_TOOL_PREFIX.length) : toolName;
   return name === tool.name || name === tool.renderedName;
 }
@@ -216,4 +224,24 @@ export function excludingRule(tool: RuleTarget, rules: readonly ToolRule[]): Too
     } else if (rule.effect === 'DENY') projectDeny ??= rule;
   }
   return agentAllows ? null : projectDeny;
+}
+
+/** A candidate as a rule's warning reads it: what a rule names, and an MCP tool's own name as its server reports it. */
+export type WarnedTarget = RuleTarget & { mcpToolName: string | null };
+
+/**
+ * Why a rule naming none of `candidates` may be wrong, or null (§3.9): it
+ * names MCP tools by their server's own name, as `enabledTools` does, where a
+ * rule takes the definition's name (`mcp__<server>__<tool>`) or the name sent.
+ */
+export function ruleWarning(toolName: string, candidates: readonly WarnedTarget[]): string | null {
+  if (toolName.startsWith(RULE_HINT_PREFIX)) return null;
+  const name = storedRuleName(toolName);
+  const meant: string[] = [];
+  for (const tool of candidates) {
+    if (ruleNames(toolName, tool)) return null;
+    if (tool.mcpToolName === name) meant.push(tool.name);
+  }
+  if (meant.length === 0) return null;
+  return `names no tool: ${name} is what an MCP server calls ${meant.join(', ')}; a rule names the tool as ${RULE_TOOL_PREFIX}${meant[0]}`;
 }

@@ -26,7 +26,7 @@ export interface ToolRow {
   miniAppId: string | null;
   mcpServerId: string | null;
   mcpToolName: string | null;
-  /** The annotation hints its MCP server sets true. */
+  /** What its MCP server's annotations state of the TOOL_HINTS, as hints.ts keeps it. */
   hints: readonly string[];
   /** Per provider, the first schema rule its input schema breaks; null: none. */
   schemaRefusals: SchemaRefusals | null;

@@ -77,15 +77,19 @@ export type RuleEffect = (typeof RULE_EFFECTS)[number];
 
 /**
  * The MCP tool annotations a rule may name as `hint:<name>`: the server's
- * `<name>Hint` set to true. A hint the server leaves out is not set, whatever
- * MCP's defaults say: a rule acts only on what the server states.
+ * `<name>Hint`, in effect as it states it or by MCP's defaults where it
+ * states nothing (docs/semantics.md §3.9, src/loadout/hints.ts).
  */
 export const TOOL_HINTS = ['destructive', 'readOnly', 'idempotent', 'openWorld'] as const;
 export type ToolHint = (typeof TOOL_HINTS)[number];
 
-/** A rule's toolName names a tool (`tool:<name>`, or the bare name) or a hint (`hint:<hint>`). */
+/**
+ * A rule's toolName names a tool (`tool:<name>`, or the bare name) or a hint:
+ * `hint:<hint>` the MCP tools it is in effect for, `hint:!<hint>` those it is not.
+ */
 export const RULE_TOOL_PREFIX = 'tool:';
 export const RULE_HINT_PREFIX = 'hint:';
+export const RULE_HINT_NOT = '!';
 
 /** What the usage evidence says of a surfaced tool that could go (docs/semantics.md §7.5). */
 export const VERDICTS = ['NEVER_USED', 'COLD', 'ALWAYS_FAILS'] as const;

@@ -72,6 +72,24 @@ const ORACLE: Record<string, (s: unknown) => string | undefined> = {
   'object-at-top': (s) => (isNode(s) && s.type === 'object' ? undefined : ''),
   'no-top-level-combinator': (s) =>
     firstOf(Object.keys(isNode(s) ? s : {}).map((k) => (/^(any|one|all)Of$/.test(k) ? `/${k}` : undefined))),
+  'no-top-level-not-enum-const': (s) =>
+    firstOf(Object.keys(isNode(s) ? s : {}).map((k) => (/^(not|enum|const)$/.test(k) ? `/${k}` : undefined))),
+  'property-keys': (s) =>
+    firstOf(
+      Object.keys(isNode(s) && isNode(s.properties) ? s.properties : {}).map((k) =>
+        /^[a-zA-Z0-9_.-]{1,64}$/.test(k) ? undefined : `/properties/${token(k)}`,
+      ),
+    ),
+  'draft-2020-12': (s) =>
+    firstOf(
+      subschemas(s).map(([at, n]) =>
+        Array.isArray(n.items)
+          ? `${at}/items`
+          : typeof n.$id === 'string' && n.$id.indexOf('#') < n.$id.length - 1 && n.$id.includes('#')
+            ? `${at}/$id`
+            : undefined,
+      ),
+    ),
   'array-items': (s) => subschemas(s).find(([, n]) => isArrayType(n) && !('items' in n))?.[0],
   'ref-resolves': (s) => firstOf(subschemas(s).map(([at, n]) => ('$ref' in n && !lookUp(s, n.$ref) ? `${at}/$ref` : undefined))),
   'ref-without-siblings': (s) =>
@@ -79,7 +97,7 @@ const ORACLE: Record<string, (s: unknown) => string | undefined> = {
       subschemas(s).map(([at, n]) =>
         '$ref' in n
           ? Object.keys(n)
-              .filter((k) => k !== '$ref')
+              .filter((k) => k[0] !== '$' && k !== 'description' && k !== 'default')
               .map((k) => `${at}/${token(k)}`)[0]
           : undefined,
       ),
@@ -87,8 +105,8 @@ const ORACLE: Record<string, (s: unknown) => string | undefined> = {
   size: (s) => (bytes(s) > SCHEMA_MAX_BYTES ? '' : undefined),
 };
 const ORACLE_RULES: Record<Provider, string[]> = {
-  openai: ['object-at-top', 'no-top-level-combinator', 'array-items', 'size'],
-  anthropic: ['object-at-top', 'no-top-level-combinator', 'size'],
+  openai: ['object-at-top', 'no-top-level-combinator', 'no-top-level-not-enum-const', 'array-items', 'size'],
+  anthropic: ['object-at-top', 'no-top-level-combinator', 'property-keys', 'draft-2020-12', 'size'],
   google: ['object-at-top', 'ref-resolves', 'ref-without-siblings', 'size'],
 };
 

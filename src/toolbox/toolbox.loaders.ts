@@ -22,6 +22,7 @@ export function toolboxLoaders(services: { toolbox: ToolboxService }, organizati
     /** An agent's toolbox in a situation (Agent.toolbox). */
     agentToolbox: inLoadout((loadout, r: ToolboxRequest) => toolbox.resolveIn(loadout, r.agentId, r.channel, r.page)),
     ruleMatches: inLoadout((loadout, rule: RuleSubject) => toolbox.ruleMatchesIn(loadout, rule)),
+    ruleWarning: inLoadout((loadout, rule: RuleSubject) => toolbox.ruleWarningIn(loadout, rule)),
     shadowRelations: inLoadout((loadout, tool: ShadowSubject) => toolbox.shadowRelationsIn(loadout, tool)),
   };
 }

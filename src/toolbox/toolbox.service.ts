@@ -3,13 +3,13 @@ import { badInput, notFound } from '../common/errors';
 import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
 import { renderedToolName, type VisibleTool } from '../loadout/tokens/tool-names';
 import type { PageSituation } from '../loadout/facts';
-import { reaches, ruleNames, ruleSubject, type Placed } from '../loadout/filters';
+import { reaches, ruleNames, ruleSubject, ruleWarning, type Placed } from '../loadout/filters';
 import { shownRefusal, type ShownRefusal } from '../loadout/tokens/provider-schema-rules';
 import type { SituationToolbox } from '../loadout/compile';
 import { assembleCompiled, toolboxOf } from '../loadout/serve';
 import { type AgentRow, type CatalogueRow, type RuleRow, type ToolRow } from '../loadout/rows';
 import type { CompiledLoadout } from '../loadout/compile';
-import type { CompiledAgent } from '../loadout/compiled-parts';
+import type { CompiledAgent, CompiledTool } from '../loadout/compiled-parts';
 import type { LoadoutCache } from '../loadout/cache';
 import { shadowRelations } from '../loadout/shadowing';
 import { toolboxId, type ResolvedPage } from './toolbox-id';
@@ -105,10 +105,18 @@ export class ToolboxService {
 
   /** How many definitions a rule (`tool:<name>` or `hint:<hint>`) can act on in this loadout: those named so among its agent's or project's candidates. */
   ruleMatchesIn(loadout: CompiledLoadout, rule: RuleSubject): number {
+    return this.ruleCandidates(loadout, rule).filter((t) => ruleNames(rule.toolName, t)).length;
+  }
+
+  /** Why the rule may be wrong among its agent's or project's candidates (docs/semantics.md §3.9), or null. */
+  ruleWarningIn(loadout: CompiledLoadout, rule: RuleSubject): string | null {
+    return ruleWarning(rule.toolName, this.ruleCandidates(loadout, rule));
+  }
+
+  private ruleCandidates(loadout: CompiledLoadout, rule: RuleSubject): CompiledTool[] {
     const agent = rule.agentId ? loadout.agents.get(rule.agentId)?.row : undefined;
-    const projectId = agent ? agent.projectId : rule.projectId;
-    const scope = { projectId, agentId: agent?.id ?? null };
-    return loadout.sorted.filter((t) => ruleNames(rule.toolName, t) && reaches(t, scope)).length;
+    const scope = { projectId: agent ? agent.projectId : rule.projectId, agentId: agent?.id ?? null };
+    return loadout.sorted.filter((t) => reaches(t, scope));
   }
 
   agentIn(loadout: CompiledLoadout, agentId: string): CompiledAgent | undefined {

@@ -1,8 +1,8 @@
 import { inputProblem, textProblem } from '../common/input-text';
 import type { JsonObject } from '../common/json';
 import { DESCRIPTION_MAX, MCP_TOOL_NAME_MAX, MCP_TOOL_NAME_PATTERN } from '../common/validation';
+import { statedHints } from '../loadout/hints';
 import { jsonTextBytes } from '../loadout/tokens/json-text-bytes';
-import { TOOL_HINTS } from '../loadout/vocabulary';
 import { jsonSchemaProblem } from './json-schema';
 
 /**
@@ -39,7 +39,7 @@ export interface McpToolSpec {
   inputSchema: JsonObject;
   /** Every other key of the entry, in the server's order; null when there is none. */
   entry: JsonObject | null;
-  /** The TOOL_HINTS its annotations set to true. */
+  /** What its annotations state of the TOOL_HINTS (src/loadout/hints.ts). */
   hints: string[];
 }
 
@@ -83,13 +83,12 @@ function readEntry(value: unknown, at: string): McpToolSpec | [string, string] {
       at,
       `keys other than name, description, inputSchema, ${UNSENT_KEYS.join(', ')} must be at most ${MCP_ENTRY_EXTRA_MAX_BYTES / 1024} KiB together`,
     ];
-  const annotations = isObject(extra.annotations) ? extra.annotations : {};
   return {
     name,
     description: description ?? '',
     inputSchema: inputSchema as JsonObject,
     entry: Object.keys(extra).length > 0 ? extra : null,
-    hints: TOOL_HINTS.filter((hint) => annotations[`${hint}Hint`] === true),
+    hints: statedHints(isObject(extra.annotations) ? extra.annotations : null),
   };
 }
 

@@ -71,7 +71,7 @@ export class ToolDefinitionEntity {
   @Column('text', { nullable: true }) mcpToolName: string | null;
   /** An MCP tool's tools/list entry beyond name, description and input schema, as reported; null for other sources. */
   @Column('json', { nullable: true }) mcpEntry: JsonObject | null;
-  /** The annotation hints its MCP server sets true (see mcp-tool-entry.ts): rules may name them. */
+  /** What its MCP server's annotations state of the hints rules name (src/loadout/hints.ts). */
   @Column('text', { array: true, default: () => "'{}'" }) hints: string[];
   /** Per provider, the first schema rule the input schema breaks; null: not checked when written, checked when loaded. */
   @Column('json', { nullable: true }) schemaRefusals: SchemaRefusals | null;

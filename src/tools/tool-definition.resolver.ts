@@ -4,9 +4,11 @@ import { ChannelType, ContextObjectType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { AfterArg, FirstArg } from '../common/pagination';
 import { ToolSourceEnum } from '../loadout/graphql-enums';
-import type { ToolSource } from '../loadout/vocabulary';
+import { PROVIDERS, type ToolSource } from '../loadout/vocabulary';
 import { ProjectType } from '../organizations/organization.types';
 import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
+import { visibleTool } from '../loadout/tokens/tool-names';
+import { shownRefusal, storedRefusals } from '../loadout/tokens/provider-schema-rules';
 import { storedDefinitions } from './stored-objects';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';
@@ -20,6 +22,7 @@ import {
   McpServerType,
   McpToolAnnotationsType,
   MiniAppType,
+  SchemaRefusalType,
   ToolDefinitionConnectionType,
   ToolDefinitionInput,
   ToolDefinitionType,
@@ -177,9 +180,19 @@ export class ToolDefinitionResolver {
     return mcpEntryOf(tool);
   }
 
+  @FieldResolver(() => [SchemaRefusalType], {
+    name: 'schemaRefusals',
+    description:
+      'Per provider family whose schema rules refuse its input schema, the first rule it breaks and where (docs/semantics.md §3.5): the agents of those families leave it out (INCOMPATIBLE_SCHEMA). Empty: every family takes it.',
+  })
+  refusals(@Root() tool: ToolDefinitionType) {
+    const refusals = storedRefusals(tool.schemaRefusals, tool.inputSchema);
+    return PROVIDERS.flatMap((provider) => (refusals?.[provider] ? [shownRefusal(provider, refusals[provider])] : []));
+  }
+
   @FieldResolver(() => Int, {
     description:
-      "Estimated tokens this definition adds to every model request, for the given model (default: the organisation's default model).",
+      "Estimated tokens this definition adds to every model request, for the given model (default: the organisation's default model), under the name it is sent as: the toolbox's figure for it.",
   })
   async schemaTokens(
     @Root() tool: ToolDefinitionType,
@@ -188,6 +201,7 @@ export class ToolDefinitionResolver {
     @Ctx() ctx: RequestContext,
   ) {
     const chosen = model ?? (await loadersOf(ctx).organization()).defaultModel;
-    return estimateToolTokens(tool, chosen);
+    // Under the name it is sent as, as the toolbox counts it (docs/semantics.md §3.13).
+    return estimateToolTokens(visibleTool(tool), chosen);
   }
 }

@@ -9,6 +9,7 @@ import { DESCRIPTION_MAX, IsCatalogueKey, IsToolName } from '../common/validatio
 import { IsJsonSchema } from './json-schema';
 import { IsProviderToolName } from './tool-name';
 import type { JsonObject } from '../common/json';
+import type { SchemaRefusals } from '../loadout/tokens/provider-schema-rules';
 import { DISPLAY_NAME_TEXT, ID_TEXT, KEEP_TEXT, ownerProjectText } from '../common/schema-text';
 import { TOOL_TEXT } from './tool-definition-text';
 import { HEADERS_FIELD, HeadersBound, McpHeaderInput, McpTransportEnum } from './mcp-connection.types';
@@ -62,11 +63,13 @@ export class ToolDefinitionType {
   miniAppId: string | null;
   mcpServerId: string | null;
   mcpEntry: JsonObject | null;
+  /** As stored; ToolDefinition.schemaRefusals shows them. */
+  schemaRefusals: SchemaRefusals | null;
 }
 
 @ObjectType('McpToolAnnotations', {
   description:
-    "What an MCP server says of a tool's behaviour, as reported: hints, not guarantees. A hint the server leaves out is null; rules name those set to true (hint:<name>).",
+    "What an MCP server says of a tool's behaviour, as reported: hints, not guarantees. A hint the server leaves out is null; rules read each as stated, or by MCP's defaults where it is null (hint:<name>, docs/semantics.md §3.9).",
 })
 export class McpToolAnnotationsType {
   @Field(() => String, { nullable: true, description: 'A display name for the tool.' }) title: string | null;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { contentHash } from '../../common/content-hash';
 import type { LoadoutRows, RuleRow, ToolRow } from '../rows';
+import { statedHints } from '../hints';
 import { schemaRefusals } from '../tokens/provider-schema-rules';
 import { EXECUTION_CONTEXTS, TOOL_HINTS, TOOLS_MODES, type ExecutionContext, type ToolsMode } from '../vocabulary';
 
@@ -25,6 +26,11 @@ export const AGENT_IDS = ['a0', 'a1', 'a2', 'a3', 'a4'];
 
 export const subset = <T>(pool: readonly T[]) => fc.subarray([...pool]);
 
+/** What a server's annotations state: each hint true, false or left out (MCP's defaults then apply), often none at all. */
+export const statedHintsArb = fc
+  .tuple(...TOOL_HINTS.map(() => fc.constantFrom<boolean | undefined>(undefined, undefined, true, false)))
+  .map((values) => statedHints(Object.fromEntries(TOOL_HINTS.map((hint, i) => [`${hint}Hint`, values[i]]))));
+
 export const toolArb = (i: number) =>
   fc
     .record({
@@ -41,7 +47,7 @@ export const toolArb = (i: number) =>
       owner: fc.constantFrom<Owner>('none', 'none', 'builtin', 'm0', 'm1', 's0', 's1'),
       tier: fc.constantFrom<number | null>(null, 1, 3),
       hostDependent: fc.boolean(),
-      hints: subset(TOOL_HINTS),
+      hints: statedHintsArb,
       schema: fc.constantFrom<SchemaKind>('plain', 'plain', 'plain', 'arrayWithoutItems', 'topLevelAnyOf', 'danglingRef'),
     })
     .map((t): ToolRow => toolRow(`t${i}`, t));
@@ -82,7 +88,7 @@ interface ToolFields {
   /** Read by no rule: varied so a rule that starts reading them shows in the specs. */
   tier: number | null;
   hostDependent: boolean;
-  /** Set by MCP servers only. */
+  /** Stated by MCP servers only. */
   hints: string[];
   /** Schemas some provider refuses (INCOMPATIBLE_SCHEMA): stored for MCP tools only, as the write path allows. */
   schema: SchemaKind;
@@ -158,7 +164,15 @@ export const ruleArb = (i: number) =>
         fc.constantFrom(...AGENT_IDS).map((a) => ({ agentId: a, projectId: null })),
         fc.constantFrom(...PROJECTS).map((p) => ({ agentId: null, projectId: p })),
       ),
-      toolName: fc.constantFrom(...NAMES, 'mcp__s0__n1', 'hint:destructive', 'hint:openWorld', 'tool:n2'),
+      toolName: fc.constantFrom(
+        ...NAMES,
+        'mcp__s0__n1',
+        'hint:destructive',
+        'hint:openWorld',
+        'hint:!readOnly',
+        'hint:idempotent',
+        'tool:n2',
+      ),
       effect: fc.constantFrom<'ALLOW' | 'DENY'>('ALLOW', 'DENY'),
     })
     .map((r): RuleRow => ({ id: `r${i}`, ...r.on, toolName: r.toolName, effect: r.effect }));

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { contentHash } from '../../common/content-hash';
 import type { LoadoutPatch } from '../compile';
 import type { LoadoutRows, ToolRow } from '../rows';
-import { TOOL_HINTS } from '../vocabulary';
 import {
   AGENT_IDS,
   CHANNELS,
@@ -13,6 +12,7 @@ import {
   plainToolArb,
   ruleArb,
   serversArb,
+  statedHintsArb,
   subset,
   toolArb,
   uniqueRules,
@@ -50,7 +50,7 @@ export const changeArb: fc.Arbitrary<Change> = fc.oneof(
     return replaceTool(rows, old.id, next);
   }),
   // An MCP server's report changes only what it says of a tool: its hints (hint:<annotation> rules read them).
-  fc.record({ pick: fc.nat(), hints: subset(TOOL_HINTS) }).map(({ pick, hints }): Change => (rows) => {
+  fc.record({ pick: fc.nat(), hints: statedHintsArb }).map(({ pick, hints }): Change => (rows) => {
     const mcp = rows.tools.filter((t) => t.source === 'MCP');
     if (mcp.length === 0) return { rows, patch: {} };
     const old = mcp[pick % mcp.length];

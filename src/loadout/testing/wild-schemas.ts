@@ -5,14 +5,19 @@ import { SCHEMA_MAX_BYTES } from '../tokens/provider-schema-rules';
  * Random tool input schemas as MCP servers send them and as providers refuse
  * them: properties of every type, nested objects, arrays with and without
  * `items`, type lists, combinators at the top and below, `$defs` with
- * `$ref`s that resolve, do not, or carry siblings, data in `enum`, `const`,
- * `default` and `examples` shaped like schemas, names with the characters
- * JSON Pointer escapes, and keys in any order. `compatibleSchemaArb` draws
+ * `$ref`s that resolve, do not, or carry siblings, draft-07 tuples and
+ * `$id` fragments, data in `enum`, `const`, `default` and `examples` shaped
+ * like schemas, names with the characters JSON Pointer escapes (at the top
+ * level too, where Anthropic refuses them), and keys in any order. `compatibleSchemaArb` draws
  * only schemas every provider accepts, with the same variety where allowed.
  */
 
 /** Keyword look-alikes, pointer characters, dots and digits: a map of names is data-keyed, never keywords. */
 const PROPERTY_NAMES = ['a', 'b', 'tags', 'type', 'items', '$ref', 'enum', 'a/b', 'x~y', '~1', 'dotted.name', '0', '10'];
+/** The names every provider takes at the top level (Anthropic's pattern), keyword look-alikes among them. */
+const TOP_LEVEL_NAMES = ['a', 'b', 'tags', 'type', 'items', 'enum', 'dotted.name', '0', '10'];
+/** At the top level, also the names Anthropic refuses there, a REST API's query parameter among them. */
+const WILD_TOP_LEVEL_NAMES = [...PROPERTY_NAMES, 'filter[id]'];
 const DEF_NAMES = ['thing', 'a/b', 'x~y', 'my thing'];
 const RESOLVING_REFS = ['#/$defs/thing', '#/$defs/a~1b', '#/$defs/x~0y', '#/$defs/my%20thing', '#'];
 /** Refs that resolve only when the drawn root happens to hold their target, and refs that never do. */
@@ -70,11 +75,17 @@ const withDataArb = fc.oneof(
 
 function schemaArbs(wild: boolean) {
   const refArb = wild ? fc.constantFrom(...RESOLVING_REFS, ...OTHER_REFS) : fc.constantFrom(...RESOLVING_REFS);
-  const leafArbs: fc.Arbitrary<Schema>[] = [scalarArb, withDataArb, refArb.map(($ref) => ({ $ref }))];
+  const leafArbs: fc.Arbitrary<Schema>[] = [
+    scalarArb,
+    withDataArb,
+    refArb.map(($ref) => ({ $ref })),
+    shuffled(refArb.map(($ref) => ({ $ref, description: 'Referenced', default: null, $comment: 'c' }))),
+  ];
   if (wild)
     leafArbs.push(
       fc.constantFrom({ type: 'array' }, { type: ['array', 'null'] }, { type: 'array', prefixItems: [{ type: 'string' }] }, false),
-      shuffled(refArb.map(($ref) => ({ $ref, description: 'Referenced' }))),
+      shuffled(refArb.map(($ref) => ({ $ref, title: 'Referenced' }))),
+      fc.constantFrom({ $id: '#thing', type: 'string' }, { $id: 'https://example.com/a#', type: 'string' }),
     );
   const nameArb = fc.constantFrom(...PROPERTY_NAMES);
 
@@ -125,7 +136,8 @@ function schemaArbs(wild: boolean) {
     const leaf = { arbitrary: fc.oneof(...leafArbs), weight: nested.length };
     return { schema: fc.oneof({ depthIdentifier: 'schema', maxDepth: 3 }, leaf, ...nested.map((arbitrary) => ({ arbitrary, weight: 1 }))) };
   });
-  return { schema, props: fc.dictionary(nameArb, schema, { maxKeys: 4 }) };
+  const topLevelNameArb = fc.constantFrom(...(wild ? WILD_TOP_LEVEL_NAMES : TOP_LEVEL_NAMES));
+  return { schema, props: fc.dictionary(topLevelNameArb, schema, { maxKeys: 4 }) };
 }
 
 const compatible = schemaArbs(false);
@@ -164,13 +176,15 @@ const wildObjectArb = shuffled(
         },
         { requiredKeys: ['type', 'properties'] },
       ),
-      // A combinator at the top, in a fifth of roots: more would hide what lies below from the rules after it.
+      // A keyword OpenAI refuses at the top, in a quarter of roots: more would hide what lies below from the rules after it.
       fc.oneof(
-        { arbitrary: fc.constant(null), weight: 4 },
+        { arbitrary: fc.constant(null), weight: 8 },
         {
           arbitrary: fc.tuple(fc.constantFrom('anyOf', 'oneOf', 'allOf'), fc.array(wild.schema, { minLength: 1, maxLength: 2 })),
           weight: 1,
         },
+        { arbitrary: fc.tuple(fc.constantFrom('not', 'const'), wild.schema), weight: 1 },
+        { arbitrary: fc.tuple(fc.constant('enum'), fc.array(dataArb, { minLength: 1, maxLength: 2 })), weight: 1 },
       ),
     )
     .map(([root, combinator]) => (combinator === null ? root : { ...root, [combinator[0]]: combinator[1] })),

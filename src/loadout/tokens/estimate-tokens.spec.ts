@@ -2,6 +2,7 @@ import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import type { ModelVisibleContent } from '../../common/content-hash';
 import overheads from './anthropic-overheads.json';
+import referenced from './fixtures/referenced-schemas.json';
 import { estimateToolTokens, requestOverheadTokens, type ToolChoice } from './estimate-tokens';
 
 /*
@@ -145,6 +146,30 @@ describe('OpenAI estimate', () => {
     const estimate = estimateToolTokens(createEntities.tool, 'openai/gpt-4o');
     expect(estimate).toBeGreaterThan(createEntities.cookbook);
     expect(estimate).toBeLessThan(createEntities.o200kJson);
+  });
+
+  // Real tools whose schemas reference others: LINE's `$ref`s into its own properties, Microsoft 365's `$defs`.
+  it.each(referenced.map((f) => [f.server, f.tool.name, f] as const))(
+    'counts the schemas %s references in %s, between the cookbook and the JSON, as close to the JSON as nested tools',
+    (_server, _name, f) => {
+      const estimate = estimateToolTokens(f.tool, 'openai/gpt-4o');
+      expect(estimate).toBeGreaterThan(f.cookbook);
+      expect(estimate).toBeLessThan(f.o200kJson);
+      // Nested tools of the corpus sit under a third below their JSON; referenced schemas left out would put these far lower.
+      expect(estimate / f.o200kJson).toBeGreaterThan(0.4);
+    },
+  );
+
+  it('counts each schema in $defs or definitions once, and a $ref as the name it points at', () => {
+    const tool = (schema: object) => ({ name: 'find', description: 'Find issues', inputSchema: { type: 'object', ...schema } });
+    const ref = { properties: { filter: { $ref: '#/$defs/IssueFilter' } } };
+    const defs = { IssueFilter: { type: 'object', description: 'Which issues', properties: { state: { type: 'string' } } } };
+    const bare = estimateToolTokens(tool(ref), 'openai/gpt-4o');
+    expect(estimateToolTokens(tool({ ...ref, $defs: defs }), 'openai/gpt-4o')).toBeGreaterThan(bare);
+    expect(estimateToolTokens(tool({ ...ref, definitions: defs }), 'openai/gpt-4o')).toBe(
+      estimateToolTokens(tool({ ...ref, $defs: defs }), 'openai/gpt-4o'),
+    );
+    expect(bare).toBeGreaterThan(estimateToolTokens(tool({ properties: { filter: {} } }), 'openai/gpt-4o'));
   });
 
   it.each([

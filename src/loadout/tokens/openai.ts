@@ -8,9 +8,10 @@ import { tokenCounter, type Encoding, type TokenCounter } from './tokenizers';
  * plus the tokens of "name:description" per function and "key:type:description"
  * per top-level property. The cookbook stops at top-level properties; nested
  * objects, array items and anyOf/oneOf/allOf members are counted here in the
- * same style: MCP schemas nest a lot, and on the reference corpus the cookbook
- * alone puts nested tools much further below their JSON than flat ones
- * (ACCURACY.md).
+ * same style, and so are referenced schemas (`$defs`), once each, a `$ref`
+ * reading as the name it points at: MCP schemas nest a lot, and on the
+ * reference corpus the cookbook alone puts nested tools much further below
+ * their JSON than flat ones (ACCURACY.md).
  */
 
 const PROP_INIT = 3;
@@ -59,6 +60,8 @@ function typeLabel(schema: Schema): string {
   const type = schema.type;
   if (typeof type === 'string') return type;
   if (Array.isArray(type)) return `[${type.map((t) => `'${String(t)}'`).join(', ')}]`;
+  // A reference reads as the name of what it points at, counted once where it is defined.
+  if (typeof schema.$ref === 'string') return schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1);
   return '';
 }
 
@@ -86,9 +89,14 @@ function memberTokens(schema: Schema, count: TokenCounter): number {
   return count(`${typeLabel(schema)}:${descriptionOf(schema)}`) + enumTokens(schema, count) + nestedTokens(schema, count);
 }
 
+/** Referenced schemas (`$defs`, draft-07's `definitions`), each counted once as a named one, as a property is. */
+function definitionsTokens(schema: Schema, count: TokenCounter): number {
+  return propertiesTokens(schema.$defs, count) + propertiesTokens(schema.definitions, count);
+}
+
 /** What the cookbook leaves out: the structure below a property. */
 function nestedTokens(schema: Schema, count: TokenCounter): number {
-  let tokens = propertiesTokens(schema.properties, count);
+  let tokens = propertiesTokens(schema.properties, count) + definitionsTokens(schema, count);
   if (schema.items !== null && typeof schema.items === 'object' && !Array.isArray(schema.items)) {
     tokens += memberTokens(schema.items as Schema, count);
   }
@@ -103,7 +111,11 @@ function nestedTokens(schema: Schema, count: TokenCounter): number {
 export function openAiToolTokens(tool: ModelVisibleContent, modelName: string): number {
   const { encoding, funcInit } = openAiProfile(modelName);
   const count = tokenCounter(encoding);
+  const schema = asSchema(tool.inputSchema);
   return (
-    funcInit + count(`${tool.name}:${withoutFinalDot(tool.description)}`) + propertiesTokens(asSchema(tool.inputSchema).properties, count)
+    funcInit +
+    count(`${tool.name}:${withoutFinalDot(tool.description)}`) +
+    propertiesTokens(schema.properties, count) +
+    definitionsTokens(schema, count)
   );
 }

@@ -25,6 +25,9 @@ describe('PROVIDER_SCHEMA_RULES', () => {
     expect(PROVIDER_SCHEMA_RULES.map((r) => [r.id, r.providers])).toEqual([
       ['object-at-top', ['openai', 'anthropic', 'google']],
       ['no-top-level-combinator', ['openai', 'anthropic']],
+      ['no-top-level-not-enum-const', ['openai']],
+      ['property-keys', ['anthropic']],
+      ['draft-2020-12', ['anthropic']],
       ['array-items', ['openai']],
       ['ref-resolves', ['google']],
       ['ref-without-siblings', ['google']],
@@ -55,8 +58,31 @@ describe('PROVIDER_SCHEMA_RULES', () => {
     ['ref-resolves', ref('#/$defs/pair/prefixItems/01'), '/properties/f/$ref', ref('#/$defs/pair/prefixItems/0')],
     ['ref-resolves', ref('#/$defs/%zz'), '/properties/f/$ref', ref('#/$defs/my%20thing')],
     ['ref-resolves', ref(7), '/properties/f/$ref', ref('#/properties')],
-    ['ref-without-siblings', ref('#/$defs/file', { description: 'd' }), '/properties/f/description', ref('#/$defs/file')],
+    ['ref-without-siblings', ref('#/$defs/file', { type: 'object' }), '/properties/f/type', ref('#/$defs/file')],
     ['ref-without-siblings', refFirst('#/$defs/file', 'title'), '/properties/f/title', obj({ $ref: { type: 'string', title: 't' } })],
+    // LINE's flex-message tools describe a referenced schema beside its $ref, which Gemini takes, as it takes "$" keywords.
+    [
+      'ref-without-siblings',
+      ref('#/$defs/file', { description: 'd', default: 'x', $comment: 'c', examples: ['x'] }),
+      '/properties/f/examples',
+      ref('#/$defs/file', { description: 'The color', default: '#000000', $comment: 'c' }),
+    ],
+    ['no-top-level-not-enum-const', obj({}, { not: { required: ['a'] } }), '/not', obj({ a: { not: { type: 'null' } } })],
+    ['no-top-level-not-enum-const', obj({}, { enum: [{}] }), '/enum', obj({ a: { enum: ['x', 'y'] } })],
+    ['no-top-level-not-enum-const', obj({}, { const: {} }), '/const', obj({ a: { const: 'x' } })],
+    // App Store Connect's list tools name query parameters as the REST API does.
+    ['property-keys', obj({ 'filter[id]': { type: 'string' } }), '/properties/filter[id]', obj({ 'filter.id': { type: 'string' } })],
+    ['property-keys', obj({ ok: {}, 'a b': {} }), '/properties/a b', obj({ 'A-z_0.9': {}, nested: obj({ 'a b': {} }) })],
+    ['property-keys', obj({ ['k'.repeat(65)]: {} }), `/properties/${'k'.repeat(65)}`, obj({ ['k'.repeat(64)]: {} })],
+    ['property-keys', obj({ 'a/b': {} }), '/properties/a~1b', obj({})],
+    // Draft-07 tuples; 2020-12 writes them as prefixItems.
+    [
+      'draft-2020-12',
+      obj({ pair: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } }),
+      '/properties/pair/items',
+      obj({ pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } }),
+    ],
+    ['draft-2020-12', obj({}, { $defs: { a: { $id: '#a' } } }), '/$defs/a/$id', obj({}, { $id: 'https://example.com/tool#', $defs: {} })],
     ['size', schemaOfBytes(SCHEMA_MAX_BYTES + 1), '', schemaOfBytes(SCHEMA_MAX_BYTES)],
   ])('%s: finds where a schema breaks it, and passes one that keeps it', (id, broken, pointer, kept) => {
     expect(rule(id).find(broken)).toBe(pointer);
@@ -70,7 +96,7 @@ describe('PROVIDER_SCHEMA_RULES', () => {
     expect(items.find({ $defs: { x: ARRAY }, ...obj({ y: ARRAY }) })).toBe('/$defs/x');
     expect(items.find({ ...obj({ y: ARRAY }), $defs: { x: ARRAY } })).toBe('/properties/y');
     expect(items.find(obj({ a: obj({ deep: ARRAY }), b: ARRAY }))).toBe('/properties/a/properties/deep');
-    expect(rule('ref-without-siblings').find({ $ref: '#', b: 1, a: 2 })).toBe('/b');
+    expect(rule('ref-without-siblings').find({ $ref: '#', description: '', b: 1, a: 2 })).toBe('/b');
   });
 
   it('escapes ~ and / in the pointers it gives', () => {
@@ -89,7 +115,7 @@ describe('PROVIDER_SCHEMA_RULES', () => {
       examples: [ARRAY],
       required: ['type'],
     };
-    expect(schemaRefusals(obj({ k: data }, data))).toBeNull();
+    expect(schemaRefusals(obj({ k: data, o: obj({}, data) }, { default: data.default, examples: data.examples }))).toBeNull();
     // Names in a map of subschemas are names, whatever keyword they spell.
     expect(rule('array-items').find(obj({ enum: ARRAY }))).toBe('/properties/enum');
     expect(rule('array-items').find(obj({ type: ARRAY }))).toBe('/properties/type');

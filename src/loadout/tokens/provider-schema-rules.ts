@@ -113,11 +113,29 @@ const COMBINATORS = new Set(['anyOf', 'oneOf', 'allOf']);
 
 const arrayWithoutItems: SubschemaTest = (node) => (isArraySchema(node) && node.items === undefined ? '' : null);
 const unresolvedRef: SubschemaTest = (node, root) => (Object.hasOwn(node, '$ref') && !refResolves(node.$ref, root) ? '/$ref' : null);
+/** What Gemini takes beside `$ref`: keys starting with `$` (its documentation), `description` and `default` (accepted by its API). */
+const besideRef = (key: string) => key.startsWith('$') || key === 'description' || key === 'default';
 const refSibling: SubschemaTest = (node) => {
   if (!Object.hasOwn(node, '$ref')) return null;
-  for (const key in node) if (key !== '$ref' && Object.hasOwn(node, key)) return `/${escapeToken(key)}`;
+  for (const key in node) if (Object.hasOwn(node, key) && !besideRef(key)) return `/${escapeToken(key)}`;
   return null;
 };
+/** Draft 2020-12 takes one schema in `items` (a list is `prefixItems`), and an `$id` with no fragment but an empty one. */
+const notDraft2020: SubschemaTest = (node) => {
+  if (Array.isArray(node.items)) return '/items';
+  if (typeof node.$id === 'string' && !/^[^#]*#?$/.test(node.$id)) return '/$id';
+  return null;
+};
+
+const TOP_LEVEL_VALUE_KEYWORDS = new Set(['not', 'enum', 'const']);
+const PROPERTY_KEY = /^[a-zA-Z0-9_.-]{1,64}$/;
+
+/** The first of the top level's keys in `keywords`, as a pointer. */
+function topLevelKeyword(schema: unknown, keywords: ReadonlySet<string>): string | null {
+  if (!isObject(schema)) return null;
+  for (const key in schema) if (Object.hasOwn(schema, key) && keywords.has(key)) return `/${key}`;
+  return null;
+}
 
 export const PROVIDER_SCHEMA_RULES: readonly SchemaRule[] = [
   {
@@ -131,11 +149,33 @@ export const PROVIDER_SCHEMA_RULES: readonly SchemaRule[] = [
     id: 'no-top-level-combinator',
     providers: ['openai', 'anthropic'],
     text: 'The top level has no "anyOf", "oneOf" or "allOf"',
+    find: (schema) => topLevelKeyword(schema, COMBINATORS),
+  },
+  {
+    // OpenAI: "schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level".
+    id: 'no-top-level-not-enum-const',
+    providers: ['openai'],
+    text: 'The top level has no "not", "enum" or "const"',
+    find: (schema) => topLevelKeyword(schema, TOP_LEVEL_VALUE_KEYWORDS),
+  },
+  {
+    // Anthropic: "input_schema.properties: Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'"; it checks the top level's.
+    id: 'property-keys',
+    providers: ['anthropic'],
+    text: 'Every property name at the top level is 1 to 64 letters, digits, "_", "." or "-"',
     find: (schema) => {
-      if (!isObject(schema)) return null;
-      for (const key in schema) if (Object.hasOwn(schema, key) && COMBINATORS.has(key)) return `/${key}`;
+      const properties = isObject(schema) ? schema.properties : undefined;
+      if (!isObject(properties)) return null;
+      for (const key in properties) if (Object.hasOwn(properties, key) && !PROPERTY_KEY.test(key)) return `/properties/${escapeToken(key)}`;
       return null;
     },
+  },
+  {
+    // Anthropic: "JSON schema is invalid. It must match JSON Schema draft 2020-12"; draft-07 forms that 2020-12 refuses.
+    id: 'draft-2020-12',
+    providers: ['anthropic'],
+    text: 'Every "items" is one schema, not a list ("prefixItems" is the list), and no "$id" has a fragment, as JSON Schema draft 2020-12 requires',
+    find: (schema) => findInSubschemas(schema, schema, notDraft2020),
   },
   {
     // OpenAI: "array schema missing items".
@@ -153,7 +193,7 @@ export const PROVIDER_SCHEMA_RULES: readonly SchemaRule[] = [
   {
     id: 'ref-without-siblings',
     providers: ['google'],
-    text: 'A schema with "$ref" has no other keyword',
+    text: 'A schema with "$ref" has no other keyword but "description", "default" and keywords starting with "$"',
     find: (schema) => findInSubschemas(schema, schema, refSibling),
   },
   {
