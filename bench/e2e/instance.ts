@@ -26,11 +26,11 @@ function withServerLog(error: unknown, server: ServerProcess): unknown {
 }
 
 /** Fresh database, server started, fn run; the server stopped and the database dropped whatever happens. */
-export async function withLoadout<T>(options: Options, fn: (loadout: Loadout) => Promise<T>): Promise<T> {
+export async function withLoadout<T>(options: Options, fn: (loadout: Loadout) => Promise<T>, env: NodeJS.ProcessEnv = {}): Promise<T> {
   const db = await createDatabase(options.databaseKind, options.serverUrl);
   try {
     const operatorToken = `op_bench_${randomBytes(12).toString('hex')}`;
-    const server = await startLoadout(db, operatorToken);
+    const server = await startLoadout(db, operatorToken, env);
     try {
       return await fn({ server, db, graphqlUrl: `${server.baseUrl}/graphql`, operatorToken });
     } catch (error) {

@@ -29,6 +29,8 @@ export interface Sizes {
   coldOrganization: { tools: number; agents: number; channels: number; samples: number };
   /** Two instances on one database: the toolbox load's connections (half on each), and edits on one watched on the other. */
   instances: { connections: number; edits: number; intervalMs: number };
+  /** Servers Loadout probes (each listing `toolsEach` tools) every `intervalMs` while another organisation's toolboxes are read. */
+  probing: { servers: number; toolsEach: number; intervalMs: number; connections: number };
 }
 
 const FULL: Sizes = {
@@ -54,6 +56,7 @@ const FULL: Sizes = {
   organizations: { count: 2000, tools: 100, agents: 10, connections: 50, zipfExponent: 1 },
   coldOrganization: { tools: 10_000, agents: 1000, channels: 5, samples: 5 },
   instances: { connections: 50, edits: 30, intervalMs: 100 },
+  probing: { servers: 200, toolsEach: 10, intervalMs: 5000, connections: 10 },
 };
 
 const QUICK: Sizes = {
@@ -71,6 +74,7 @@ const QUICK: Sizes = {
   organizations: { count: 50, tools: 20, agents: 3, connections: 20, zipfExponent: 1 },
   coldOrganization: { tools: 1000, agents: 100, channels: 5, samples: 2 },
   instances: { connections: 50, edits: 6, intervalMs: 100 },
+  probing: { servers: 20, toolsEach: 10, intervalMs: 2000, connections: 10 },
 };
 
 export const SCENARIOS = [
@@ -85,6 +89,7 @@ export const SCENARIOS = [
   'organizations',
   'coldOrganization',
   'instances',
+  'probing',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 

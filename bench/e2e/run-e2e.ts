@@ -9,6 +9,7 @@ import { createToolsScenario } from './scenarios/create-tools';
 import { editScenario } from './scenarios/edit';
 import { instancesScenario } from './scenarios/instances';
 import { organizationsScenario } from './scenarios/organizations';
+import { probingScenario } from './scenarios/probing';
 import { recordToolCallsScenario } from './scenarios/record-tool-calls';
 import { retentionScenario } from './scenarios/retention';
 import { scaleScenario } from './scenarios/scale';
@@ -31,6 +32,7 @@ const SCENARIOS: Record<ScenarioName, (options: Options) => Promise<Figure[]>> =
   organizations: organizationsScenario,
   coldOrganization: coldOrganizationScenario,
   instances: instancesScenario,
+  probing: probingScenario,
 };
 
 async function main(): Promise<void> {

@@ -110,8 +110,14 @@ function nodeFlags(env: NodeJS.ProcessEnv): string[] {
 }
 
 /** The built Loadout server on its database, as production runs it, with no demo data. */
-export function startLoadout(db: BenchDatabase, operatorToken: string): Promise<ServerProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, LOADOUT_ADMIN_TOKEN: operatorToken, LOADOUT_DEMO: '0', NODE_ENV: 'production' };
+export function startLoadout(db: BenchDatabase, operatorToken: string, extra: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LOADOUT_ADMIN_TOKEN: operatorToken,
+    LOADOUT_DEMO: '0',
+    NODE_ENV: 'production',
+    ...extra,
+  };
   delete env.DATABASE_URL;
   delete env.LOADOUT_DATA_DIR;
   return startProcess(
