@@ -29,7 +29,9 @@ export class EgressRefused extends Error {
 
 export class AnswerTooLarge extends Error {
   constructor(bytes: number) {
-    super(`the server's answer is larger than ${Math.round(bytes / 1024 / 1024)} MiB`);
+    super(
+      `the server's answer is larger than ${bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`}`,
+    );
   }
 }
 
