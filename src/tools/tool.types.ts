@@ -124,13 +124,20 @@ export class McpServerType {
   @Field({ description: MCP_LIST_TEXT.enabled }) enabled: boolean;
   @Field(() => [String], { description: MCP_LIST_TEXT.enabledTools }) enabledTools: string[];
   @Field(() => [String], { description: MCP_LIST_TEXT.disabledTools }) disabledTools: string[];
-  @Field({ description: 'False until an inventory has been reported: such a server is unprobed.' }) probed: boolean;
-  @Field({ description: 'Whether the last inventory report said the server advertises MCP resources; false before one.' })
+  @Field({ description: 'False until it has an inventory, reported or probed: such a server is unprobed.' }) probed: boolean;
+  @Field({
+    description:
+      'Whether the last inventory (a report, or a probe: its initialize answer) said the server advertises MCP resources; false before one.',
+  })
   advertisesResources: boolean;
-  @Field(() => Date, { nullable: true, description: 'When a report last changed the inventory; a report that changes nothing leaves it.' })
+  @Field(() => Date, {
+    nullable: true,
+    description: 'When a report or a probe last changed the inventory; one that changes nothing leaves it.',
+  })
   inventoryUpdatedAt: Date | null;
   @Field(() => [RefusedMcpToolType], {
-    description: 'Entries of the last report that could not be stored at all, each with its reason; the others were carried.',
+    description:
+      'Entries of the last inventory (reported or probed) that could not be stored at all, each with its reason; the others were carried.',
   })
   refusedTools: RefusedMcpToolType[];
   @Field(() => McpTransportEnum, { description: 'How Loadout gets its tools.' }) transport: McpTransport;
