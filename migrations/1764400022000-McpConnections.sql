@@ -7,7 +7,8 @@ ALTER TABLE "mcp_servers" ADD "header_names" text[] NOT NULL DEFAULT '{}';
 ALTER TABLE "mcp_servers" ADD "header_secret" text;
 
 -- One row per server Loadout probes: the last attempt and the last success, the error a person can act on, when
--- the next probe is due, what the server said of itself, and which instance holds it (the lease) until when.
+-- the next probe is due, what the server said of itself, the last list stored (its hash, and a mark of the
+-- definitions it left, so an unchanged list is not stored again), and which instance holds it (the lease) until when.
 CREATE TABLE "mcp_probes" (
   "server_id" uuid NOT NULL,
   "organization_id" uuid NOT NULL,
@@ -20,6 +21,8 @@ CREATE TABLE "mcp_probes" (
   "server_version" text,
   "protocol_version" text,
   "capabilities" json,
+  "listed_hash" text,
+  "stored_mark" text,
   "holder" text,
   "held_until" TIMESTAMP WITH TIME ZONE,
   CONSTRAINT "PK_mcp_probes" PRIMARY KEY ("server_id"),

@@ -206,7 +206,7 @@ it.each([
   20_000,
 );
 
-it('turns STALE once its last good inventory is older than the stale age, named so in the budget report', async () => {
+it('turns STALE once its last good inventory is older than the stale age, named so in the budget report and counted so in /metrics', async () => {
   await mcp.stop();
   const failing = (await t.ok(key, PROBE, { id: serverId })).probeMcpServer;
   expect(failing.probe.status).toMatch(/FAILING|STALE/);
@@ -229,6 +229,10 @@ it('turns STALE once its last good inventory is older than the stale age, named 
     mcpServerNotes: Array<{ server: string; status: string }>;
   };
   expect(rest.mcpServerNotes.map((n) => [n.server, n.status])).toEqual([['live', 'STALE']]);
+  const metrics = await (await fetch(`${t.server.url}/metrics`)).text();
+  expect(metrics).toMatch(/^loadout_mcp_servers\{status="STALE"\} 1$/m);
+  expect(Number(/^loadout_mcp_probe_duration_seconds_count\{outcome="ok"\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+  expect(Number(/^loadout_mcp_probe_duration_seconds_count\{outcome="failed"\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(5);
 });
 
 it('refuses addresses outside the allow-list at registration, as "not allowed"', async () => {

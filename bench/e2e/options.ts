@@ -56,7 +56,7 @@ const FULL: Sizes = {
   organizations: { count: 2000, tools: 100, agents: 10, connections: 50, zipfExponent: 1 },
   coldOrganization: { tools: 10_000, agents: 1000, channels: 5, samples: 5 },
   instances: { connections: 50, edits: 30, intervalMs: 100 },
-  probing: { servers: 200, toolsEach: 10, intervalMs: 5000, connections: 10 },
+  probing: { servers: 200, toolsEach: 10, intervalMs: 15_000, connections: 10 },
 };
 
 const QUICK: Sizes = {

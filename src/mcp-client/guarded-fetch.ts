@@ -9,7 +9,8 @@ import { mayAsk, mayConnect, type EgressPolicy } from './egress-policy';
  * The fetch every HTTP connection to an MCP server goes through
  * (docs/mcp-connections.md, "Egress"): each name is resolved once, inside
  * the connection, and only an allowed address is connected to, so the
- * address checked is the address used; redirects are followed by hand, each
+ * address checked is the address used (a connection kept alive for the
+ * session's next request was made that way); redirects are followed by hand, each
  * hop checked the same way; an answer larger than the bound is cut.
  */
 
@@ -36,6 +37,14 @@ export class AnswerTooLarge extends Error {
 }
 
 const REDIRECTS_MAX = 5;
+
+interface Agents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+/** A fetch, and the closing of the connections it keeps alive. */
+export type GuardedFetch = ((input: string | URL, init?: RequestInit) => Promise<Response>) & { close(): void };
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 const portOf = (url: URL) => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
@@ -77,6 +86,7 @@ function send(
   body: string | Buffer | undefined,
   policy: EgressPolicy,
   bounds: FetchBounds,
+  agents: Agents,
   signal?: AbortSignal | null,
 ) {
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -90,8 +100,8 @@ function send(
       headers,
       lookup: guardedLookup(policy, host, port),
       signal: signal ?? undefined,
-      // Every connection its own: a pooled socket would skip the lookup above.
-      agent: false,
+      // A kept-alive socket was connected through this lookup, to an address it allowed; a new one goes through it again.
+      agent: url.protocol === 'https:' ? agents.https : agents.http,
     });
     request.setTimeout(bounds.connectTimeoutMs, () => request.destroy(new Error(`no answer within ${bounds.connectTimeoutMs} ms`)));
     request.on('response', (response) => {
@@ -111,14 +121,16 @@ const CROSS_ORIGIN_HEADERS = new Set(['accept', 'content-type', 'last-event-id',
  * bounds. Under `redirect: 'manual'` (the SDK follows same-origin redirects
  * itself) a redirect to a refused address fails here, naming it refused.
  */
-export function guardedFetch(policy: EgressPolicy, bounds: FetchBounds) {
-  return async (input: string | URL, init?: RequestInit): Promise<Response> => {
+export function guardedFetch(policy: EgressPolicy, bounds: FetchBounds): GuardedFetch {
+  // One session's connections, kept alive between its requests and closed with it.
+  const agents: Agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+  const fetch = async (input: string | URL, init?: RequestInit): Promise<Response> => {
     let url = new URL(input);
     let method = init?.method ?? 'GET';
     let body = typeof init?.body === 'string' || init?.body instanceof Uint8Array ? Buffer.from(init.body) : undefined;
     let headers = plainHeaders(init?.headers);
     for (let hop = 0; ; hop++) {
-      const response = await send(url, method, headers, body, policy, bounds, init?.signal);
+      const response = await send(url, method, headers, body, policy, bounds, agents, init?.signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (REDIRECT_STATUSES.has(status) && location) {
@@ -153,4 +165,10 @@ export function guardedFetch(policy: EgressPolicy, bounds: FetchBounds) {
       return new Response(stream, { status, statusText: response.statusMessage, headers: responseHeaders });
     }
   };
+  return Object.assign(fetch, {
+    close: () => {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  });
 }

@@ -32,14 +32,25 @@ export class ListTooLong extends Error {}
 
 const CLIENT_INFO = { name: 'loadout', version: '1' };
 
-function transportFor(target: McpTarget, policy: EgressPolicy, limits: SessionLimits): Transport {
+function transportFor(target: McpTarget, policy: EgressPolicy, limits: SessionLimits): { transport: Transport; close(): void } {
   if (target.transport === 'STDIO')
-    return new StdioClientTransport({ command: target.command, args: target.args, env: target.env, cwd: target.cwd, stderr: 'ignore' });
+    return {
+      transport: new StdioClientTransport({
+        command: target.command,
+        args: target.args,
+        env: target.env,
+        cwd: target.cwd,
+        stderr: 'ignore',
+      }),
+      close: () => {},
+    };
   const fetch = guardedFetch(policy, limits);
   const requestInit = { headers: target.headers };
-  return target.transport === 'SSE'
-    ? new SSEClientTransport(new URL(target.url), { fetch, requestInit })
-    : new StreamableHTTPClientTransport(new URL(target.url), { fetch, requestInit });
+  const transport =
+    target.transport === 'SSE'
+      ? new SSEClientTransport(new URL(target.url), { fetch, requestInit })
+      : new StreamableHTTPClientTransport(new URL(target.url), { fetch, requestInit });
+  return { transport, close: fetch.close };
 }
 
 /**
@@ -59,7 +70,7 @@ export class McpSession {
   ) {}
 
   static async open(target: McpTarget, policy: EgressPolicy, limits: SessionLimits, onToolsChanged: () => void): Promise<McpSession> {
-    const transport = transportFor(target, policy, limits);
+    const { transport, close: closeConnections } = transportFor(target, policy, limits);
     let protocolVersion: string | null = null;
     const setVersion = transport.setProtocolVersion?.bind(transport);
     transport.setProtocolVersion = (version: string) => {
@@ -72,6 +83,7 @@ export class McpSession {
       await client.connect(transport, { timeout: limits.requestTimeoutMs });
     } catch (error) {
       await client.close().catch(() => undefined);
+      closeConnections();
       throw error;
     }
     const info = client.getServerVersion();
@@ -87,6 +99,7 @@ export class McpSession {
     );
     client.onclose = () => {
       session.closed = true;
+      closeConnections();
       session.onClose();
     };
     return session;

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { loadoutItself } from '../common/actor';
+import { sha256Hex } from '../common/content-hash';
 import { logger } from '../common/logger';
 import { unseal } from '../common/sealed-text';
 import type { Stats } from '../common/stats';
@@ -76,11 +77,26 @@ export class McpProber {
       .getOne();
   }
 
-  /** Probes the server now; `keep` holds its session open afterwards to hear list_changed. Answers the probe row as written. */
+  /** The server's probe row, and a mark of the definitions its inventory stored (their count and versions), in one statement. */
+  private async probeRow(serverId: string): Promise<{ row: McpProbeEntity; mark: string } | null> {
+    const { entities, raw } = await this.db.manager
+      .createQueryBuilder(McpProbeEntity, 'p')
+      .addSelect(`(SELECT count(*) || ':' || COALESCE(sum(version), 0) FROM tool_definitions WHERE mcp_server_id = p.server_id)`, 'mark')
+      .where('p.server_id = :serverId', { serverId })
+      .getRawAndEntities<{ mark: string }>();
+    return entities[0] ? { row: entities[0], mark: raw[0].mark } : null;
+  }
+
+  /**
+   * Probes the server now; `keep` holds its session open afterwards to hear
+   * list_changed. A list the same as the last one stored, whose definitions
+   * nobody has touched since, is not read again: the probe writes its own
+   * row alone. Answers the probe row as written.
+   */
   async probe(serverId: string, keep: boolean): Promise<McpProbeEntity | null> {
-    const server = await this.load(serverId);
-    const before = await this.db.manager.findOneBy(McpProbeEntity, { serverId });
-    if (!server || !before) return null;
+    const [server, found] = [await this.load(serverId), await this.probeRow(serverId)];
+    if (!server || !found) return null;
+    const before = found.row;
     const started = performance.now();
     let secrets: string[] = [];
     let outcome: Partial<McpProbeEntity>;
@@ -90,7 +106,13 @@ export class McpProber {
       const session = await this.pool.session(server.id, reached.target, keep);
       const entries = await session.listTools();
       const { facts } = session;
-      await this.servers.storeInventory(loadoutItself(server.organizationId), server.id, entries, 'resources' in facts.capabilities);
+      const advertisesResources = 'resources' in facts.capabilities;
+      const listedHash = sha256Hex(JSON.stringify({ entries, advertisesResources }));
+      let storedMark = found.mark;
+      if (listedHash !== before.listedHash || storedMark !== before.storedMark || !server.probed) {
+        await this.servers.storeInventory(loadoutItself(server.organizationId), server.id, entries, advertisesResources);
+        storedMark = (await this.probeRow(serverId))?.mark ?? storedMark;
+      }
       if (!keep) this.pool.release(server.id);
       outcome = {
         lastOkAt: new Date(),
@@ -100,6 +122,8 @@ export class McpProber {
         serverVersion: facts.version,
         protocolVersion: facts.protocolVersion,
         capabilities: facts.capabilities as McpProbeEntity['capabilities'],
+        listedHash,
+        storedMark,
       };
     } catch (error) {
       this.pool.drop(server.id);
@@ -118,14 +142,10 @@ export class McpProber {
     await this.db.manager.update(
       McpProbeEntity,
       { serverId },
-      {
-        lastProbedAt: after.lastProbedAt,
-        nextProbeAt: after.nextProbeAt,
-        ...outcome,
-      },
+      { lastProbedAt: after.lastProbedAt, nextProbeAt: after.nextProbeAt, ...outcome },
     );
-    const probed = await this.db.manager.findOneBy(McpServerEntity, { id: serverId });
-    this.logChange(server, before, after, probed?.probed ?? server.probed, now);
+    // A probe that stored its list leaves the server with an inventory.
+    this.logChange(server, before, after, outcome.lastError ? server.probed : true, now);
     return after;
   }
 

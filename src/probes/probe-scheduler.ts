@@ -68,12 +68,15 @@ export class ProbeScheduler {
   private async runRound(): Promise<void> {
     const { instanceId, leaseMs, claimBatch } = this.settings;
     await this.beforeRound();
-    // An UPDATE's answer through TypeORM is [rows, count].
-    const [renewed]: [Leased[], number] = await this.db.query(
-      `UPDATE mcp_probes SET held_until = now() + $2 * interval '1 millisecond' WHERE holder = $1
-       RETURNING server_id, next_probe_at <= now() AS due${BACKGROUND_SQL}`,
+    // Every server this instance holds, and which are due; a lease is renewed only past half its life, so holding
+    // many servers writes a row now and then rather than every row every round.
+    const held: Leased[] = await this.db.query(
+      `WITH renewed AS (UPDATE mcp_probes SET held_until = now() + $2 * interval '1 millisecond'
+                         WHERE holder = $1 AND held_until < now() + $2 / 2 * interval '1 millisecond' RETURNING server_id)
+       SELECT server_id, next_probe_at <= now() AS due FROM mcp_probes WHERE holder = $1${BACKGROUND_SQL}`,
       [instanceId, leaseMs],
     );
+    // An UPDATE's answer through TypeORM is [rows, count].
     const [claimed]: [Leased[], number] = await this.db.query(
       `UPDATE mcp_probes SET holder = $1, held_until = now() + $2 * interval '1 millisecond'
         WHERE server_id IN (SELECT server_id FROM mcp_probes WHERE held_until IS NULL OR held_until < now()
@@ -81,7 +84,7 @@ export class ProbeScheduler {
        RETURNING server_id, next_probe_at <= now() AS due${BACKGROUND_SQL}`,
       [instanceId, leaseMs, claimBatch],
     );
-    const rows = [...renewed, ...claimed];
+    const rows = [...held, ...claimed];
     const now = new Set(rows.map((r) => r.server_id));
     // Taken over by another instance, or deleted: its session is no longer this instance's to keep.
     for (const id of this.held) if (!now.has(id)) this.pool.release(id);

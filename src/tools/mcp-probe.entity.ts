@@ -23,6 +23,10 @@ export class McpProbeEntity {
   @Column('text', { nullable: true }) serverVersion: string | null;
   @Column('text', { nullable: true }) protocolVersion: string | null;
   @Column('json', { nullable: true }) capabilities: JsonObject | null;
+  /** The last list a probe stored (its hash), and the mark of the definitions it left (their count and versions):
+   * a probe that finds both the same has nothing to store. */
+  @Column('text', { nullable: true }) listedHash: string | null;
+  @Column('text', { nullable: true }) storedMark: string | null;
   /** The instance that probes the server until heldUntil; another takes it over once that has passed. */
   @Column('text', { nullable: true }) holder: string | null;
   @Index('idx_mcp_probes_held_until')

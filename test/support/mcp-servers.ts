@@ -31,7 +31,7 @@ const REFERENCE_SERVERS: RealServer[] = [
 ];
 
 /** Every tool name the Lark server knows, from its own catalogue: it lists only those it is told to. */
-function larkToolNames(): string {
+export function larkToolNames(): string {
   const catalogue = require('@larksuiteoapi/lark-mcp/dist/mcp-tool/tools') as { AllTools: Array<{ name: string }> };
   return catalogue.AllTools.map((tool) => tool.name).join(',');
 }
