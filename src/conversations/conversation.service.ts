@@ -143,10 +143,11 @@ export class ConversationService {
         [actor.organizationId, snapshot.key, conversation.id],
       );
       const snapshotId = found.snapshotId ?? (await this.snapshots.store(tx, agent.row, resolved, snapshot));
+      const mcpServers = mcpServersOf(resolved.tools.map((t) => t.tool));
       const [turn]: TurnEntity[] = await tx.query(
         `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed, started_at,
                             mcp_inventories)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now()), ${MCP_INVENTORIES_SQL})
+         VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now()), ${mcpServers.length ? MCP_INVENTORIES_SQL : `'[]'::json`})
          RETURNING ${TURN_COLUMNS}`,
         [
           actor.organizationId,
@@ -157,7 +158,8 @@ export class ConversationService {
           loadout.versionOf(agent.id),
           found.fingerprint !== null && found.fingerprint !== resolved.fingerprint,
           at?.toISOString() ?? null,
-          mcpServersOf(resolved.tools.map((t) => t.tool)),
+          // A toolbox without MCP tools reads no server: the statement stays the one it was.
+          ...(mcpServers.length ? [mcpServers] : []),
         ],
       );
       await this.recordSurfacedTools(tx, {
