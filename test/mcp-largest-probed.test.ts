@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
+import { freePort } from './support/free-port';
 import { startTestServer, typed, type TestServer } from './support/harness';
 import { binOf, larkToolNames } from './support/mcp-servers';
 
@@ -27,14 +27,6 @@ interface Tool {
 const SERVERS = typed<{
   mcpServers: Array<{ id: string; probe: { status: string; lastError: string | null }; tools: Tool[]; refusedTools: unknown[] }>;
 }>(`{ mcpServers { id probe { status lastError } refusedTools { index } tools { mcpToolName description inputSchema contentHash } } }`);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 let t: TestServer;
 let lark: ChildProcess;

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
+import { freePort } from './support/free-port';
 import { startTestServer, typed, type TestServer } from './support/harness';
 import { binOf } from './support/mcp-servers';
 
@@ -15,14 +15,6 @@ import { binOf } from './support/mcp-servers';
  * Loadout: its inventory byte for byte as a raw tools/list answers it, and
  * a call through Loadout's pool answered as the server sent it.
  */
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();

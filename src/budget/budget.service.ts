@@ -122,8 +122,9 @@ export class BudgetService {
     const refusedMcpTools = servers
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .flatMap((s) => s.refusedTools.map((r) => ({ server: s.name, ...r })));
-    // Probe state is only known as of now, whatever asOf the report is for.
-    const probes = await m.findBy(McpProbeEntity, { serverId: In(servers.filter((s) => isProbed(s.transport)).map((s) => s.id)) });
+    // Probe state is only known as of now, whatever asOf the report is for; a scope of reported servers reads none.
+    const probedIds = servers.filter((s) => isProbed(s.transport)).map((s) => s.id);
+    const probes = probedIds.length ? await m.findBy(McpProbeEntity, { serverId: In(probedIds) }) : [];
     const mcpServerNotes = serverNotes(servers, probes, new Date(), this.staleAfterMs);
     return {
       projectId,

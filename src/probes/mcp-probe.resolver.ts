@@ -3,7 +3,7 @@ import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { targetIdText } from '../common/schema-text';
 import { McpProbeType } from '../tools/mcp-connection.types';
 import { isProbed } from '../tools/mcp-probe-status';
-import { McpServerType } from '../tools/tool.types';
+import { McpServerType } from '../tools/mcp-server.types';
 
 /** What Loadout learned of a server by connecting to it, and the probe on demand. */
 @Resolver(() => McpServerType)
@@ -11,7 +11,7 @@ export class McpProbeResolver {
   @FieldResolver(() => McpProbeType, {
     description: "The server's probe state now (docs/mcp-connections.md): a REPORTED server's has only its status.",
   })
-  async probe(@Root() server: McpServerType & { probed: boolean }, @Ctx() ctx: RequestContext): Promise<McpProbeType> {
+  async probe(@Root() server: McpServerType, @Ctx() ctx: RequestContext): Promise<McpProbeType> {
     const row = isProbed(server.transport) ? await loadersOf(ctx).mcpProbe.load(server.id) : null;
     return {
       status: ctx.services.mcpConnections.statusOf(server, row),

@@ -94,7 +94,7 @@ export class McpProber {
    * row alone. Answers the probe row as written.
    */
   async probe(serverId: string, keep: boolean): Promise<McpProbeEntity | null> {
-    const [server, found] = [await this.load(serverId), await this.probeRow(serverId)];
+    const [server, found] = await Promise.all([this.load(serverId), this.probeRow(serverId)]);
     if (!server || !found) return null;
     const before = found.row;
     const started = performance.now();

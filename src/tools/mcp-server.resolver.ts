@@ -4,7 +4,8 @@ import { entriesArgument } from '../common/validate-args';
 import { INVENTORY_TOOLS_MAX } from '../common/validation';
 import { OWNER_PROJECT_FIELD_TEXT, PROJECT_FILTER_TEXT, targetIdText } from '../common/schema-text';
 import { ProjectType } from '../organizations/organization.types';
-import { McpServerType, McpToolInput, McpToolScalar, RegisterMcpServerInput, ToolDefinitionType, UpdateMcpServerInput } from './tool.types';
+import { McpServerType, RegisterMcpServerInput, UpdateMcpServerInput } from './mcp-server.types';
+import { McpToolInput, McpToolScalar, ToolDefinitionType } from './tool.types';
 
 const TOOLS_ARG_TEXT = `The server's whole tools/list, at most ${INVENTORY_TOOLS_MAX} entries: a tool it no longer lists is deleted.`;
 const ADVERTISES_TEXT = 'Whether the server advertises MCP resources (its initialize result has the resources capability).';

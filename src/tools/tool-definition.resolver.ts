@@ -18,8 +18,8 @@ import { TOOL_TEXT } from './tool-definition-text';
 const SOURCE_FILTER_TEXT = 'Only those of this source; null or absent: every source.';
 import { mcpAnnotations, mcpTitle } from './mcp-tool-entry';
 import { ToolDefinitionEntity } from './tool-definition.entity';
+import { McpServerType } from './mcp-server.types';
 import {
-  McpServerType,
   McpToolAnnotationsType,
   MiniAppType,
   SchemaRefusalType,
