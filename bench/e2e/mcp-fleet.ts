@@ -1,56 +1,48 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { createInterface, type Interface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { childScript } from './paths';
 
 /**
- * Many MCP servers of the official SDK on one port of 127.0.0.1, one per
- * path (`/s/<i>`), each listing its own tools: what Loadout probes in the
- * probing scenario. Stateless (a server per request, JSON answers), and it
- * counts the tools/list requests it answers.
+ * The probing scenario's MCP servers (mcp-fleet-server.ts), in a process of
+ * their own so that their work is not the bench's: its port, the URL of
+ * server i, and how many tools/list requests they have answered.
  */
 export class McpFleet {
-  listRequests = 0;
-  private readonly http: http.Server;
+  private constructor(
+    private readonly child: ChildProcessByStdio<Writable, Readable, null>,
+    private readonly lines: Interface,
+    readonly port: number,
+  ) {}
 
-  constructor(private readonly toolsEach: number) {
-    this.http = http.createServer((req, res) => void this.handle(req, res));
-  }
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.http.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  get port(): number {
-    return (this.http.address() as AddressInfo).port;
+  static async start(toolsEach: number): Promise<McpFleet> {
+    const child = spawn(process.execPath, [childScript('mcp-fleet-server')], {
+      env: { ...process.env, TOOLS_EACH: String(toolsEach) },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const lines = createInterface({ input: child.stdout });
+    const first = await new Promise<string>((resolve, reject) => {
+      lines.once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`the MCP fleet exited with ${code} before listening`)));
+    });
+    return new McpFleet(child, lines, (JSON.parse(first) as { port: number }).port);
   }
 
   url(i: number): string {
     return `http://127.0.0.1:${this.port}/s/${i}`;
   }
 
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const server = new Server({ name: `fleet-${req.url}`, version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, () => {
-      this.listRequests++;
-      return {
-        tools: Array.from({ length: this.toolsEach }, (_, t) => ({
-          name: `tool_${t}`,
-          description: `Tool ${t} of ${req.url}: does one thing for the bench.`,
-          inputSchema: { type: 'object', properties: { query: { type: 'string', description: 'What to look for' } }, required: ['query'] },
-        })),
-      };
-    });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => void transport.close());
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
+  /** The tools/list requests the servers have answered so far. */
+  listRequests(): Promise<number> {
+    const answer = new Promise<string>((resolve) => this.lines.once('line', resolve));
+    this.child.stdin.write('count\n');
+    return answer.then((line) => (JSON.parse(line) as { listRequests: number }).listRequests);
   }
 
   stop(): Promise<void> {
-    this.http.closeAllConnections();
-    return new Promise((resolve) => this.http.close(() => resolve()));
+    if (this.child.exitCode !== null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.child.stdin.end();
+    return exited;
   }
 }

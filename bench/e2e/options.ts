@@ -30,7 +30,8 @@ export interface Sizes {
   /** Two instances on one database: the toolbox load's connections (half on each), and edits on one watched on the other. */
   instances: { connections: number; edits: number; intervalMs: number };
   /** Servers Loadout probes (each listing `toolsEach` tools) every `intervalMs` while another organisation's toolboxes are read. */
-  probing: { servers: number; toolsEach: number; intervalMs: number; connections: number };
+  /** `rounds`: of each phase; more than elsewhere, since one probe's burst weighs on a short round. */
+  probing: { servers: number; toolsEach: number; intervalMs: number; connections: number; rounds: number };
 }
 
 const FULL: Sizes = {
@@ -56,7 +57,7 @@ const FULL: Sizes = {
   organizations: { count: 2000, tools: 100, agents: 10, connections: 50, zipfExponent: 1 },
   coldOrganization: { tools: 10_000, agents: 1000, channels: 5, samples: 5 },
   instances: { connections: 50, edits: 30, intervalMs: 100 },
-  probing: { servers: 200, toolsEach: 10, intervalMs: 15_000, connections: 10 },
+  probing: { servers: 200, toolsEach: 10, intervalMs: 15_000, connections: 10, rounds: 5 },
 };
 
 const QUICK: Sizes = {
@@ -74,7 +75,7 @@ const QUICK: Sizes = {
   organizations: { count: 50, tools: 20, agents: 3, connections: 20, zipfExponent: 1 },
   coldOrganization: { tools: 1000, agents: 100, channels: 5, samples: 2 },
   instances: { connections: 50, edits: 6, intervalMs: 100 },
-  probing: { servers: 20, toolsEach: 10, intervalMs: 2000, connections: 10 },
+  probing: { servers: 20, toolsEach: 10, intervalMs: 2000, connections: 10, rounds: 2 },
 };
 
 export const SCENARIOS = [

@@ -6,4 +6,5 @@ export const PROJECT_ROOT = path.resolve(__dirname, '../../..');
 export const SERVER_MAIN = path.join(PROJECT_ROOT, 'dist/src/main.js');
 export const RESULTS_DIR = path.join(PROJECT_ROOT, 'bench/results');
 
-export const childScript = (name: 'hello-server' | 'load-worker' | 'raw-worker'): string => path.join(E2E_DIST, `${name}.js`);
+export const childScript = (name: 'hello-server' | 'load-worker' | 'raw-worker' | 'mcp-fleet-server'): string =>
+  path.join(E2E_DIST, `${name}.js`);

@@ -18,8 +18,8 @@ const S = 'probing';
  */
 export async function probingScenario(options: Options): Promise<Figure[]> {
   const { sizes } = options;
-  const { servers, toolsEach, intervalMs, connections } = sizes.probing;
-  const fleet = await new McpFleet(toolsEach).start();
+  const { servers, toolsEach, intervalMs, connections, rounds: roundCount } = sizes.probing;
+  const fleet = await McpFleet.start(toolsEach);
   const env = { LOADOUT_MCP_ALLOWED_HOSTS: `127.0.0.1:${fleet.port}`, LOADOUT_MCP_PROBE_INTERVAL_MS: String(intervalMs) };
   try {
     return await withLoadout(
@@ -29,8 +29,8 @@ export async function probingScenario(options: Options): Promise<Figure[]> {
         const plan = { kind: 'toolbox' as const, agentIds: world.agentIds, channels: world.channels, contextObjects: world.contextObjects };
         const rounds = async (label: string): Promise<LoadResult[]> => {
           const runs: LoadResult[] = [];
-          for (let round = 1; round <= sizes.rounds; round++) {
-            progress(S, `${label}, round ${round}/${sizes.rounds}`);
+          for (let round = 1; round <= roundCount; round++) {
+            progress(S, `${label}, round ${round}/${roundCount}`);
             runs.push(
               await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, plan, { connections, seconds: sizes.loadSeconds, seed: round }),
             );
@@ -67,10 +67,10 @@ export async function probingScenario(options: Options): Promise<Figure[]> {
         const ok = await okNow();
         // The registrations' writes (2,000 definitions, their events) are vacuumed and checkpointed before measuring.
         await loadout.db.settle();
-        const listedBefore = fleet.listRequests;
+        const listedBefore = await fleet.listRequests();
         const probingStarted = Date.now();
         const probing = await rounds(`probing ${servers} servers`);
-        const probes = fleet.listRequests - listedBefore;
+        const probes = (await fleet.listRequests()) - listedBefore;
         const expected = Math.round((servers * (Date.now() - probingStarted)) / intervalMs);
         const failures = [...quiet, ...probing].reduce((n, r) => n + failuresOf(r), 0);
         return [
