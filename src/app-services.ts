@@ -134,7 +134,7 @@ export function createServices(db: Database, options: ServiceOptions = {}): AppS
     invalidations: new InvalidationService(ds),
     changeSets: new ChangeSetService(changes, recorders, toolDefinitions, agents),
     conversations: new ConversationService(ds, toolbox, snapshots, loadouts, recordSurfaced),
-    turnCompletion: new TurnCompletionService(ds),
+    turnCompletion: new TurnCompletionService(ds, snapshots),
     conversationList: new ConversationListService(ds),
     agentList: new AgentListService(ds),
     toolDefinitionList: new ToolDefinitionListService(ds),

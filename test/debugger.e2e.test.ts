@@ -33,7 +33,10 @@ beforeAll(async () => {
   ).createOrganization.apiKey;
   await t.ok(
     key,
-    `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10, creditsPerMTok: 1000 }) { model } }`,
+    `mutation {
+      a: setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10, creditsPerMTok: 1000 }) { model }
+      b: setModelPrice(input: { model: "anthropic/claude-sonnet-4-5", inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15, creditsPerMTok: 1000 }) { model }
+    }`,
   );
   await t.ok(
     key,
@@ -99,13 +102,14 @@ beforeAll(async () => {
     ],
   });
   await turn({ inputTokens: 2400, cachedInputTokens: 900, outputTokens: 210 });
-  // Turn 3 as Anthropic reports it: 550 uncached + 2,100 read from the cache = 2,650 input tokens.
+  // Turn 3 as Anthropic reports it (the runtime called Claude for this agent): 550 uncached + 2,100 read from the cache = 2,650 input tokens.
   const third = (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId }))
     .beginTurn.id;
   await t.ok(key, `mutation($id: ID!, $p: ProviderUsageInput!) { completeTurnWithProviderUsage(turnId: $id, providerUsage: $p) { id } }`, {
     id: third,
     p: {
       format: 'ANTHROPIC',
+      model: 'claude-sonnet-4-5-20250929',
       usage: {
         input_tokens: 550,
         cache_creation_input_tokens: 0,
@@ -296,6 +300,11 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   await expectText(page.locator('article[data-turn="2"] .usage'), '2.61 credits');
   // The provider's own usage object, as sent, beside the figures read from it.
   await expectText(page.locator('article[data-turn="3"] .provider-usage summary'), 'ANTHROPIC');
+  // Turn 3 was priced at the model the runtime called (its snapshot at the price of claude-sonnet-4-5), which the card names.
+  await expectText(
+    page.locator('article[data-turn="3"] .usage').first(),
+    'model called anthropic/claude-sonnet-4-5-20250929 (priced at it)',
+  );
   await page.locator('article[data-turn="3"] .provider-usage summary').click();
   await expectText(page.locator('article[data-turn="3"] .provider-usage pre'), '"cache_read_input_tokens": 2100');
   expect(await page.locator('article[data-turn="2"] .provider-usage').count()).toBe(0);

@@ -2,9 +2,10 @@ import { codeOf, OPERATOR_TOKEN, startTestServer, typed, type Created, type Test
 
 let t: TestServer;
 let key: string;
-let conversationId: string;
+/** One agent of each provider family, alike but for the model: a usage object is taken on a turn of its own provider's model. */
+const conversations: Record<string, string> = {};
 
-/** An included-credits organisation, so credits are compared too, with a priced model and an agent carrying one tool. */
+/** An included-credits organisation, so credits are compared too, with priced models and agents carrying one tool each. */
 beforeAll(async () => {
   t = await startTestServer();
   key = (
@@ -14,28 +15,30 @@ beforeAll(async () => {
     )
   ).createOrganization.apiKey;
   await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (
-    await t.ok<{ createAgent: { id: string; model: string } }>(key, `mutation { createAgent(input: { name: "pu" }) { id model } }`)
-  ).createAgent;
-  await t.ok<Created<'createToolDefinition'>>(
-    key,
-    `mutation($a: ID!) { createToolDefinition(input: { name: "lookup", description: "Looks a record up", inputSchema: { type: "object", properties: { id: { type: "string" } } }, agentId: $a }) { id } }`,
-    { a: agent.id },
-  );
-  await t.ok(
-    key,
-    `mutation($m: String!) { setModelPrice(input: { model: $m, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15, creditsPerMTok: 50 }) { model } }`,
-    { m: agent.model },
-  );
-  conversationId = (
-    await t.ok<Created<'startConversation'>>(
+  for (const model of ['openai/gpt-4o', 'anthropic/claude-sonnet-4-5', 'google/gemini-2.5-flash']) {
+    const agent = (
+      await t.ok<Created<'createAgent'>>(key, `mutation($m: String!) { createAgent(input: { name: $m, model: $m }) { id } }`, { m: model })
+    ).createAgent;
+    await t.ok<Created<'createToolDefinition'>>(
       key,
-      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-      {
-        a: agent.id,
-      },
-    )
-  ).startConversation.id;
+      `mutation($a: ID!) { createToolDefinition(input: { name: "lookup", description: "Looks a record up", inputSchema: { type: "object", properties: { id: { type: "string" } } }, agentId: $a }) { id } }`,
+      { a: agent.id },
+    );
+    await t.ok(
+      key,
+      `mutation($m: String!) { setModelPrice(input: { model: $m, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15, creditsPerMTok: 50 }) { model } }`,
+      { m: model },
+    );
+    conversations[model.slice(0, model.indexOf('/'))] = (
+      await t.ok<Created<'startConversation'>>(
+        key,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+        {
+          a: agent.id,
+        },
+      )
+    ).startConversation.id;
+  }
 });
 afterAll(() => t.stop());
 
@@ -69,8 +72,15 @@ const COMPLETE = typed<{ completeTurn: ReadTurn }>(
   `mutation($id: ID!, $usage: TurnUsageInput!) { completeTurn(turnId: $id, usage: $usage) { ${TURN_FIELDS} } }`,
 );
 
-const begin = async (): Promise<string> =>
-  (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId })).beginTurn.id;
+const FAMILY: Record<Format, string> = { OPENAI_CHAT: 'openai', OPENAI_RESPONSES: 'openai', ANTHROPIC: 'anthropic', GEMINI: 'google' };
+
+/** A turn of the agent whose model is of the format's provider. */
+const begin = async (format: Format = 'OPENAI_CHAT'): Promise<string> =>
+  (
+    await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, {
+      c: conversations[FAMILY[format]],
+    })
+  ).beginTurn.id;
 const read = async (id: string): Promise<ReadTurn> => (await t.ok(key, TURN, { id })).turn!;
 
 const usage = (inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number, cacheWrite1hTokens = 0) => ({
@@ -157,7 +167,7 @@ const CASES: Array<[Format, Record<string, unknown>, Usage]> = [
 
 describe.each(CASES)('%s usage as the provider returns it', (format, usage, explicit) => {
   it('stores the figures, cost and tool-definition share of the equivalent explicit usage, and keeps the object', async () => {
-    const [raw, plain] = [await begin(), await begin()];
+    const [raw, plain] = [await begin(format), await begin(format)];
     const done = (await t.ok(key, COMPLETE_RAW, { id: raw, p: { format, usage, providerCacheMissReason: 'tools_changed' } }))
       .completeTurnWithProviderUsage;
     expect(done.usage).toMatchObject(explicit);
@@ -186,7 +196,7 @@ describe.each(CASES)('%s usage as the provider returns it', (format, usage, expl
 
 describe('cache writes as current SDKs report them', () => {
   const cost = async (format: Format, sent: Record<string, unknown>) => {
-    const id = await begin();
+    const id = await begin(format);
     const done = (await t.ok(key, COMPLETE_RAW, { id, p: { format, usage: sent } })).completeTurnWithProviderUsage;
     return { usage: done.usage!, amountUsd: done.cost!.amountUsd };
   };
@@ -219,7 +229,7 @@ describe('cache writes as current SDKs report them', () => {
 
 describe("Anthropic's server tool use", () => {
   it('appears on the turn as its counts, unpriced, and is kept in the usage object', async () => {
-    const id = await begin();
+    const id = await begin('ANTHROPIC');
     const sent = { input_tokens: 900, output_tokens: 300, server_tool_use: { web_search_requests: 3, web_fetch_requests: 1 } };
     await t.ok(key, COMPLETE_RAW, { id, p: { format: 'ANTHROPIC', usage: sent } });
     const turn = await read(id);
@@ -229,7 +239,7 @@ describe("Anthropic's server tool use", () => {
   });
 
   it('is null where the usage object has none, and on explicit usage', async () => {
-    const [raw, plain] = [await begin(), await begin()];
+    const [raw, plain] = [await begin('ANTHROPIC'), await begin('ANTHROPIC')];
     await t.ok(key, COMPLETE_RAW, { id: raw, p: { format: 'ANTHROPIC', usage: { input_tokens: 9, output_tokens: 3 } } });
     await t.ok(key, COMPLETE, { id: plain, usage: { inputTokens: 9, outputTokens: 3 } });
     expect((await read(raw)).usage!.serverToolUse).toBeNull();

@@ -39,13 +39,16 @@ export function conversationLoaders(services: LoaderServices, organizationId: st
     }),
     /** A conversation's number of turns and its latest turn start or completion (null: no turn yet). */
     conversationActivity: batched(async (conversationIds: readonly string[]) => {
-      const rows: Array<{ conversation_id: string; turns: number; last_at: Date }> = await db.query(
-        `SELECT conversation_id, count(*)::int AS turns, max(greatest(started_at, completed_at)) AS last_at
+      const rows: Array<{ conversation_id: string; turns: number; abandoned: number; last_at: Date }> = await db.query(
+        `SELECT conversation_id, count(*)::int AS turns, count(abandoned_at)::int AS abandoned,
+                max(greatest(started_at, completed_at, abandoned_at)) AS last_at
            FROM turns WHERE conversation_id = ANY($1::uuid[]) AND organization_id = $2 GROUP BY conversation_id`,
         [conversationIds.filter(isUuid), organizationId],
       );
-      const byConversation = new Map(rows.map((r) => [r.conversation_id, { turns: r.turns, lastAt: new Date(r.last_at) }]));
-      return conversationIds.map((id) => byConversation.get(id) ?? { turns: 0, lastAt: null });
+      const byConversation = new Map(
+        rows.map((r) => [r.conversation_id, { turns: r.turns, abandoned: r.abandoned, lastAt: new Date(r.last_at) }]),
+      );
+      return conversationIds.map((id) => byConversation.get(id) ?? { turns: 0, abandoned: 0, lastAt: null });
     }),
   };
 }
@@ -74,6 +77,6 @@ export async function costOfTurn(loaders: ConversationLoaders, turn: TurnEntity)
     },
     frozenRates(turn),
     // Price and funding model are both the turn's own, recorded on completion (the migrations that added them filled in earlier turns).
-    { includedCredits: turn.fundingModel === 'INCLUDED_CREDITS', snapshotSchemaTokens: snapshot.schemaTokens },
+    { includedCredits: turn.fundingModel === 'INCLUDED_CREDITS', snapshotSchemaTokens: turn.schemaTokensCalled ?? snapshot.schemaTokens },
   );
 }

@@ -105,6 +105,19 @@ export class ConversationResolver {
     return ctx.services.turnCompletion.completeTurnWithProviderUsage(actorOf(ctx), turnId, providerUsage);
   }
 
+  @Authorized('RUNTIME')
+  @Mutation(() => TurnType, {
+    description:
+      'Closes a turn whose model request failed, with the reason the debugger shows (1 to 200 characters); it keeps no usage and costs nothing (docs/semantics.md §4.4). The same reason again answers the turn as it is; a completed turn, or one abandoned for another reason, is CONFLICT.',
+  })
+  abandonTurn(
+    @Arg('turnId', () => ID, { description: targetIdText('turn') }) turnId: string,
+    @Arg('reason', { description: 'Why: what the model request failed with, as the runtime words it.' }) reason: string,
+    @Ctx() ctx: RequestContext,
+  ) {
+    return ctx.services.turnCompletion.abandonTurn(actorOf(ctx), turnId, reason);
+  }
+
   @Authorized('EDITOR')
   @Mutation(() => ModelPriceType, {
     description: 'Upserts the price of one model; a rate left out takes the default its `ModelPriceInput` field states.',
@@ -126,9 +139,14 @@ export class ConversationFieldsResolver {
     return loadersOf(ctx).channel.load(c.channelId);
   }
 
-  @FieldResolver(() => Int, { description: 'How many turns it has.' })
+  @FieldResolver(() => Int, { description: 'How many turns it has, abandoned ones included.' })
   async turnCount(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext): Promise<number> {
     return (await loadersOf(ctx).conversationActivity.load(c.id)).turns;
+  }
+
+  @FieldResolver(() => Int, { description: 'How many of its turns were abandoned (abandonTurn): their model requests failed.' })
+  async abandonedTurnCount(@Root() c: ConversationEntity, @Ctx() ctx: RequestContext): Promise<number> {
+    return (await loadersOf(ctx).conversationActivity.load(c.id)).abandoned;
   }
 
   @FieldResolver(() => Date, { description: "The latest turn's start or completion; the conversation's start before its first turn." })

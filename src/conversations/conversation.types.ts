@@ -6,6 +6,7 @@ import type { DropReason, RuleEffect, RuleLevel } from '../loadout/vocabulary';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';
 import { IsCatalogueKey } from '../common/validation';
+import { MODEL_CALLED_MAX } from './model-called';
 import { AgentType, AppliedRuleInterface } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { ProjectType } from '../organizations/organization.types';
@@ -210,6 +211,18 @@ export class TurnType {
   providerCacheMissReason: string | null;
   @Field(() => ProviderUsageType, { nullable: true, description: PROVIDER_USAGE_FIELD_TEXT })
   providerUsage: ProviderUsageType | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The model the provider answered with, where the completion said (as a model id: `anthropic/claude-sonnet-4-5-20250929`); null otherwise. The turn is priced, and its tool share estimated, for it; `toolbox` stays as the agent's model counted it.",
+  })
+  modelCalled: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why the runtime abandoned the turn (its model request failed); null unless it was. An abandoned turn has no usage and no cost.',
+  })
+  abandonedReason: string | null;
 }
 
 @ObjectType('TurnConnection', { description: "A page of a conversation's turns, by index." })
@@ -251,4 +264,11 @@ export class ProviderUsageInput {
   @Field({ nullable: true, description: CACHE_MISS_REASON_TEXT })
   @MaxLength(200)
   providerCacheMissReason?: string;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The model the provider answered with (its response's `model`; Gemini's `modelVersion`), 1 to 200 characters: the turn is priced, and its tool share estimated, for it. Without a provider prefix it takes the format's (`anthropic/`, `openai/`, `google/`); one naming another provider than the format's is BAD_USER_INPUT. Default: the agent's model, which must then be of the format's provider.",
+  })
+  @MaxLength(MODEL_CALLED_MAX)
+  model?: string | null;
 }

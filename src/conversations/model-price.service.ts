@@ -1,6 +1,7 @@
-import { IsNull, Not, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput } from '../common/errors';
+import { pricedModelPattern } from './model-called';
 import { ModelPriceEntity } from './model-price.entity';
 import { freezePrice, priceRates, unrepresentableCost } from './turn-cost';
 import { TurnEntity } from './turn.entity';
@@ -47,12 +48,17 @@ export class ModelPriceService {
           ['organization_id', 'model'],
         )
         .execute();
-      // A turn keeps the price it was completed under; one completed while its model had none takes this first one.
-      await tx.update(
-        TurnEntity,
-        { organizationId: actor.organizationId, model, completedAt: Not(IsNull()), priceInputUsdPerMTok: IsNull() },
-        freezePrice(values),
-      );
+      // A turn keeps the price it was completed under; one completed while its model had none takes this first one,
+      // its model being the model called where the completion named one (priceCandidates says which models a price prices).
+      await tx
+        .createQueryBuilder()
+        .update(TurnEntity)
+        .set(freezePrice(values))
+        .where('organization_id = :organizationId AND completed_at IS NOT NULL AND price_input_usd_per_mtok IS NULL', {
+          organizationId: actor.organizationId,
+        })
+        .andWhere('COALESCE(model_called, model) ~ :pattern', { pattern: pricedModelPattern(model) })
+        .execute();
       return tx.findOneOrFail(ModelPriceEntity, { where: { organizationId: actor.organizationId, model } });
     });
   }

@@ -10,6 +10,8 @@ import { ToolboxSnapshotEntity } from './toolbox-snapshot.entity';
 @Entity('turns')
 @Index('uq_turns_conversation_index', ['conversationId', 'index'], { unique: true })
 @Check('ck_turns_provider_usage_format', '(provider_usage IS NULL) = (provider_usage_format IS NULL)')
+@Check('ck_turns_abandoned_reason', '(abandoned_at IS NULL) = (abandoned_reason IS NULL)')
+@Check('ck_turns_completed_or_abandoned', 'completed_at IS NULL OR abandoned_at IS NULL')
 export class TurnEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_turns_organization')
@@ -38,6 +40,13 @@ export class TurnEntity {
   @Column('boolean') toolboxChanged: boolean;
   @CreateDateColumn({ type: 'timestamptz' }) startedAt: Date;
   @Column('timestamptz', { nullable: true }) completedAt: Date | null;
+  /** The model the provider answered with, as a Loadout model id, where the completion said (model-called.ts). */
+  @Column('text', { nullable: true }) modelCalled: string | null;
+  /** The toolbox's schema tokens estimated for modelCalled, where that is not `model`; the tool share reads these. */
+  @Column('int', { nullable: true }) schemaTokensCalled: number | null;
+  /** When the runtime closed it because its model request failed, and why; never set on a completed turn. */
+  @Column('timestamptz', { nullable: true }) abandonedAt: Date | null;
+  @Column('text', { nullable: true }) abandonedReason: string | null;
   @Column('int', { nullable: true }) inputTokens: number | null;
   @Column('int', { nullable: true }) cachedInputTokens: number | null;
   @Column('int', { nullable: true }) cacheWriteTokens: number | null;

@@ -67,6 +67,8 @@ export type ProviderUsageFormat =
 export type ProviderUsageInput = {
   /** The API the object comes from, whose documented meaning of each key is applied. */
   format: ProviderUsageFormat;
+  /** The model the provider answered with (its response's `model`; Gemini's `modelVersion`), 1 to 200 characters: the turn is priced, and its tool share estimated, for it. Without a provider prefix it takes the format's (`anthropic/`, `openai/`, `google/`); one naming another provider than the format's is BAD_USER_INPUT. Default: the agent's model, which must then be of the format's provider. */
+  model?: string | null | undefined;
   /** The provider's reason for a prompt-cache miss, where it gives one; at most 200 characters. */
   providerCacheMissReason?: string | null | undefined;
   /** The provider's usage object exactly as its API returned it (Gemini: `usageMetadata`); at most 4096 bytes as JSON. */

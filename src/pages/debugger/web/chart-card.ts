@@ -74,17 +74,26 @@ function usageTable(turns: Turn[], fundingModel: FundingModel | undefined): HTML
         'tbody',
         {},
         ...turns.map((t) =>
-          h(
-            'tr',
-            { 'data-turn': t.index },
-            h('td', {}, `T${t.index}`),
-            h('td', { class: 'num' }, count(t.usage?.inputTokens)),
-            h('td', { class: 'num' }, count(t.usage?.cachedInputTokens)),
-            h('td', { class: 'num' }, count(t.usage?.cacheWriteTokens)),
-            h('td', { class: 'num' }, count(t.usage?.outputTokens)),
-            h('td', { class: 'num' }, t.cost?.amountUsd != null ? `$${t.cost.amountUsd.toFixed(4)}` : '–'),
-            credits ? h('td', { class: 'num', 'data-column': 'credits' }, t.cost?.credits != null ? t.cost.credits.toFixed(2) : '–') : null,
-          ),
+          t.abandonedReason !== null
+            ? h(
+                'tr',
+                { 'data-turn': t.index, class: 'abandoned' },
+                h('td', {}, `T${t.index}`),
+                h('td', { colspan: credits ? 6 : 5 }, `Abandoned: ${t.abandonedReason}`),
+              )
+            : h(
+                'tr',
+                { 'data-turn': t.index },
+                h('td', {}, `T${t.index}`),
+                h('td', { class: 'num' }, count(t.usage?.inputTokens)),
+                h('td', { class: 'num' }, count(t.usage?.cachedInputTokens)),
+                h('td', { class: 'num' }, count(t.usage?.cacheWriteTokens)),
+                h('td', { class: 'num' }, count(t.usage?.outputTokens)),
+                h('td', { class: 'num' }, t.cost?.amountUsd != null ? `$${t.cost.amountUsd.toFixed(4)}` : '–'),
+                credits
+                  ? h('td', { class: 'num', 'data-column': 'credits' }, t.cost?.credits != null ? t.cost.credits.toFixed(2) : '–')
+                  : null,
+              ),
         ),
       ),
     ),

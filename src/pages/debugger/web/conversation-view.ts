@@ -41,7 +41,7 @@ export function conversationView(into: HTMLElement, fundingModel: FundingModel, 
         shownIn.push(previous && previous.toolbox.fingerprint === turn.toolbox.fingerprint ? shownIn[i - 1] : turn.index);
       });
       into.replaceChildren(
-        conversationHeader(conversation, turns.length),
+        conversationHeader(conversation, turns.length, turns.filter((t) => t.abandonedReason !== null).length),
         h(
           'div',
           { class: 'overview' },
@@ -52,7 +52,9 @@ export function conversationView(into: HTMLElement, fundingModel: FundingModel, 
         h(
           'section',
           { class: 'turns' },
-          ...turns.map((turn, i) => turnCard(turn, turns[i - 1], shownIn[i], invalidationErrors.get(turn.id), scopes)),
+          ...turns.map((turn, i) =>
+            turnCard(turn, turns[i - 1], shownIn[i], invalidationErrors.get(turn.id), scopes, conversation.agent.model),
+          ),
         ),
       );
       // Picked from the list below it on a narrow screen: bring the conversation into view.
@@ -65,7 +67,7 @@ export function conversationView(into: HTMLElement, fundingModel: FundingModel, 
   };
 }
 
-function conversationHeader(conversation: Conversation, turnCount: number): HTMLElement {
+function conversationHeader(conversation: Conversation, turnCount: number, abandoned: number): HTMLElement {
   const fact = (label: string, value: string) => h('div', {}, h('dt', {}, label), h('dd', {}, value));
   // On a narrow screen the conversation comes first and the lists below it: one tap back to them.
   const back = h('button', { type: 'button', class: 'link back' }, '↓ Agents and conversations');
@@ -83,7 +85,7 @@ function conversationHeader(conversation: Conversation, turnCount: number): HTML
       fact('Page', pageLabel(conversation.page)),
       fact('End user', conversation.userId),
       fact('Started', when(conversation.startedAt)),
-      fact('Turns', String(turnCount)),
+      fact('Turns', abandoned > 0 ? `${turnCount} (${abandoned} abandoned)` : String(turnCount)),
     ),
   );
 }

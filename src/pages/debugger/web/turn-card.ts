@@ -14,6 +14,7 @@ export function turnCard(
   shownIn: number,
   invalidationError: string | undefined,
   scopes: WinnerScopes,
+  agentModel: string,
 ): HTMLElement {
   const diff = turn.diff;
   const previousTools = new Map(previous?.toolbox.tools.map((t) => [t.name, t]) ?? []);
@@ -115,7 +116,7 @@ export function turnCard(
       ),
     ),
     leftOut(turn, previous, scopes),
-    usageLine(turn),
+    usageLine(turn, agentModel),
     freshnessLine(turn),
     serverToolsLine(turn),
     providerUsageView(turn),
@@ -165,8 +166,11 @@ function diffSummary(diff: NonNullable<Turn['diff']>): HTMLElement {
   return h('ul', { class: 'diff-summary', 'aria-label': 'Changes from the previous turn' }, ...items);
 }
 
-function usageLine(turn: Turn): HTMLElement {
+/** The usage reported, or why there is none; the model called where it is not the agent's. */
+function usageLine(turn: Turn, model: string): HTMLElement {
   const u = turn.usage;
+  if (turn.abandonedReason !== null)
+    return h('p', { class: 'usage abandoned' }, `Abandoned: its model request failed (${turn.abandonedReason}). No usage, no cost.`);
   if (!u) return h('p', { class: 'usage muted' }, 'Not completed: no usage reported.');
   const parts = [
     `${numbers.format(u.inputTokens)} input`,
@@ -176,6 +180,7 @@ function usageLine(turn: Turn): HTMLElement {
       : `${numbers.format(u.cacheWriteTokens)} cache write`,
     `${numbers.format(u.outputTokens)} output tokens`,
   ];
+  if (turn.modelCalled !== null && turn.modelCalled !== model) parts.push(`model called ${turn.modelCalled} (priced at it)`);
   if (turn.cost) {
     parts.push(`tool definitions ${Math.round(turn.cost.toolDefinitionShare * 100)}% of input`);
     if (turn.cost.amountUsd !== null) parts.push(`$${turn.cost.amountUsd.toFixed(4)}`);

@@ -14,10 +14,12 @@ export interface NeutralTool {
   mcpToolName?: string;
 }
 
-/** What the adapter reads of an AI SDK step (`StepResult`): the model's provider, its raw usage, and the tool calls and errors. */
+/** What the adapter reads of an AI SDK step (`StepResult`): the model's provider and the model that answered, its raw usage, and the tool calls and errors. */
 export interface AiSdkStepLike {
-  model: { provider: string };
+  model: { provider: string; modelId?: string };
   usage: { raw?: object };
+  /** The model the provider answered with. */
+  response?: { modelId?: string };
   content: ReadonlyArray<{ type: string; toolCallId?: string; toolName?: string }>;
 }
 
@@ -39,7 +41,7 @@ export const aiSdkStep: Adapter<NeutralTool[], AiSdkStepLike> = {
   tools: (rendered) => asRendering<NeutralTool[]>(rendered),
   usage: (step) => {
     const format = usageFormatOf(step.model.provider);
-    return format && providerUsage(format, step.usage.raw);
+    return format && providerUsage(format, step.usage.raw, step.response?.modelId ?? step.model.modelId);
   },
   calls: (step) => {
     const failed = new Set(step.content.flatMap((part) => (part.type === 'tool-error' && part.toolCallId ? [part.toolCallId] : [])));

@@ -9,7 +9,8 @@ import { asRendering, providerUsage } from './shapes';
 export interface AgentsModelResponseLike {
   output: ReadonlyArray<{ type?: string; name?: string; callId?: string | null }>;
   usage: { inputTokens: number; outputTokens: number };
-  providerData?: { usage?: object };
+  /** The provider's raw response, where the model gives it (OpenAI's models do): its `usage` and `model`. */
+  providerData?: { usage?: object; model?: unknown };
 }
 
 /** What the wrapper reads of a `ModelRequest`: its tools, by the name the SDK sends. */
@@ -26,9 +27,10 @@ export interface AgentsModelLike<Request, Response, Event> {
 /** The usage a model response carries: the provider's own object where there is one, else the SDK's counts in the Responses shape. */
 function agentsUsage(response: AgentsModelResponseLike) {
   const raw = response.providerData?.usage;
-  if (raw && 'input_tokens' in raw) return providerUsage('OPENAI_RESPONSES', raw);
-  if (raw && 'prompt_tokens' in raw) return providerUsage('OPENAI_CHAT', raw);
-  return providerUsage('OPENAI_RESPONSES', { input_tokens: response.usage.inputTokens, output_tokens: response.usage.outputTokens });
+  const model = response.providerData?.model;
+  if (raw && 'input_tokens' in raw) return providerUsage('OPENAI_RESPONSES', raw, model);
+  if (raw && 'prompt_tokens' in raw) return providerUsage('OPENAI_CHAT', raw, model);
+  return providerUsage('OPENAI_RESPONSES', { input_tokens: response.usage.inputTokens, output_tokens: response.usage.outputTokens }, model);
 }
 
 /** One model request of an Agents SDK run. Calls come back under the SDK's renamed names and are counted for their tools. */

@@ -7,17 +7,18 @@ export interface ChatCompletionsTool {
   function: { name: string; description: string; parameters: JsonObject };
 }
 
-/** What the adapter reads of a `ChatCompletion`: the choices' tool calls and `usage`. */
+/** What the adapter reads of a `ChatCompletion`: the choices' tool calls, `usage` and `model`. */
 export interface ChatCompletionLike {
   choices: ReadonlyArray<{ message: { tool_calls?: ReadonlyArray<{ id: string; type: string; function?: { name: string } }> | null } }>;
   usage?: object | null;
+  model?: string;
 }
 
 /** OpenAI Chat Completions (`openai`'s `chat.completions.create`). */
 export const openaiChat: Adapter<ChatCompletionsTool[], ChatCompletionLike> = {
   rendering: 'OPENAI',
   tools: (rendered) => asRendering<ChatCompletionsTool[]>(rendered),
-  usage: (response) => providerUsage('OPENAI_CHAT', response.usage),
+  usage: (response) => providerUsage('OPENAI_CHAT', response.usage, response.model),
   calls: (response) =>
     response.choices.flatMap((choice) =>
       (choice.message.tool_calls ?? []).flatMap((call) => (call.function ? [{ id: call.id, name: call.function.name }] : [])),

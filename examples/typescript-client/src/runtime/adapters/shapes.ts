@@ -11,7 +11,17 @@ export type JsonObject = { [key: string]: JsonValue };
  */
 export const asRendering = <T>(rendered: JsonValue): T => rendered as unknown as T;
 
-/** A provider's usage object as `completeTurnWithProviderUsage` takes it: its JSON, whatever class the SDK built it with. */
-export function providerUsage(format: ProviderUsageFormat, usage: object | null | undefined): ProviderUsageInput | undefined {
-  return usage ? { format, usage: JSON.parse(JSON.stringify(usage)) as JsonValue } : undefined;
+/**
+ * A provider's usage object as `completeTurnWithProviderUsage` takes it: its
+ * JSON, whatever class the SDK built it with, and the model the provider
+ * answered with, which the turn is priced at.
+ */
+export function providerUsage(
+  format: ProviderUsageFormat,
+  usage: object | null | undefined,
+  model: unknown,
+): ProviderUsageInput | undefined {
+  if (!usage) return undefined;
+  const sent: ProviderUsageInput = { format, usage: JSON.parse(JSON.stringify(usage)) as JsonValue };
+  return typeof model === 'string' && model.trim() ? { ...sent, model } : sent;
 }
