@@ -419,8 +419,9 @@ it.each([
       onStepFinish,
       stopWhen: stepCountIs(3),
     });
-    expect(run.finished.map((f) => f.turn.usage)).toEqual([expectedUsage(api), expectedUsage(api)]);
-    expect(run.finished.map((f) => f.calls.map((c) => c.tool.toolName))).toEqual([['lookup_invoice'], []]);
+    const finished = await run.settled();
+    expect(finished.map((f) => f.turn.usage)).toEqual([expectedUsage(api), expectedUsage(api)]);
+    expect(finished.map((f) => f.calls.map((c) => c.tool.toolName))).toEqual([['lookup_invoice'], []]);
   },
   60_000,
 );

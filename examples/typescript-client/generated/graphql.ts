@@ -251,7 +251,7 @@ export type BeginRuntimeTurnMutationVariables = Exact<{
 
 export type BeginRuntimeTurnMutation = { beginTurn: { id: string, index: number, toolboxChanged: boolean, toolbox: { rendered: JsonValue, id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ toolName: string, mcpToolName: string | null, mcpServerName: string | null, position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } } };
 
-export type CompletedTurnPartsFragment = { id: string, index: number, completedAt: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: JsonValue | null } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null };
+export type CompletedTurnPartsFragment = { id: string, index: number, completedAt: string | null, modelCalled: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: JsonValue | null } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null };
 
 export type CompleteTurnWithProviderUsageMutationVariables = Exact<{
   turnId: string | number;
@@ -259,14 +259,22 @@ export type CompleteTurnWithProviderUsageMutationVariables = Exact<{
 }>;
 
 
-export type CompleteTurnWithProviderUsageMutation = { completeTurnWithProviderUsage: { id: string, index: number, completedAt: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: JsonValue | null } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } };
+export type CompleteTurnWithProviderUsageMutation = { completeTurnWithProviderUsage: { id: string, index: number, completedAt: string | null, modelCalled: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: JsonValue | null } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } };
 
 export type CompletedTurnQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CompletedTurnQuery = { turn: { id: string, index: number, completedAt: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: JsonValue | null } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } | null };
+export type CompletedTurnQuery = { turn: { id: string, index: number, completedAt: string | null, modelCalled: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: JsonValue | null } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } | null };
+
+export type AbandonTurnMutationVariables = Exact<{
+  turnId: string | number;
+  reason: string;
+}>;
+
+
+export type AbandonTurnMutation = { abandonTurn: { id: string, abandonedReason: string | null } };
 
 export type RecordToolCallsMutationVariables = Exact<{
   calls: Array<ToolCallInput> | ToolCallInput;
@@ -332,6 +340,7 @@ export const CompletedTurnPartsFragmentDoc = new TypedDocumentString(`
     outputTokens
     serverToolUse
   }
+  modelCalled
   cost {
     amountUsd
     toolDefinitionShare
@@ -516,6 +525,7 @@ export const CompleteTurnWithProviderUsageDocument = new TypedDocumentString(`
     outputTokens
     serverToolUse
   }
+  modelCalled
   cost {
     amountUsd
     toolDefinitionShare
@@ -539,11 +549,20 @@ export const CompletedTurnDocument = new TypedDocumentString(`
     outputTokens
     serverToolUse
   }
+  modelCalled
   cost {
     amountUsd
     toolDefinitionShare
   }
 }`) as unknown as TypedDocumentString<CompletedTurnQuery, CompletedTurnQueryVariables>;
+export const AbandonTurnDocument = new TypedDocumentString(`
+    mutation AbandonTurn($turnId: ID!, $reason: String!) {
+  abandonTurn(turnId: $turnId, reason: $reason) {
+    id
+    abandonedReason
+  }
+}
+    `) as unknown as TypedDocumentString<AbandonTurnMutation, AbandonTurnMutationVariables>;
 export const RecordToolCallsDocument = new TypedDocumentString(`
     mutation RecordToolCalls($calls: [ToolCallInput!]!) {
   recordToolCalls(calls: $calls) {

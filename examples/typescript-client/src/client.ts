@@ -6,9 +6,28 @@ export interface LoadoutErrorBody {
   extensions?: { code?: string; field?: string; requestId?: string };
 }
 
-/** Loadout's error codes (docs/semantics.md §2.3); GraphQL's own, such as `GRAPHQL_VALIDATION_FAILED`, come as other strings. */
+/**
+ * Loadout's error codes (docs/semantics.md §2.3), and the client's own for a
+ * request that got no answer: `NETWORK_ERROR` (no connection, or it broke),
+ * `TIMEOUT` (no answer in time), `LOADOUT_UNAVAILABLE` (no toolbox to fall
+ * back on, runtime.ts), `QUEUE_FULL` (a background send dropped). GraphQL's
+ * own, such as `GRAPHQL_VALIDATION_FAILED`, come as other strings.
+ */
 export type LoadoutErrorCode =
-  'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'SERVICE_UNAVAILABLE' | 'INTERNAL_SERVER_ERROR';
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_USER_INPUT'
+  | 'CONFLICT'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_SERVER_ERROR'
+  | 'NETWORK_ERROR'
+  | 'TIMEOUT'
+  | 'LOADOUT_UNAVAILABLE'
+  | 'QUEUE_FULL';
+
+/** The codes of a request the server may never have seen: sending it again is safe for idempotent operations. */
+const RETRYABLE_CODES: ReadonlySet<string> = new Set(['SERVICE_UNAVAILABLE', 'NETWORK_ERROR', 'TIMEOUT']);
 
 /** What the HTTP response said besides its errors: its status, and how long `Retry-After` asks a client to wait. */
 export interface LoadoutErrorResponse {
@@ -42,10 +61,39 @@ export class LoadoutError extends Error {
     this.retryAfterMs = response?.retryAfterMs;
   }
 
-  /** An outage the server expects to end: the same request may be sent again. */
+  /** An outage, the server's or the network's: the same request may be sent again. */
   get retryable(): boolean {
-    return this.code === 'SERVICE_UNAVAILABLE' || this.status === 503;
+    return (this.code !== undefined && RETRYABLE_CODES.has(this.code)) || this.status === 503;
   }
+}
+
+/** beginTurn could not reach the server in time, and the runtime has no toolbox of that conversation or situation to fall back on. */
+export class LoadoutUnavailableError extends LoadoutError {
+  constructor(
+    message: string,
+    readonly cause: unknown,
+  ) {
+    super([{ message, extensions: { code: 'LOADOUT_UNAVAILABLE' } }]);
+  }
+
+  override get retryable(): boolean {
+    return true;
+  }
+}
+
+/** A request that got no answer: the connection failed or broke (`NETWORK_ERROR`), or no answer came in time (`TIMEOUT`). */
+function unanswered(endpoint: URL, error: unknown, timeoutMs: number): LoadoutError {
+  const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  const why = timedOut
+    ? `no answer within ${timeoutMs} ms`
+    : error instanceof Error
+      ? error.cause instanceof Error
+        ? error.cause.message
+        : error.message
+      : String(error);
+  return new LoadoutError([
+    { message: `POST ${endpoint.href} failed: ${why}`, extensions: { code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR' } },
+  ]);
 }
 
 /** Sends one generated operation; the result and the variables are typed by the document. */
@@ -79,9 +127,8 @@ interface GraphQLBody<TResult> {
  * The answer's GraphQL body, or a LoadoutError saying what answered instead (another server, a wrong path, a
  * proxy's page). The error keeps the status and `Retry-After`, so a proxy's 503 page is still a retryable outage.
  */
-async function graphQLBody<TResult>(endpoint: URL, response: Response): Promise<GraphQLBody<TResult>> {
+function graphQLBody<TResult>(endpoint: URL, response: Response, text: string): GraphQLBody<TResult> {
   const type = response.headers.get('content-type') ?? 'no content type';
-  const text = await response.text();
   const wrongAddress = (what: string) =>
     new LoadoutError(
       [
@@ -103,16 +150,32 @@ async function graphQLBody<TResult>(endpoint: URL, response: Response): Promise<
   return body as GraphQLBody<TResult>;
 }
 
-/** A client for one server and one API key, over plain `fetch`; `url` is the server's base URL or its /graphql endpoint. */
-export function loadoutClient(url: string, apiKey: string): Client {
+/** The longest a request waits for its whole answer unless the client is told otherwise. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * A client for one server and one API key, over plain `fetch`; `url` is the
+ * server's base URL or its /graphql endpoint. A request with no answer
+ * within `timeoutMs`, or whose connection fails, is a LoadoutError
+ * (`TIMEOUT`, `NETWORK_ERROR`) that is `retryable`.
+ */
+export function loadoutClient(url: string, apiKey: string, timeoutMs = DEFAULT_TIMEOUT_MS): Client {
   const endpoint = resolveEndpoint(url);
   return async <TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>, variables: TVariables): Promise<TResult> => {
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
-      body: JSON.stringify({ query: document.toString(), variables }),
-    });
-    const body = await graphQLBody<TResult>(endpoint, response);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
+        body: JSON.stringify({ query: document.toString(), variables }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw unanswered(endpoint, error, timeoutMs);
+    }
+    const body = graphQLBody<TResult>(endpoint, response, text);
     if (body.errors?.length || !body.data) {
       throw new LoadoutError(body.errors ?? [{ message: `HTTP ${response.status}` }], errorResponse(response));
     }

@@ -23,8 +23,9 @@ export interface RoutedCalls {
   unknown: ModelToolCall[];
 }
 
-/** The longest idempotency key the server takes. */
+/** The longest idempotency key, and tool name, the server takes. */
 const KEY_MAX = 256;
+const TOOL_NAME_MAX = 256;
 
 export function routeCalls(tools: CarriedTools, calls: readonly ModelToolCall[]): RoutedCalls {
   const routed: RoutedCall[] = [];
@@ -38,19 +39,30 @@ export function routeCalls(tools: CarriedTools, calls: readonly ModelToolCall[])
 }
 
 /**
- * The `recordToolCalls` input of a turn's calls, each counted for its
- * stored tool. The key is the turn and the provider's call id (the call's
- * place in the response where there is none), so sending the same calls
- * again counts none of them twice.
+ * The `recordToolCalls` input of a turn's calls: each counted for its
+ * stored tool, and a call naming no tool the turn carried under the name
+ * called (the server counts it as invented; a name longer than the server
+ * takes is cut, an empty one left out). The key is the turn and the
+ * provider's call id (the call's place in the response where there is
+ * none), so sending the same calls again counts none of them twice.
  */
-export function toolCallInputs(turnId: string, conversationId: string, routed: readonly RoutedCall[]): ToolCallInput[] {
-  return routed.map(({ call, tool, position }) => {
+export function toolCallInputs(
+  turnId: string,
+  conversationId: string,
+  tools: CarriedTools,
+  calls: readonly ModelToolCall[],
+): ToolCallInput[] {
+  return calls.flatMap((call, position) => {
+    const toolName = tools.find(call.name)?.toolName ?? call.name.slice(0, TOOL_NAME_MAX);
+    if (!toolName) return [];
     const keyed = `${turnId}:${call.id ?? `#${position}`}`;
-    return {
-      conversationId,
-      toolName: tool.toolName,
-      isError: call.isError ?? false,
-      idempotencyKey: keyed.length <= KEY_MAX ? keyed : `${turnId}:#${position}`,
-    };
+    return [
+      {
+        conversationId,
+        toolName,
+        isError: call.isError ?? false,
+        idempotencyKey: keyed.length <= KEY_MAX ? keyed : `${turnId}:#${position}`,
+      },
+    ];
   });
 }

@@ -1,18 +1,21 @@
 import {
+  AbandonTurnDocument,
   BeginRuntimeTurnDocument,
   CompleteTurnWithProviderUsageDocument,
   CompletedTurnDocument,
   RecordToolCallsDocument,
-  type BeginRuntimeTurnMutation,
   type CompletedTurnPartsFragment,
   type ProviderUsageInput,
   type RecordToolCallsMutation,
   type ToolProvider,
 } from '../../generated/graphql';
-import { LoadoutError, type Client } from '../client';
+import { LoadoutError, LoadoutUnavailableError, type Client } from '../client';
 import type { JsonValue } from '../json';
+import { contextOf, within, type BegunTurn, type Outcome, type RuntimeContext } from './runtime-context';
 import { CarriedTools, type CarriedTool } from './toolbox';
 import { routeCalls, toolCallInputs, type ModelToolCall, type RoutedCalls } from './tool-call';
+
+export type { BegunTurn } from './runtime-context';
 
 /**
  * What makes one provider API's loop: the rendering its requests take as
@@ -22,12 +25,11 @@ export interface Adapter<Tools, Response> {
   readonly rendering: ToolProvider;
   /** The rendering as the SDK's `tools` parameter takes it. */
   tools(rendered: JsonValue, carried: readonly CarriedTool[]): Tools;
-  /** The usage object exactly as the provider returned it, and its format; undefined where the response has none. */
+  /** The usage object exactly as the provider returned it, its format and the model that answered; undefined where the response has none. */
   usage(response: Response): ProviderUsageInput | undefined;
   calls(response: Response): ModelToolCall[];
 }
 
-export type BegunTurn = BeginRuntimeTurnMutation['beginTurn'];
 export type CompletedTurn = CompletedTurnPartsFragment;
 
 export interface FinishedTurn extends RoutedCalls {
@@ -42,29 +44,52 @@ export class MissingUsageError extends Error {
   }
 }
 
+/** Where a turn is on the server: its id and its conversation's. */
+interface Recorded {
+  id: string;
+  conversationId: string;
+}
+
+let fallbackCount = 0;
+
 /**
  * One model request: begun with the toolbox in the adapter's shape
  * (`tools`), finished with the provider's response. Completing and
  * recording are each safe to repeat: a completion the server already stored
- * is read back, and calls are keyed so a repeat counts none twice.
+ * is read back, and calls are keyed so a repeat counts none twice; one that
+ * failed may be sent again.
+ *
+ * A `fallback` turn was begun while the server could not be reached: it
+ * carries the last toolbox the runtime got for its conversation or
+ * situation, and is recorded on the server (begun, then completed) once it
+ * answers again, by `finishInBackground`.
  */
 export class Turn<Tools, Response> {
   readonly id: string;
   readonly index: number;
   readonly tools: Tools;
   readonly carried: CarriedTools;
+  readonly fallback: boolean;
+  private readonly context: RuntimeContext;
   private completion: Promise<CompletedTurn> | undefined;
+  private recorded: Promise<Recorded> | undefined;
+  private readonly recordOnServer: (() => Promise<Recorded>) | undefined;
 
   constructor(
-    private readonly request: Client,
+    request: Client | RuntimeContext,
     readonly conversationId: string,
     readonly begun: BegunTurn,
     private readonly adapter: Adapter<Tools, Response>,
+    /** A fallback turn: how it gets its place on the server. */
+    record?: () => Promise<Recorded>,
   ) {
-    this.id = begun.id;
-    this.index = begun.index;
+    this.context = contextOf(request);
+    this.fallback = record !== undefined;
+    this.id = record ? `fallback-${++fallbackCount}` : begun.id;
+    this.index = record ? 0 : begun.index;
     this.carried = new CarriedTools(begun.toolbox.tools);
     this.tools = adapter.tools(begun.toolbox.rendered, begun.toolbox.tools);
+    this.recordOnServer = record;
   }
 
   /** The carried tool a call names (the name sent, a short form or the Agents SDK's renaming), for routing it. */
@@ -78,45 +103,123 @@ export class Turn<Tools, Response> {
     return { turn, ...(await this.record(this.adapter.calls(response))) };
   }
 
-  /** Stores the response's usage as the turn's; the stored turn where it was completed before. */
+  /**
+   * `finish` off the model request's path: queued in the runtime's
+   * background sends, tried again through an outage, never thrown (what is
+   * given up goes to `onError`). Answers the finished turn, or undefined.
+   */
+  finishInBackground(response: Response): Promise<FinishedTurn | undefined> {
+    return this.context.outbox.enqueue(this.conversationId, `finishing turn ${this.id}`, () => this.finish(response));
+  }
+
+  /** Stores the response's usage as the turn's; the stored turn where it was completed before. A completion that failed may be sent again. */
   complete(response: Response): Promise<CompletedTurn> {
     const providerUsage = this.adapter.usage(response);
     if (!providerUsage) return Promise.reject(new MissingUsageError(this.id));
-    this.completion ??= this.completeOnce(providerUsage);
-    return this.completion;
+    const completion = (this.completion ??= this.completeOnce(providerUsage));
+    completion.catch(() => {
+      if (this.completion === completion) this.completion = undefined;
+    });
+    return completion;
   }
 
-  /** Counts calls for the tools they name; a runtime that runs the tools first passes each with its `isError`. */
+  /**
+   * Counts calls for the tools they name; a runtime that runs the tools
+   * first passes each with its `isError`. A call naming no tool the turn
+   * carried is sent too, under the name called, and counted by the server
+   * as invented; it is also answered as `unknown`, for the runtime to
+   * answer the model with an error.
+   */
   async record(calls: readonly ModelToolCall[]): Promise<RoutedCalls & { recorded: FinishedTurn['recorded'] }> {
     const routed = routeCalls(this.carried, calls);
-    const inputs = toolCallInputs(this.id, this.conversationId, routed.calls);
+    const { id, conversationId } = await this.onServer();
+    const inputs = toolCallInputs(id, conversationId, this.carried, calls);
     const recorded = inputs.length
-      ? (await this.request(RecordToolCallsDocument, { calls: inputs })).recordToolCalls
+      ? (await this.context.request(RecordToolCallsDocument, { calls: inputs })).recordToolCalls
       : { accepted: 0, duplicates: 0 };
     return { ...routed, recorded };
   }
 
+  /** Closes the turn whose model request failed, with the reason the debugger shows; in the background, like `finishInBackground`. */
+  abandon(reason: string): Promise<boolean> {
+    return this.context.outbox
+      .enqueue(this.conversationId, `abandoning turn ${this.id}`, async () => {
+        const { id } = await this.onServer();
+        return this.context.request(AbandonTurnDocument, { turnId: id, reason });
+      })
+      .then((done) => done !== undefined);
+  }
+
+  /** The turn's place on the server: its own, or, for a fallback turn, the one it gets once the server answers. */
+  private onServer(): Promise<Recorded> {
+    const recorded = (this.recorded ??= this.recordOnServer
+      ? this.recordOnServer()
+      : Promise.resolve({ id: this.begun.id, conversationId: this.conversationId }));
+    recorded.catch(() => {
+      // A fallback turn not recorded yet tries again on the next send.
+      if (this.recorded === recorded) this.recorded = undefined;
+    });
+    return recorded;
+  }
+
   private async completeOnce(providerUsage: ProviderUsageInput): Promise<CompletedTurn> {
+    const { id } = await this.onServer();
     try {
-      return (await this.request(CompleteTurnWithProviderUsageDocument, { turnId: this.id, providerUsage })).completeTurnWithProviderUsage;
+      return (await this.context.request(CompleteTurnWithProviderUsageDocument, { turnId: id, providerUsage }))
+        .completeTurnWithProviderUsage;
     } catch (error) {
       // A completion whose answer was lost, sent again: the first one stands, and is what the turn stored.
       if (!(error instanceof LoadoutError) || error.code !== 'CONFLICT' || error.field !== 'turnId') throw error;
-      const { turn } = await this.request(CompletedTurnDocument, { id: this.id });
-      if (!turn) throw error;
+      const { turn } = await this.context.request(CompletedTurnDocument, { id });
+      if (!turn?.completedAt) throw error;
       return turn;
     }
   }
 }
 
-/** Records a turn of the conversation and returns it with its toolbox rendered for the adapter. */
+/**
+ * Records a turn of the conversation and returns it with its toolbox
+ * rendered for the adapter. Where the server cannot be reached within the
+ * context's `beginTimeoutMs` (or answers that it is unavailable), the turn
+ * falls back on the last toolbox the runtime got for this conversation or
+ * its situation; with none, LoadoutUnavailableError. Any other error (a
+ * wrong id, a key that may not) is thrown as it is.
+ */
 export async function beginTurn<Tools, Response>(
-  request: Client,
+  request: Client | RuntimeContext,
   conversationId: string,
   adapter: Adapter<Tools, Response>,
 ): Promise<Turn<Tools, Response>> {
-  const { beginTurn: begun } = await request(BeginRuntimeTurnDocument, { conversationId, provider: adapter.rendering });
-  return new Turn(request, conversationId, begun, adapter);
+  const context = contextOf(request);
+  const { memory, conversations } = context;
+  const known = conversations.known(conversationId);
+  const send = (id: string) =>
+    context.request(BeginRuntimeTurnDocument, { conversationId: id, provider: adapter.rendering }).then(({ beginTurn: begun }) => {
+      memory.remember(conversationId, adapter.rendering, begun);
+      return begun;
+    });
+  const sent = known === undefined ? undefined : send(known);
+  const outcome: Outcome<BegunTurn> = sent ? await within(sent, context.beginTimeoutMs) : { late: true };
+  if ('answered' in outcome) return new Turn(context, conversationId, outcome.answered, adapter);
+  const cause = 'failed' in outcome ? outcome.failed : undefined;
+  if (cause !== undefined && !(cause instanceof LoadoutError && cause.retryable)) throw cause;
+  const remembered = memory.recall(conversationId, adapter.rendering);
+  if (!remembered)
+    throw new LoadoutUnavailableError(
+      `Loadout could not be reached to begin a turn of conversation ${conversationId}, and this runtime has no toolbox of it to fall back on`,
+      cause,
+    );
+  context.outbox.onError(
+    cause ?? new LoadoutError([{ message: `no answer within ${context.beginTimeoutMs} ms`, extensions: { code: 'TIMEOUT' } }]),
+    `beginning a turn of conversation ${conversationId}: fell back on the last toolbox`,
+  );
+  // Recorded once the server answers: the request already sent where it went through, else a new one.
+  const record = async (): Promise<Recorded> => {
+    const onServer = await conversations.resolve(conversationId);
+    const begun = (sent && (await sent.catch(() => undefined))) || (await send(onServer));
+    return { id: begun.id, conversationId: onServer };
+  };
+  return new Turn(context, conversationId, remembered, adapter, record);
 }
 
 /**
@@ -130,14 +233,14 @@ export class TurnSequence<Tools, Response> {
   private firstTaken = false;
 
   constructor(
-    private readonly request: Client,
+    private readonly context: RuntimeContext,
     readonly conversationId: string,
     private readonly adapter: Adapter<Tools, Response>,
   ) {}
 
   /** The run's first turn, begun once: its toolbox is the tools the run is built with. */
   start(): Promise<Turn<Tools, Response>> {
-    this.first ??= beginTurn(this.request, this.conversationId, this.adapter);
+    this.first ??= beginTurn(this.context, this.conversationId, this.adapter);
     return this.first;
   }
 
@@ -147,6 +250,6 @@ export class TurnSequence<Tools, Response> {
       this.firstTaken = true;
       return this.start();
     }
-    return beginTurn(this.request, this.conversationId, this.adapter);
+    return beginTurn(this.context, this.conversationId, this.adapter);
   }
 }

@@ -1,5 +1,5 @@
 import type { ProviderUsageFormat } from '../../../generated/graphql';
-import type { Client } from '../../client';
+import type { RuntimeContext } from '../runtime-context';
 import type { CarriedTool } from '../toolbox';
 import { TurnSequence, type Adapter, type FinishedTurn, type Turn } from '../turn';
 import { asRendering, providerUsage, type JsonObject } from './shapes';
@@ -63,21 +63,31 @@ export interface AiSdkToolSource extends NeutralTool {
  * `tools()` builds the tool set from the first turn's toolbox, keyed by the
  * name sent; `prepareStep` begins each step's turn and makes active only the
  * tools that turn carries; `onStepFinish` completes it with the step's usage
- * and records its calls.
+ * and records its calls in the runtime's background sends, so Loadout is
+ * never on the step's path nor the reason the run fails (`settled()`
+ * answers once they are stored).
  */
 export class AiSdkRun<T> {
+  /** The turns finished so far, as the server stored them. */
   readonly finished: FinishedTurn[] = [];
+  private readonly finishing: Array<Promise<unknown>> = [];
   private readonly turns: TurnSequence<NeutralTool[], AiSdkStepLike>;
   private current: Promise<Turn<NeutralTool[], AiSdkStepLike>> | undefined;
   /** The names the tool set was built with: a step can make active only those. */
   private readonly built = new Set<string>();
 
   constructor(
-    request: Client,
+    context: RuntimeContext,
     conversationId: string,
     private readonly build: (source: AiSdkToolSource) => T,
   ) {
-    this.turns = new TurnSequence(request, conversationId, aiSdkStep);
+    this.turns = new TurnSequence(context, conversationId, aiSdkStep);
+  }
+
+  /** Every turn of the run as stored, once their background sends have gone through (or been given up, told to `onError`). */
+  async settled(): Promise<FinishedTurn[]> {
+    await Promise.all(this.finishing);
+    return this.finished;
   }
 
   /** The tool set for `generateText({ tools })`. */
@@ -95,6 +105,7 @@ export class AiSdkRun<T> {
 
   readonly onStepFinish = async (step: AiSdkStepLike): Promise<void> => {
     if (!this.current) throw new Error('onStepFinish without prepareStep: pass both to the AI SDK');
-    this.finished.push(await (await this.current).finish(step));
+    const turn = await this.current;
+    this.finishing.push(turn.finishInBackground(step).then((done) => done && this.finished.push(done)));
   };
 }

@@ -1,9 +1,9 @@
-import type { Client } from '../../client';
 import type { JsonValue } from '../../json';
 import type { CarriedTool } from '../toolbox';
-import { TurnSequence, type Adapter, type FinishedTurn } from '../turn';
+import { TurnSequence, type Adapter, type FinishedTurn, type Turn } from '../turn';
 import type { ResponsesFunctionTool } from './openai-responses';
 import { asRendering, providerUsage } from './shapes';
+import type { RuntimeContext } from '../runtime-context';
 
 /** What the adapter reads of an Agents SDK `ModelResponse`: its function calls, its usage, and the raw response where the model gives it. */
 export interface AgentsModelResponseLike {
@@ -75,11 +75,24 @@ export interface AgentsToolSource {
  * function tools that turn carries, and finishes the turn with the response.
  */
 export class AgentsRun {
+  /** The turns finished so far, as the server stored them. */
   readonly finished: FinishedTurn[] = [];
+  private readonly finishing: Array<Promise<unknown>> = [];
   private readonly turns: TurnSequence<ResponsesFunctionTool[], AgentsModelResponseLike>;
 
-  constructor(request: Client, conversationId: string) {
-    this.turns = new TurnSequence(request, conversationId, agentsModelResponse);
+  constructor(context: RuntimeContext, conversationId: string) {
+    this.turns = new TurnSequence(context, conversationId, agentsModelResponse);
+  }
+
+  /** Every turn of the run as stored, once their background sends have gone through (or been given up, told to `onError`). */
+  async settled(): Promise<FinishedTurn[]> {
+    await Promise.all(this.finishing);
+    return this.finished;
+  }
+
+  /** Finishes the turn in the background: Loadout is never on the model request's path nor the reason the run fails. */
+  private finish(turn: Turn<ResponsesFunctionTool[], AgentsModelResponseLike>, response: AgentsModelResponseLike): void {
+    this.finishing.push(turn.finishInBackground(response).then((done) => done && this.finished.push(done)));
   }
 
   async tools<T>(build: (source: AgentsToolSource) => T): Promise<T[]> {
@@ -105,18 +118,19 @@ export class AgentsRun {
       const tools = request.tools.filter((t) => t.type !== 'function' || turn.route(t.name));
       return { turn, request: { ...request, tools } };
     };
-    const finished = this.finished;
+    const finish = (turn: Turn<ResponsesFunctionTool[], AgentsModelResponseLike>, response: AgentsModelResponseLike) =>
+      this.finish(turn, response);
     return {
       async getResponse(request) {
         const { turn, request: sent } = await next(request);
         const response = await inner.getResponse(sent);
-        finished.push(await turn.finish(response));
+        finish(turn, response);
         return response;
       },
       async *getStreamedResponse(request) {
         const { turn, request: sent } = await next(request);
         for await (const event of inner.getStreamedResponse(sent)) {
-          if (event.type === 'response_done' && event.response) finished.push(await turn.finish(event.response));
+          if (event.type === 'response_done' && event.response) finish(turn, event.response);
           yield event;
         }
       },
