@@ -145,6 +145,8 @@ export class FakeProvider {
   readonly requests: CapturedRequest[] = [];
   /** Picks, of the tool names a request sent, the one the model calls; the first by default. */
   calling: (names: string[]) => string | undefined = (names) => names[0];
+  /** Told after each answer is sent: a spec cuts a connection at a chosen point of a run. */
+  answered: () => void = () => undefined;
   private constructor(
     private readonly server: Server,
     readonly url: string,
@@ -173,6 +175,7 @@ export class FakeProvider {
     const call = carriesToolResult(raw) ? undefined : this.calling(toolNames(api, body));
     const model = typeof body.model === 'string' ? body.model : (/models\/([^:]+):/.exec(path)?.[1] ?? 'model');
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(api, model, call)));
+    this.answered();
   }
 
   stop(): Promise<void> {
