@@ -37,9 +37,9 @@ const layerRules = FLOORS.slice(0, -1).flatMap((names, floor) =>
 );
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/pages/debugger/web/generated/', 'examples/*/generated/', 'test/support/generated/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/pages/debugger/web/generated/', 'packages/*/generated/', 'test/support/generated/'] },
   {
-    files: ['src/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'examples/**/*.ts'],
+    files: ['src/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'packages/**/*.ts'],
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },

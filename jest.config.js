@@ -1,4 +1,4 @@
-// Two tiers: DB-free unit specs beside the code (src/ and examples/, *.spec.ts) and
+// Two tiers: DB-free unit specs beside the code (src/ and packages/, *.spec.ts) and
 // integration specs that boot the real server (test/, *.test.ts).
 const swc = ['@swc/jest', require('./scripts/swc-options.cjs')];
 
@@ -8,7 +8,7 @@ process.env.LOADOUT_VERIFY_PATCHES = '1';
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc },
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/examples/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/packages/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   setupFiles: ['reflect-metadata'],
   testTimeout: 60000,
   // Three files at a time on two cores: a third fills the time the others wait on sockets, timers,

@@ -9,7 +9,7 @@ import { createClient, type Client as WsClient } from 'graphql-ws';
 import { filter, firstValueFrom } from 'rxjs';
 import WebSocket from 'ws';
 import { projectRoot } from '../src/common/project-root';
-import { loadoutCache, typePolicies } from '../examples/typescript-client/src/apollo-cache';
+import { loadoutCache, typePolicies } from '../packages/client/src/apollo-cache';
 import { startTestServer, type Created, type TestServer } from './support/harness';
 import {
   AGENT,

@@ -6,9 +6,9 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { build } from 'esbuild';
-import { openaiChat } from '../examples/typescript-client/src/runtime/adapters/openai-chat';
-import { agentsSdkName } from '../examples/typescript-client/src/runtime/toolbox';
-import { loadoutRuntime, Turn } from '../examples/typescript-client/src/runtime';
+import { openaiChat } from '../packages/client/src/runtime/adapters/openai-chat';
+import { agentsSdkName } from '../packages/client/src/runtime/toolbox';
+import { loadoutRuntime, Turn } from '../packages/client/src/runtime';
 import { projectRoot } from '../src/common/project-root';
 import { CANNED_USAGE, FakeProvider, type CapturedRequest, type ProviderApi } from './support/fake-provider';
 import { startTestServer, typed, type Created, type TestServer } from './support/harness';
@@ -199,7 +199,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'loadout-runtime-'));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   // The docs import the client as a runtime that copied the example folder does.
-  symlinkSync(join(root, 'examples', 'typescript-client'), join(dir, 'loadout'), 'dir');
+  symlinkSync(join(root, 'packages', 'client'), join(dir, 'loadout'), 'dir');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   for (const block of blocks) writeFileSync(join(dir, block.name!), block.code);
 }, 120_000);

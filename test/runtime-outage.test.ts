@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { Agent, OpenAIProvider, run as runAgent, setTracingDisabled, tool as agentTool } from '@openai/agents';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
-import { loadoutRuntime, LoadoutUnavailableError, anthropicMessages } from '../examples/typescript-client/src/runtime';
+import { loadoutRuntime, LoadoutUnavailableError, anthropicMessages } from '../packages/client/src/runtime';
 import { FakeProvider } from './support/fake-provider';
 import { startTestServer, typed, type TestServer } from './support/harness';
 import { tcpRelay, type TcpRelay } from './support/tcp-relay';

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/common/project-root';
 import { seedDemo } from '../src/demo/seed-demo';
-import { defineTool } from '../examples/typescript-client/src/catalogue';
-import { LoadoutError, loadoutClient, resolveEndpoint } from '../examples/typescript-client/src/client';
-import type { JsonValue } from '../examples/typescript-client/src/json';
-import { describeToolbox, previewToolbox, runTurn, startConversation } from '../examples/typescript-client/src/runtime';
+import { defineTool } from '../packages/client/src/catalogue';
+import { LoadoutError, loadoutClient, resolveEndpoint } from '../packages/client/src/client';
+import type { JsonValue } from '../packages/client/src/json';
+import { describeToolbox, previewToolbox, runTurn, startConversation } from '../packages/client/src/runtime';
 import { startTestServer, type Created, type TestServer } from './support/harness';
 import { runnableBlocks } from './support/runnable-blocks';
 
 const root = projectRoot();
-const example = path.join(root, 'examples', 'typescript-client');
+const example = path.join(root, 'packages', 'client');
 const node = (...args: string[]) => spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
 const packageJson = (dir: string) =>
   JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
@@ -172,7 +172,7 @@ describe('copied out of the repository, following its README', () => {
   it('has steps that copy the folder and the schema, install, generate, compile and run', () => {
     const commands = steps.flatMap((step) => step.code.trim().split('\n'));
     expect(commands).toEqual([
-      'cp -R loadout/examples/typescript-client my-client',
+      'cp -R loadout/packages/client my-client',
       'cp loadout/schema/schema.graphql my-client/schema.graphql',
       'cd my-client',
       'npm install',

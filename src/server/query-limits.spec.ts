@@ -28,7 +28,7 @@ describe('the project’s own documents stay within the limits', () => {
   const debuggerOperations = fs.readFileSync(path.join(projectRoot(), 'src', 'pages', 'debugger', 'web', 'operations.graphql'), 'utf8');
   it.each([
     ['the debugger page', debuggerOperations],
-    ['the typed client example', fs.readFileSync(path.join(projectRoot(), 'examples', 'typescript-client', 'operations.graphql'), 'utf8')],
+    ['the client package', fs.readFileSync(path.join(projectRoot(), 'packages', 'client', 'operations.graphql'), 'utf8')],
     ['the benchmark’s toolbox query', TOOLBOX_QUERY],
     [
       'the start banner’s suggested query',
