@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
@@ -197,9 +197,13 @@ beforeAll(async () => {
   }
 
   dir = mkdtempSync(join(tmpdir(), 'loadout-runtime-'));
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  // The docs import the client as a runtime that copied the example folder does.
-  symlinkSync(join(root, 'packages', 'client'), join(dir, 'loadout'), 'dir');
+  // The docs import the client as a runtime that installed the package does: `@loadout/client`, built, beside the SDKs.
+  const installed = join(dir, 'node_modules', '@loadout', 'client');
+  mkdirSync(installed, { recursive: true });
+  for (const entry of readdirSync(join(root, 'node_modules')))
+    symlinkSync(join(root, 'node_modules', entry), join(dir, 'node_modules', entry), 'dir');
+  copyFileSync(join(root, 'packages', 'client', 'package.json'), join(installed, 'package.json'));
+  execFileSync(process.execPath, [join(root, 'packages', 'client', 'build-package.mjs'), '--out', join(installed, 'dist', 'package')]);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   for (const block of blocks) writeFileSync(join(dir, block.name!), block.code);
 }, 120_000);

@@ -1,7 +1,8 @@
 import type { BeginRuntimeTurnMutation } from '../../generated/graphql';
-import { LoadoutError, type Client } from '../client';
+import { LoadoutError, LoadoutUnavailableError, type Client } from '../client';
 import { openaiChat, type ChatCompletionLike } from './adapters/openai-chat';
-import { MissingUsageError, Turn } from './turn';
+import { contextOf } from './runtime-context';
+import { beginTurn, MissingUsageError, Turn } from './turn';
 
 const begun: BeginRuntimeTurnMutation['beginTurn'] = {
   id: 't1',
@@ -75,5 +76,64 @@ describe('Turn', () => {
     await expect(turn.finish({ choices: [] })).rejects.toBeInstanceOf(MissingUsageError);
     expect(sent).toEqual([]);
     await expect(turn.finish(response)).rejects.toMatchObject({ code: 'BAD_USER_INPUT', field: 'providerUsage.usage.prompt_tokens' });
+  });
+
+  it('sends a completion that failed again when asked again', async () => {
+    let away = true;
+    const { client, sent } = server({
+      CompleteTurnWithProviderUsage: () => {
+        if (away) throw new LoadoutError([{ message: 'fetch failed', extensions: { code: 'NETWORK_ERROR' } }]);
+        return { completeTurnWithProviderUsage: stored };
+      },
+    });
+    const turn = new Turn(client, 'c1', begun, openaiChat);
+    await expect(turn.complete(response)).rejects.toMatchObject({ code: 'NETWORK_ERROR', retryable: true });
+    away = false;
+    expect(await turn.complete(response)).toEqual(stored);
+    expect(sent).toEqual(['CompleteTurnWithProviderUsage', 'CompleteTurnWithProviderUsage']);
+  });
+});
+
+describe('beginTurn', () => {
+  const unreachable = () => {
+    throw new LoadoutError([{ message: 'connect ECONNREFUSED', extensions: { code: 'NETWORK_ERROR' } }]);
+  };
+
+  it('falls back on the conversation’s last toolbox when the server cannot be reached, and records the turn once it answers', async () => {
+    let away = false;
+    const { client, sent } = server({
+      BeginRuntimeTurn: () => (away ? unreachable() : { beginTurn: begun }),
+      CompleteTurnWithProviderUsage: () => ({ completeTurnWithProviderUsage: { ...stored, id: 't1' } }),
+      RecordToolCalls: () => ({ recordToolCalls: { accepted: 1, duplicates: 0 } }),
+    });
+    const context = contextOf(client);
+    const first = await beginTurn(context, 'c1', openaiChat);
+    expect(first.fallback).toBe(false);
+    away = true;
+    const second = await beginTurn(context, 'c1', openaiChat);
+    expect({ fallback: second.fallback, tools: second.tools }).toEqual({ fallback: true, tools: begun.toolbox.rendered });
+    await expect(second.finish(response)).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    away = false;
+    await second.finish(response);
+    expect(sent).toEqual([
+      'BeginRuntimeTurn',
+      'BeginRuntimeTurn',
+      'BeginRuntimeTurn',
+      'BeginRuntimeTurn',
+      'CompleteTurnWithProviderUsage',
+      'RecordToolCalls',
+    ]);
+  });
+
+  it('throws one LoadoutUnavailableError with nothing to fall back on, and a refusal as it came', async () => {
+    await expect(beginTurn(server({ BeginRuntimeTurn: unreachable }).client, 'c1', openaiChat)).rejects.toBeInstanceOf(
+      LoadoutUnavailableError,
+    );
+    const refused = server({
+      BeginRuntimeTurn: () => {
+        throw new LoadoutError([{ message: 'no such conversation', extensions: { code: 'NOT_FOUND', field: 'conversationId' } }]);
+      },
+    });
+    await expect(beginTurn(refused.client, 'c1', openaiChat)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
