@@ -255,3 +255,20 @@ describe('the call log', () => {
     expect(await logged('organization_id', org.id)).toBe(0);
   });
 });
+
+it('refuses an empty or overlong userId when reading usage or the budget, rather than answering for a user that cannot exist', async () => {
+  for (const [document, field] of [
+    [`query($u: String) { toolUsage(userId: $u) { toolName } }`, 'toolUsage'],
+    [`query($u: String) { toolBudget(userId: $u) { asOf } }`, 'toolBudget'],
+  ] as const) {
+    for (const userId of ['', 'u'.repeat(257)]) {
+      const refused = await t.gql(viewer, document, { u: userId });
+      expect({ field, code: codeOf(refused), at: refused.errors?.[0]?.extensions?.field }).toEqual({
+        field,
+        code: 'BAD_USER_INPUT',
+        at: 'userId',
+      });
+    }
+    expect((await t.gql(viewer, document, { u: 'dana@acme.example' })).errors).toBeUndefined();
+  }
+});

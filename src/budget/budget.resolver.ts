@@ -19,7 +19,10 @@ export class BudgetResolver {
     @Arg('agentId', () => ID, { nullable: true, description: "Apply this agent's scope, rules, model and thresholds; null: none." })
     agentId: string | null,
     @Arg('sessionId', () => ID, { nullable: true, description: 'Echoed; changes nothing.' }) sessionId: string | null,
-    @Arg('userId', () => String, { nullable: true, description: 'The end user whose usage evidence is read; null: the caller.' })
+    @Arg('userId', () => String, {
+      nullable: true,
+      description: 'The end user whose usage evidence is read, 1 to 256 characters; null: the caller.',
+    })
     userId: string | null,
     @Arg('asOf', () => Date, {
       nullable: true,

@@ -7,6 +7,7 @@ import { findOwned } from '../common/tenant';
 import { ProjectEntity } from '../organizations/project.entity';
 import { estimateToolTokens, requestOverheadTokens } from '../loadout/tokens/estimate-tokens';
 import type { UsageService } from '../usage/usage.service';
+import { endUserOf } from '../usage/usage-scope';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { budgetSurface, incompatibleOnSurface } from '../loadout/assemble';
 import { reaches, ruleSubject, ruleWarning, serverInScope } from '../loadout/filters';
@@ -61,7 +62,7 @@ export class BudgetService {
   async report(actor: Actor, q: BudgetQuery): Promise<ToolBudget> {
     const now = new Date();
     const asOf = q.asOf ?? now;
-    const userId = q.userId ?? actor.principalId;
+    const userId = endUserOf(actor.principalId, q.userId);
     const m = this.db.manager;
     // Before the horizon the log lacks calls made after asOf, and the report would count them. Now is never
     // before it: every instance keeps at least 31 days.

@@ -15,7 +15,10 @@ export class UsageResolver {
   toolUsage(
     @Arg('projectId', () => ID, { nullable: true, description: 'The owning project of the scope; null: the no-project scope.' })
     projectId: string | null,
-    @Arg('userId', () => String, { nullable: true, description: 'The end user of the scope; null: the caller (its principal id).' })
+    @Arg('userId', () => String, {
+      nullable: true,
+      description: 'The end user of the scope, 1 to 256 characters; null: the caller (its principal id).',
+    })
     userId: string | null,
     @Ctx() ctx: RequestContext,
   ) {

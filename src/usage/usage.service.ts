@@ -1,7 +1,7 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { ToolUsageEntity } from './tool-usage.entity';
-import { NO_PROJECT, type RosterRow, type UsageScope } from './usage-scope';
+import { endUserOf, NO_PROJECT, type RosterRow, type UsageScope } from './usage-scope';
 
 /** A usage table's rows of the scope ($1, $2, $3), as their scope indexes read them. */
 const scopeOf = (t: string) => `${t}.organization_id = $1 AND ${t}.user_id = $2
@@ -26,7 +26,7 @@ export class UsageService {
     return this.db.manager.find(ToolUsageEntity, {
       where: {
         organizationId: actor.organizationId,
-        userId: userId ?? actor.principalId,
+        userId: endUserOf(actor.principalId, userId),
         projectId: projectId ? projectId : IsNull(),
       },
       order: { toolName: 'ASC' },
