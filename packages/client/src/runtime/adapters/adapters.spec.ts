@@ -89,9 +89,25 @@ describe('the usage each adapter sends', () => {
     );
     expect(agentsModelResponse.usage({ output, usage })).toEqual({
       format: 'OPENAI_RESPONSES',
-      usage: { input_tokens: 7, output_tokens: 3 },
+      usage: { input_tokens: 7, output_tokens: 3, input_tokens_details: {} },
     });
     expect(agentsModelResponse.calls({ output, usage })).toEqual([{ id: 'c', name: 'f' }]);
+  });
+
+  it('keeps the cached tokens of a streamed Agents SDK response, whose raw data has no usage, and the model that answered', () => {
+    const output = [{ type: 'function_call', name: 'f', callId: 'c' }];
+    const perRequest = { inputTokens: 2000, outputTokens: 50, inputTokensDetails: [{ cached_tokens: 1500 }] };
+    expect(agentsModelResponse.usage({ output, usage: perRequest, providerData: { model: 'gpt-4.1-2025-04-14' } })).toEqual({
+      format: 'OPENAI_RESPONSES',
+      usage: { input_tokens: 2000, output_tokens: 50, input_tokens_details: { cached_tokens: 1500 } },
+      model: 'gpt-4.1-2025-04-14',
+    });
+    const oneRecord = { inputTokens: 10, outputTokens: 1, inputTokensDetails: { cached_tokens: 4 } };
+    expect(agentsModelResponse.usage({ output, usage: oneRecord })?.usage).toEqual({
+      input_tokens: 10,
+      output_tokens: 1,
+      input_tokens_details: { cached_tokens: 4 },
+    });
   });
 
   it('sends a usage object as its JSON, whatever class the SDK built it with', () => {

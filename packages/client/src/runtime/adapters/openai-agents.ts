@@ -8,7 +8,12 @@ import type { RuntimeContext } from '../runtime-context';
 /** What the adapter reads of an Agents SDK `ModelResponse`: its function calls, its usage, and the raw response where the model gives it. */
 export interface AgentsModelResponseLike {
   output: ReadonlyArray<{ type?: string; name?: string; callId?: string | null }>;
-  usage: { inputTokens: number; outputTokens: number };
+  /** The SDK's counts; `inputTokensDetails` holds the cached count (`cached_tokens`), per request or as one record. */
+  usage: {
+    inputTokens: number;
+    outputTokens: number;
+    inputTokensDetails?: ReadonlyArray<Record<string, number>> | Record<string, number>;
+  };
   /** The provider's raw response, where the model gives it (OpenAI's models do): its `usage` and `model`. */
   providerData?: { usage?: object; model?: unknown };
 }
@@ -24,13 +29,30 @@ export interface AgentsModelLike<Request, Response, Event> {
   getStreamedResponse(request: Request): AsyncIterable<Event>;
 }
 
-/** The usage a model response carries: the provider's own object where there is one, else the SDK's counts in the Responses shape. */
+/** The SDK's input token details as one Responses `input_tokens_details`: each count summed over the requests it lists. */
+function inputDetails(details: AgentsModelResponseLike['usage']['inputTokensDetails']): Record<string, number> {
+  const summed: Record<string, number> = {};
+  for (const entry of Array.isArray(details) ? details : details ? [details] : [])
+    for (const [key, count] of Object.entries(entry as Record<string, number>)) summed[key] = (summed[key] ?? 0) + count;
+  return summed;
+}
+
+/**
+ * The usage a model response carries: the provider's own object where there
+ * is one, else (a streamed response's `response_done`, whose raw data has no
+ * usage) the SDK's counts in the Responses shape, the cached ones included.
+ */
 function agentsUsage(response: AgentsModelResponseLike) {
   const raw = response.providerData?.usage;
   const model = response.providerData?.model;
   if (raw && 'input_tokens' in raw) return providerUsage('OPENAI_RESPONSES', raw, model);
   if (raw && 'prompt_tokens' in raw) return providerUsage('OPENAI_CHAT', raw, model);
-  return providerUsage('OPENAI_RESPONSES', { input_tokens: response.usage.inputTokens, output_tokens: response.usage.outputTokens }, model);
+  const { inputTokens, outputTokens, inputTokensDetails } = response.usage;
+  return providerUsage(
+    'OPENAI_RESPONSES',
+    { input_tokens: inputTokens, output_tokens: outputTokens, input_tokens_details: inputDetails(inputTokensDetails) },
+    model,
+  );
 }
 
 /** One model request of an Agents SDK run. Calls come back under the SDK's renamed names and are counted for their tools. */
