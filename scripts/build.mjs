@@ -17,7 +17,8 @@ const started = performance.now();
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const swcOptions = require('./swc-options.cjs');
-const roots = ['src', ...(process.argv.includes('--bench') ? ['bench'] : [])];
+// The bench runs the client package's runtime too, from its sources.
+const roots = ['src', ...(process.argv.includes('--bench') ? ['bench', 'packages/client/src', 'packages/client/generated'] : [])];
 const out = path.join(root, 'dist', 'src');
 const manifestFile = path.join(root, 'dist', '.build-manifest.json');
 

@@ -32,6 +32,8 @@ export interface Sizes {
   /** Servers Loadout probes (each listing `toolsEach` tools) every `intervalMs` while another organisation's toolboxes are read. */
   /** `rounds`: of each phase; more than elsewhere, since one probe's burst weighs on a short round. */
   probing: { servers: number; toolsEach: number; intervalMs: number; connections: number; rounds: number };
+  /** Model requests per round and arm of the runtime loop. */
+  runtimeLoop: { requests: number };
 }
 
 const FULL: Sizes = {
@@ -58,6 +60,7 @@ const FULL: Sizes = {
   coldOrganization: { tools: 10_000, agents: 1000, channels: 5, samples: 5 },
   instances: { connections: 50, edits: 30, intervalMs: 100 },
   probing: { servers: 200, toolsEach: 10, intervalMs: 15_000, connections: 10, rounds: 5 },
+  runtimeLoop: { requests: 300 },
 };
 
 const QUICK: Sizes = {
@@ -76,6 +79,7 @@ const QUICK: Sizes = {
   coldOrganization: { tools: 1000, agents: 100, channels: 5, samples: 2 },
   instances: { connections: 50, edits: 6, intervalMs: 100 },
   probing: { servers: 20, toolsEach: 10, intervalMs: 2000, connections: 10, rounds: 2 },
+  runtimeLoop: { requests: 50 },
 };
 
 export const SCENARIOS = [
@@ -91,6 +95,7 @@ export const SCENARIOS = [
   'coldOrganization',
   'instances',
   'probing',
+  'runtimeLoop',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 

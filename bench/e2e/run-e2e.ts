@@ -10,6 +10,7 @@ import { editScenario } from './scenarios/edit';
 import { instancesScenario } from './scenarios/instances';
 import { organizationsScenario } from './scenarios/organizations';
 import { probingScenario } from './scenarios/probing';
+import { runtimeLoopScenario } from './scenarios/runtime-loop';
 import { recordToolCallsScenario } from './scenarios/record-tool-calls';
 import { retentionScenario } from './scenarios/retention';
 import { scaleScenario } from './scenarios/scale';
@@ -33,6 +34,7 @@ const SCENARIOS: Record<ScenarioName, (options: Options) => Promise<Figure[]>> =
   coldOrganization: coldOrganizationScenario,
   instances: instancesScenario,
   probing: probingScenario,
+  runtimeLoop: runtimeLoopScenario,
 };
 
 async function main(): Promise<void> {

@@ -179,6 +179,8 @@ export class FakeProvider {
   }
 
   stop(): Promise<void> {
+    // The SDKs keep their connections alive; closing them lets the process end now rather than at their idle timeout.
+    this.server.closeAllConnections();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }

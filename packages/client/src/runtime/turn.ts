@@ -97,10 +97,15 @@ export class Turn<Tools, Response> {
     return this.carried.find(calledName);
   }
 
-  /** Completes the turn with the response's usage object and records its tool calls. */
-  async finish(response: Response): Promise<FinishedTurn> {
+  /**
+   * Completes the turn with the response's usage object and records its
+   * tool calls; `failed` names the calls (by the provider's call id) whose
+   * tool failed, for a runtime that ran them first.
+   */
+  async finish(response: Response, failed?: ReadonlySet<string>): Promise<FinishedTurn> {
     const turn = await this.complete(response);
-    return { turn, ...(await this.record(this.adapter.calls(response))) };
+    const calls = this.adapter.calls(response).map((call) => (call.id && failed?.has(call.id) ? { ...call, isError: true } : call));
+    return { turn, ...(await this.record(calls)) };
   }
 
   /**
@@ -108,8 +113,8 @@ export class Turn<Tools, Response> {
    * background sends, tried again through an outage, never thrown (what is
    * given up goes to `onError`). Answers the finished turn, or undefined.
    */
-  finishInBackground(response: Response): Promise<FinishedTurn | undefined> {
-    return this.context.outbox.enqueue(this.conversationId, `finishing turn ${this.id}`, () => this.finish(response));
+  finishInBackground(response: Response, failed?: ReadonlySet<string>): Promise<FinishedTurn | undefined> {
+    return this.context.outbox.enqueue(this.conversationId, `finishing turn ${this.id}`, () => this.finish(response, failed));
   }
 
   /** Stores the response's usage as the turn's; the stored turn where it was completed before. A completion that failed may be sent again. */

@@ -88,6 +88,12 @@ export interface AgentsToolSource {
   parameters: AgentsToolParameters;
   strict: false;
   tool: CarriedTool;
+  /**
+   * The SDK's `errorFunction`, passed on by spreading the source into
+   * `tool()`: it answers the model as the SDK's own does, and marks the call
+   * failed, so it is recorded as an error.
+   */
+  errorFunction: (context: unknown, error: unknown, details?: { toolCall?: { callId?: string } }) => string;
 }
 
 /**
@@ -101,21 +107,44 @@ export class AgentsRun {
   readonly finished: FinishedTurn[] = [];
   private readonly finishing: Array<Promise<unknown>> = [];
   private readonly turns: TurnSequence<ResponsesFunctionTool[], AgentsModelResponseLike>;
+  /** The last response, finished once its tools have run: at the next model request, or when the run is settled. */
+  private answered: { turn: Turn<ResponsesFunctionTool[], AgentsModelResponseLike>; response: AgentsModelResponseLike } | undefined;
+  /** Calls whose tool threw, by call id (`errorFunction`). */
+  private readonly failed = new Set<string>();
 
   constructor(context: RuntimeContext, conversationId: string) {
     this.turns = new TurnSequence(context, conversationId, agentsModelResponse);
   }
 
-  /** Every turn of the run as stored, once their background sends have gone through (or been given up, told to `onError`). */
+  /**
+   * Every turn of the run as stored, once their background sends have gone
+   * through (or been given up, told to `onError`). Call it when the run has
+   * ended: the last response's calls are recorded then.
+   */
   async settled(): Promise<FinishedTurn[]> {
+    this.finishAnswered();
     await Promise.all(this.finishing);
     return this.finished;
   }
 
-  /** Finishes the turn in the background: Loadout is never on the model request's path nor the reason the run fails. */
-  private finish(turn: Turn<ResponsesFunctionTool[], AgentsModelResponseLike>, response: AgentsModelResponseLike): void {
-    this.finishing.push(turn.finishInBackground(response).then((done) => done && this.finished.push(done)));
+  /**
+   * Finishes the last response's turn in the background, its calls with
+   * their outcomes: Loadout is never on the model request's path nor the
+   * reason the run fails.
+   */
+  private finishAnswered(): void {
+    const answered = this.answered;
+    this.answered = undefined;
+    if (!answered) return;
+    const done = answered.turn.finishInBackground(answered.response, this.failed);
+    this.finishing.push(done.then((finished) => finished && this.finished.push(finished)));
   }
+
+  private readonly errorFunction: AgentsToolSource['errorFunction'] = (_context, error, details) => {
+    const callId = details?.toolCall?.callId;
+    if (callId) this.failed.add(callId);
+    return `An error occurred while running the tool. Please try again. Error: ${error instanceof Error ? error.message : String(error)}`;
+  };
 
   async tools<T>(build: (source: AgentsToolSource) => T): Promise<T[]> {
     const turn = await this.turns.start();
@@ -126,6 +155,7 @@ export class AgentsRun {
         parameters: asRendering<AgentsToolParameters>(t.parameters),
         strict: false,
         tool: turn.begun.toolbox.tools[i],
+        errorFunction: this.errorFunction,
       }),
     );
   }
@@ -136,12 +166,16 @@ export class AgentsRun {
     Event extends { type: string; response?: AgentsModelResponseLike },
   >(inner: AgentsModelLike<Request, Response, Event>): AgentsModelLike<Request, Response, Event> {
     const next = async (request: Request) => {
+      // The previous response's tools have run: its turn is finished with their outcomes.
+      this.finishAnswered();
       const turn = await this.turns.next();
       const tools = request.tools.filter((t) => t.type !== 'function' || turn.route(t.name));
       return { turn, request: { ...request, tools } };
     };
-    const finish = (turn: Turn<ResponsesFunctionTool[], AgentsModelResponseLike>, response: AgentsModelResponseLike) =>
-      this.finish(turn, response);
+    const finish = (turn: Turn<ResponsesFunctionTool[], AgentsModelResponseLike>, response: AgentsModelResponseLike) => {
+      this.finishAnswered();
+      this.answered = { turn, response };
+    };
     return {
       async getResponse(request) {
         const { turn, request: sent } = await next(request);

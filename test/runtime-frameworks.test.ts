@@ -8,7 +8,10 @@ import { tcpRelay, type TcpRelay } from './support/tcp-relay';
 import { TestWorld } from './support/test-world';
 
 /*
- * docs/runtime.md, "When Loadout is unavailable": the server goes away in
+ * The frameworks' runs as docs/runtime.md wires them, in this process with
+ * the SDKs pointed at a stand-in provider.
+ *
+ * "When Loadout is unavailable": the server goes away in
  * the middle of an agent's run (the relay in front of it cut right after the
  * model's first answer) and comes back 2 s or 30 s later. The run ends with
  * its answer, the turn begun during the outage falls back on the last
@@ -149,4 +152,37 @@ it('with no toolbox to fall back on, a turn begun while Loadout is away is one L
   } finally {
     await relay.open();
   }
+});
+
+describe('what a run records of its tools', () => {
+  const USAGE = typed<{ toolUsage: Array<{ toolName: string; calls: number; errors: number }> }>(
+    `query($u: String!) { toolUsage(userId: $u) { toolName calls errors } }`,
+  );
+
+  it('records a call whose tool threw in an Agents SDK run as an error, and the model still gets its answer', async () => {
+    const userId = 'agents-errors@acme.example';
+    const loadout = loadoutRuntime({ url: t.url, apiKey: runtimeKey });
+    const conversationId = await loadout.startConversation({ agentId: agents.openai, channel: 'web', userId });
+    const run = loadout.agents(conversationId);
+    const tools = await run.tools(({ tool: _carried, ...t }) =>
+      agentTool({
+        ...t,
+        execute: async () => {
+          throw new Error('the billing system is down');
+        },
+      }),
+    );
+    const model = run.model(await new OpenAIProvider({ apiKey: 'test', baseURL: `${fake.url}/v1` }).getModel('gpt-4.1'));
+    const result = await runAgent(
+      new Agent({ name: 'Billing', instructions: 'Answer billing questions.', model, tools }),
+      'Is invoice 42 paid?',
+    );
+    expect(String(result.finalOutput ?? '')).not.toBe('');
+    const finished = await run.settled();
+    expect(finished.map((f) => f.calls.map((c) => ({ tool: c.tool.toolName, isError: c.call.isError ?? false })))).toEqual([
+      [{ tool: 'lookup_invoice', isError: true }],
+      [],
+    ]);
+    expect((await t.ok(adminKey, USAGE, { u: userId })).toolUsage).toEqual([{ toolName: 'lookup_invoice', calls: 1, errors: 1 }]);
+  });
 });
