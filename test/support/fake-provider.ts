@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { anthropicStream, chatStream, geminiStream, responsesStream } from './fake-provider-streams';
 
 /*
  * One HTTP server on 127.0.0.1 that answers each provider API the official
@@ -8,7 +9,9 @@ import type { AddressInfo } from 'node:net';
  * tool result is answered with a call of one of the tools it sent; one that
  * carries a result, with text, so a framework's run ends. Every answer has
  * a usage object in the provider's own shape, and every request body is
- * kept as it came.
+ * kept as it came. A request that asks for a stream (`stream: true`,
+ * Gemini's `streamGenerateContent`) gets the same answer as server-sent
+ * events (fake-provider-streams.ts).
  */
 
 export type ProviderApi = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
@@ -59,7 +62,7 @@ const API_OF: Array<[RegExp, ProviderApi]> = [
   [/\/chat\/completions$/, 'openai-chat'],
   [/\/responses$/, 'openai-responses'],
   [/\/messages$/, 'anthropic'],
-  [/:generateContent$/, 'gemini'],
+  [/:(?:stream)?[gG]enerateContent$/, 'gemini'],
 ];
 
 /** Names of the tools a request sent, in the API's own shape. */
@@ -174,7 +177,19 @@ export class FakeProvider {
     this.requests.push({ api, path, raw, body });
     const call = carriesToolResult(raw) ? undefined : this.calling(toolNames(api, body));
     const model = typeof body.model === 'string' ? body.model : (/models\/([^:]+):/.exec(path)?.[1] ?? 'model');
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(api, model, call)));
+    const answered = answer(api, model, call);
+    if (body.stream === true || path.endsWith(':streamGenerateContent')) {
+      const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
+      const events =
+        api === 'openai-chat'
+          ? chatStream(answered, streamOptions?.include_usage === true)
+          : api === 'openai-responses'
+            ? responsesStream(answered)
+            : api === 'anthropic'
+              ? anthropicStream(answered)
+              : geminiStream(answered);
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }).end(events);
+    } else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answered));
     this.answered();
   }
 

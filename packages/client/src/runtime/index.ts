@@ -15,6 +15,7 @@ import { beginTurn, type Adapter, type Turn } from './turn';
 
 export { anthropicMessages, type AnthropicTool, type MessageLike } from './adapters/anthropic-messages';
 export { gemini, type GeminiTools, type GenerateContentResponseLike } from './adapters/gemini';
+export { GeminiStreamedResponse } from './adapters/gemini-stream';
 export { openaiChat, type ChatCompletionLike, type ChatCompletionsTool } from './adapters/openai-chat';
 export { openaiResponses, type ResponseLike, type ResponsesFunctionTool } from './adapters/openai-responses';
 export { aiSdkStep, AiSdkRun, type AiSdkStepLike, type AiSdkToolSource, type NeutralTool } from './adapters/ai-sdk';

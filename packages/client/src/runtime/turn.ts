@@ -28,6 +28,8 @@ export interface Adapter<Tools, Response> {
   /** The usage object exactly as the provider returned it, its format and the model that answered; undefined where the response has none. */
   usage(response: Response): ProviderUsageInput | undefined;
   calls(response: Response): ModelToolCall[];
+  /** What to do when a response carries no usage object, where the API has a known cause (a stream not asked for it). */
+  readonly missingUsage?: string;
 }
 
 export type CompletedTurn = CompletedTurnPartsFragment;
@@ -39,8 +41,11 @@ export interface FinishedTurn extends RoutedCalls {
 
 /** The response handed to `finish` or `complete` carries no usage object, so the turn cannot be completed from it. */
 export class MissingUsageError extends Error {
-  constructor(readonly turnId: string) {
-    super(`the response to turn ${turnId} carries no usage object`);
+  constructor(
+    readonly turnId: string,
+    hint?: string,
+  ) {
+    super(`the response to turn ${turnId} carries no usage object${hint ? `: ${hint}` : ''}`);
   }
 }
 
@@ -120,7 +125,7 @@ export class Turn<Tools, Response> {
   /** Stores the response's usage as the turn's; the stored turn where it was completed before. A completion that failed may be sent again. */
   complete(response: Response): Promise<CompletedTurn> {
     const providerUsage = this.adapter.usage(response);
-    if (!providerUsage) return Promise.reject(new MissingUsageError(this.id));
+    if (!providerUsage) return Promise.reject(new MissingUsageError(this.id, this.adapter.missingUsage));
     const completion = (this.completion ??= this.completeOnce(providerUsage));
     completion.catch(() => {
       if (this.completion === completion) this.completion = undefined;

@@ -19,6 +19,7 @@ export const openaiChat: Adapter<ChatCompletionsTool[], ChatCompletionLike> = {
   rendering: 'OPENAI',
   tools: (rendered) => asRendering<ChatCompletionsTool[]>(rendered),
   usage: (response) => providerUsage('OPENAI_CHAT', response.usage, response.model),
+  missingUsage: 'a streamed Chat Completion carries its usage only when the request sets `stream_options: { include_usage: true }`',
   calls: (response) =>
     response.choices.flatMap((choice) =>
       (choice.message.tool_calls ?? []).flatMap((call) => (call.function ? [{ id: call.id, name: call.function.name }] : [])),
