@@ -62,9 +62,11 @@ export async function runtimeLoopScenario(options: Options): Promise<Figure[]> {
         await openai.chat.completions.create({ model: 'gpt-4o', messages, tools });
         return performance.now() - started;
       };
+      const beginMs: number[] = [];
       const withLoadoutLoop = async () => {
         const started = performance.now();
         const turn = await runtime.beginTurn(conversationId, openaiChat);
+        beginMs.push(performance.now() - started);
         const completion = await openai.chat.completions.create({ model: 'gpt-4o', messages, tools: turn.tools });
         void turn.finishInBackground(completion);
         return performance.now() - started;
@@ -99,6 +101,14 @@ export async function runtimeLoopScenario(options: Options): Promise<Figure[]> {
           value: added(0.5),
           baseline: null,
           target: { on: 'value', op: '<=', bound: 5 },
+        }),
+        figure({
+          scenario: S,
+          name: 'of which beginTurn, p50',
+          unit: 'ms',
+          value: percentile(beginMs, 0.5),
+          baseline: null,
+          target: null,
         }),
         figure({
           scenario: S,

@@ -249,7 +249,7 @@ export type BeginRuntimeTurnMutationVariables = Exact<{
 }>;
 
 
-export type BeginRuntimeTurnMutation = { beginTurn: { id: string, index: number, toolboxChanged: boolean, toolbox: { rendered: JsonValue, id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ toolName: string, mcpToolName: string | null, mcpServerName: string | null, position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } } };
+export type BeginRuntimeTurnMutation = { beginTurn: { id: string, index: number, toolboxChanged: boolean, toolbox: { id: string, fingerprint: string, toolCount: number, schemaTokens: number, rendered: JsonValue, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } } };
 
 export type CompletedTurnPartsFragment = { id: string, index: number, completedAt: string | null, modelCalled: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: JsonValue | null } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null };
 
@@ -473,8 +473,15 @@ export const BeginRuntimeTurnDocument = new TypedDocumentString(`
     index
     toolboxChanged
     toolbox {
-      ...ToolboxParts
+      id
+      fingerprint
+      toolCount
+      schemaTokens
       tools {
+        position
+        name
+        contentHash
+        schemaTokens
         toolName
         mcpToolName
         mcpServerName
@@ -483,30 +490,7 @@ export const BeginRuntimeTurnDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment ToolboxParts on ToolboxContent {
-  id
-  fingerprint
-  toolCount
-  schemaTokens
-  tools {
-    position
-    name
-    contentHash
-    schemaTokens
-  }
-  dropped {
-    name
-    reason
-    rule {
-      subject
-      effect
-    }
-    shadowedBy {
-      id
-      name
-    }
-  }
-}`) as unknown as TypedDocumentString<BeginRuntimeTurnMutation, BeginRuntimeTurnMutationVariables>;
+    `) as unknown as TypedDocumentString<BeginRuntimeTurnMutation, BeginRuntimeTurnMutationVariables>;
 export const CompleteTurnWithProviderUsageDocument = new TypedDocumentString(`
     mutation CompleteTurnWithProviderUsage($turnId: ID!, $providerUsage: ProviderUsageInput!) {
   completeTurnWithProviderUsage(turnId: $turnId, providerUsage: $providerUsage) {

@@ -13,7 +13,6 @@ const begun: BeginRuntimeTurnMutation['beginTurn'] = {
     fingerprint: 'f',
     toolCount: 1,
     schemaTokens: 10,
-    dropped: [],
     rendered: [{ type: 'function', function: { name: 'lookup', description: 'Looks up.', parameters: { type: 'object' } } }],
     tools: [
       { name: 'lookup', toolName: 'lookup', mcpServerName: null, mcpToolName: null, position: 1, contentHash: 'h', schemaTokens: 10 },
