@@ -192,3 +192,56 @@ describe('an abandoned turn', () => {
     ).toBe('network');
   });
 });
+
+describe("a turn's calls", () => {
+  const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`;
+  const CALLS = typed<{ turn: { toolCalls: Array<{ toolName: string; isError: boolean }> } | null }>(
+    `query($id: ID!) { turn(id: $id) { toolCalls { toolName isError } } }`,
+  );
+  const conversationOf = async (turnId: string) =>
+    (
+      await t.ok<{ turn: { conversation: { id: string } } }>(key, `query($id: ID!) { turn(id: $id) { conversation { id } } }`, {
+        id: turnId,
+      })
+    ).turn.conversation.id;
+
+  it('lists the calls recorded with the turn named, once however often they are sent, in the order they came', async () => {
+    const turnId = await newTurn();
+    const conversationId = await conversationOf(turnId);
+    const calls = [
+      { conversationId, turnId, toolName: 'search_orders', isError: false, idempotencyKey: `${turnId}:1` },
+      { conversationId, turnId, toolName: 'refund_order', isError: true, idempotencyKey: `${turnId}:2` },
+    ];
+    expect((await t.ok<{ recordToolCalls: unknown }>(key, RECORD, { calls })).recordToolCalls).toEqual({ accepted: 2, duplicates: 0 });
+    expect((await t.ok<{ recordToolCalls: unknown }>(key, RECORD, { calls })).recordToolCalls).toEqual({ accepted: 0, duplicates: 2 });
+    expect((await t.ok(key, CALLS, { id: turnId })).turn!.toolCalls).toEqual([
+      { toolName: 'search_orders', isError: false },
+      { toolName: 'refund_order', isError: true },
+    ]);
+  });
+
+  it('refuses a turn of another conversation, or a turn without its conversation, naming the call, and writes nothing of the batch', async () => {
+    const [first, second] = [await newTurn(), await newTurn()];
+    const conversationId = await conversationOf(first);
+    const batch = [
+      { conversationId, turnId: first, toolName: 'search_orders', isError: false, idempotencyKey: `${first}:x` },
+      { conversationId, turnId: second, toolName: 'search_orders', isError: false, idempotencyKey: `${second}:x` },
+    ];
+    const refused = await t.gql(key, RECORD, { calls: batch });
+    expect({ code: codeOf(refused), field: refused.errors?.[0]?.extensions?.field }).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'calls[1].turnId',
+    });
+    expect((await t.ok(key, CALLS, { id: first })).turn!.toolCalls).toEqual([]);
+    // Its key was not claimed either: the valid call alone is counted now.
+    expect((await t.ok<{ recordToolCalls: unknown }>(key, RECORD, { calls: [batch[0]] })).recordToolCalls).toEqual({
+      accepted: 1,
+      duplicates: 0,
+    });
+    const alone = await t.gql(key, RECORD, { calls: [{ turnId: first, toolName: 'search_orders', isError: false }] });
+    expect({ code: codeOf(alone), field: alone.errors?.[0]?.extensions?.field }).toEqual({
+      code: 'BAD_USER_INPUT',
+      field: 'calls[0].turnId',
+    });
+  });
+});

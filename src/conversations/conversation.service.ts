@@ -238,4 +238,6 @@ const TURN_COLUMNS = `id, organization_id AS "organizationId", conversation_id A
   completed_at AS "completedAt", input_tokens AS "inputTokens", cached_input_tokens AS "cachedInputTokens",
   cache_write_tokens AS "cacheWriteTokens", cache_write_1h_tokens AS "cacheWrite1hTokens", output_tokens AS "outputTokens",
   provider_cache_miss_reason AS "providerCacheMissReason", funding_model AS "fundingModel", provider_usage_format AS "providerUsageFormat",
-  provider_usage AS "providerUsage", server_tool_use AS "serverToolUse", mcp_inventories AS "mcpInventories"`;
+  provider_usage AS "providerUsage", server_tool_use AS "serverToolUse", mcp_inventories AS "mcpInventories",
+  model_called AS "modelCalled", schema_tokens_called AS "schemaTokensCalled", abandoned_at AS "abandonedAt",
+  abandoned_reason AS "abandonedReason", tool_calls AS "toolCalls"`;

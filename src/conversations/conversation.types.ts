@@ -186,6 +186,14 @@ export class TurnCostType {
   toolDefinitionShare: number;
 }
 
+@ObjectType('TurnToolCall', { description: "A call the turn's response made, as recordToolCalls counted it." })
+export class TurnToolCallType {
+  @Field({ description: 'The stored name of the tool called (`SnapshotTool.toolName`); a name the turn did not carry is the model’s own.' })
+  toolName: string;
+  @Field({ description: 'Whether the call failed.' }) isError: boolean;
+  @Field({ description: 'When it happened.' }) at: Date;
+}
+
 @ObjectType('Turn', {
   description:
     'One model request of a conversation: the toolbox beginTurn froze for it, and the usage completeTurn recorded (docs/semantics.md §4).',

@@ -62,6 +62,7 @@ const FIELD_WEIGHT: Record<string, number> = {
   'ToolDefinition.schemaTokens': 10,
   // Plain values kept on the turn's own row: nothing is fetched for them.
   'Turn.mcpInventories': 0,
+  'Turn.toolCalls': 0,
 };
 
 /** What an unpaginated list is assumed to hold; a connection holds `first` (see common/pagination.ts). */

@@ -9,6 +9,8 @@ import { ProjectEntity } from '../organizations/project.entity';
 import { retrying } from '../db/retry';
 import { mayBeShortForm } from '../loadout/tokens/tool-names';
 import { mayMeetMaintenance, shareCallLog } from './call-log-maintenance';
+import { isUuid } from '../common/uuid';
+import { keepCallsOnTurns } from './turn-calls';
 import { SCOPE, type UsageScope } from './usage-scope';
 
 /*
@@ -52,6 +54,8 @@ export async function recordSurfaced(tx: EntityManager, s: SurfacedTools): Promi
 
 export interface ToolCallSpec {
   conversationId?: string | null;
+  /** The turn whose response made the call; it must be of `conversationId`. */
+  turnId?: string | null;
   projectId?: string | null;
   userId?: string | null;
   toolName: string;
@@ -65,12 +69,17 @@ interface ScopedCall extends UsageScope {
   isError: boolean;
   at: Date;
   idempotencyKey: string | null;
+  /** Its place in the batch, its turn and that turn's conversation, where it names one. */
+  index: number;
+  turn: { id: string; conversationId: string } | null;
 }
 
 const scopeKey = (s: Omit<UsageScope, 'organizationId'>): string => `${s.userId}\n${s.projectId ?? ''}`;
 
 /** A call scoped by its own projectId and userId (the caller by default, as startConversation does), no key. */
-const plainCall = (actor: Actor, call: ToolCallSpec, now: Date): ScopedCall => ({
+const plainCall = (actor: Actor, call: ToolCallSpec, now: Date, index: number): ScopedCall => ({
+  index,
+  turn: call.turnId && call.conversationId ? { id: call.turnId, conversationId: call.conversationId } : null,
   organizationId: actor.organizationId,
   userId: call.userId ?? actor.principalId,
   projectId: call.projectId ?? null,
@@ -100,6 +109,10 @@ export class UsageRecorder {
     });
     if (sent.length === 0) return { accepted: 0, duplicates: 0 };
     const calls = await this.underStoredNames(actor, sent);
+    sent.forEach((call, i) => {
+      if (call.turnId && !call.conversationId) throw badInput(`calls[${i}].turnId`, 'needs the conversationId of its turn');
+      if (call.turnId && !isUuid(call.turnId)) throw badInput(`calls[${i}].turnId`, 'is not an id of a turn');
+    });
     const plain = calls.every((c) => !c.conversationId && !c.idempotencyKey);
     const sharesLog = calls.some((c) => c.at && mayMeetMaintenance(c.at, now));
     // All or nothing each time: a batch that failed retryably wrote nothing, and is written again whole.
@@ -149,7 +162,7 @@ export class UsageRecorder {
       const id = projects.find((p) => !owned.some((o) => o.id === p))!;
       return notFound('Project', `calls[${calls.findIndex((c) => c.projectId === id)}].projectId`);
     };
-    const scoped = calls.map((call) => plainCall(actor, call, now));
+    const scoped = calls.map((call, i) => plainCall(actor, call, now, i));
     const owned = sharesLog
       ? await this.db.transaction(async (tx) => {
           await shareCallLog(tx);
@@ -185,6 +198,22 @@ export class UsageRecorder {
       const fresh = await this.claimKeys(tx, actor.organizationId, keyed);
       const accepted = [...unkeyed, ...keyed.filter((c) => fresh.has(`${scopeKey(c)}\n${c.idempotencyKey}`))];
       await this.addCalls(tx, actor.organizationId, accepted);
+      await keepCallsOnTurns(
+        tx,
+        actor.organizationId,
+        accepted.flatMap((c) =>
+          c.turn
+            ? [
+                {
+                  index: c.index,
+                  turnId: c.turn.id,
+                  conversationId: c.turn.conversationId,
+                  call: { toolName: c.toolName, isError: c.isError, at: c.at.toISOString() },
+                },
+              ]
+            : [],
+        ),
+      );
       return { accepted: accepted.length, duplicates: scoped.length - accepted.length };
     });
   }
@@ -205,14 +234,14 @@ export class UsageRecorder {
           conversation = await getOwned(tx, ConversationEntity, actor, call.conversationId, `calls[${i}].conversationId`, 'Conversation');
           conversations.set(call.conversationId, conversation);
         }
-        out.push({ ...plainCall(actor, call, now), userId: conversation.userId, projectId: conversation.owningProjectId });
+        out.push({ ...plainCall(actor, call, now, i), userId: conversation.userId, projectId: conversation.owningProjectId });
         continue;
       }
       if (call.projectId && !projects.has(call.projectId)) {
         await getOwned(tx, ProjectEntity, actor, call.projectId, `calls[${i}].projectId`, 'Project');
         projects.add(call.projectId);
       }
-      out.push(plainCall(actor, call, now));
+      out.push(plainCall(actor, call, now, i));
     }
     return out;
   }

@@ -31,6 +31,12 @@ export class ToolCallInput {
     description: 'Preferred: the scope is derived from the conversation (child sessions credit the owning project).',
   })
   conversationId?: string;
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      "The turn whose response made the call, of `conversationId`: the call is listed under it too (`Turn.toolCalls`). Another conversation's turn is BAD_USER_INPUT.",
+  })
+  turnId?: string;
   @Field(() => ID, { nullable: true, description: 'Used when conversationId is absent.' }) projectId?: string;
   @Field({ nullable: true, description: 'Used when conversationId is absent: the end user; default the caller (its principal id).' })
   userId?: string;

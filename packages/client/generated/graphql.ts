@@ -110,6 +110,8 @@ export type ToolCallInput = {
   projectId?: string | number | null | undefined;
   /** The tool's name as the model called it: its own name or the short form it was sent under. */
   toolName: string;
+  /** The turn whose response made the call, of `conversationId`: the call is listed under it too (`Turn.toolCalls`). Another conversation's turn is BAD_USER_INPUT. */
+  turnId?: string | number | null | undefined;
   /** Used when conversationId is absent: the end user; default the caller (its principal id). */
   userId?: string | null | undefined;
 };

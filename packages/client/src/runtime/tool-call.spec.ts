@@ -18,9 +18,9 @@ describe('routeCalls and toolCallInputs', () => {
     const sent = [{ name: 'invented' }, { name: 'mcp__x__short', id: 'call_1' }, { name: 'lookup_invoice', isError: true }];
     expect(routeCalls(tools, sent).unknown).toEqual([{ name: 'invented' }]);
     expect(toolCallInputs('t1', 'c1', tools, sent)).toEqual([
-      { conversationId: 'c1', toolName: 'invented', isError: false, idempotencyKey: 't1:#0' },
-      { conversationId: 'c1', toolName: 'mcp__a_long_server__a_long_tool', isError: false, idempotencyKey: 't1:call_1' },
-      { conversationId: 'c1', toolName: 'lookup_invoice', isError: true, idempotencyKey: 't1:#2' },
+      { conversationId: 'c1', turnId: 't1', toolName: 'invented', isError: false, idempotencyKey: 't1:#0' },
+      { conversationId: 'c1', turnId: 't1', toolName: 'mcp__a_long_server__a_long_tool', isError: false, idempotencyKey: 't1:call_1' },
+      { conversationId: 'c1', turnId: 't1', toolName: 'lookup_invoice', isError: true, idempotencyKey: 't1:#2' },
     ]);
   });
 

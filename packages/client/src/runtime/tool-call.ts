@@ -44,7 +44,8 @@ export function routeCalls(tools: CarriedTools, calls: readonly ModelToolCall[])
  * called (the server counts it as invented; a name longer than the server
  * takes is cut, an empty one left out). The key is the turn and the
  * provider's call id (the call's place in the response where there is
- * none), so sending the same calls again counts none of them twice.
+ * none), so sending the same calls again counts none of them twice. Each
+ * names its turn, which lists it (the debugger's calls of a turn).
  */
 export function toolCallInputs(
   turnId: string,
@@ -59,6 +60,7 @@ export function toolCallInputs(
     return [
       {
         conversationId,
+        turnId,
         toolName,
         isError: call.isError ?? false,
         idempotencyKey: keyed.length <= KEY_MAX ? keyed : `${turnId}:#${position}`,

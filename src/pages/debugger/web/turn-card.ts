@@ -117,6 +117,7 @@ export function turnCard(
     ),
     leftOut(turn, previous, scopes),
     usageLine(turn, agentModel),
+    callsLine(turn),
     freshnessLine(turn),
     serverToolsLine(turn),
     providerUsageView(turn),
@@ -187,6 +188,24 @@ function usageLine(turn: Turn, model: string): HTMLElement {
     if (turn.cost.credits !== null) parts.push(`${turn.cost.credits.toFixed(2)} credits`);
   }
   return h('p', { class: 'usage' }, parts.join(' · '));
+}
+
+/** The calls the turn's response made, each with its outcome; a name the turn did not carry is the model's invention. */
+function callsLine(turn: Turn): HTMLElement | null {
+  if (turn.toolCalls.length === 0) return null;
+  const carried = new Set(turn.toolbox.tools.map((t) => t.toolName));
+  const outcome = (call: Turn['toolCalls'][number]) =>
+    !carried.has(call.toolName) ? 'not carried by this turn' : call.isError ? 'failed' : 'succeeded';
+  return h(
+    'p',
+    { class: 'usage calls' },
+    'Calls: ',
+    ...turn.toolCalls.flatMap((call, i) => [
+      i > 0 ? ', ' : null,
+      h('span', { class: `mono call ${call.isError || !carried.has(call.toolName) ? 'call-bad' : ''}`.trim() }, call.toolName),
+      ` (${outcome(call)})`,
+    ]),
+  );
 }
 
 /** The provider's server tool requests (web search, web fetch, ...), which the cost above leaves out. */

@@ -147,7 +147,7 @@ export type DebuggerConversationQueryVariables = Exact<{
 }>;
 
 
-export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, abandonedReason: string | null, modelCalled: string | null, toolboxChanged: boolean, mcpInventories: Array<{ server: string, transport: McpTransport, status: McpProbeStatus, lastOkAt: string | null, lastError: string | null }> | null, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, inputSchema: unknown, schemaTokens: number, mcpEntry: unknown }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null, schemaRefusal: { message: string } | null, shadowedBy: { id: string, name: string } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
+export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, abandonedReason: string | null, modelCalled: string | null, toolboxChanged: boolean, toolCalls: Array<{ toolName: string, isError: boolean }>, mcpInventories: Array<{ server: string, transport: McpTransport, status: McpProbeStatus, lastOkAt: string | null, lastError: string | null }> | null, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, toolName: string, description: string, inputSchema: unknown, schemaTokens: number, mcpEntry: unknown }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null, schemaRefusal: { message: string } | null, shadowedBy: { id: string, name: string } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
 
 export type DebuggerShadowWinnerQueryVariables = Exact<{
   id: string | number;
@@ -271,6 +271,10 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
           completedAt
           abandonedReason
           modelCalled
+          toolCalls {
+            toolName
+            isError
+          }
           toolboxChanged
           mcpInventories {
             server
@@ -286,6 +290,7 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
             tools {
               position
               name
+              toolName
               description
               inputSchema
               schemaTokens

@@ -1,0 +1,50 @@
+import type { EntityManager } from 'typeorm';
+import { badInput } from '../common/errors';
+
+/** The calls one turn keeps: far more than a response makes, and a bound on the row. */
+export const TURN_CALLS_MAX = 200;
+
+/** A call as its turn keeps it: the tool's stored name, whether it failed, and when. */
+export interface TurnCall {
+  toolName: string;
+  isError: boolean;
+  at: string;
+}
+
+export interface CallOfTurn {
+  /** Its place in the batch, to name the call at fault. */
+  index: number;
+  turnId: string;
+  conversationId: string;
+  call: TurnCall;
+}
+
+/**
+ * Appends newly counted calls to the turns they name (docs/semantics.md
+ * §4.5), in one statement; a turn that is not of the call's conversation in
+ * the organisation is BAD_USER_INPUT naming the call, and the batch's
+ * transaction writes nothing. A turn past TURN_CALLS_MAX keeps the calls it
+ * has.
+ */
+export async function keepCallsOnTurns(m: EntityManager, organizationId: string, calls: readonly CallOfTurn[]): Promise<void> {
+  if (calls.length === 0) return;
+  const rows = calls.map((c) => [c.turnId, c.conversationId, c.call]);
+  const found: Array<{ id: string; conversation_id: string }> = await m.query(
+    `WITH sent AS (
+       SELECT (r->>0)::uuid AS turn_id, (r->>1)::uuid AS conversation_id, jsonb_agg(r->2 ORDER BY o) AS calls
+         FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(r, o)
+        GROUP BY 1, 2
+     ), kept AS (
+       UPDATE turns t SET tool_calls = CASE WHEN jsonb_array_length(t.tool_calls) >= $3 THEN t.tool_calls
+                                            ELSE t.tool_calls || sent.calls END
+         FROM sent
+        WHERE t.id = sent.turn_id AND t.conversation_id = sent.conversation_id AND t.organization_id = $1
+       RETURNING t.id, t.conversation_id
+     )
+     SELECT id, conversation_id FROM kept`,
+    [organizationId, JSON.stringify(rows), TURN_CALLS_MAX],
+  );
+  const kept = new Set(found.map((f) => `${f.id} ${f.conversation_id}`));
+  const missing = calls.find((c) => !kept.has(`${c.turnId} ${c.conversationId}`));
+  if (missing) throw badInput(`calls[${missing.index}].turnId`, 'names no turn of the call’s conversation');
+}
