@@ -1,5 +1,5 @@
 import type { TurnMcpInventory } from './turn-mcp-inventory';
-import type { TurnCall } from '../usage/turn-calls';
+import type { TurnCall } from './turn-calls';
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import { OrganizationEntity, type FundingModel } from '../organizations/organization.entity';
@@ -48,7 +48,7 @@ export class TurnEntity {
   /** When the runtime closed it because its model request failed, and why; never set on a completed turn. */
   @Column('timestamptz', { nullable: true }) abandonedAt: Date | null;
   @Column('text', { nullable: true }) abandonedReason: string | null;
-  /** The calls recordToolCalls counted for it, in the order they came, at most TURN_CALLS_MAX (usage/turn-calls.ts). */
+  /** The calls recordToolCalls counted for it, in the order they came, at most TURN_CALLS_MAX (turn-calls.ts). */
   @Column('jsonb', { default: () => "'[]'" }) toolCalls: TurnCall[];
   @Column('int', { nullable: true }) inputTokens: number | null;
   @Column('int', { nullable: true }) cachedInputTokens: number | null;

@@ -10,7 +10,7 @@ import { retrying } from '../db/retry';
 import { mayBeShortForm } from '../loadout/tokens/tool-names';
 import { mayMeetMaintenance, shareCallLog } from './call-log-maintenance';
 import { isUuid } from '../common/uuid';
-import { keepCallsOnTurns } from './turn-calls';
+import { keepCallsOnTurns } from '../conversations/turn-calls';
 import { SCOPE, type UsageScope } from './usage-scope';
 
 /*
