@@ -28,6 +28,14 @@ const usage = (inputTokens: number, cachedInputTokens = 0, cacheWriteTokens = 0,
 const MILLION = 1_000_000;
 
 describe('turnCost', () => {
+  it('answers amounts without binary noise: 1 input token and 17 cached at 1.1 and 0.1 are 0.0000028, not 0.0000028000000000000003', () => {
+    const rates = { ...price, inputUsdPerMTok: 1.1, cachedInputUsdPerMTok: 0.1, creditsPerMTok: 1.1 };
+    const cost = turnCost(usage(18, 17), rates, { includedCredits: true, snapshotSchemaTokens: 0 });
+    expect(cost.amountUsd).toBe(0.0000028);
+    expect(String(cost.amountUsd)).toBe('0.0000028');
+    expect(cost.credits).toBe(0.0000198);
+  });
+
   it('charges only the uncached remainder at the input rate', () => {
     // (1000 - 600 - 200) x 3 + 600 x 0.3 + 200 x 3.75 + 500 x 15 = 600 + 180 + 750 + 7500
     const cost = turnCost(usage(1000, 600, 200, 500), price, { includedCredits: false, snapshotSchemaTokens: 250 });

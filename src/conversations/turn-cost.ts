@@ -124,6 +124,13 @@ const usageOf = (inputTokens: number, cachedInputTokens: number, cacheWriteToken
  * discount is assumed beyond what the usage record shows. Credits apply only
  * to organisations funded by included credits.
  */
+/**
+ * An amount without the binary noise its sum of products picks up
+ * (0.008700000000000001): rounded to a ten-billionth, far below any price's
+ * precision (docs/usage-and-pricing.md, "A turn's cost").
+ */
+export const roundAmount = (amount: number): number => Math.round(amount * 1e10) / 1e10;
+
 export function turnCost(
   usage: UsageRecord,
   price: PriceRates | null,
@@ -142,7 +149,7 @@ export function turnCost(
     PER_MILLION;
   const credits =
     options.includedCredits && price.creditsPerMTok !== null ? (price.creditsPerMTok * (inputTokens + outputTokens)) / PER_MILLION : null;
-  return { amountUsd, credits, toolDefinitionShare };
+  return { amountUsd: roundAmount(amountUsd), credits: credits === null ? null : roundAmount(credits), toolDefinitionShare };
 }
 
 /** The usage problem to report, naming the field, or null when the record is acceptable. */

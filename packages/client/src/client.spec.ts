@@ -68,6 +68,9 @@ describe('loadoutClient', () => {
     const error = await loadoutClient('http://127.0.0.1:9/graphql', 'key')(StartConversationDocument, variables).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoadoutError);
     expect(error).toMatchObject({ status: 503, retryAfterMs: 7000, retryable: true, code: undefined });
+    expect((error as Error).message).toBe(
+      'POST http://127.0.0.1:9/graphql answered HTTP 503 (text/plain;charset=UTF-8), not a GraphQL response: Loadout, or a proxy in front of it, is unavailable; the request may be sent again',
+    );
   });
 
   it('throws the server’s outage with its code, its request id and its Retry-After', async () => {

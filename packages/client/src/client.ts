@@ -61,9 +61,9 @@ export class LoadoutError extends Error {
     this.retryAfterMs = response?.retryAfterMs;
   }
 
-  /** An outage, the server's or the network's: the same request may be sent again. */
+  /** An outage, the server's, a gateway's or the network's: the same request may be sent again. */
   get retryable(): boolean {
-    return (this.code !== undefined && RETRYABLE_CODES.has(this.code)) || this.status === 503;
+    return (this.code !== undefined && RETRYABLE_CODES.has(this.code)) || this.status === 502 || this.status === 503 || this.status === 504;
   }
 }
 
@@ -129,13 +129,14 @@ interface GraphQLBody<TResult> {
  */
 function graphQLBody<TResult>(endpoint: URL, response: Response, text: string): GraphQLBody<TResult> {
   const type = response.headers.get('content-type') ?? 'no content type';
+  // A gateway's 502, 503 or 504 page is an outage in front of the server, not a wrong address.
+  const unavailable = response.status === 502 || response.status === 503 || response.status === 504;
+  const why = unavailable
+    ? 'Loadout, or a proxy in front of it, is unavailable; the request may be sent again'
+    : "is it the Loadout server's address? Its GraphQL endpoint is /graphql";
   const wrongAddress = (what: string) =>
     new LoadoutError(
-      [
-        {
-          message: `POST ${endpoint.href} answered HTTP ${response.status} (${what}), not a GraphQL response: is it the Loadout server's address? Its GraphQL endpoint is /graphql`,
-        },
-      ],
+      [{ message: `POST ${endpoint.href} answered HTTP ${response.status} (${what}), not a GraphQL response: ${why}` }],
       errorResponse(response),
     );
   if (!type.includes('json')) throw wrongAddress(type);
