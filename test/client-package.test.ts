@@ -63,6 +63,26 @@ it('is of the server’s version, and says so', () => {
   expect(CLIENT_VERSION).toBe(version(root));
 });
 
+it('names in docs/runtime.md the SDK versions its loops are tested with, as package.json pins them', () => {
+  const docs = readFileSync(path.join(root, 'docs', 'runtime.md'), 'utf8').replace(/\s+/g, ' ');
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<
+    'dependencies' | 'devDependencies',
+    Record<string, string>
+  >;
+  const pinned = { ...manifest.dependencies, ...manifest.devDependencies };
+  for (const sdk of [
+    'openai',
+    '@anthropic-ai/sdk',
+    '@google/genai',
+    'ai',
+    '@ai-sdk/anthropic',
+    '@ai-sdk/openai',
+    '@ai-sdk/google',
+    '@openai/agents',
+  ])
+    expect({ sdk, named: docs.includes(`\`${sdk}\` ${pinned[sdk]}`) }).toEqual({ sdk, named: true });
+});
+
 it('packs the built entries and their declarations, not the sources, specs or the example program', () => {
   const files = execFileSync('tar', ['-tzf', packed], { encoding: 'utf8' }).trim().split('\n');
   for (const entry of ['index', 'graphql', 'apollo'])
