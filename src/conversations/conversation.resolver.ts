@@ -27,7 +27,6 @@ import {
   ToolboxSnapshotType,
   TurnConnectionType,
   TurnCostType,
-  TurnToolCallType,
   TurnType,
   TurnUsageInput,
   TurnUsageType,
@@ -178,14 +177,6 @@ export class ConversationFieldsResolver {
 
 @Resolver(() => TurnType)
 export class TurnFieldsResolver {
-  @FieldResolver(() => [TurnToolCallType], {
-    description:
-      'The calls its response made, in the order recorded, as recordToolCalls counted them with this turn named (`ToolCallInput.turnId`); at most 200.',
-  })
-  toolCalls(@Root() t: TurnEntity): TurnToolCallType[] {
-    return (t.toolCalls ?? []).map((c) => ({ toolName: c.toolName, isError: c.isError, at: new Date(c.at) }));
-  }
-
   @FieldResolver(() => ConversationType)
   conversation(@Root() t: TurnEntity, @Ctx() ctx: RequestContext) {
     return loadersOf(ctx).conversation.load(t.conversationId);

@@ -11,12 +11,13 @@ export interface TurnCall {
   at: string;
 }
 
+/** A call counted in a batch: its place there, to name it at fault, and its turn where it names one. */
 export interface CallOfTurn {
-  /** Its place in the batch, to name the call at fault. */
   index: number;
-  turnId: string;
-  conversationId: string;
-  call: TurnCall;
+  turn: { id: string; conversationId: string } | null;
+  toolName: string;
+  isError: boolean;
+  at: Date;
 }
 
 /**
@@ -26,9 +27,10 @@ export interface CallOfTurn {
  * transaction writes nothing. A turn past TURN_CALLS_MAX keeps the calls it
  * has.
  */
-export async function keepCallsOnTurns(m: EntityManager, organizationId: string, calls: readonly CallOfTurn[]): Promise<void> {
+export async function keepCallsOnTurns(m: EntityManager, organizationId: string, counted: readonly CallOfTurn[]): Promise<void> {
+  const calls = counted.filter((c) => c.turn !== null);
   if (calls.length === 0) return;
-  const rows = calls.map((c) => [c.turnId, c.conversationId, c.call]);
+  const rows = calls.map((c) => [c.turn!.id, c.turn!.conversationId, { toolName: c.toolName, isError: c.isError, at: c.at.toISOString() }]);
   const found: Array<{ id: string; conversation_id: string }> = await m.query(
     `WITH sent AS (
        SELECT (r->>0)::uuid AS turn_id, (r->>1)::uuid AS conversation_id, jsonb_agg(r->2 ORDER BY o) AS calls
@@ -45,6 +47,6 @@ export async function keepCallsOnTurns(m: EntityManager, organizationId: string,
     [organizationId, JSON.stringify(rows), TURN_CALLS_MAX],
   );
   const kept = new Set(found.map((f) => `${f.id} ${f.conversation_id}`));
-  const missing = calls.find((c) => !kept.has(`${c.turnId} ${c.conversationId}`));
+  const missing = calls.find((c) => !kept.has(`${c.turn!.id} ${c.turn!.conversationId}`));
   if (missing) throw badInput(`calls[${missing.index}].turnId`, 'names no turn of the call’s conversation');
 }

@@ -119,11 +119,9 @@ export class TurnCompletionService {
       if (problem) throw badInput(problem.field, problem.message);
       const priced = modelCalled ?? turn.model;
       const { fundingModel } = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
-      const prices = await tx.findBy(ModelPriceEntity, { organizationId: actor.organizationId, model: In(priceCandidates(priced)) });
-      const price =
-        priceCandidates(priced)
-          .map((m) => prices.find((p) => p.model === m))
-          .find((p) => p !== undefined) ?? null;
+      const candidates = priceCandidates(priced);
+      const prices = await tx.findBy(ModelPriceEntity, { organizationId: actor.organizationId, model: In(candidates) });
+      const price = candidates.map((m) => prices.find((p) => p.model === m)).find((p) => p !== undefined) ?? null;
       // The cost stays what it was at completion: funding model and price are stored with the usage.
       Object.assign(turn, usage, freezePrice(price), {
         serverToolUse,

@@ -12,6 +12,7 @@ import {
 } from '../conversations/conversation.resolver';
 import { DateTimeScalar } from '../common/scalars';
 import { ConversationListResolver } from '../conversations/conversation-list.resolver';
+import { TurnCallsResolver } from '../conversations/turn-calls.resolver';
 import { TurnMcpInventoryResolver } from '../conversations/turn-mcp-inventory.resolver';
 import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResolver } from '../invalidation/invalidation.resolver';
 import { OrganizationResolver, PrincipalFieldsResolver } from '../organizations/organization.resolver';
@@ -41,6 +42,7 @@ export const resolvers = [
   ConversationFieldsResolver,
   TurnFieldsResolver,
   TurnMcpInventoryResolver,
+  TurnCallsResolver,
   SnapshotFieldsResolver,
   SnapshotToolFieldsResolver,
   SnapshotDroppedToolFieldsResolver,

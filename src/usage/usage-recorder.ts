@@ -106,13 +106,11 @@ export class UsageRecorder {
       if (call.at && call.at.getTime() - now.getTime() > MAX_FUTURE_SKEW_MS) {
         throw badInput(`calls[${i}].at`, 'is more than 5 minutes in the future');
       }
-    });
-    if (sent.length === 0) return { accepted: 0, duplicates: 0 };
-    const calls = await this.underStoredNames(actor, sent);
-    sent.forEach((call, i) => {
       if (call.turnId && !call.conversationId) throw badInput(`calls[${i}].turnId`, 'needs the conversationId of its turn');
       if (call.turnId && !isUuid(call.turnId)) throw badInput(`calls[${i}].turnId`, 'is not an id of a turn');
     });
+    if (sent.length === 0) return { accepted: 0, duplicates: 0 };
+    const calls = await this.underStoredNames(actor, sent);
     const plain = calls.every((c) => !c.conversationId && !c.idempotencyKey);
     const sharesLog = calls.some((c) => c.at && mayMeetMaintenance(c.at, now));
     // All or nothing each time: a batch that failed retryably wrote nothing, and is written again whole.
@@ -198,22 +196,7 @@ export class UsageRecorder {
       const fresh = await this.claimKeys(tx, actor.organizationId, keyed);
       const accepted = [...unkeyed, ...keyed.filter((c) => fresh.has(`${scopeKey(c)}\n${c.idempotencyKey}`))];
       await this.addCalls(tx, actor.organizationId, accepted);
-      await keepCallsOnTurns(
-        tx,
-        actor.organizationId,
-        accepted.flatMap((c) =>
-          c.turn
-            ? [
-                {
-                  index: c.index,
-                  turnId: c.turn.id,
-                  conversationId: c.turn.conversationId,
-                  call: { toolName: c.toolName, isError: c.isError, at: c.at.toISOString() },
-                },
-              ]
-            : [],
-        ),
-      );
+      await keepCallsOnTurns(tx, actor.organizationId, accepted);
       return { accepted: accepted.length, duplicates: scoped.length - accepted.length };
     });
   }
