@@ -81,7 +81,7 @@ beforeAll(async () => {
     LOADOUT_MCP_ALLOWED_HOSTS: `127.0.0.1:${mcp.port}`,
     LOADOUT_MCP_SECRET_KEY: SECRET_KEY,
     LOADOUT_MCP_TIMEOUT_MS: '1500',
-    LOADOUT_MCP_STALE_AFTER_MS: '3000',
+    LOADOUT_MCP_STALE_AFTER_MS: '5000',
     LOADOUT_MCP_PROBE_INTERVAL_MS: '60000',
   });
   t = await startTestServer({ mcp: { ...settings, tickMs: 100 } });
@@ -195,6 +195,8 @@ it.each([
 ])(
   'a server answering %s is FAILING with a clear error and keeps its tools',
   async (_, behaviour, error) => {
+    // A good probe first, so the failure is timed from a fresh inventory and never meets the stale age.
+    expect((await t.ok(key, PROBE, { id: serverId })).probeMcpServer.probe.status).toBe('OK');
     mcp.behaviour = behaviour;
     const failed = (await t.ok(key, PROBE, { id: serverId })).probeMcpServer;
     mcp.behaviour = { kind: 'ok' };
@@ -214,7 +216,7 @@ it('turns STALE once its last good inventory is older than the stale age, named 
   const stale = await until(
     () => serverById(serverId),
     (s) => s.probe.status === 'STALE',
-    5000,
+    10_000,
   );
   expect(stale.probe.status).toBe('STALE');
   expect(stale.tools.length).toBe(3);
