@@ -29,7 +29,7 @@ import { ToolDefinitionService } from './tools/tool-definition.service';
 import { BudgetService } from './budget/budget.service';
 import { McpConnections, type McpConnectionSettings } from './probes/mcp-connections.service';
 import { readMcpConnectionSettings } from './probes/connection-settings';
-import { recordSurfaced, UsageRecorder } from './usage/usage-recorder';
+import { rosterWrites, UsageRecorder } from './usage/usage-recorder';
 import { UsageService } from './usage/usage.service';
 import { CallLogMaintenance } from './usage/call-log-maintenance';
 import { DEFAULT_RETENTION_DAYS } from './usage/call-log-retention';
@@ -88,6 +88,8 @@ export interface ServiceOptions {
   loadoutCacheBytes?: number;
   /** MCP connections' settings; the environment's defaults when absent. */
   mcp?: McpConnectionSettings;
+  /** beginTurn's one statement for a known conversation (on by default); off, every turn takes the long way. */
+  beginTurnAtOnce?: boolean;
 }
 
 export function createServices(db: Database, options: ServiceOptions = {}): AppServices {
@@ -133,7 +135,7 @@ export function createServices(db: Database, options: ServiceOptions = {}): AppS
     invalidationBus,
     invalidations: new InvalidationService(ds),
     changeSets: new ChangeSetService(changes, recorders, toolDefinitions, agents),
-    conversations: new ConversationService(ds, toolbox, snapshots, loadouts, recordSurfaced),
+    conversations: new ConversationService(ds, toolbox, snapshots, loadouts, rosterWrites, options.beginTurnAtOnce !== false),
     turnCompletion: new TurnCompletionService(ds, snapshots),
     conversationList: new ConversationListService(ds),
     agentList: new AgentListService(ds),

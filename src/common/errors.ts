@@ -29,12 +29,14 @@ export const badInput = (field: string, message: string): LoadoutError => new Lo
 
 export const conflict = (message: string, field?: string): LoadoutError => new LoadoutError('CONFLICT', message, field);
 
-const UNIQUE_VIOLATION = '23505';
+/** Whether a statement failed on a unique index. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505';
 
 /** Maps a thrown error to what a client may see. The one place codes are decided. */
 export function toClientError(error: unknown): { message: string; code: ErrorCode; field?: string; fields?: string[] } {
   if (error instanceof LoadoutError) return { message: error.message, code: error.code, field: error.field, fields: error.fields };
-  if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === UNIQUE_VIOLATION) {
+  if (isUniqueViolation(error)) {
     return { message: 'An object with that name or key already exists', code: 'CONFLICT' };
   }
   if (isDatabaseUnavailable(error)) return { message: 'The database is unavailable; retry shortly', code: 'SERVICE_UNAVAILABLE' };

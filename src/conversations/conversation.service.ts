@@ -1,16 +1,17 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
-import { badInput, notFound } from '../common/errors';
-import { MCP_INVENTORIES_SQL, mcpServersOf } from './turn-mcp-inventory';
+import { badInput, isUniqueViolation, notFound } from '../common/errors';
 import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import type { LoadoutCache } from '../loadout/cache';
 import { findOwned, getOwned } from '../common/tenant';
 import type { PageSituation } from '../loadout/facts';
-import type { ToolboxService } from '../toolbox/toolbox.service';
+import type { ResolvedToolbox, ToolboxService } from '../toolbox/toolbox.service';
 import { ConversationEntity } from './conversation.entity';
 import type { SnapshotService } from './snapshot.service';
 import { TurnEntity } from './turn.entity';
+import { mcpServersOf } from './turn-mcp-inventory';
+import { beginTurnAtOnce, insertTurn, type RosterWrites } from './turn-statements';
 
 export const USER_ID_MAX = 256;
 
@@ -22,18 +23,8 @@ export interface StartConversation {
   parentConversationId?: string | null;
 }
 
-/** What a turn surfaced, for usage telemetry's roster (docs/semantics.md §6.1). */
-export interface SurfacedTools {
-  organizationId: string;
-  userId: string;
-  /** The conversation's owning project; null: the no-project scope. */
-  projectId: string | null;
-  toolNames: readonly string[];
-  at: Date;
-}
-
-/** Runs inside beginTurn's transaction, so a turn and its roster rows commit together. */
-export type SurfacedToolsRecorder = (tx: EntityManager, surfaced: SurfacedTools) => Promise<void>;
+/** How many conversations' situations an instance remembers for beginTurn's one-statement path. */
+const SITUATIONS_KEPT = 10_000;
 
 /** Carries the turn's index, which is unique within a conversation. */
 const turnCursors = cursorCodec('turn', (index) => (/^\d{1,9}$/.test(index) ? Number(index) : null));
@@ -63,8 +54,12 @@ export class ConversationService {
     private readonly toolbox: ToolboxService,
     private readonly snapshots: SnapshotService,
     private readonly loadouts: LoadoutCache,
-    private readonly recordSurfacedTools: SurfacedToolsRecorder,
+    private readonly roster: RosterWrites,
+    private readonly atOnce = true,
   ) {}
+
+  /** Each conversation's situation, fixed when it starts, as the last of its turns read it. */
+  private readonly situations = new Map<string, Situation>();
 
   // ---------------------------------------------------------------- writes
 
@@ -80,7 +75,7 @@ export class ConversationService {
     if (userId.length < 1 || userId.length > USER_ID_MAX) throw badInput('input.userId', `must be 1 to ${USER_ID_MAX} characters`);
     // Outside the transaction: a cold cache loads through a connection of its own.
     const loadout = await this.toolbox.loadoutOf(actor);
-    return this.db.transaction(async (tx) => {
+    const started = await this.db.transaction(async (tx) => {
       const agent = await getOwned(tx, AgentEntity, actor, input.agentId, 'input.agentId', 'Agent');
       const parent = input.parentConversationId
         ? await getOwned(tx, ConversationEntity, actor, input.parentConversationId, 'input.parentConversationId', 'Conversation')
@@ -103,15 +98,54 @@ export class ConversationService {
       });
       return tx.save(conversation);
     });
+    this.remember(situationOf(started));
+    return started;
   }
 
   /**
-   * Six statements whatever the toolbox: lock, snapshot and previous turn,
-   * the turn, the roster, with BEGIN and COMMIT. The organisation row is
-   * share-locked, so no change commits while the turn is recorded and the
-   * toolbox is exactly the one of the loadout_seq read here.
+   * One statement in the steady state (a conversation whose situation this
+   * instance knows, in an organisation whose loadout is cached and whose
+   * toolbox's snapshot is stored), the long way otherwise: five with BEGIN
+   * and COMMIT. Either way the organisation row is share-locked, so no change
+   * commits while the turn is recorded and the toolbox is exactly the one of
+   * the loadout_seq read under that lock.
    */
   async beginTurn(actor: Actor, conversationId: string, at?: Date): Promise<TurnEntity> {
+    const quick = this.atOnce && !at ? await this.beginTurnAtOnce(actor, conversationId) : null;
+    return quick ?? this.beginTurnTheLongWay(actor, conversationId, at);
+  }
+
+  /** The turn when the one statement could write it; null when the long way must. */
+  private async beginTurnAtOnce(actor: Actor, conversationId: string): Promise<TurnEntity | null> {
+    const known = this.situations.get(conversationId);
+    if (!known || known.organizationId !== actor.organizationId) return null;
+    const cached = await this.loadouts.current(actor.organizationId);
+    const agent = cached?.loadout.agents.get(known.agentId);
+    const channel = cached?.loadout.channelsById.get(known.channelId);
+    if (!cached || !agent || !channel) return null;
+    const resolved = this.toolbox.resolveSituation(cached.loadout, agent, channel, pageOfSituation(known));
+    const snapshot = this.snapshots.identity(cached.loadout, agent, resolved);
+    const mcpServers = mcpServersOf(resolved.tools.map((t) => t.tool));
+    try {
+      const [turn]: TurnEntity[] = await this.db.query(beginTurnAtOnce(this.roster, mcpServers.length > 0), [
+        ...rosterOf(actor.organizationId, known, resolved.tools, null),
+        conversationId,
+        snapshot.key,
+        String(cached.seq),
+        agent.row.model,
+        cached.loadout.versionOf(agent.id),
+        resolved.fingerprint,
+        ...(mcpServers.length ? [mcpServers] : []),
+      ]);
+      return turn ? Object.assign(new TurnEntity(), turn) : null;
+    } catch (e) {
+      // A turn of the same conversation committed while this one waited for its lock: the long way reads it.
+      if (isUniqueViolation(e)) return null;
+      throw e;
+    }
+  }
+
+  private async beginTurnTheLongWay(actor: Actor, conversationId: string, at?: Date): Promise<TurnEntity> {
     return this.db.transaction(async (tx) => {
       // The conversation's row lock serialises its turns, so indexes never repeat.
       const [conversation]: Array<LockedConversation> = await tx.query(
@@ -128,11 +162,7 @@ export class ConversationService {
       const agent = loadout.agents.get(conversation.agentId)!;
       const channel = loadout.channelsById.get(conversation.channelId)!;
       // Channel and page were checked when the conversation started.
-      const resolved = this.toolbox.resolveSituation(loadout, agent, channel, {
-        type: conversation.pageType,
-        contextObject: conversation.pageContextObject,
-        recordId: conversation.pageRecordId,
-      });
+      const resolved = this.toolbox.resolveSituation(loadout, agent, channel, pageOfSituation(conversation));
       const snapshot = this.snapshots.identity(loadout, agent, resolved);
       const [found]: Array<{ snapshotId: string | null; index: number | null; fingerprint: string | null }> = await tx.query(
         `SELECT (SELECT id FROM toolbox_snapshots WHERE organization_id = $1 AND snapshot_key = $2) AS "snapshotId",
@@ -144,34 +174,26 @@ export class ConversationService {
       );
       const snapshotId = found.snapshotId ?? (await this.snapshots.store(tx, agent.row, resolved, snapshot));
       const mcpServers = mcpServersOf(resolved.tools.map((t) => t.tool));
-      const [turn]: TurnEntity[] = await tx.query(
-        `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed, started_at,
-                            mcp_inventories)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::timestamptz, now()), ${mcpServers.length ? MCP_INVENTORIES_SQL : `'[]'::json`})
-         RETURNING ${TURN_COLUMNS}`,
-        [
-          actor.organizationId,
-          conversation.id,
-          (found.index ?? 0) + 1,
-          snapshotId,
-          agent.row.model,
-          loadout.versionOf(agent.id),
-          found.fingerprint !== null && found.fingerprint !== resolved.fingerprint,
-          at?.toISOString() ?? null,
-          // A toolbox without MCP tools reads no server: the statement stays the one it was.
-          ...(mcpServers.length ? [mcpServers] : []),
-        ],
-      );
-      await this.recordSurfacedTools(tx, {
-        organizationId: actor.organizationId,
-        userId: conversation.userId,
-        projectId: conversation.owningProjectId,
-        // The roster counts definitions by their own names; calls sent under a short form are mapped back to them.
-        toolNames: resolved.tools.map((t) => t.tool.name),
-        at: turn.startedAt,
-      });
+      const [turn]: TurnEntity[] = await tx.query(insertTurn(this.roster, mcpServers.length > 0), [
+        ...rosterOf(actor.organizationId, conversation, resolved.tools, at ?? null),
+        conversation.id,
+        snapshotId,
+        (found.index ?? 0) + 1,
+        agent.row.model,
+        loadout.versionOf(agent.id),
+        found.fingerprint !== null && found.fingerprint !== resolved.fingerprint,
+        ...(mcpServers.length ? [mcpServers] : []),
+      ]);
+      this.remember(situationOf({ ...conversation, organizationId: actor.organizationId }));
       return Object.assign(new TurnEntity(), turn);
     });
+  }
+
+  private remember(conversation: Situation): void {
+    if (this.situations.size >= SITUATIONS_KEPT && !this.situations.has(conversation.id)) {
+      this.situations.delete(this.situations.keys().next().value!);
+    }
+    this.situations.set(conversation.id, conversation);
   }
 
   // ---------------------------------------------------------------- reads
@@ -233,11 +255,36 @@ interface LockedConversation {
   seq: string;
 }
 
-const TURN_COLUMNS = `id, organization_id AS "organizationId", conversation_id AS "conversationId", index, snapshot_id AS "snapshotId",
-  model, loadout_version AS "loadoutVersion", toolbox_changed AS "toolboxChanged", started_at AS "startedAt",
-  completed_at AS "completedAt", input_tokens AS "inputTokens", cached_input_tokens AS "cachedInputTokens",
-  cache_write_tokens AS "cacheWriteTokens", cache_write_1h_tokens AS "cacheWrite1hTokens", output_tokens AS "outputTokens",
-  provider_cache_miss_reason AS "providerCacheMissReason", funding_model AS "fundingModel", provider_usage_format AS "providerUsageFormat",
-  provider_usage AS "providerUsage", server_tool_use AS "serverToolUse", mcp_inventories AS "mcpInventories",
-  model_called AS "modelCalled", schema_tokens_called AS "schemaTokensCalled", abandoned_at AS "abandonedAt",
-  abandoned_reason AS "abandonedReason", tool_calls AS "toolCalls"`;
+/** What a conversation's turns are resolved from, fixed when it starts. */
+type Situation = Omit<LockedConversation, 'seq'> & { organizationId: string };
+
+const situationOf = (c: Omit<LockedConversation, 'seq'> & { organizationId: string }): Situation => ({
+  id: c.id,
+  organizationId: c.organizationId,
+  agentId: c.agentId,
+  channelId: c.channelId,
+  pageType: c.pageType,
+  pageContextObject: c.pageContextObject,
+  pageRecordId: c.pageRecordId,
+  userId: c.userId,
+  owningProjectId: c.owningProjectId,
+});
+
+/** The page a conversation started on. */
+const pageOfSituation = (c: Omit<LockedConversation, 'seq'>) => ({
+  type: c.pageType,
+  contextObject: c.pageContextObject,
+  recordId: c.pageRecordId,
+});
+
+/** The roster's parameters, $1 to $5: the conversation's scope, when (null: now()), and the carried tools by their own names. */
+function rosterOf(
+  organizationId: string,
+  conversation: Pick<LockedConversation, 'userId' | 'owningProjectId'>,
+  tools: ResolvedToolbox['tools'],
+  at: Date | null,
+): unknown[] {
+  // The roster counts definitions by their own names; calls sent under a short form are mapped back to them.
+  const names = [...new Set(tools.map((t) => t.tool.name))];
+  return [organizationId, conversation.userId, conversation.owningProjectId, at?.toISOString() ?? null, names];
+}

@@ -1,16 +1,14 @@
-import { In, type DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { Actor } from '../common/actor';
-import { badInput, conflict } from '../common/errors';
+import { badInput, conflict, notFound } from '../common/errors';
 import type { JsonObject } from '../common/json';
-import { getOwned } from '../common/tenant';
 import { isUuid } from '../common/uuid';
 import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
-import { OrganizationEntity } from '../organizations/organization.entity';
 import { formatProblem, modelCalledId, priceCandidates } from './model-called';
-import { ModelPriceEntity } from './model-price.entity';
 import { normaliseProviderUsage, type ProviderUsageFormat, type ReadUsage } from './provider-usage';
 import type { SnapshotService } from './snapshot.service';
-import { freezePrice, usageProblem } from './turn-cost';
+import { freezePrice, usageProblem, type PriceRates } from './turn-cost';
+import { TURN_COLUMNS } from './turn-statements';
 import { TurnEntity } from './turn.entity';
 
 export const CACHE_MISS_REASON_MAX = 200;
@@ -89,14 +87,13 @@ export class TurnCompletionService {
     const why = reason.trim();
     if (why.length < 1 || why.length > ABANDONED_REASON_MAX) throw badInput('reason', `must be 1 to ${ABANDONED_REASON_MAX} characters`);
     return this.db.transaction(async (tx) => {
-      const turn = await getOwned(tx, TurnEntity, actor, turnId, 'turnId', 'Turn', true);
+      const turn = await lockedTurn(tx, actor, turnId);
       if (turn.completedAt) throw conflict('This turn is already completed', 'turnId');
       if (turn.abandonedAt) {
         if (turn.abandonedReason === why) return turn;
         throw conflict(`This turn was already abandoned: ${turn.abandonedReason}`, 'turnId');
       }
-      Object.assign(turn, { abandonedAt: new Date(), abandonedReason: why });
-      return tx.save(turn);
+      return updated(tx, turnId, { abandoned_at: new Date(), abandoned_reason: why });
     });
   }
 
@@ -112,39 +109,54 @@ export class TurnCompletionService {
     // Read before the transaction: a turn's snapshot never changes, and the embedded database has one connection.
     const schemaTokensCalled = modelCalled ? await this.schemaTokensFor(actor, turnId, modelCalled) : null;
     return this.db.transaction(async (tx) => {
-      const turn = await getOwned(tx, TurnEntity, actor, turnId, 'turnId', 'Turn', true);
+      const turn = await lockedTurn(tx, actor, turnId);
       if (turn.completedAt) throw conflict('This turn is already completed', 'turnId');
       if (turn.abandonedAt) throw conflict(`This turn was abandoned: ${turn.abandonedReason}`, 'turnId');
       const problem = sent && !modelCalled ? formatProblem(sent.format, turn.model, 'providerUsage.format') : null;
       if (problem) throw badInput(problem.field, problem.message);
-      const priced = modelCalled ?? turn.model;
-      const { fundingModel } = await tx.findOneByOrFail(OrganizationEntity, { id: actor.organizationId });
-      const candidates = priceCandidates(priced);
-      const prices = await tx.findBy(ModelPriceEntity, { organizationId: actor.organizationId, model: In(candidates) });
+      const candidates = priceCandidates(modelCalled ?? turn.model);
+      const prices: Array<PriceRates & { model: string }> = await tx.query(
+        `SELECT model, input_usd_per_mtok AS "inputUsdPerMTok", cached_input_usd_per_mtok AS "cachedInputUsdPerMTok",
+                cache_write_usd_per_mtok AS "cacheWriteUsdPerMTok", cache_write_1h_usd_per_mtok AS "cacheWrite1hUsdPerMTok",
+                output_usd_per_mtok AS "outputUsdPerMTok", credits_per_mtok AS "creditsPerMTok"
+           FROM model_prices WHERE organization_id = $1 AND model = ANY($2::text[])`,
+        [actor.organizationId, candidates],
+      );
       const price = candidates.map((m) => prices.find((p) => p.model === m)).find((p) => p !== undefined) ?? null;
+      const frozen = freezePrice(price);
       // The cost stays what it was at completion: funding model and price are stored with the usage.
-      Object.assign(turn, usage, freezePrice(price), {
-        serverToolUse,
-        providerCacheMissReason: reason,
-        providerUsageFormat: sent?.format ?? null,
-        providerUsage: sent?.usage ?? null,
-        modelCalled,
-        schemaTokensCalled,
-        fundingModel,
-        completedAt: at,
+      return updated(tx, turnId, {
+        input_tokens: usage.inputTokens,
+        cached_input_tokens: usage.cachedInputTokens,
+        cache_write_tokens: usage.cacheWriteTokens,
+        cache_write_1h_tokens: usage.cacheWrite1hTokens,
+        output_tokens: usage.outputTokens,
+        price_input_usd_per_mtok: frozen.priceInputUsdPerMTok,
+        price_cached_input_usd_per_mtok: frozen.priceCachedInputUsdPerMTok,
+        price_cache_write_usd_per_mtok: frozen.priceCacheWriteUsdPerMTok,
+        price_cache_write_1h_usd_per_mtok: frozen.priceCacheWrite1hUsdPerMTok,
+        price_output_usd_per_mtok: frozen.priceOutputUsdPerMTok,
+        price_credits_per_mtok: frozen.priceCreditsPerMTok,
+        server_tool_use: serverToolUse === null ? null : JSON.stringify(serverToolUse),
+        provider_cache_miss_reason: reason,
+        provider_usage_format: sent?.format ?? null,
+        provider_usage: sent ? JSON.stringify(sent.usage) : null,
+        model_called: modelCalled,
+        schema_tokens_called: schemaTokensCalled,
+        funding_model: turn.organizationFundingModel,
+        completed_at: at,
       });
-      return tx.save(turn);
     });
   }
 
   /** The turn's frozen toolbox as the model called would count it; null where there is no such turn (the transaction says so). */
   private async schemaTokensFor(actor: Actor, turnId: string, model: string): Promise<number | null> {
-    const turn = isUuid(turnId)
-      ? await this.db.manager.findOne(TurnEntity, {
-          select: { snapshotId: true, model: true },
-          where: { id: turnId, organizationId: actor.organizationId },
-        })
-      : null;
+    const [turn]: Array<{ snapshotId: string; model: string }> = isUuid(turnId)
+      ? await this.db.query(`SELECT snapshot_id AS "snapshotId", model FROM turns WHERE id = $1 AND organization_id = $2`, [
+          turnId,
+          actor.organizationId,
+        ])
+      : [];
     if (!turn || turn.model === model) return null;
     const [snapshot] = await this.snapshots.load([turn.snapshotId]);
     return snapshot.tools.reduce((sum, t) => sum + estimateToolTokens(t, model), 0);
@@ -157,4 +169,30 @@ function cacheMissReason(reason: string | null | undefined, parent: string): str
     throw badInput(`${parent}.providerCacheMissReason`, `at most ${CACHE_MISS_REASON_MAX} characters`);
   }
   return reason ?? null;
+}
+
+/** The turn, locked, with its organisation's funding model now; NOT_FOUND naming `turnId` outside the organisation. */
+async function lockedTurn(tx: EntityManager, actor: Actor, turnId: string): Promise<TurnEntity & { organizationFundingModel: string }> {
+  const [turn] = isUuid(turnId)
+    ? await tx.query(
+        `SELECT ${TURN_COLUMNS}, (SELECT funding_model FROM organizations WHERE id = $2) AS "organizationFundingModel"
+           FROM turns WHERE id = $1 AND organization_id = $2
+           FOR UPDATE`,
+        [turnId, actor.organizationId],
+      )
+    : [];
+  if (!turn) throw notFound('Turn', 'turnId');
+  const { organizationFundingModel, ...columns } = turn;
+  return Object.assign(new TurnEntity(), columns, { organizationFundingModel });
+}
+
+/** Sets the turn's columns and answers the turn as it now is. */
+async function updated(tx: EntityManager, turnId: string, columns: Record<string, unknown>): Promise<TurnEntity> {
+  const names = Object.keys(columns);
+  // TypeORM answers an UPDATE with its rows and their count.
+  const [[row]]: [TurnEntity[], number] = await tx.query(
+    `UPDATE turns SET ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')} WHERE id = $1 RETURNING ${TURN_COLUMNS}`,
+    [turnId, ...Object.values(columns)],
+  );
+  return Object.assign(new TurnEntity(), row);
 }

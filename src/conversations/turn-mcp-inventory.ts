@@ -20,10 +20,11 @@ export const mcpServersOf = (tools: readonly Pick<ToolRow, 'mcpServerId'>[]): st
   ...new Set(tools.flatMap((t) => (t.mcpServerId ? [t.mcpServerId] : []))),
 ];
 
-/** The facts of the servers in `$9`, read inside beginTurn's INSERT: no statement of its own. */
-export const MCP_INVENTORIES_SQL = `(SELECT COALESCE(json_agg(json_build_object('server', s.name, 'transport', s.transport, 'probed', s.probed,
+/** The facts of the servers in the parameter numbered `param`, read inside beginTurn's INSERT: no statement of its own. */
+export const mcpInventoriesSql = (param: number): string =>
+  `(SELECT COALESCE(json_agg(json_build_object('server', s.name, 'transport', s.transport, 'probed', s.probed,
      'lastOkAt', p.last_ok_at, 'lastError', p.last_error) ORDER BY s.name), '[]'::json)
-   FROM mcp_servers s LEFT JOIN mcp_probes p ON p.server_id = s.id WHERE s.id = ANY($9::uuid[]))`;
+   FROM mcp_servers s LEFT JOIN mcp_probes p ON p.server_id = s.id WHERE s.id = ANY($${param}::uuid[]))`;
 
 /** A kept server's status as of the turn's start. */
 export function statusAtTurn(kept: TurnMcpInventory, startedAt: Date, staleAfterMs: number): McpProbeStatus {

@@ -72,6 +72,8 @@ export interface ServerConfig {
   metricsToken?: string | null;
   /** The toolbox query answered without graphql-js's executor; off where execution must be watched (Apollo usage reporting). */
   directExecution?: boolean;
+  /** beginTurn's one statement for a known conversation; off, every turn takes the long way (its oracle). */
+  beginTurnAtOnce?: boolean;
   /** Days of calls the call log keeps for the budget report's asOf; older months are dropped. */
   callLogRetentionDays?: number;
   /** What the compiled loadouts of every organisation may take of the heap, as estimated (LOADOUT_CACHE_MB). */
@@ -113,6 +115,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
     callLogRetentionDays: config.callLogRetentionDays,
     loadoutCacheBytes: config.loadoutCacheBytes,
     mcp: config.mcp,
+    beginTurnAtOnce: config.beginTurnAtOnce,
   });
   // Before serving: the months of the call log exist before their first call.
   await services.callLog.start();
