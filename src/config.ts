@@ -10,7 +10,7 @@ import { readMcpConnectionSettings } from './probes/connection-settings';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
 
 /** What the process reads of its environment: what the server takes, and what the entry points decide before starting it. */
-export interface Config extends Required<Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl' | 'embeddedTemplate' | 'beginTurnAtOnce'>> {
+export interface Config extends Required<Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl' | 'embeddedTemplate' | 'beginTurnAtOnce' | 'mcpGateway'>> {
   databaseUrl?: string;
   listenDatabaseUrl?: string;
   adminTokenGenerated: boolean;

@@ -217,9 +217,11 @@ describe('Apollo Client 4 with the cache the typed client ships', () => {
       for (let wait = 0; events.length === 0 && wait < 20; wait++) await sleep(50);
     }
     listening.unsubscribe();
+    const heard = events[events.length - 1];
+    // The cache broadcasts to its watchers after it wrote the event: wait for that before leaving.
+    for (let wait = 0; !seen.includes(heard) && wait < 40; wait++) await sleep(50);
     watching.unsubscribe();
 
-    const heard = events[events.length - 1];
     expect(heard).toBeGreaterThan(before);
     expect(apollo.readQuery({ query: AGENT, variables: { id: agentId } })!.agent.loadoutVersion).toBe(heard);
     expect(seen).toContain(heard);

@@ -6,6 +6,7 @@ import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import type { LoadoutCache } from '../loadout/cache';
 import { findOwned, getOwned } from '../common/tenant';
 import type { PageSituation } from '../loadout/facts';
+import type { ToolRow } from '../loadout/rows';
 import type { ResolvedToolbox, ToolboxService } from '../toolbox/toolbox.service';
 import { ConversationEntity } from './conversation.entity';
 import type { SnapshotService } from './snapshot.service';
@@ -22,6 +23,13 @@ export interface StartConversation {
   userId?: string | null;
   parentConversationId?: string | null;
 }
+
+/**
+ * Which of a turn's tools its client was shown, for the roster: every one
+ * for a runtime, the listed ones for an MCP gateway session.
+ */
+export type Surfaced = (tool: ToolRow) => boolean;
+const everyTool: Surfaced = () => true;
 
 /** How many conversations' situations an instance remembers for beginTurn's one-statement path. */
 const SITUATIONS_KEPT = 10_000;
@@ -110,13 +118,13 @@ export class ConversationService {
    * commits while the turn is recorded and the toolbox is exactly the one of
    * the loadout_seq read under that lock.
    */
-  async beginTurn(actor: Actor, conversationId: string, at?: Date): Promise<TurnEntity> {
-    const quick = this.atOnce && !at ? await this.beginTurnAtOnce(actor, conversationId) : null;
-    return quick ?? this.beginTurnTheLongWay(actor, conversationId, at);
+  async beginTurn(actor: Actor, conversationId: string, at?: Date, surfaced: Surfaced = everyTool): Promise<TurnEntity> {
+    const quick = this.atOnce && !at ? await this.beginTurnAtOnce(actor, conversationId, surfaced) : null;
+    return quick ?? this.beginTurnTheLongWay(actor, conversationId, at, surfaced);
   }
 
   /** The turn when the one statement could write it; null when the long way must. */
-  private async beginTurnAtOnce(actor: Actor, conversationId: string): Promise<TurnEntity | null> {
+  private async beginTurnAtOnce(actor: Actor, conversationId: string, surfaced: Surfaced): Promise<TurnEntity | null> {
     const known = this.situations.get(conversationId);
     if (!known || known.organizationId !== actor.organizationId) return null;
     const cached = await this.loadouts.current(actor.organizationId);
@@ -128,7 +136,7 @@ export class ConversationService {
     const mcpServers = mcpServersOf(resolved.tools.map((t) => t.tool));
     try {
       const [turn]: TurnEntity[] = await this.db.query(beginTurnAtOnce(this.roster, mcpServers.length > 0), [
-        ...rosterOf(actor.organizationId, known, resolved.tools, null),
+        ...rosterOf(actor.organizationId, known, resolved.tools.filter((t) => surfaced(t.tool)), null),
         conversationId,
         snapshot.key,
         String(cached.seq),
@@ -145,7 +153,7 @@ export class ConversationService {
     }
   }
 
-  private async beginTurnTheLongWay(actor: Actor, conversationId: string, at?: Date): Promise<TurnEntity> {
+  private async beginTurnTheLongWay(actor: Actor, conversationId: string, at: Date | undefined, surfaced: Surfaced): Promise<TurnEntity> {
     return this.db.transaction(async (tx) => {
       // The conversation's row lock serialises its turns, so indexes never repeat.
       const [conversation]: Array<LockedConversation> = await tx.query(
@@ -175,7 +183,7 @@ export class ConversationService {
       const snapshotId = found.snapshotId ?? (await this.snapshots.store(tx, agent.row, resolved, snapshot));
       const mcpServers = mcpServersOf(resolved.tools.map((t) => t.tool));
       const [turn]: TurnEntity[] = await tx.query(insertTurn(this.roster, mcpServers.length > 0), [
-        ...rosterOf(actor.organizationId, conversation, resolved.tools, at ?? null),
+        ...rosterOf(actor.organizationId, conversation, resolved.tools.filter((t) => surfaced(t.tool)), at ?? null),
         conversation.id,
         snapshotId,
         (found.index ?? 0) + 1,

@@ -26,6 +26,9 @@ import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './h
 import { Metrics } from './metrics';
 import { operationPolicy } from './operation-policy';
 import { directExecution } from './plugins/direct-execution';
+import { McpGateway } from '../mcp-gateway/mcp-gateway';
+import { GATEWAY_LIMITS, type GatewayLimits } from '../mcp-gateway/gateway-limits';
+import { handleMcp, MCP_PATH } from './mcp-door';
 import { noSubscriptionsOverHttp } from './plugins/no-http-subscriptions';
 import { requestObserver } from './plugins/request-observer';
 import { reportFailure } from './report-failure';
@@ -74,6 +77,8 @@ export interface ServerConfig {
   directExecution?: boolean;
   /** beginTurn's one statement for a known conversation; off, every turn takes the long way (its oracle). */
   beginTurnAtOnce?: boolean;
+  /** The MCP gateway's bounds, where they differ from GATEWAY_LIMITS. */
+  mcpGateway?: Partial<GatewayLimits>;
   /** Days of calls the call log keeps for the budget report's asOf; older months are dropped. */
   callLogRetentionDays?: number;
   /** What the compiled loadouts of every organisation may take of the heap, as estimated (LOADOUT_CACHE_MB). */
@@ -134,6 +139,9 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
   );
   const policy = operationPolicy(config.production);
   const wsCleanup = serveSockets(httpServer, schema, policy, services, metrics, config.adminToken);
+  const gateway = new McpGateway(services, { ...GATEWAY_LIMITS, ...config.mcpGateway });
+  const socketAudience = services.invalidationBus.audience;
+  services.invalidationBus.audience = () => socketAudience() || gateway.size > 0;
 
   const plugins: ApolloServerPlugin<RequestContext>[] = [
     // No field carries cache hints; the default plugin would wrap every field resolver of every request for nothing.
@@ -186,6 +194,13 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
         await handleToolGc(services, config.adminToken, req, res);
         return metrics.observe('rpc.tools.gc', started);
       }
+      const mcp = MCP_PATH.exec(path);
+      if (mcp) {
+        const started = performance.now();
+        assignRequestId(req, res);
+        await handleMcp(gateway, services, config.adminToken, req, res, mcp[1], new URLSearchParams(target.slice(path.length)));
+        return metrics.observe('mcp', started);
+      }
       if (path === '/') return serveFrontPage(req, res, config.production);
       if (isFaviconPath(path)) return serveFavicon(res);
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
@@ -226,10 +241,12 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
     stop: () => {
       stopping ??= (async () => {
         drain.begin();
+        gateway.drain();
         const settleMs = config.shutdownSettleMs ?? 0;
         if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
         await Promise.all([drain.drain(config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS), wsCleanup.dispose()]);
         await apollo.stop();
+        await gateway.stop();
         await services.mcpConnections.stop();
         await services.invalidationBus.stop();
         await services.callLog.stop();

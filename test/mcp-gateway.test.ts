@@ -1,0 +1,229 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { readMcpConnectionSettings } from '../src/probes/connection-settings';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestMcpServer } from './support/mcp-http-server';
+
+/*
+ * Loadout as an MCP server, through the official SDK's client over
+ * Streamable HTTP: the agent's toolbox is the list, calls reach the real
+ * upstream server and come back as it answered, each is counted for its
+ * tool, and an edit that alters the list says so once.
+ */
+
+const tool = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: `The ${name} tool`,
+  inputSchema: { type: 'object', properties: { z: { type: 'string' }, a: { type: 'number' } }, required: ['z'] },
+  ...extra,
+});
+
+let t: TestServer;
+let upstream: TestMcpServer;
+let admin: string;
+let runtime: string;
+let agentId: string;
+let otherAgentId: string;
+let hostToolId: string;
+
+async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const endpoint = (agent: string, query = 'channel=web') => `${t.server.url}/mcp/agents/${agent}?${query}`;
+
+async function connect(agent = agentId, key = runtime, headers: Record<string, string> = {}) {
+  const client = new Client({ name: 'gateway-test', version: '0' });
+  const changes: number[] = [];
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes.push(Date.now()));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(endpoint(agent)), {
+      requestInit: { headers: { authorization: `Bearer ${key}`, ...headers } },
+    }),
+  );
+  return { client, changes };
+}
+
+beforeAll(async () => {
+  upstream = await new TestMcpServer([
+    tool('search'),
+    tool('fetch', {
+      title: 'Fetch a page',
+      annotations: { readOnlyHint: true },
+      outputSchema: { type: 'object', properties: { echoed: {} } },
+    }),
+  ]).start();
+  const settings = readMcpConnectionSettings({
+    LOADOUT_MCP_ALLOWED_HOSTS: `127.0.0.1:${upstream.port}`,
+    LOADOUT_MCP_SECRET_KEY: 'b'.repeat(64),
+  });
+  t = await startTestServer({ mcp: { ...settings, tickMs: 100 } });
+  admin = (await t.createOrganization()).adminKey;
+  runtime = await t.createKey(admin, 'RUNTIME');
+  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const serverId = (
+    await t.ok<{ registerMcpServer: { id: string } }>(
+      admin,
+      `mutation($u: String!) { registerMcpServer(input: { name: "live", transport: STREAMABLE_HTTP, url: $u }) { id } }`,
+      { u: upstream.url },
+    )
+  ).registerMcpServer.id;
+  await until(
+    async () =>
+      (await t.ok<{ mcpServers: Array<{ id: string; probe: { status: string } }> }>(admin, `{ mcpServers { id probe { status } } }`))
+        .mcpServers,
+    (servers) => servers.find((s) => s.id === serverId)?.probe.status === 'OK',
+  );
+  hostToolId = (
+    await t.ok<{ createToolDefinition: { id: string } }>(
+      admin,
+      `mutation { createToolDefinition(input: { name: "host_only", description: "Run by the host", inputSchema: { type: "object" } }) { id } }`,
+    )
+  ).createToolDefinition.id;
+  agentId = (await t.ok<{ createAgent: { id: string } }>(admin, `mutation { createAgent(input: { name: "gateway" }) { id } }`)).createAgent
+    .id;
+  otherAgentId = (await t.ok<{ createAgent: { id: string } }>(admin, `mutation { createAgent(input: { name: "other" }) { id } }`))
+    .createAgent.id;
+}, 60_000);
+afterAll(async () => {
+  await t?.stop();
+  await upstream?.stop();
+});
+
+it("lists the agent's MCP tools Loadout reaches, in toolbox order, with the server's schemas and other keys as it sent them", async () => {
+  const { client } = await connect();
+  const listed = await client.request({ method: 'tools/list', params: {} }, ResultSchema);
+  await client.close();
+  const tools = (listed as { tools: Array<Record<string, unknown>> }).tools;
+  expect(tools.map((x) => x.name)).toEqual(['mcp__live__search', 'mcp__live__fetch']);
+  expect(JSON.stringify(tools[0].inputSchema)).toBe(JSON.stringify(upstream.tools[0].inputSchema));
+  expect(tools[1]).toMatchObject({
+    title: 'Fetch a page',
+    annotations: { readOnlyHint: true },
+    outputSchema: upstream.tools[1].outputSchema,
+  });
+});
+
+it('forwards a call to the upstream server under its own name, answers what it returned, and counts the call for the tool', async () => {
+  const { client } = await connect(agentId, runtime, { 'x-loadout-user-id': 'maria' });
+  await client.listTools();
+  const result = await client.callTool({ name: 'mcp__live__search', arguments: { z: 'invoices' } });
+  await client.close();
+  expect(result).toMatchObject({ content: [{ type: 'text', text: 'called search' }], structuredContent: { echoed: { z: 'invoices' } } });
+  const usage = await t.ok<{ toolUsage: Array<{ toolName: string; calls: number; errors: number; firstSurfacedAt: string | null }> }>(
+    admin,
+    `{ toolUsage(userId: "maria") { toolName calls errors firstSurfacedAt } }`,
+  );
+  expect(usage.toolUsage.filter((u) => u.calls > 0)).toEqual([
+    { toolName: 'mcp__live__search', calls: 1, errors: 0, firstSurfacedAt: expect.any(String) },
+  ]);
+  // The roster is what the client was listed: the tool the host runs was never offered to it.
+  expect(usage.toolUsage.filter((u) => u.firstSurfacedAt).map((u) => u.toolName)).toEqual(['mcp__live__fetch', 'mcp__live__search']);
+});
+
+it('refuses a call to a tool not in the list with why, and records it', async () => {
+  const rule = await t.ok<{ setToolRule: { id: string } }>(
+    admin,
+    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:mcp__live__fetch", effect: DENY }) { id } }`,
+    { a: agentId },
+  );
+  const { client } = await connect(agentId, runtime, { 'x-loadout-user-id': 'omar' });
+  expect((await client.listTools()).tools.map((x) => x.name)).toEqual(['mcp__live__search']);
+  await expect(client.callTool({ name: 'mcp__live__fetch', arguments: { z: 'x' } })).rejects.toThrow(
+    /mcp__live__fetch is excluded by the agent's rule tool:mcp__live__fetch/,
+  );
+  await expect(client.callTool({ name: 'host_only', arguments: {} })).rejects.toThrow(/run by the host/);
+  await expect(client.callTool({ name: 'nothing_like_it', arguments: {} })).rejects.toThrow(/not a tool of this agent/);
+  await client.close();
+  const usage = await t.ok<{ toolUsage: Array<{ toolName: string; calls: number; errors: number }> }>(
+    admin,
+    `{ toolUsage(userId: "omar") { toolName calls errors } }`,
+  );
+  // Each refused call is counted as a failed call of the name the client sent.
+  expect(usage.toolUsage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([
+    ['host_only', 1, 1],
+    ['mcp__live__fetch', 1, 1],
+    ['nothing_like_it', 1, 1],
+  ]);
+  await t.ok(admin, `mutation($id: ID!) { removeToolRule(id: $id) }`, { id: rule.setToolRule.id });
+});
+
+it('tells each open session of the agent once when an edit alters its list, and no session of another agent', async () => {
+  const watched = await connect();
+  const other = await connect(otherAgentId);
+  const before = (await watched.client.listTools()).tools.map((x) => x.name);
+  await other.client.listTools();
+  // The host's tool changes the toolbox, not the list: nothing is sent.
+  await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "Run by the host, edited" }) { id } }`, {
+    id: hostToolId,
+  });
+  await new Promise((r) => setTimeout(r, 500));
+  expect(watched.changes).toHaveLength(0);
+  await t.ok(admin, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:mcp__live__search", effect: DENY }) { id } }`, {
+    a: agentId,
+  });
+  await t.ok(admin, `mutation($a: ID!) { updateAgent(id: $a, input: { maxTools: 20 }) { id } }`, { a: agentId });
+  await until(
+    () => watched.changes.length,
+    (n) => n > 0,
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  expect(watched.changes).toHaveLength(1);
+  expect(other.changes).toHaveLength(0);
+  const after = (await watched.client.listTools()).tools.map((x) => x.name);
+  expect(before).toContain('mcp__live__search');
+  expect(after).not.toContain('mcp__live__search');
+  await Promise.all([watched.client.close(), other.client.close()]);
+});
+
+describe('the door', () => {
+  const post = (url: string, key: string | null, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+  };
+
+  it('refuses no key (401), a VIEWER key (403), an unknown agent (404) and an unknown channel (400 naming it)', async () => {
+    const viewer = await t.createKey(admin, 'VIEWER');
+    expect((await post(endpoint(agentId), null, initialize)).status).toBe(401);
+    expect((await post(endpoint(agentId), viewer, initialize)).status).toBe(403);
+    const unknown = await post(endpoint('00000000-0000-4000-8000-000000000000'), runtime, initialize);
+    expect(unknown.status).toBe(404);
+    const channel = await post(endpoint(agentId, 'channel=nowhere'), runtime, initialize);
+    expect(channel.status).toBe(400);
+    expect(((await channel.json()) as { error: { data: { field: string } } }).error.data.field).toBe('channel');
+    const missing = await post(endpoint(agentId, ''), runtime, initialize);
+    expect(((await missing.json()) as { error: { data: { field: string } } }).error.data.field).toBe('channel');
+  });
+
+  it("answers another key's session as not found", async () => {
+    const opened = await post(endpoint(agentId), runtime, initialize);
+    const sessionId = opened.headers.get('mcp-session-id')!;
+    expect(sessionId).toBeTruthy();
+    const otherOrganization = await t.createKey((await t.createOrganization('elsewhere')).adminKey, 'RUNTIME');
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
+    const answer = await post(endpoint(agentId), otherOrganization, list, {
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-06-18',
+    });
+    expect(answer.status).toBe(404);
+  });
+});
