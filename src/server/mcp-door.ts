@@ -3,26 +3,17 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AppServices } from '../app-services';
 import { roleAtLeast } from '../common/actor';
 import { unauthenticated } from '../common/context';
-import { LoadoutError, toClientError, type ErrorCode } from '../common/errors';
+import { LoadoutError, toClientError } from '../common/errors';
 import { sendJson } from '../common/send-json';
 import { PAGE_TYPES, type PageType } from '../loadout/vocabulary';
 import { USER_ID_HEADER } from '../mcp-gateway/gateway-limits';
 import type { McpGateway, GatewaySituation } from '../mcp-gateway/mcp-gateway';
 import { contextFor } from './authenticate';
+import { ERROR_STATUS } from './error-status';
 import { readBody } from './http-body';
 
 /** `/mcp/agents/<agentId>`: the agent's MCP endpoint (docs/mcp-gateway.md). */
 export const MCP_PATH = /^\/mcp\/agents\/([^/]{1,100})$/;
-
-const STATUS: Record<ErrorCode, number> = {
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  BAD_USER_INPUT: 400,
-  CONFLICT: 409,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL_SERVER_ERROR: 500,
-};
 
 /** The URL's query parameters: the situation besides the agent. */
 const PARAMETERS = new Set(['channel', 'page', 'contextObject', 'recordId']);
@@ -36,7 +27,7 @@ function refuseWith(res: http.ServerResponse, error: unknown): void {
   const { code, message, field } = toClientError(error);
   if (code === 'INTERNAL_SERVER_ERROR') throw error;
   if (code === 'SERVICE_UNAVAILABLE') res.setHeader('retry-after', '5');
-  refuse(res, STATUS[code], code, message, field);
+  refuse(res, ERROR_STATUS[code], code, message, field);
 }
 
 /** The situation the URL names; BAD_USER_INPUT naming the parameter otherwise. */

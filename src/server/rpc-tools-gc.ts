@@ -8,20 +8,11 @@ import { isUuid } from '../common/uuid';
 import { dateProblem } from '../common/scalars';
 import { RETRY_AFTER_SECONDS } from '../common/unavailable';
 import { contextFor } from './authenticate';
+import { ERROR_STATUS } from './error-status';
 import { capMessage } from './query-limits';
 import { reportFailure } from './report-failure';
 import { requestIdOf } from './request-id';
 import { sendJson } from '../common/send-json';
-
-const STATUS: Record<ErrorCode, number> = {
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  BAD_USER_INPUT: 400,
-  CONFLICT: 409,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL_SERVER_ERROR: 500,
-};
 
 /** The query parameters, the GraphQL query's arguments. */
 const PARAMETERS = ['projectId', 'agentId', 'sessionId', 'userId', 'asOf'] as const;
@@ -64,7 +55,7 @@ export async function handleToolGc(
   const send = (status: number, body: unknown): void => sendJson(res, status, body);
   const fail = (code: ErrorCode, message: string, field?: string): void => {
     services.stats.error(code);
-    send(STATUS[code], { error: { code, message: capMessage(message), ...(field ? { field } : {}) } });
+    send(ERROR_STATUS[code], { error: { code, message: capMessage(message), ...(field ? { field } : {}) } });
   };
   if (req.method !== 'GET') {
     res.setHeader('allow', 'GET');
@@ -115,5 +106,5 @@ function failWith(services: AppServices, res: http.ServerResponse, error: unknow
   const { code, message, field } = reportFailure(error, services.stats, { requestId }, 'internal error');
   if (code === 'SERVICE_UNAVAILABLE') res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
   const masked = code === 'INTERNAL_SERVER_ERROR' || code === 'SERVICE_UNAVAILABLE';
-  sendJson(res, STATUS[code], { error: { code, message, ...(field ? { field } : {}), ...(masked ? { requestId } : {}) } });
+  sendJson(res, ERROR_STATUS[code], { error: { code, message, ...(field ? { field } : {}), ...(masked ? { requestId } : {}) } });
 }
