@@ -61,4 +61,13 @@ describe('readConfig', () => {
       expect(() => readConfig({ [name]: text })).toThrow(`${name} must be`);
     }
   });
+
+  it('reads the origins that may use the MCP gateway, and refuses anything but an origin, naming the variable', () => {
+    expect(
+      readConfig({ LOADOUT_MCP_ALLOWED_ORIGINS: 'https://app.example.com, http://tools.example.com:8080/' }).mcpAllowedOrigins,
+    ).toEqual(['https://app.example.com', 'http://tools.example.com:8080']);
+    expect(readConfig({}).mcpAllowedOrigins).toEqual([]);
+    for (const bad of ['app.example.com', 'https://app.example.com/path', 'file:///etc'])
+      expect(() => readConfig({ LOADOUT_MCP_ALLOWED_ORIGINS: bad })).toThrow(/LOADOUT_MCP_ALLOWED_ORIGINS must list origins/);
+  });
 });

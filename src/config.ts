@@ -10,7 +10,9 @@ import { readMcpConnectionSettings } from './probes/connection-settings';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
 
 /** What the process reads of its environment: what the server takes, and what the entry points decide before starting it. */
-export interface Config extends Required<Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl' | 'embeddedTemplate' | 'beginTurnAtOnce' | 'mcpGateway'>> {
+export interface Config extends Required<
+  Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl' | 'embeddedTemplate' | 'beginTurnAtOnce' | 'mcpGateway'>
+> {
   databaseUrl?: string;
   listenDatabaseUrl?: string;
   adminTokenGenerated: boolean;
@@ -49,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unit: 'days',
     }),
     mcp: readMcpConnectionSettings(env),
+    mcpAllowedOrigins: readOrigins(env, 'LOADOUT_MCP_ALLOWED_ORIGINS'),
     loadoutCacheBytes:
       wholeNumber(env, 'LOADOUT_CACHE_MB', { fallback: DEFAULT_LOADOUT_CACHE_MB, min: 1, max: 1_048_576, unit: 'MB' }) * 1024 * 1024,
     // 0 leaves V8's own policy.
@@ -68,4 +71,19 @@ function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bo
   if (text === undefined || text === '') return fallback;
   if (text === 'on' || text === 'off') return text === 'on';
   throw new Error(`${name} must be on or off, not '${text}'`);
+}
+
+/** Comma-separated origins (`https://app.example.com`); each must be an origin and nothing more. */
+function readOrigins(env: NodeJS.ProcessEnv, name: string): string[] {
+  const text = env[name] ?? '';
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const origin = URL.canParse(part) ? new URL(part).origin : null;
+      if (origin === null || origin === 'null' || origin !== part.replace(/\/$/, ''))
+        throw new Error(`${name} must list origins such as https://app.example.com, not '${part}'`);
+      return origin;
+    });
 }

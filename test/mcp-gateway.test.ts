@@ -214,6 +214,15 @@ describe('the door', () => {
     expect(((await missing.json()) as { error: { data: { field: string } } }).error.data.field).toBe('channel');
   });
 
+  it('refuses a browser page of an origin that is not loopback (DNS rebinding), and serves a loopback one', async () => {
+    const rebound = await post(endpoint(agentId), runtime, initialize, { origin: 'http://evil.example.com' });
+    expect(rebound.status).toBe(403);
+    expect(((await rebound.json()) as { error: { message: string } }).error.message).toMatch(
+      /Origin http:\/\/evil.example.com may not use/,
+    );
+    expect((await post(endpoint(agentId), runtime, initialize, { origin: 'http://127.0.0.1:3000' })).status).toBe(200);
+  });
+
   it("answers another key's session as not found", async () => {
     const opened = await post(endpoint(agentId), runtime, initialize);
     const sessionId = opened.headers.get('mcp-session-id')!;

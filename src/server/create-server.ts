@@ -77,6 +77,8 @@ export interface ServerConfig {
   directExecution?: boolean;
   /** beginTurn's one statement for a known conversation; off, every turn takes the long way (its oracle). */
   beginTurnAtOnce?: boolean;
+  /** Browser origins besides loopback ones whose pages may use the MCP gateway (LOADOUT_MCP_ALLOWED_ORIGINS). */
+  mcpAllowedOrigins?: string[];
   /** The MCP gateway's bounds, where they differ from GATEWAY_LIMITS. */
   mcpGateway?: Partial<GatewayLimits>;
   /** Days of calls the call log keeps for the budget report's asOf; older months are dropped. */
@@ -198,7 +200,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
       if (mcp) {
         const started = performance.now();
         assignRequestId(req, res);
-        await handleMcp(gateway, services, config.adminToken, req, res, mcp[1], new URLSearchParams(target.slice(path.length)));
+        await handleMcp(gateway, services, config, req, res, mcp[1], new URLSearchParams(target.slice(path.length)));
         return metrics.observe('mcp', started);
       }
       if (path === '/') return serveFrontPage(req, res, config.production);

@@ -30,6 +30,22 @@ function refuseWith(res: http.ServerResponse, error: unknown): void {
   refuse(res, ERROR_STATUS[code], code, message, field);
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A browser's page may use the endpoint only from a loopback origin or one
+ * the operator allows: MCP's defence against DNS rebinding. Clients that are
+ * not browsers send no Origin.
+ */
+function originAllowed(origin: string, allowed: readonly string[]): boolean {
+  try {
+    const url = new URL(origin);
+    return LOOPBACK.has(url.hostname) || allowed.includes(url.origin);
+  } catch {
+    return false;
+  }
+}
+
 /** The situation the URL names; BAD_USER_INPUT naming the parameter otherwise. */
 function situationOf(agentId: string, query: URLSearchParams): GatewaySituation {
   for (const name of query.keys())
@@ -55,7 +71,7 @@ function situationOf(agentId: string, query: URLSearchParams): GatewaySituation 
 export async function handleMcp(
   gateway: McpGateway,
   services: AppServices,
-  adminToken: string | null,
+  { adminToken, mcpAllowedOrigins = [] }: { adminToken: string | null; mcpAllowedOrigins?: readonly string[] },
   req: http.IncomingMessage,
   res: http.ServerResponse,
   agentId: string,
@@ -65,6 +81,9 @@ export async function handleMcp(
     res.setHeader('allow', 'GET, POST, DELETE');
     return refuse(res, 405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here: use POST, GET or DELETE`);
   }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !originAllowed(origin, mcpAllowedOrigins))
+    return refuse(res, 403, 'FORBIDDEN', `Origin ${origin.slice(0, 200)} may not use this endpoint (LOADOUT_MCP_ALLOWED_ORIGINS)`);
   const ctx = await contextFor(services, adminToken, req.headers.authorization);
   if (!ctx.actor) {
     if (ctx.operator) return refuse(res, 403, 'FORBIDDEN', 'The operator token may only create organisations');
