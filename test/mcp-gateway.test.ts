@@ -1,7 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Agent, MCPServerStreamableHttp, OpenAIProvider, run as runAgent, setTracingDisabled } from '@openai/agents';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
+import { FakeProvider } from './support/fake-provider';
 import { startTestServer, type TestServer } from './support/harness';
 import { TestMcpServer } from './support/mcp-http-server';
 
@@ -180,6 +182,34 @@ it('tells each open session of the agent once when an edit alters its list, and 
   expect(before).toContain('mcp__live__search');
   expect(after).not.toContain('mcp__live__search');
   await Promise.all([watched.client.close(), other.client.close()]);
+});
+
+it('runs an OpenAI Agents SDK loop with the gateway as its MCP server: the model is sent the list, its call reaches the upstream server and is counted', async () => {
+  setTracingDisabled(true);
+  const fake = await FakeProvider.start();
+  const mcp = new MCPServerStreamableHttp({
+    url: endpoint(otherAgentId),
+    name: 'loadout',
+    requestInit: { headers: { authorization: `Bearer ${runtime}`, 'x-loadout-user-id': 'agents-sdk' } },
+  });
+  try {
+    await mcp.connect();
+    const model = await new OpenAIProvider({ apiKey: 'test', baseURL: `${fake.url}/v1` }).getModel('gpt-4.1');
+    const result = await runAgent(new Agent({ name: 'Support', instructions: 'Help.', model, mcpServers: [mcp] }), 'Find invoices');
+    expect(result.finalOutput).toBeTruthy();
+  } finally {
+    await mcp.close();
+    await fake.stop();
+  }
+  const sent = fake.requests[0].body as { tools: Array<{ name: string }> };
+  expect(sent.tools.map((x) => x.name)).toEqual(['mcp__live__search', 'mcp__live__fetch']);
+  // The tool result the model was sent back is the upstream server's answer.
+  expect(fake.requests[1].raw).toContain('called search');
+  const usage = await t.ok<{ toolUsage: Array<{ toolName: string; calls: number; errors: number }> }>(
+    admin,
+    `{ toolUsage(userId: "agents-sdk") { toolName calls errors } }`,
+  );
+  expect(usage.toolUsage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([['mcp__live__search', 1, 0]]);
 });
 
 describe('the door', () => {
