@@ -3,6 +3,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Agent, MCPServerStreamableHttp, OpenAIProvider, run as runAgent, setTracingDisabled } from '@openai/agents';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
+import { createMCPClient } from '@ai-sdk/mcp';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { generateText, stepCountIs } from 'ai';
 import { FakeProvider } from './support/fake-provider';
 import { startTestServer, type TestServer } from './support/harness';
 import { TestMcpServer } from './support/mcp-http-server';
@@ -208,6 +211,37 @@ it('runs an OpenAI Agents SDK loop with the gateway as its MCP server: the model
   const usage = await t.ok<{ toolUsage: Array<{ toolName: string; calls: number; errors: number }> }>(
     admin,
     `{ toolUsage(userId: "agents-sdk") { toolName calls errors } }`,
+  );
+  expect(usage.toolUsage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([['mcp__live__search', 1, 0]]);
+});
+
+it("runs an AI SDK generateText loop with the gateway's tools from the AI SDK's MCP client: the call reaches the upstream server and is counted", async () => {
+  const fake = await FakeProvider.start();
+  const mcp = await createMCPClient({
+    transport: {
+      type: 'http',
+      url: endpoint(otherAgentId),
+      headers: { authorization: `Bearer ${runtime}`, 'x-loadout-user-id': 'ai-sdk' },
+    },
+  });
+  try {
+    const result = await generateText({
+      model: createAnthropic({ apiKey: 'test', baseURL: `${fake.url}/v1` })('claude-sonnet-4-5'),
+      prompt: 'Find invoices',
+      tools: await mcp.tools(),
+      stopWhen: stepCountIs(3),
+    });
+    expect(result.text).toBeTruthy();
+  } finally {
+    await mcp.close();
+    await fake.stop();
+  }
+  const sent = fake.requests[0].body as { tools: Array<{ name: string }> };
+  expect(sent.tools.map((x) => x.name)).toEqual(['mcp__live__search', 'mcp__live__fetch']);
+  expect(fake.requests[1].raw).toContain('called search');
+  const usage = await t.ok<{ toolUsage: Array<{ toolName: string; calls: number; errors: number }> }>(
+    admin,
+    `{ toolUsage(userId: "ai-sdk") { toolName calls errors } }`,
   );
   expect(usage.toolUsage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([['mcp__live__search', 1, 0]]);
 });
