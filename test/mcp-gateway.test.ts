@@ -187,6 +187,35 @@ it('tells each open session of the agent once when an edit alters its list, and 
   await Promise.all([watched.client.close(), other.client.close()]);
 });
 
+it('tells a session on another instance of the same database when an edit made on this one alters its list', async () => {
+  if (t.databaseKind !== 'server') return expect(() => t.startAnother()).rejects.toThrow(/one embedded database serves one instance/);
+  const second = await t.startAnother();
+  const client = new Client({ name: 'second-instance', version: '0' });
+  const changes: number[] = [];
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes.push(Date.now()));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${second.url}/mcp/agents/${otherAgentId}?channel=web`), {
+      requestInit: { headers: { authorization: `Bearer ${runtime}` } },
+    }),
+  );
+  const before = (await client.listTools()).tools.map((x) => x.name);
+  const rule = await t.ok<{ setToolRule: { id: string } }>(
+    admin,
+    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:mcp__live__fetch", effect: DENY }) { id } }`,
+    { a: otherAgentId },
+  );
+  await until(
+    () => changes.length,
+    (n) => n > 0,
+  );
+  const after = (await client.listTools()).tools.map((x) => x.name);
+  await client.close();
+  await t.ok(admin, `mutation($id: ID!) { removeToolRule(id: $id) }`, { id: rule.setToolRule.id });
+  expect(changes).toHaveLength(1);
+  expect(before).toContain('mcp__live__fetch');
+  expect(after).not.toContain('mcp__live__fetch');
+});
+
 it('runs an OpenAI Agents SDK loop with the gateway as its MCP server: the model is sent the list, its call reaches the upstream server and is counted', async () => {
   setTracingDisabled(true);
   const fake = await FakeProvider.start();
