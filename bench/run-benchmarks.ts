@@ -97,7 +97,9 @@ function rowsOf(tools: ReturnType<typeof candidates>): LoadoutRows {
     versions: new Map([[AGENT_ID, 1]]),
     rules: [{ id: 'r', agentId: AGENT_ID, projectId: null, toolName: 'tool_3', effect: 'DENY' }],
     miniApps: [],
-    mcpServers: [{ id: 's', name: 's', projectId: null, probed: true, enabled: true, enabledTools: [], disabledTools: [] }],
+    mcpServers: [
+      { id: 's', name: 's', projectId: null, probed: true, reachable: false, enabled: true, enabledTools: [], disabledTools: [] },
+    ],
     channels: catalogue(['web', 'api', 'slack']),
     contextObjects: catalogue(['Account', 'Case', 'Order']),
   };

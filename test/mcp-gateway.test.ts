@@ -43,6 +43,20 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean,
 
 const endpoint = (agent: string, query = 'channel=web') => `${t.server.url}/mcp/agents/${agent}?${query}`;
 
+type Usage = Array<{ toolName: string; calls: number; errors: number; firstSurfacedAt: string | null }>;
+
+/** The user's usage evidence once `calls` calls are counted: calls are recorded after they are answered. */
+const usageOf = (userId: string, calls: number): Promise<Usage> =>
+  until(
+    async () =>
+      (
+        await t.ok<{ toolUsage: Usage }>(admin, `query($u: String!) { toolUsage(userId: $u) { toolName calls errors firstSurfacedAt } }`, {
+          u: userId,
+        })
+      ).toolUsage,
+    (usage) => usage.reduce((n, u) => n + u.calls, 0) >= calls,
+  );
+
 async function connect(agent = agentId, key = runtime, headers: Record<string, string> = {}) {
   const client = new Client({ name: 'gateway-test', version: '0' });
   const changes: number[] = [];
@@ -121,10 +135,7 @@ it('forwards a call to the upstream server under its own name, answers what it r
   const result = await client.callTool({ name: 'mcp__live__search', arguments: { z: 'invoices' } });
   await client.close();
   expect(result).toMatchObject({ content: [{ type: 'text', text: 'called search' }], structuredContent: { echoed: { z: 'invoices' } } });
-  const usage = await t.ok<{ toolUsage: Array<{ toolName: string; calls: number; errors: number; firstSurfacedAt: string | null }> }>(
-    admin,
-    `{ toolUsage(userId: "maria") { toolName calls errors firstSurfacedAt } }`,
-  );
+  const usage = { toolUsage: await usageOf('maria', 1) };
   expect(usage.toolUsage.filter((u) => u.calls > 0)).toEqual([
     { toolName: 'mcp__live__search', calls: 1, errors: 0, firstSurfacedAt: expect.any(String) },
   ]);
@@ -146,10 +157,7 @@ it('refuses a call to a tool not in the list with why, and records it', async ()
   await expect(client.callTool({ name: 'host_only', arguments: {} })).rejects.toThrow(/run by the host/);
   await expect(client.callTool({ name: 'nothing_like_it', arguments: {} })).rejects.toThrow(/not a tool of this agent/);
   await client.close();
-  const usage = await t.ok<{ toolUsage: Array<{ toolName: string; calls: number; errors: number }> }>(
-    admin,
-    `{ toolUsage(userId: "omar") { toolName calls errors } }`,
-  );
+  const usage = { toolUsage: await usageOf('omar', 3) };
   // Each refused call is counted as a failed call of the name the client sent.
   expect(usage.toolUsage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([
     ['host_only', 1, 1],
@@ -237,10 +245,7 @@ it('runs an OpenAI Agents SDK loop with the gateway as its MCP server: the model
   expect(sent.tools.map((x) => x.name)).toEqual(['mcp__live__search', 'mcp__live__fetch']);
   // The tool result the model was sent back is the upstream server's answer.
   expect(fake.requests[1].raw).toContain('called search');
-  const usage = await t.ok<{ toolUsage: Array<{ toolName: string; calls: number; errors: number }> }>(
-    admin,
-    `{ toolUsage(userId: "agents-sdk") { toolName calls errors } }`,
-  );
+  const usage = { toolUsage: await usageOf('agents-sdk', 1) };
   expect(usage.toolUsage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([['mcp__live__search', 1, 0]]);
 });
 
@@ -268,10 +273,7 @@ it("runs an AI SDK generateText loop with the gateway's tools from the AI SDK's 
   const sent = fake.requests[0].body as { tools: Array<{ name: string }> };
   expect(sent.tools.map((x) => x.name)).toEqual(['mcp__live__search', 'mcp__live__fetch']);
   expect(fake.requests[1].raw).toContain('called search');
-  const usage = await t.ok<{ toolUsage: Array<{ toolName: string; calls: number; errors: number }> }>(
-    admin,
-    `{ toolUsage(userId: "ai-sdk") { toolName calls errors } }`,
-  );
+  const usage = { toolUsage: await usageOf('ai-sdk', 1) };
   expect(usage.toolUsage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([['mcp__live__search', 1, 0]]);
 });
 

@@ -4,12 +4,13 @@ import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 /**
  * Child process: many MCP servers of the official SDK on one port of
  * 127.0.0.1, one per path (`/s/<i>`), each listing TOOLS_EACH tools of its
- * own; what Loadout probes in the probing scenario. Stateless (a server per
+ * own, each answering tools/call at once; what Loadout probes in the probing
+ * scenario and calls in the gateway's. Stateless (a server per
  * request, JSON answers). It prints `{"port":N}` once listening, and
  * `{"listRequests":N}` (the tools/list requests answered so far) for every
  * line read on stdin.
@@ -34,6 +35,9 @@ function main(): void {
         })),
       };
     });
+    server.setRequestHandler(CallToolRequestSchema, (request) => ({
+      content: [{ type: 'text', text: `${request.params.name} found nothing for ${JSON.stringify(request.params.arguments ?? {})}` }],
+    }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => void transport.close());
     await server.connect(transport);

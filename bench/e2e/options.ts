@@ -34,6 +34,8 @@ export interface Sizes {
   probing: { servers: number; toolsEach: number; intervalMs: number; connections: number; rounds: number };
   /** Model requests per round and arm of the runtime loop. */
   runtimeLoop: { requests: number };
+  /** The MCP gateway: tools of its one upstream server, lists and calls each way, and sessions held open. */
+  mcpGateway: { toolsEach: number; requests: number; sessions: number };
 }
 
 const FULL: Sizes = {
@@ -61,6 +63,7 @@ const FULL: Sizes = {
   instances: { connections: 50, edits: 30, intervalMs: 100 },
   probing: { servers: 200, toolsEach: 10, intervalMs: 15_000, connections: 10, rounds: 5 },
   runtimeLoop: { requests: 300 },
+  mcpGateway: { toolsEach: 20, requests: 300, sessions: 1000 },
 };
 
 const QUICK: Sizes = {
@@ -80,6 +83,7 @@ const QUICK: Sizes = {
   instances: { connections: 50, edits: 6, intervalMs: 100 },
   probing: { servers: 20, toolsEach: 10, intervalMs: 2000, connections: 10, rounds: 2 },
   runtimeLoop: { requests: 50 },
+  mcpGateway: { toolsEach: 10, requests: 30, sessions: 50 },
 };
 
 export const SCENARIOS = [
@@ -96,6 +100,7 @@ export const SCENARIOS = [
   'instances',
   'probing',
   'runtimeLoop',
+  'mcpGateway',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 

@@ -11,6 +11,7 @@ import { instancesScenario } from './scenarios/instances';
 import { organizationsScenario } from './scenarios/organizations';
 import { probingScenario } from './scenarios/probing';
 import { runtimeLoopScenario } from './scenarios/runtime-loop';
+import { mcpGatewayScenario } from './scenarios/mcp-gateway';
 import { recordToolCallsScenario } from './scenarios/record-tool-calls';
 import { retentionScenario } from './scenarios/retention';
 import { scaleScenario } from './scenarios/scale';
@@ -35,6 +36,7 @@ const SCENARIOS: Record<ScenarioName, (options: Options) => Promise<Figure[]>> =
   instances: instancesScenario,
   probing: probingScenario,
   runtimeLoop: runtimeLoopScenario,
+  mcpGateway: mcpGatewayScenario,
 };
 
 async function main(): Promise<void> {

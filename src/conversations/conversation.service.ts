@@ -136,7 +136,12 @@ export class ConversationService {
     const mcpServers = mcpServersOf(resolved.tools.map((t) => t.tool));
     try {
       const [turn]: TurnEntity[] = await this.db.query(beginTurnAtOnce(this.roster, mcpServers.length > 0), [
-        ...rosterOf(actor.organizationId, known, resolved.tools.filter((t) => surfaced(t.tool)), null),
+        ...rosterOf(
+          actor.organizationId,
+          known,
+          resolved.tools.filter((t) => surfaced(t.tool)),
+          null,
+        ),
         conversationId,
         snapshot.key,
         String(cached.seq),
@@ -183,7 +188,12 @@ export class ConversationService {
       const snapshotId = found.snapshotId ?? (await this.snapshots.store(tx, agent.row, resolved, snapshot));
       const mcpServers = mcpServersOf(resolved.tools.map((t) => t.tool));
       const [turn]: TurnEntity[] = await tx.query(insertTurn(this.roster, mcpServers.length > 0), [
-        ...rosterOf(actor.organizationId, conversation, resolved.tools.filter((t) => surfaced(t.tool)), at ?? null),
+        ...rosterOf(
+          actor.organizationId,
+          conversation,
+          resolved.tools.filter((t) => surfaced(t.tool)),
+          at ?? null,
+        ),
         conversation.id,
         snapshotId,
         (found.index ?? 0) + 1,

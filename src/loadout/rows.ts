@@ -69,6 +69,8 @@ export interface McpServerRow {
   projectId: string | null;
   /** False until the server has reported an inventory. */
   probed: boolean;
+  /** Loadout reaches it itself (its transport is not REPORTED): the MCP gateway can call its tools. */
+  reachable: boolean;
   enabled: boolean;
   enabledTools: string[];
   disabledTools: string[];
@@ -202,6 +204,7 @@ const MCP_SERVER_FIELDS: readonly Field<McpServerRow>[] = [
   ['name', 's.name'],
   ['projectId', 's.project_id'],
   ['probed', 's.probed'],
+  ['reachable', "s.transport <> 'REPORTED'"],
   ['enabled', 's.enabled'],
   ['enabledTools', 's.enabled_tools'],
   ['disabledTools', 's.disabled_tools'],

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../common/json';
-import type { ToolRow } from '../loadout/rows';
+import type { McpServerRow, ToolRow } from '../loadout/rows';
 import { DROP_REASON_TEXT, type DropReason } from '../loadout/vocabulary';
 
 /*
@@ -47,6 +47,10 @@ export function gatewayTools(carried: readonly CarriedTool[], reachable: Readonl
   );
 }
 
+/** The servers Loadout reaches itself, whose tools the gateway can call. */
+export const reachableServers = (servers: readonly Pick<McpServerRow, 'id' | 'reachable'>[]): ReadonlySet<string> =>
+  new Set(servers.filter((s) => s.reachable).map((s) => s.id));
+
 /** A listed tool's tools/list entry: the gateway's name, the definition's text and schema as stored, and the server's other keys as it sent them. */
 export function listEntry(name: string, tool: CarriedTool['tool'], entry: JsonObject | null): JsonObject {
   return { name, description: tool.description, inputSchema: tool.inputSchema, ...(entry ?? {}) };
@@ -54,6 +58,11 @@ export function listEntry(name: string, tool: CarriedTool['tool'], entry: JsonOb
 
 /** What a list is, for telling whether a change altered it: its names and contents in order. */
 export const listKey = (tools: readonly GatewayTool[]): string => tools.map((t) => `${t.name}\n${t.contentHash}`).join('\n');
+
+/** Reasons worded with the figure behind them. */
+const SAID: Partial<Record<DropReason, (name: string, maxTools: number) => string>> = {
+  OVER_MAX_TOOLS: (name, maxTools) => `${name} is over Max Tools (${maxTools})`,
+};
 
 /**
  * Why `name` is not in the list, in words an MCP client shows its user:
@@ -77,7 +86,8 @@ export function whyNotListed(
   if (!left) return `${name} is not a tool of this agent`;
   if (left.reason === 'EXCLUDED' && left.rule)
     return `${name} is excluded by the ${left.rule.agentId ? "agent's" : "project's"} rule ${left.rule.subject}`;
-  if (left.reason === 'OVER_MAX_TOOLS') return `${name} is over Max Tools (${maxTools})`;
+  const said = SAID[left.reason as DropReason];
+  if (said) return said(name, maxTools);
   const text = (DROP_REASON_TEXT as Record<string, string | undefined>)[left.reason];
   return `${name} is left out of the toolbox: ${text ?? left.reason}`;
 }

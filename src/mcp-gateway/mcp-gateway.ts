@@ -13,7 +13,7 @@ import { Topic } from '../invalidation/invalidation-bus';
 import type { ToolboxInvalidationEntity } from '../invalidation/toolbox-invalidation.entity';
 import { USER_ID_MAX } from '../conversations/conversation.service';
 import { GATEWAY_LIMITS, type GatewayLimits } from './gateway-limits';
-import { gatewayTools, listEntry, listKey, whyNotListed, type GatewayTool } from './gateway-tools';
+import { gatewayTools, listEntry, listKey, reachableServers, whyNotListed, type GatewayTool } from './gateway-tools';
 
 const SERVER_INFO = { name: 'loadout', version: '1' };
 
@@ -60,6 +60,8 @@ export class McpGateway {
   private readonly listening = new Map<string, { stop: () => void }>();
   private readonly sweeper: NodeJS.Timeout;
   private draining = false;
+  /** Calls being recorded. */
+  private readonly recording = new Set<Promise<void>>();
 
   constructor(
     private readonly services: AppServices,
@@ -135,6 +137,7 @@ export class McpGateway {
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
     await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+    await Promise.all(this.recording);
   }
 
   private admit(actor: Actor): void {
@@ -180,7 +183,7 @@ export class McpGateway {
     const { actor, situation } = session;
     const loadout = await this.services.toolbox.loadoutOf(actor);
     const resolved = this.services.toolbox.resolveIn(loadout, situation.agentId, situation.channel, situation.page);
-    const reachable = await this.reachable(actor.organizationId);
+    const reachable = reachableServers(loadout.rows.mcpServers);
     return {
       // Compared with the list's, whose tools carry the frozen toolbox's content hashes (the content as sent).
       tools: gatewayTools(
@@ -198,15 +201,6 @@ export class McpGateway {
     };
   }
 
-  /** The servers of the organisation Loadout reaches itself. */
-  private async reachable(organizationId: string): Promise<ReadonlySet<string>> {
-    const rows: Array<{ id: string }> = await this.services.db.dataSource.query(
-      `SELECT id FROM mcp_servers WHERE organization_id = $1 AND transport <> 'REPORTED'`,
-      [organizationId],
-    );
-    return new Set(rows.map((r) => r.id));
-  }
-
   /**
    * The list is the turn it records: read from the turn's frozen toolbox,
    * so what the debugger shows for the turn is what the client was sent.
@@ -214,7 +208,8 @@ export class McpGateway {
   private async list(session: Session): Promise<{ tools: JsonObject[] }> {
     session.lastUsed = Date.now();
     const { actor } = session;
-    const [conversationId, reachable] = await Promise.all([this.conversationOf(session), this.reachable(actor.organizationId)]);
+    const conversationId = await this.conversationOf(session);
+    const reachable = reachableServers((await this.services.toolbox.loadoutOf(actor)).rows.mcpServers);
     // The roster counts what the client is listed: a tool the host runs is never offered to it, so never left unused by it.
     const listed = (tool: ToolRow) => tool.mcpServerId !== null && reachable.has(tool.mcpServerId);
     const turn = await this.services.conversations.beginTurn(actor, conversationId, undefined, listed);
@@ -259,8 +254,9 @@ export class McpGateway {
     session.lastUsed = Date.now();
     const [conversationId, now] = await Promise.all([this.conversationOf(session), this.current(session)]);
     const tool = now.tools.find((t) => t.name === name);
-    const record = (isError: boolean) =>
-      this.services.usageRecorder
+    // Recorded after the answer is on its way, off the call's path; stop() waits for the records in flight.
+    const record = (isError: boolean) => {
+      const recording = this.services.usageRecorder
         .recordToolCalls(session.actor, [
           {
             conversationId,
@@ -271,17 +267,23 @@ export class McpGateway {
             idempotencyKey: `mcp:${session.id}:${String(requestId)}`,
           },
         ])
-        .catch((error: unknown) => logger.warn({ err: error, sessionId: session.id }, 'MCP gateway call not recorded'));
+        .then(
+          () => undefined,
+          (error: unknown) => logger.warn({ err: error, sessionId: session.id }, 'MCP gateway call not recorded'),
+        )
+        .finally(() => this.recording.delete(recording));
+      this.recording.add(recording);
+    };
     if (!tool) {
-      await record(true);
+      record(true);
       throw new McpError(ErrorCode.InvalidParams, now.why(name));
     }
     try {
       const result = await this.services.mcpConnections.callTool(tool.serverId, tool.upstreamName, args, signal);
-      await record(result.isError === true);
+      record(result.isError === true);
       return result;
     } catch (error) {
-      await record(true);
+      record(true);
       if (error instanceof McpError) throw error;
       throw new McpError(ErrorCode.InternalError, `${name}: its MCP server could not be reached`);
     }

@@ -10,7 +10,9 @@ const mcp = toolRow('t2', 'mcp__github__close', { source: 'MCP', mcpServerId: 's
 const long = toolRow('t3', `mcp__github__${LONG}`, { source: 'MCP', mcpServerId: 's1', mcpToolName: LONG });
 const loadout = compileLoadout({
   ...exampleWorld([plain, mcp, long], []),
-  mcpServers: [{ id: 's1', name: 'github', projectId: null, probed: true, enabled: true, enabledTools: [], disabledTools: [] }],
+  mcpServers: [
+    { id: 's1', name: 'github', projectId: null, probed: true, reachable: false, enabled: true, enabledTools: [], disabledTools: [] },
+  ],
 });
 
 describe('carriedNamesOf', () => {

@@ -189,8 +189,8 @@ export const uniqueRules = (rules: RuleRow[]) => {
 export const serversArb = fc
   .tuple(fc.boolean(), fc.boolean(), subset(NAMES), subset(NAMES))
   .map(([e0, e1, enabledTools, disabledTools]) => [
-    { id: 's0', name: 's0', probed: true, projectId: null, enabled: e0, enabledTools, disabledTools: [] as string[] },
-    { id: 's1', name: 's1', probed: false, projectId: 'p1', enabled: e1, enabledTools: [] as string[], disabledTools },
+    { id: 's0', name: 's0', probed: true, reachable: true, projectId: null, enabled: e0, enabledTools, disabledTools: [] as string[] },
+    { id: 's1', name: 's1', probed: false, reachable: false, projectId: 'p1', enabled: e1, enabledTools: [] as string[], disabledTools },
   ]);
 
 export const worldArb: fc.Arbitrary<LoadoutRows> = fc
