@@ -69,10 +69,12 @@ describe('with every pooled connection taken', () => {
       expect(unchecked.body.errors![0].extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: unchecked.requestId });
       expect(unchecked.body.errors![0].message).toMatch(/retry/);
 
-      // A key already known runs its operation, which cannot get a connection.
+      // A key already known runs its operation, which cannot get a connection (data null). On a
+      // PostgreSQL server, a LISTEN heartbeat late under load makes the remembered key untrusted:
+      // it is refused before the operation (no data). Either way the same coded, retryable answer.
       const write = await post(t.server.url, adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
       expect(write.retryAfter).toBe('2');
-      expect(write.body.data).toBeNull();
+      expect(write.body.data ?? null).toBeNull();
       expect(write.body.errors![0].extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: write.requestId });
 
       const report = await rest(t.server.url, adminKey);
