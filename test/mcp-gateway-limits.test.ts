@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from './support/harness';
 /*
  * The MCP gateway's bounds, with small ones: sessions per key and per
  * organisation, idle sessions closed, request bodies bounded, and a
- * stopping instance refusing new sessions.
+ * stopping instance ending sessions' notification streams at once.
  */
 
 let t: TestServer;
@@ -16,8 +16,9 @@ const initialize = {
   method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
 };
-const post = (key: string, body: unknown, headers: Record<string, string> = {}, agent = agentId) =>
-  fetch(`${t.server.url}/mcp/agents/${agent}?channel=web`, {
+/** A JSON-RPC POST to an agent's MCP door on `server`. */
+const postTo = (server: TestServer, key: string, agent: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.server.url}/mcp/agents/${agent}?channel=web`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -27,6 +28,7 @@ const post = (key: string, body: unknown, headers: Record<string, string> = {}, 
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+const post = (key: string, body: unknown, headers: Record<string, string> = {}, agent = agentId) => postTo(t, key, agent, body, headers);
 const list = (key: string, session: string, agent: string) =>
   post(
     key,
@@ -35,11 +37,21 @@ const list = (key: string, session: string, agent: string) =>
     agent,
   );
 
+/** An organisation with a "web" channel and one agent: its admin key and the agent's id. */
+async function tenant(server: TestServer, name?: string): Promise<{ key: string; agent: string }> {
+  const key = (await server.createOrganization(name)).adminKey;
+  await server.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const agent = (await server.ok<{ createAgent: { id: string } }>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent
+    .id;
+  return { key, agent };
+}
+
 beforeAll(async () => {
-  t = await startTestServer({ mcpGateway: { sessionsPerKey: 2, sessionsPerOrganization: 3, idleMs: 400, maxBodyBytes: 4096 } });
-  admin = (await t.createOrganization()).adminKey;
-  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (await t.ok<{ createAgent: { id: string } }>(admin, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
+  t = await startTestServer({
+    mcpGateway: { sessionsPerKey: 2, sessionsPerOrganization: 3, idleMs: 1000, maxBodyBytes: 4096 },
+    shutdownGraceMs: 20_000,
+  });
+  ({ key: admin, agent: agentId } = await tenant(t));
 }, 60_000);
 afterAll(() => t?.stop());
 
@@ -57,14 +69,11 @@ it('holds at most the sessions a key and an organisation may, refusing the next 
 });
 
 it('closes a session unused for longer than the idle time: its id is then unknown', async () => {
-  const other = (await t.createOrganization('idle')).adminKey;
-  await t.ok(other, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (await t.ok<{ createAgent: { id: string } }>(other, `mutation { createAgent(input: { name: "b" }) { id } }`)).createAgent
-    .id;
+  const { key: other, agent } = await tenant(t, 'idle');
   const opened = await post(other, initialize, {}, agent);
   const session = opened.headers.get('mcp-session-id')!;
   expect((await list(other, session, agent)).status).toBe(200);
-  await new Promise((r) => setTimeout(r, 1500));
+  await new Promise((r) => setTimeout(r, 2500));
   expect((await list(other, session, agent)).status).toBe(404);
 });
 
@@ -75,4 +84,51 @@ it('refuses a body past the bound with 413, and one that is not JSON with a pars
   const garbled = await post(key, '{"jsonrpc":');
   expect(garbled.status).toBe(400);
   expect(((await garbled.json()) as { error: { code: number } }).error.code).toBe(-32700);
+});
+
+it("refuses one tenant's flood of sessions past its caps, and meanwhile answers another tenant's lists", async () => {
+  const { key: flooder, agent: floodAgent } = await tenant(t, 'flood');
+  const { key: calm, agent: calmAgent } = await tenant(t, 'calm');
+  const session = (await post(calm, initialize, {}, calmAgent)).headers.get('mcp-session-id')!;
+
+  const flood = Promise.all(Array.from({ length: 300 }, () => post(flooder, initialize, {}, floodAgent).then((r) => r.status)));
+  const lists: number[] = [];
+  for (let i = 0; i < 20; i++) lists.push((await list(calm, session, calmAgent)).status);
+  const statuses = await flood;
+  expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(2);
+  expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+  expect(lists.filter((s) => s !== 200)).toEqual([]);
+});
+
+describe('a session listening for notifications', () => {
+  let u: TestServer;
+  let key: string;
+  let agent: string;
+  const url = () => `${u.server.url}/mcp/agents/${agent}?channel=web`;
+  const send = (body: unknown, headers: Record<string, string> = {}) => postTo(u, key, agent, body, headers);
+
+  beforeAll(async () => {
+    u = await startTestServer({ mcpGateway: { idleMs: 300 }, shutdownGraceMs: 20_000 });
+    ({ key, agent } = await tenant(u));
+  }, 60_000);
+  afterAll(() => u?.stop());
+
+  it('is not idle while its stream is open, and the instance stops well within its grace with it open', async () => {
+    const session = (await send(initialize)).headers.get('mcp-session-id')!;
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': '2025-06-18' };
+    expect((await send({ jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).status).toBe(202);
+    const stream = await fetch(url(), { headers: { accept: 'text/event-stream', authorization: `Bearer ${key}`, ...headers } });
+    expect(stream.status).toBe(200);
+    const read = stream.body!.getReader();
+    const ended = (async () => {
+      while (!(await read.read()).done);
+    })().catch(() => undefined);
+    // Three idle times pass with no request: the stream keeps the session.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, headers)).status).toBe(200);
+    const started = Date.now();
+    await u.server.stop();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await ended;
+  }, 60_000);
 });

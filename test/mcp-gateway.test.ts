@@ -26,6 +26,8 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
 
 let t: TestServer;
 let upstream: TestMcpServer;
+/** A server that asks for a key, reached with a header. */
+let keyed: TestMcpServer;
 let admin: string;
 let runtime: string;
 let agentId: string;
@@ -78,8 +80,9 @@ beforeAll(async () => {
       outputSchema: { type: 'object', properties: { echoed: {} } },
     }),
   ]).start();
+  keyed = await new TestMcpServer([tool('lookup')], 'Bearer one').start();
   const settings = readMcpConnectionSettings({
-    LOADOUT_MCP_ALLOWED_HOSTS: `127.0.0.1:${upstream.port}`,
+    LOADOUT_MCP_ALLOWED_HOSTS: `127.0.0.1:${upstream.port},127.0.0.1:${keyed.port}`,
     LOADOUT_MCP_SECRET_KEY: 'b'.repeat(64),
   });
   t = await startTestServer({ mcp: { ...settings, tickMs: 100 } });
@@ -113,11 +116,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
   await upstream?.stop();
+  await keyed?.stop();
 });
 
 it("lists the agent's MCP tools Loadout reaches, in toolbox order, with the server's schemas and other keys as it sent them", async () => {
   const { client } = await connect();
   const listed = await client.request({ method: 'tools/list', params: {} }, ResultSchema);
+  const metrics = await (await fetch(`${t.server.url}/metrics`)).text();
+  expect(Number(/^loadout_mcp_gateway_sessions (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
   await client.close();
   const tools = (listed as { tools: Array<Record<string, unknown>> }).tools;
   expect(tools.map((x) => x.name)).toEqual(['mcp__live__search', 'mcp__live__fetch']);
@@ -275,6 +281,82 @@ it("runs an AI SDK generateText loop with the gateway's tools from the AI SDK's 
   expect(fake.requests[1].raw).toContain('called search');
   const usage = { toolUsage: await usageOf('ai-sdk', 1) };
   expect(usage.toolUsage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([['mcp__live__search', 1, 0]]);
+});
+
+it("forms the budget report's verdicts from gateway calls alone, as from the same calls recorded through GraphQL", async () => {
+  const agent = (await t.ok<{ createAgent: { id: string } }>(admin, `mutation { createAgent(input: { name: "a week" }) { id } }`))
+    .createAgent.id;
+  const { client } = await connect(agent, runtime, { 'x-loadout-user-id': 'through-gateway' });
+  await client.listTools();
+  for (let i = 0; i < 200; i++) await client.callTool({ name: 'mcp__live__search', arguments: { z: `q${i}` } });
+  await client.close();
+  await usageOf('through-gateway', 200);
+
+  // The same week through GraphQL: a turn carrying the tools the gateway listed, and the same calls.
+  const conversation = (
+    await t.ok<{ startConversation: { id: string } }>(
+      runtime,
+      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "through-graphql" }) { id } }`,
+      { a: agent },
+    )
+  ).startConversation.id;
+  const turn = (
+    await t.ok<{ beginTurn: { id: string } }>(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation })
+  ).beginTurn.id;
+  await t.ok(runtime, `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`, {
+    calls: Array.from({ length: 200 }, () => ({
+      conversationId: conversation,
+      turnId: turn,
+      toolName: 'mcp__live__search',
+      isError: false,
+    })),
+  });
+
+  const asOf = new Date(Date.now() + 8 * 24 * 3600 * 1000).toISOString();
+  const verdicts = async (userId: string) =>
+    (
+      await t.ok<{
+        toolBudget: { evidence: { gateOpen: boolean }; suggestions: Array<{ toolName: string; verdict: string; calls: number }> };
+      }>(
+        admin,
+        `query($a: ID!, $u: String!, $asOf: DateTime!) { toolBudget(agentId: $a, userId: $u, asOf: $asOf) { evidence { gateOpen } suggestions { toolName verdict calls } } }`,
+        { a: agent, u: userId, asOf },
+      )
+    ).toolBudget;
+  const gateway = await verdicts('through-gateway');
+  const graphql = await verdicts('through-graphql');
+  expect(gateway.evidence.gateOpen).toBe(true);
+  expect(gateway.suggestions).toEqual([{ toolName: 'mcp__live__fetch', verdict: 'NEVER_USED', calls: 0 }]);
+  // The runtime's turn carried the host's tool too; of the tools the gateway lists, the verdicts are the same.
+  expect(graphql.suggestions.filter((x) => x.toolName.startsWith('mcp__'))).toEqual(gateway.suggestions);
+});
+
+it("sends a call with the server's headers as just edited on this instance", async () => {
+  const header = (value: string) => ({ headers: [{ name: 'Authorization', value }] });
+  const serverId = (
+    await t.ok<{ registerMcpServer: { id: string } }>(
+      admin,
+      `mutation($u: String!, $h: [McpHeaderInput!]) { registerMcpServer(input: { name: "keyed", transport: STREAMABLE_HTTP, url: $u, headers: $h }) { id } }`,
+      { u: keyed.url, h: header('Bearer one').headers },
+    )
+  ).registerMcpServer.id;
+  const { client } = await connect();
+  await until(
+    async () => (await client.listTools()).tools.map((t) => t.name),
+    (names) => names.includes('mcp__keyed__lookup'),
+  );
+  const call = () => client.callTool({ name: 'mcp__keyed__lookup', arguments: { z: 'x' } });
+  expect(await call()).toMatchObject({ content: [{ type: 'text', text: 'called lookup' }] });
+
+  keyed.requiredAuthorization = 'Bearer two';
+  await t.ok(admin, `mutation($id: ID!, $h: [McpHeaderInput!]) { updateMcpServer(id: $id, input: { headers: $h }) { id } }`, {
+    id: serverId,
+    h: header('Bearer two').headers,
+  });
+  expect(await call()).toMatchObject({ content: [{ type: 'text', text: 'called lookup' }] });
+  expect(keyed.seenAuthorization.at(-1)).toBe('Bearer two');
+  await client.close();
+  await t.ok(admin, `mutation($id: ID!) { updateMcpServer(id: $id, input: { enabled: false }) { id } }`, { id: serverId });
 });
 
 describe('the door', () => {

@@ -18,6 +18,8 @@ export class Stats {
   loadoutEvictions = 0;
   loadoutCacheBytes = 0;
   loadoutCacheOrganizations = 0;
+  /** MCP gateway sessions open on this instance. */
+  mcpGatewaySessions = 0;
   /** Plain queries the direct path answered, and those it handed back to graphql-js at run time. */
   directAnswered = 0;
   directHandedBack = 0;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -38,6 +39,8 @@ interface Session {
   listed: string | null;
   notified: boolean;
   lastUsed: number;
+  /** Notification streams (GETs) open: a session listening is not idle. */
+  streams: number;
 }
 
 /** What the gateway reads of the toolbox now: the tools it lists, and what a refusal names. */
@@ -60,6 +63,8 @@ export class McpGateway {
   private readonly listening = new Map<string, { stop: () => void }>();
   private readonly sweeper: NodeJS.Timeout;
   private draining = false;
+  /** Sessions being opened: counted against the caps until their initialize is answered. */
+  private readonly opening = new Set<{ organizationId: string; principalId: string }>();
   /** Calls being recorded. */
   private readonly recording = new Set<Promise<void>>();
 
@@ -74,26 +79,62 @@ export class McpGateway {
     return this.sessions.size;
   }
 
-  /** The session of this id, when it is the caller's and of this URL's agent; touched. */
-  session(id: string, actor: Actor, agentId: string): StreamableHTTPServerTransport | null {
+  /** Shutting down: sessions' calls are answered, no new session or notification stream is opened. */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /**
+   * The session of this id, when it is the caller's and of this URL's agent;
+   * touched. `stream`: the response of a GET, counted while it is open.
+   */
+  session(id: string, actor: Actor, agentId: string, stream?: ServerResponse): StreamableHTTPServerTransport | null {
     const session = this.sessions.get(id);
     if (!session || session.actor.organizationId !== actor.organizationId || session.actor.principalId !== actor.principalId) return null;
     if (session.situation.agentId !== agentId) return null;
     session.actor = actor;
     session.lastUsed = Date.now();
+    if (stream) {
+      session.streams++;
+      stream.once('close', () => {
+        session.streams--;
+        session.lastUsed = Date.now();
+      });
+    }
     return session.transport;
   }
 
   /**
-   * A new session's transport, for the initialize request: the situation is
-   * checked as the toolbox query checks it, and the caps as every door's.
+   * A new session, for the initialize request `initialize` hands its
+   * transport: the situation is checked as the toolbox query checks it, and
+   * the caps as every door's, counting the sessions being opened too.
    */
-  async open(actor: Actor, situation: GatewaySituation, userId: string | null): Promise<StreamableHTTPServerTransport> {
+  async open(
+    actor: Actor,
+    situation: GatewaySituation,
+    userId: string | null,
+    initialize: (transport: StreamableHTTPServerTransport) => Promise<void>,
+  ): Promise<void> {
     if (userId !== null && (userId.length < 1 || userId.length > USER_ID_MAX))
       throw badInput('userId', `must be 1 to ${USER_ID_MAX} characters`);
     const loadout = await this.services.toolbox.loadoutOf(actor);
     this.services.toolbox.resolveIn(loadout, situation.agentId, situation.channel, situation.page);
     this.admit(actor);
+    const opening = { organizationId: actor.organizationId, principalId: actor.principalId };
+    this.opening.add(opening);
+    try {
+      await this.create(actor, situation, userId, initialize);
+    } finally {
+      this.opening.delete(opening);
+    }
+  }
+
+  private async create(
+    actor: Actor,
+    situation: GatewaySituation,
+    userId: string | null,
+    initialize: (transport: StreamableHTTPServerTransport) => Promise<void>,
+  ): Promise<void> {
     const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: true } } });
     const session: Session = {
       id: '',
@@ -106,6 +147,7 @@ export class McpGateway {
         onsessioninitialized: (id) => {
           session.id = id;
           this.sessions.set(id, session);
+          this.services.stats.mcpGatewaySessions = this.sessions.size;
           this.listen(actor.organizationId);
         },
         onsessionclosed: (id) => void this.close(id),
@@ -115,13 +157,14 @@ export class McpGateway {
       listed: null,
       notified: false,
       lastUsed: Date.now(),
+      streams: 0,
     };
     server.setRequestHandler(ListToolsRequestSchema, () => this.list(session));
     server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
       this.call(session, request.params.name, request.params.arguments, extra.requestId, extra.signal),
     );
     await server.connect(session.transport);
-    return session.transport;
+    await initialize(session.transport);
   }
 
   /**
@@ -142,9 +185,9 @@ export class McpGateway {
 
   private admit(actor: Actor): void {
     if (this.draining) throw new LoadoutError('SERVICE_UNAVAILABLE', 'This instance is shutting down; connect again');
-    const held = [...this.sessions.values()];
-    const ofOrganization = held.filter((s) => s.actor.organizationId === actor.organizationId);
-    const ofKey = ofOrganization.filter((s) => s.actor.principalId === actor.principalId);
+    const held = [...[...this.sessions.values()].map((s) => s.actor), ...this.opening];
+    const ofOrganization = held.filter((s) => s.organizationId === actor.organizationId);
+    const ofKey = ofOrganization.filter((s) => s.principalId === actor.principalId);
     const refuse = (message: string) => new LoadoutError('SERVICE_UNAVAILABLE', message);
     if (ofKey.length >= this.limits.sessionsPerKey) throw refuse(`At most ${this.limits.sessionsPerKey} open MCP sessions per API key`);
     if (ofOrganization.length >= this.limits.sessionsPerOrganization)
@@ -157,6 +200,7 @@ export class McpGateway {
     const session = this.sessions.get(id);
     if (!session) return;
     this.sessions.delete(id);
+    this.services.stats.mcpGatewaySessions = this.sessions.size;
     const org = session.actor.organizationId;
     if (![...this.sessions.values()].some((s) => s.actor.organizationId === org)) {
       this.listening.get(org)?.stop();
@@ -166,7 +210,8 @@ export class McpGateway {
   }
 
   private closeIdle(now = Date.now()): void {
-    for (const [id, session] of this.sessions) if (now - session.lastUsed > this.limits.idleMs) void this.close(id);
+    for (const [id, session] of this.sessions)
+      if (session.streams === 0 && now - session.lastUsed > this.limits.idleMs) void this.close(id);
   }
 
   /** The session's conversation, started on its first list or call. */

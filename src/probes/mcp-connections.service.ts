@@ -7,7 +7,7 @@ import type { Stats } from '../common/stats';
 import { getOwned } from '../common/tenant';
 import { McpConnectionPool } from '../mcp-client/connection-pool';
 import type { EgressPolicy } from '../mcp-client/egress-policy';
-import type { SessionLimits } from '../mcp-client/mcp-session';
+import type { McpTarget, SessionLimits } from '../mcp-client/mcp-session';
 import type { StdioDeclaration } from '../mcp-client/stdio-declarations';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
@@ -26,6 +26,10 @@ export interface McpConnectionSettings extends ProberSettings, Omit<SchedulerSet
   probesPerMinute: number;
 }
 
+/** How long a call reuses a server's address and headers before reading them again, and how many servers' it keeps. */
+const TARGET_FRESH_MS = 5_000;
+const TARGETS_KEPT = 10_000;
+
 /**
  * Loadout's connections to MCP servers (docs/mcp-connections.md): the pool,
  * the prober and the scheduler that shares servers among instances, and
@@ -40,6 +44,8 @@ export class McpConnections {
   private readonly pendingDeclared = new Set<StdioDeclaration>();
   private readonly warned = new WeakSet<StdioDeclaration>();
   private declaredOnce = false;
+  /** Each server's address and headers as the last call read them (see callTool). */
+  private readonly targets = new Map<string, { target: McpTarget; at: number }>();
 
   constructor(
     private readonly db: DataSource,
@@ -100,8 +106,9 @@ export class McpConnections {
     return this.scheduler.stop();
   }
 
-  /** A server was registered or moved: look for due probes now rather than at the next round. */
+  /** A server was registered or moved: look for due probes now rather than at the next round, and read its address again. */
   wake(): void {
+    this.targets.clear();
     this.scheduler.wake();
   }
 
@@ -126,9 +133,20 @@ export class McpConnections {
    * BAD_USER_INPUT naming `serverId`.
    */
   async callTool(serverId: string, name: string, args: Record<string, unknown> | undefined, signal?: AbortSignal) {
-    const target = await this.prober.targetOf(serverId);
-    if (!target) throw badInput('serverId', 'Loadout cannot reach this server itself');
-    return this.pool.callTool(serverId, target, name, args, signal);
+    // A call does not read the server's row (and unseal its headers) again within TARGET_FRESH_MS: an edit made on
+    // this instance is seen at once (wake), one made on another within that time.
+    const now = Date.now();
+    let known = this.targets.get(serverId);
+    if (!known || now - known.at > TARGET_FRESH_MS) {
+      const target = await this.prober.targetOf(serverId);
+      if (!target) {
+        this.targets.delete(serverId);
+        throw badInput('serverId', 'Loadout cannot reach this server itself');
+      }
+      if (this.targets.size >= TARGETS_KEPT) this.targets.delete(this.targets.keys().next().value!);
+      this.targets.set(serverId, (known = { target, at: now }));
+    }
+    return this.pool.callTool(serverId, known.target, name, args, signal);
   }
 
   /** The status of a server now, from its probe row (null for a REPORTED server). */

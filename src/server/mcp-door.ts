@@ -104,10 +104,15 @@ export async function handleMcp(
       return sendJson(res, 400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not JSON' }, id: null });
     }
   }
+  // A stream opened now would hold the drain until its grace ends: the client reconnects to another instance.
+  if (req.method === 'GET' && gateway.isDraining) {
+    res.setHeader('retry-after', '1');
+    return refuse(res, 503, 'SERVICE_UNAVAILABLE', 'This instance is shutting down; connect again');
+  }
   const sessionId = req.headers['mcp-session-id'];
   try {
     if (typeof sessionId === 'string') {
-      const transport = gateway.session(sessionId, actor, decodeURIComponent(agentId));
+      const transport = gateway.session(sessionId, actor, decodeURIComponent(agentId), req.method === 'GET' ? res : undefined);
       if (!transport)
         return refuse(res, 404, 'NOT_FOUND', 'Session not found: it expired or is of another key or agent; initialize a new one');
       return await transport.handleRequest(req, res, body);
@@ -116,8 +121,7 @@ export async function handleMcp(
       return refuse(res, 400, 'BAD_USER_INPUT', 'No session: send an initialize request first, without Mcp-Session-Id');
     const userHeader = req.headers[USER_ID_HEADER];
     const userId = typeof userHeader === 'string' ? userHeader : null;
-    const transport = await gateway.open(actor, situationOf(agentId, query), userId);
-    return await transport.handleRequest(req, res, body);
+    return await gateway.open(actor, situationOf(agentId, query), userId, (transport) => transport.handleRequest(req, res, body));
   } catch (error) {
     if (res.headersSent) throw error;
     return refuseWith(res, error);

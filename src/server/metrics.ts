@@ -160,6 +160,7 @@ export class Metrics {
     });
     gauge('loadout_loadout_cache_bytes', 'Estimated heap taken by the compiled loadouts cached', () => stats.loadoutCacheBytes);
     gauge('loadout_loadout_cache_organizations', 'Organisations whose compiled loadout is cached', () => stats.loadoutCacheOrganizations);
+    gauge('loadout_mcp_gateway_sessions', 'MCP gateway sessions open on this instance', () => stats.mcpGatewaySessions);
   }
 
   /** Once per request, when its answer is complete. */

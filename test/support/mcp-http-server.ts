@@ -27,7 +27,8 @@ export class TestMcpServer {
 
   constructor(
     tools: Array<Record<string, unknown>>,
-    private readonly requiredAuthorization: string | null = null,
+    /** The Authorization value a request must carry (null: any); a test may change it. */
+    public requiredAuthorization: string | null = null,
   ) {
     this.tools = tools;
     this.http = http.createServer((req, res) => void this.handle(req, res));
