@@ -122,7 +122,7 @@ beforeAll(async () => {
   // Turn 3's response called two tools: one failed, and one the turn did not carry.
   await t.ok(key, `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`, {
     calls: [
-      { conversationId, turnId: third, toolName: 'summarise_case', isError: true, idempotencyKey: `${third}:a` },
+      { conversationId, turnId: third, toolName: 'summarise_case', isError: true, idempotencyKey: `${third}:a`, durationMs: 1250 },
       { conversationId, turnId: third, toolName: 'make_refund', isError: false, idempotencyKey: `${third}:b` },
     ],
   });
@@ -307,7 +307,10 @@ it("shows the chosen conversation's turns, what changed on turn 2 and why, the d
   await expectText(page.locator('article[data-turn="2"] .usage'), '2.61 credits');
   // The provider's own usage object, as sent, beside the figures read from it.
   await expectText(page.locator('article[data-turn="3"] .provider-usage summary'), 'ANTHROPIC');
-  await expectText(page.locator('article[data-turn="3"] .calls'), 'Calls: summarise_case (failed), make_refund (not carried by this turn)');
+  await expectText(
+    page.locator('article[data-turn="3"] .calls'),
+    'Calls: summarise_case (failed, 1,250 ms), make_refund (not carried by this turn)',
+  );
   // Turn 3 was priced at the model the runtime called (its snapshot at the price of claude-sonnet-4-5), which the card names.
   await expectText(
     page.locator('article[data-turn="3"] .usage').first(),

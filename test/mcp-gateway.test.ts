@@ -45,6 +45,7 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean,
 
 const endpoint = (agent: string, query = 'channel=web') => `${t.server.url}/mcp/agents/${agent}?${query}`;
 
+type TurnCalls = Array<{ toolName: string; isError: boolean; durationMs: number | null }>;
 type Usage = Array<{ toolName: string; calls: number; errors: number; firstSurfacedAt: string | null }>;
 
 /** The user's usage evidence once `calls` calls are counted: calls are recorded after they are answered. */
@@ -138,7 +139,10 @@ it("lists the agent's MCP tools Loadout reaches, in toolbox order, with the serv
 it('forwards a call to the upstream server under its own name, answers what it returned, and counts the call for the tool', async () => {
   const { client } = await connect(agentId, runtime, { 'x-loadout-user-id': 'maria' });
   await client.listTools();
-  const result = await client.callTool({ name: 'mcp__live__search', arguments: { z: 'invoices' } });
+  upstream.callDelayMs = 150;
+  const result = await client
+    .callTool({ name: 'mcp__live__search', arguments: { z: 'invoices' } })
+    .finally(() => (upstream.callDelayMs = 0));
   await client.close();
   expect(result).toMatchObject({ content: [{ type: 'text', text: 'called search' }], structuredContent: { echoed: { z: 'invoices' } } });
   const usage = { toolUsage: await usageOf('maria', 1) };
@@ -147,6 +151,20 @@ it('forwards a call to the upstream server under its own name, answers what it r
   ]);
   // The roster is what the client was listed: the tool the host runs was never offered to it.
   expect(usage.toolUsage.filter((u) => u.firstSurfacedAt).map((u) => u.toolName)).toEqual(['mcp__live__fetch', 'mcp__live__search']);
+  // The debugger lists the call on the session's turn, with its outcome and how long the upstream server took.
+  const conversations = await t.ok<{
+    conversations: { edges: Array<{ node: { userId: string; turns: { edges: Array<{ node: { toolCalls: TurnCalls } }> } } }> };
+  }>(
+    admin,
+    `query($a: ID!) { conversations(agentId: $a) { edges { node { userId turns { edges { node { toolCalls { toolName isError durationMs } } } } } } } }`,
+    {
+      a: agentId,
+    },
+  );
+  const maria = conversations.conversations.edges.find((e) => e.node.userId === 'maria')!.node;
+  const calls = maria.turns.edges.flatMap((e) => e.node.toolCalls);
+  expect(calls[0].durationMs).toBeGreaterThanOrEqual(150);
+  expect(calls).toEqual([{ toolName: 'mcp__live__search', isError: false, durationMs: expect.any(Number) as number }]);
 });
 
 it('refuses a call to a tool not in the list with why, and records it', async () => {

@@ -195,8 +195,8 @@ describe('an abandoned turn', () => {
 
 describe("a turn's calls", () => {
   const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`;
-  const CALLS = typed<{ turn: { toolCalls: Array<{ toolName: string; isError: boolean }> } | null }>(
-    `query($id: ID!) { turn(id: $id) { toolCalls { toolName isError } } }`,
+  const CALLS = typed<{ turn: { toolCalls: Array<{ toolName: string; isError: boolean; durationMs: number | null }> } | null }>(
+    `query($id: ID!) { turn(id: $id) { toolCalls { toolName isError durationMs } } }`,
   );
   const conversationOf = async (turnId: string) =>
     (
@@ -209,15 +209,38 @@ describe("a turn's calls", () => {
     const turnId = await newTurn();
     const conversationId = await conversationOf(turnId);
     const calls = [
-      { conversationId, turnId, toolName: 'search_orders', isError: false, idempotencyKey: `${turnId}:1` },
+      { conversationId, turnId, toolName: 'search_orders', isError: false, idempotencyKey: `${turnId}:1`, durationMs: 0 },
       { conversationId, turnId, toolName: 'refund_order', isError: true, idempotencyKey: `${turnId}:2` },
+      { conversationId, turnId, toolName: 'search_orders', isError: false, idempotencyKey: `${turnId}:3`, durationMs: 1250 },
     ];
-    expect((await t.ok<{ recordToolCalls: unknown }>(key, RECORD, { calls })).recordToolCalls).toEqual({ accepted: 2, duplicates: 0 });
-    expect((await t.ok<{ recordToolCalls: unknown }>(key, RECORD, { calls })).recordToolCalls).toEqual({ accepted: 0, duplicates: 2 });
+    expect((await t.ok<{ recordToolCalls: unknown }>(key, RECORD, { calls })).recordToolCalls).toEqual({ accepted: 3, duplicates: 0 });
+    expect((await t.ok<{ recordToolCalls: unknown }>(key, RECORD, { calls })).recordToolCalls).toEqual({ accepted: 0, duplicates: 3 });
     expect((await t.ok(key, CALLS, { id: turnId })).turn!.toolCalls).toEqual([
-      { toolName: 'search_orders', isError: false },
-      { toolName: 'refund_order', isError: true },
+      { toolName: 'search_orders', isError: false, durationMs: 0 },
+      { toolName: 'refund_order', isError: true, durationMs: null },
+      { toolName: 'search_orders', isError: false, durationMs: 1250 },
     ]);
+  });
+
+  it('refuses a duration below 0 or past a day, naming the call, and writes nothing of the batch', async () => {
+    const turnId = await newTurn();
+    const conversationId = await conversationOf(turnId);
+    for (const [durationMs, index] of [
+      [-1, 1],
+      [86_400_001, 1],
+    ]) {
+      const refused = await t.gql(key, RECORD, {
+        calls: [
+          { conversationId, turnId, toolName: 'search_orders', isError: false, durationMs: 5 },
+          { conversationId, turnId, toolName: 'search_orders', isError: false, durationMs },
+        ],
+      });
+      expect({ code: codeOf(refused), field: refused.errors?.[0]?.extensions?.field }).toEqual({
+        code: 'BAD_USER_INPUT',
+        field: `calls[${index}].durationMs`,
+      });
+    }
+    expect((await t.ok(key, CALLS, { id: turnId })).turn!.toolCalls).toEqual([]);
   });
 
   it('refuses a turn of another conversation, or a turn without its conversation, naming the call, and writes nothing of the batch', async () => {

@@ -192,6 +192,8 @@ export class TurnToolCallType {
   toolName: string;
   @Field({ description: 'Whether the call failed.' }) isError: boolean;
   @Field({ description: 'When it happened.' }) at: Date;
+  @Field(() => Int, { nullable: true, description: 'How long it took, in milliseconds, where its record said; null otherwise.' })
+  durationMs: number | null;
 }
 
 @ObjectType('Turn', {

@@ -10,6 +10,11 @@ export class TurnCallsResolver {
       'The calls its response made, in the order recorded, as recordToolCalls counted them with this turn named (`ToolCallInput.turnId`); at most 200.',
   })
   toolCalls(@Root() t: TurnEntity): TurnToolCallType[] {
-    return (t.toolCalls ?? []).map((c) => ({ toolName: c.toolName, isError: c.isError, at: new Date(c.at) }));
+    return (t.toolCalls ?? []).map((c) => ({
+      toolName: c.toolName,
+      isError: c.isError,
+      at: new Date(c.at),
+      durationMs: c.durationMs ?? null,
+    }));
   }
 }

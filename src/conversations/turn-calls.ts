@@ -4,11 +4,12 @@ import { badInput } from '../common/errors';
 /** The calls one turn keeps: far more than a response makes, and a bound on the row. */
 export const TURN_CALLS_MAX = 200;
 
-/** A call as its turn keeps it: the tool's stored name, whether it failed, and when. */
+/** A call as its turn keeps it: the tool's stored name, whether it failed, when, and how long it took where its record said. */
 export interface TurnCall {
   toolName: string;
   isError: boolean;
   at: string;
+  durationMs?: number;
 }
 
 /** A call counted in a batch: its place there, to name it at fault, and its turn where it names one. */
@@ -18,6 +19,7 @@ export interface CallOfTurn {
   toolName: string;
   isError: boolean;
   at: Date;
+  durationMs: number | null;
 }
 
 /**
@@ -30,7 +32,11 @@ export interface CallOfTurn {
 export async function keepCallsOnTurns(m: EntityManager, organizationId: string, counted: readonly CallOfTurn[]): Promise<void> {
   const calls = counted.filter((c) => c.turn !== null);
   if (calls.length === 0) return;
-  const rows = calls.map((c) => [c.turn!.id, c.turn!.conversationId, { toolName: c.toolName, isError: c.isError, at: c.at.toISOString() }]);
+  const rows = calls.map((c) => {
+    const kept: TurnCall = { toolName: c.toolName, isError: c.isError, at: c.at.toISOString() };
+    if (c.durationMs !== null) kept.durationMs = c.durationMs;
+    return [c.turn!.id, c.turn!.conversationId, kept];
+  });
   const found: Array<{ id: string; conversation_id: string }> = await m.query(
     `WITH sent AS (
        SELECT (r->>0)::uuid AS turn_id, (r->>1)::uuid AS conversation_id, jsonb_agg(r->2 ORDER BY o) AS calls

@@ -3,6 +3,8 @@ import { TOOL_NAME_MAX } from '../common/validation';
 import type { ToolCallInput } from './usage.types';
 
 const TEXT_MAX = 256;
+/** The longest call a record keeps a duration for: a day. */
+export const CALL_DURATION_MAX_MS = 86_400_000;
 
 /**
  * ToolCallInput's rules, checked here rather than by class-validator, which
@@ -20,6 +22,9 @@ export function toolCallProblems(calls: readonly ToolCallInput[], path: string):
     }
     if (call.toolName.length < 1 || call.toolName.length > TOOL_NAME_MAX) at('toolName', `must be 1 to ${TOOL_NAME_MAX} characters`);
     if (call.idempotencyKey && call.idempotencyKey.length > TEXT_MAX) at('idempotencyKey', `must be at most ${TEXT_MAX} characters`);
+    if (call.durationMs !== undefined && call.durationMs !== null && (call.durationMs < 0 || call.durationMs > CALL_DURATION_MAX_MS)) {
+      at('durationMs', `must be 0 to ${CALL_DURATION_MAX_MS} (a day)`);
+    }
   });
   return problems;
 }

@@ -60,6 +60,8 @@ export interface ToolCallSpec {
   isError: boolean;
   at?: Date | null;
   idempotencyKey?: string | null;
+  /** How long the call took; kept on its turn. */
+  durationMs?: number | null;
 }
 
 interface ScopedCall extends UsageScope {
@@ -67,6 +69,7 @@ interface ScopedCall extends UsageScope {
   isError: boolean;
   at: Date;
   idempotencyKey: string | null;
+  durationMs: number | null;
   /** Its place in the batch, its turn and that turn's conversation, where it names one. */
   index: number;
   turn: { id: string; conversationId: string } | null;
@@ -85,6 +88,7 @@ const plainCall = (actor: Actor, call: ToolCallSpec, now: Date, index: number): 
   isError: call.isError,
   at: call.at ?? now,
   idempotencyKey: call.idempotencyKey ?? null,
+  durationMs: call.durationMs ?? null,
 });
 
 export class UsageRecorder {

@@ -48,6 +48,11 @@ export class ToolCallInput {
   })
   at?: Date;
   @Field({ nullable: true, description: 'Retries with the same key are counted once.' }) idempotencyKey?: string;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'How long the call took, in milliseconds (0 to 86,400,000); kept with the call on its turn (`Turn.toolCalls`).',
+  })
+  durationMs?: number;
 }
 
 @ObjectType('RecordToolCallsResult', { description: 'What a batch of tool calls counted; the batch is written whole or not at all.' })

@@ -18,6 +18,8 @@ export type Behaviour =
 export class TestMcpServer {
   tools: Array<Record<string, unknown>>;
   behaviour: Behaviour = { kind: 'ok' };
+  /** How long each tools/call takes to answer. */
+  callDelayMs = 0;
   listRequests = 0;
   /** Every header value the server was sent, for the tests that check what Loadout sends. */
   readonly seenAuthorization: string[] = [];
@@ -56,10 +58,13 @@ export class TestMcpServer {
       this.listRequests++;
       return { tools: this.tools } as never;
     });
-    server.setRequestHandler(CallToolRequestSchema, (request) => ({
-      content: [{ type: 'text', text: `called ${request.params.name}` }],
-      structuredContent: { echoed: request.params.arguments ?? null },
-    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      if (this.callDelayMs > 0) await new Promise((r) => setTimeout(r, this.callDelayMs));
+      return {
+        content: [{ type: 'text', text: `called ${request.params.name}` }],
+        structuredContent: { echoed: request.params.arguments ?? null },
+      };
+    });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => void this.sessions.set(id, { server, transport }),

@@ -102,6 +102,8 @@ export type ToolCallInput = {
   at?: string | null | undefined;
   /** Preferred: the scope is derived from the conversation (child sessions credit the owning project). */
   conversationId?: string | number | null | undefined;
+  /** How long the call took, in milliseconds (0 to 86,400,000); kept with the call on its turn (`Turn.toolCalls`). */
+  durationMs?: number | null | undefined;
   /** Retries with the same key are counted once. */
   idempotencyKey?: string | null | undefined;
   /** Whether the call failed; counted in `errors`. */

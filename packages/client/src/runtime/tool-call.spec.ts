@@ -28,4 +28,11 @@ describe('routeCalls and toolCallInputs', () => {
     expect(toolCallInputs('t1', 'c1', tools, [{ name: 'lookup_invoice', id: 'x'.repeat(300) }])[0].idempotencyKey).toBe('t1:#0');
     expect(toolCallInputs('t1', 'c1', tools, [{ name: 'y'.repeat(300) }, { name: '' }]).map((c) => c.toolName)).toEqual(['y'.repeat(256)]);
   });
+
+  it("sends a call's duration in whole milliseconds, at most a day, and none that is not a duration", () => {
+    const durations = [12.6, 0, 90_000_000, -3, Number.NaN, undefined].map(
+      (durationMs) => toolCallInputs('t1', 'c1', tools, [{ name: 'lookup_invoice', durationMs }])[0].durationMs,
+    );
+    expect(durations).toEqual([13, 0, 86_400_000, undefined, undefined, undefined]);
+  });
 });

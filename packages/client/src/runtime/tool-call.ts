@@ -7,6 +7,8 @@ export interface ModelToolCall {
   id?: string | null;
   /** Whether running the tool failed; false where the runtime has not run it yet. */
   isError?: boolean;
+  /** How long running the tool took, in milliseconds, where the runtime timed it; kept with the call on its turn. */
+  durationMs?: number;
 }
 
 /** A call matched to the tool it stands for. */
@@ -23,9 +25,16 @@ export interface RoutedCalls {
   unknown: ModelToolCall[];
 }
 
-/** The longest idempotency key, and tool name, the server takes. */
+/** The longest idempotency key, tool name and call duration (a day) the server takes. */
 const KEY_MAX = 256;
 const TOOL_NAME_MAX = 256;
+const DURATION_MAX_MS = 86_400_000;
+
+/** A call's duration as the server takes it (whole milliseconds, at most a day); none for one that is not a duration. */
+function durationOf(call: ModelToolCall): { durationMs?: number } {
+  const ms = Math.round(call.durationMs ?? Number.NaN);
+  return Number.isFinite(ms) && ms >= 0 ? { durationMs: Math.min(ms, DURATION_MAX_MS) } : {};
+}
 
 export function routeCalls(tools: CarriedTools, calls: readonly ModelToolCall[]): RoutedCalls {
   const routed: RoutedCall[] = [];
@@ -64,6 +73,7 @@ export function toolCallInputs(
         toolName,
         isError: call.isError ?? false,
         idempotencyKey: keyed.length <= KEY_MAX ? keyed : `${turnId}:#${position}`,
+        ...durationOf(call),
       },
     ];
   });

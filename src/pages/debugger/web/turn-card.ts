@@ -190,7 +190,11 @@ function usageLine(turn: Turn, model: string): HTMLElement {
   return h('p', { class: 'usage' }, parts.join(' · '));
 }
 
-/** The calls the turn's response made, each with its outcome; a name the turn did not carry is the model's invention. */
+/**
+ * The calls the turn's response made, each with its outcome and, where its
+ * record said, how long it took; a name the turn did not carry is the
+ * model's invention.
+ */
 function callsLine(turn: Turn): HTMLElement | null {
   if (turn.toolCalls.length === 0) return null;
   const carried = new Set(turn.toolbox.tools.map((t) => t.toolName));
@@ -203,7 +207,7 @@ function callsLine(turn: Turn): HTMLElement | null {
     ...turn.toolCalls.flatMap((call, i) => [
       i > 0 ? ', ' : null,
       h('span', { class: `mono call ${call.isError || !carried.has(call.toolName) ? 'call-bad' : ''}`.trim() }, call.toolName),
-      ` (${outcome(call)})`,
+      ` (${outcome(call)}${call.durationMs === null ? '' : `, ${numbers.format(call.durationMs)} ms`})`,
     ]),
   );
 }
