@@ -2,13 +2,17 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { startTestServer, type TestServer } from './support/harness';
+import { TestMcpServer } from './support/mcp-http-server';
 
 /*
  * The official MCP conformance suite (server mode) against the gateway. It
  * connects without headers, so a loopback proxy in front adds the key, as a
- * client configured with one would. The scenarios that apply to a gateway
- * of tools pass; docs/mcp-gateway.md lists the others and why.
+ * client configured with one would. The upstream server answers the suite's
+ * reference tools as the suite describes them, and the gateway lists them
+ * under their own names (names=server). The scenarios that apply to a
+ * gateway of tools pass; docs/mcp-gateway.md lists the others and why.
  */
 
 const SUITE = join(__dirname, '..', 'node_modules', '.bin', 'conformance');
@@ -19,9 +23,59 @@ const APPLIES = [
   'server-sse-multiple-streams',
   'dns-rebinding-protection',
   'server-sse-polling',
+  'tools-call-simple-text',
+  'tools-call-image',
+  'tools-call-audio',
+  'tools-call-embedded-resource',
+  'tools-call-mixed-content',
+  'tools-call-error',
+  'json-schema-2020-12',
 ];
 
+/** A 1x1 PNG and a silent WAV, as the suite asks of its image and audio tools. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const WAV = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEARKwAAIhYAQACABAAZGF0YQAAAAA=';
+const text = (value: string) => ({ type: 'text', text: value });
+
+/** The suite's reference tools, as its scenarios describe them: each with no arguments but the last. */
+const REFERENCE: Record<string, Record<string, unknown>> = {
+  test_simple_text: { content: [text('This is a simple text response for testing.')] },
+  test_image_content: { content: [{ type: 'image', data: PNG, mimeType: 'image/png' }] },
+  test_audio_content: { content: [{ type: 'audio', data: WAV, mimeType: 'audio/wav' }] },
+  test_embedded_resource: {
+    content: [
+      {
+        type: 'resource',
+        resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' },
+      },
+    ],
+  },
+  test_multiple_content_types: {
+    content: [
+      text('Multiple content types test:'),
+      { type: 'image', data: PNG, mimeType: 'image/png' },
+      {
+        type: 'resource',
+        resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' },
+      },
+    ],
+  },
+  test_error_handling: { isError: true, content: [text('This tool intentionally returns an error for testing')] },
+};
+const SCHEMA_2020_12 = {
+  name: 'json_schema_2020_12_tool',
+  description: 'Tool with JSON Schema 2020-12 features',
+  inputSchema: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    $defs: { address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } } },
+    properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+    additionalProperties: false,
+  },
+};
+
 let t: TestServer;
+let reference: TestMcpServer;
 let proxy: http.Server;
 let url: string;
 
@@ -55,19 +109,48 @@ const run = (scenario: string): Promise<{ code: number; out: string }> =>
   );
 
 beforeAll(async () => {
-  t = await startTestServer();
+  reference = new TestMcpServer([
+    ...Object.keys(REFERENCE).map((name) => ({ name, description: `The suite's ${name}`, inputSchema: { type: 'object' } })),
+    SCHEMA_2020_12,
+  ]);
+  reference.answers = REFERENCE;
+  await reference.start();
+  const mcp = readMcpConnectionSettings({
+    LOADOUT_MCP_ALLOWED_HOSTS: `127.0.0.1:${reference.port}`,
+    LOADOUT_MCP_SECRET_KEY: 'c'.repeat(64),
+  });
+  t = await startTestServer({ mcp });
   const admin = (await t.createOrganization()).adminKey;
   const key = await t.createKey(admin, 'RUNTIME');
   await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  await t.ok(admin, `mutation($u: String!) { registerMcpServer(input: { name: "suite", transport: STREAMABLE_HTTP, url: $u }) { id } }`, {
+    u: reference.url,
+  });
   const agent = (await t.ok<{ createAgent: { id: string } }>(admin, `mutation { createAgent(input: { name: "suite" }) { id } }`))
     .createAgent.id;
-  proxy = await keyAddingProxy(new URL(`${t.server.url.replace('localhost', '127.0.0.1')}/mcp/agents/${agent}?channel=web`), key);
+  // Probed on registration: the reference tools are the agent's once the probe is in.
+  for (let tries = 0; tries < 100; tries++) {
+    const listed = await t.ok<{ toolbox: { toolCount: number } }>(
+      admin,
+      `query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount } }`,
+      {
+        a: agent,
+      },
+    );
+    if (listed.toolbox.toolCount === Object.keys(REFERENCE).length + 1) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proxy = await keyAddingProxy(
+    new URL(`${t.server.url.replace('localhost', '127.0.0.1')}/mcp/agents/${agent}?channel=web&names=server`),
+    key,
+  );
   url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/mcp`;
 }, 60_000);
 afterAll(async () => {
   proxy?.closeAllConnections();
   await new Promise((r) => proxy?.close(r));
   await t?.stop();
+  await reference?.stop();
 });
 
 it.each(APPLIES)(

@@ -60,12 +60,12 @@ const usageOf = (userId: string, calls: number): Promise<Usage> =>
     (usage) => usage.reduce((n, u) => n + u.calls, 0) >= calls,
   );
 
-async function connect(agent = agentId, key = runtime, headers: Record<string, string> = {}) {
+async function connect(agent = agentId, key = runtime, headers: Record<string, string> = {}, query?: string) {
   const client = new Client({ name: 'gateway-test', version: '0' });
   const changes: number[] = [];
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changes.push(Date.now()));
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(endpoint(agent)), {
+    new StreamableHTTPClientTransport(new URL(endpoint(agent, query)), {
       requestInit: { headers: { authorization: `Bearer ${key}`, ...headers } },
     }),
   );
@@ -165,6 +165,33 @@ it('forwards a call to the upstream server under its own name, answers what it r
   const calls = maria.turns.edges.flatMap((e) => e.node.toolCalls);
   expect(calls[0].durationMs).toBeGreaterThanOrEqual(150);
   expect(calls).toEqual([{ toolName: 'mcp__live__search', isError: false, durationMs: expect.any(Number) as number }]);
+});
+
+it("lists and calls each tool under its server's own name with names=server, and says why one left out is not listed", async () => {
+  const rule = await t.ok<{ setToolRule: { id: string } }>(
+    admin,
+    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:mcp__live__fetch", effect: DENY }) { id } }`,
+    { a: agentId },
+  );
+  try {
+    const { client } = await connect(agentId, runtime, { 'x-loadout-user-id': 'lena' }, 'channel=web&names=server');
+    expect((await client.listTools()).tools.map((x) => x.name)).toEqual(['search']);
+    expect(await client.callTool({ name: 'search', arguments: { z: 'q' } })).toMatchObject({
+      content: [{ type: 'text', text: 'called search' }],
+    });
+    await expect(client.callTool({ name: 'fetch', arguments: { z: 'x' } })).rejects.toThrow(
+      /mcp__live__fetch is excluded by the agent's rule tool:mcp__live__fetch/,
+    );
+    await client.close();
+    // Counted for the definitions, whatever name the client used.
+    const usage = await usageOf('lena', 2);
+    expect(usage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([
+      ['mcp__live__fetch', 1, 1],
+      ['mcp__live__search', 1, 0],
+    ]);
+  } finally {
+    await t.ok(admin, `mutation($id: ID!) { removeToolRule(id: $id) }`, { id: rule.setToolRule.id });
+  }
 });
 
 it('refuses a call to a tool not in the list with why, and records it', async () => {
@@ -407,6 +434,12 @@ describe('the door', () => {
     expect(((await channel.json()) as { error: { data: { field: string } } }).error.data.field).toBe('channel');
     const missing = await post(endpoint(agentId, ''), runtime, initialize);
     expect(((await missing.json()) as { error: { data: { field: string } } }).error.data.field).toBe('channel');
+    const names = await post(endpoint(agentId, 'channel=web&names=openai'), runtime, initialize);
+    expect(names.status).toBe(400);
+    expect(((await names.json()) as { error: { message: string; data: { field: string } } }).error).toMatchObject({
+      message: expect.stringContaining('toolbox, server') as string,
+      data: { field: 'names' },
+    });
   });
 
   it('refuses a browser page of an origin that is not loopback (DNS rebinding), and serves a loopback one', async () => {

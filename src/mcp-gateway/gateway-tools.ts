@@ -18,6 +18,8 @@ export interface CarriedTool {
 /** A left-out definition as the gateway reads it. */
 export interface LeftOutTool {
   name: string;
+  /** An MCP tool's name on its server; null for any other tool. */
+  upstreamName: string | null;
   reason: DropReason | string;
   /** EXCLUDED: the rule's subject (`tool:Bash`) and whether it is the agent's or its project's. */
   rule: { subject: string; agentId: string | null } | null;
@@ -25,7 +27,10 @@ export interface LeftOutTool {
 
 /** One entry of the gateway's tools/list, and where a call to it goes. */
 export interface GatewayTool {
+  /** The name the client is listed and calls (see namedFor). */
   name: string;
+  /** The name the toolbox carries it under. */
+  toolboxName: string;
   serverId: string;
   /** The name the upstream server's tools/call takes. */
   upstreamName: string;
@@ -42,9 +47,43 @@ export interface GatewayTool {
 export function gatewayTools(carried: readonly CarriedTool[], reachable: ReadonlySet<string>): GatewayTool[] {
   return carried.flatMap(({ name, tool }) =>
     tool.mcpServerId && tool.mcpToolName && reachable.has(tool.mcpServerId)
-      ? [{ name, serverId: tool.mcpServerId, upstreamName: tool.mcpToolName, definitionName: tool.name, contentHash: tool.contentHash }]
+      ? [
+          {
+            name,
+            toolboxName: name,
+            serverId: tool.mcpServerId,
+            upstreamName: tool.mcpToolName,
+            definitionName: tool.name,
+            contentHash: tool.contentHash,
+          },
+        ]
       : [],
   );
+}
+
+/** How the gateway names tools to its client (the URL's `names`). */
+export const GATEWAY_NAMINGS = ['toolbox', 'server'] as const;
+export type GatewayNaming = (typeof GATEWAY_NAMINGS)[number];
+
+/**
+ * The tools under the names their client is listed and calls: the
+ * toolbox's (`mcp__<server>__<tool>`), or, with `server`, each tool's name
+ * on its server where no other listed tool is listed under it; tools that
+ * would share a name keep the toolbox's, which are unique, so every name
+ * in a list is distinct.
+ */
+export function namedFor(tools: readonly GatewayTool[], naming: GatewayNaming): GatewayTool[] {
+  if (naming === 'toolbox') return [...tools];
+  let names = tools.map((t) => t.upstreamName);
+  // Each round moves at least one name back to the toolbox's, and none the other way: at most one round a tool.
+  for (;;) {
+    const uses = new Map<string, number>();
+    for (const name of names) uses.set(name, (uses.get(name) ?? 0) + 1);
+    const next = names.map((name, i) => (uses.get(name)! > 1 ? tools[i].toolboxName : name));
+    if (next.every((name, i) => name === names[i])) break;
+    names = next;
+  }
+  return tools.map((t, i) => ({ ...t, name: names[i] }));
 }
 
 /** The servers Loadout reaches itself, whose tools the gateway can call. */
@@ -70,12 +109,14 @@ const SAID: Partial<Record<DropReason, (name: string, maxTools: number) => strin
  * toolbox (naming the rule, the cap), or unknown to the agent.
  */
 export function whyNotListed(
-  name: string,
+  called: string,
   carried: readonly CarriedTool[],
   dropped: readonly LeftOutTool[],
   reachable: ReadonlySet<string>,
   maxTools: number,
+  naming: GatewayNaming,
 ): string {
+  const name = naming === 'server' ? toolboxNameOf(called, carried, dropped) : called;
   const kept = carried.find((c) => c.name === name);
   if (kept) {
     if (!kept.tool.mcpServerId) return `${name} is run by the host, not by Loadout: it is never listed here`;
@@ -90,4 +131,18 @@ export function whyNotListed(
   if (said) return said(name, maxTools);
   const text = (DROP_REASON_TEXT as Record<string, string | undefined>)[left.reason];
   return `${name} is left out of the toolbox: ${text ?? left.reason}`;
+}
+
+/**
+ * The toolbox's name a name called under `server` naming stands for:
+ * itself when a tool the agent carries or leaves out is named so, else the
+ * one tool of the agent's named so on its server; else the name as called.
+ */
+export function toolboxNameOf(called: string, carried: readonly CarriedTool[], dropped: readonly LeftOutTool[]): string {
+  if (carried.some((c) => c.name === called) || dropped.some((d) => d.name === called)) return called;
+  const matching = [
+    ...carried.filter((c) => c.tool.mcpToolName === called).map((c) => c.name),
+    ...dropped.filter((d) => d.upstreamName === called).map((d) => d.name),
+  ];
+  return matching.length === 1 ? matching[0] : called;
 }

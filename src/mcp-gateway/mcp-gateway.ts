@@ -11,10 +11,17 @@ import { Topic } from '../invalidation/invalidation-bus';
 import type { ToolboxInvalidationEntity } from '../invalidation/toolbox-invalidation.entity';
 import { USER_ID_MAX } from '../conversations/conversation.service';
 import { GATEWAY_LIMITS, type GatewayLimits } from './gateway-limits';
-import { listKey } from './gateway-tools';
+import { listKey, type GatewayNaming } from './gateway-tools';
 import { SessionRequests, type GatewaySituation, type Session } from './session-requests';
 
 const SERVER_INFO = { name: 'loadout', version: '1' };
+
+/** What an initialize request asks for: its situation, its end user (null: the key's principal) and how tools are named. */
+export interface SessionRequest {
+  situation: GatewaySituation;
+  userId: string | null;
+  naming: GatewayNaming;
+}
 
 /**
  * Loadout as an MCP server (docs/mcp-gateway.md): one session per client,
@@ -78,8 +85,7 @@ export class McpGateway {
    */
   async open(
     actor: Actor,
-    situation: GatewaySituation,
-    userId: string | null,
+    { situation, userId, naming }: SessionRequest,
     initialize: (transport: StreamableHTTPServerTransport) => Promise<void>,
   ): Promise<void> {
     if (userId !== null && (userId.length < 1 || userId.length > USER_ID_MAX))
@@ -90,7 +96,7 @@ export class McpGateway {
     const opening = { organizationId: actor.organizationId, principalId: actor.principalId };
     this.opening.add(opening);
     try {
-      await this.create(actor, situation, userId, initialize);
+      await this.create(actor, { situation, userId, naming }, initialize);
     } finally {
       this.opening.delete(opening);
     }
@@ -98,8 +104,7 @@ export class McpGateway {
 
   private async create(
     actor: Actor,
-    situation: GatewaySituation,
-    userId: string | null,
+    { situation, userId, naming }: SessionRequest,
     initialize: (transport: StreamableHTTPServerTransport) => Promise<void>,
   ): Promise<void> {
     const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: true } } });
@@ -108,6 +113,7 @@ export class McpGateway {
       actor,
       situation,
       userId: userId ?? actor.principalId,
+      naming,
       server,
       transport: new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),

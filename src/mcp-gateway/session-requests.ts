@@ -7,7 +7,17 @@ import type { JsonObject } from '../common/json';
 import { logger } from '../common/logger';
 import type { PageSituation } from '../loadout/facts';
 import type { ToolRow } from '../loadout/rows';
-import { gatewayTools, listEntry, listKey, reachableServers, whyNotListed, type GatewayTool } from './gateway-tools';
+import {
+  gatewayTools,
+  listEntry,
+  listKey,
+  namedFor,
+  reachableServers,
+  toolboxNameOf,
+  whyNotListed,
+  type GatewayNaming,
+  type GatewayTool,
+} from './gateway-tools';
 
 /** The agent and situation a session's URL names. */
 export interface GatewaySituation {
@@ -22,6 +32,7 @@ export interface Session {
   actor: Actor;
   situation: GatewaySituation;
   userId: string;
+  naming: GatewayNaming;
   server: Server;
   transport: StreamableHTTPServerTransport;
   conversation: Promise<string> | null;
@@ -39,6 +50,8 @@ export interface Session {
 export interface Current {
   tools: GatewayTool[];
   why: (name: string) => string;
+  /** The name a call to a tool not listed is counted under: the toolbox's, where the name called stands for one. */
+  countedAs: (name: string) => string;
 }
 
 /**
@@ -72,20 +85,19 @@ export class SessionRequests {
     const loadout = await this.services.toolbox.loadoutOf(actor);
     const resolved = this.services.toolbox.resolveIn(loadout, situation.agentId, situation.channel, situation.page);
     const reachable = reachableServers(loadout.rows.mcpServers);
+    // Read only for a call to a tool not listed: the left-out tools are assembled on first read.
+    const leftOut = () => resolved.dropped.map((d) => ({ name: d.name, upstreamName: d.tool.mcpToolName, reason: d.reason, rule: d.rule }));
     return {
       // Compared with the list's, whose tools carry the frozen toolbox's content hashes (the content as sent).
-      tools: gatewayTools(
-        resolved.tools.map((t) => ({ name: t.name, tool: { ...t.tool, contentHash: t.contentHash } })),
-        reachable,
-      ),
-      why: (name) =>
-        whyNotListed(
-          name,
-          resolved.tools,
-          resolved.dropped.map((d) => ({ name: d.name, reason: d.reason, rule: d.rule })),
+      tools: namedFor(
+        gatewayTools(
+          resolved.tools.map((t) => ({ name: t.name, tool: { ...t.tool, contentHash: t.contentHash } })),
           reachable,
-          resolved.agent.maxTools,
         ),
+        session.naming,
+      ),
+      why: (name) => whyNotListed(name, resolved.tools, leftOut(), reachable, resolved.agent.maxTools, session.naming),
+      countedAs: (name) => (session.naming === 'server' ? toolboxNameOf(name, resolved.tools, leftOut()) : name),
     };
   }
 
@@ -110,9 +122,9 @@ export class SessionRequests {
       const tool = row && { ...row, description: frozen.description, inputSchema: frozen.inputSchema, contentHash: frozen.contentHash };
       return tool ? [{ name: frozen.name, tool }] : [];
     });
-    const tools = gatewayTools(carried, reachable);
+    const tools = namedFor(gatewayTools(carried, reachable), session.naming);
     const rows = new Map(carried.map((c) => [c.name, c.tool]));
-    const ids = tools.map((t) => rows.get(t.name)!.id);
+    const ids = tools.map((t) => rows.get(t.toolboxName)!.id);
     // The server's other keys (title, annotations, outputSchema, ...) are read only here: no model is sent them.
     const stored: Array<{ id: string; entry: JsonObject | null }> = ids.length
       ? await this.services.db.dataSource.query(
@@ -126,7 +138,7 @@ export class SessionRequests {
     session.notified = false;
     return {
       tools: tools.map((t) => {
-        const tool = rows.get(t.name)!;
+        const tool = rows.get(t.toolboxName)!;
         return listEntry(t.name, tool, entries.get(tool.id) ?? null);
       }),
     };
@@ -150,7 +162,7 @@ export class SessionRequests {
             conversationId,
             turnId: session.turnId,
             userId: session.userId,
-            toolName: tool?.definitionName ?? name,
+            toolName: tool?.definitionName ?? now.countedAs(name),
             isError,
             idempotencyKey: `mcp:${session.id}:${String(requestId)}`,
             durationMs,

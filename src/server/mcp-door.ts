@@ -7,6 +7,7 @@ import { LoadoutError, toClientError } from '../common/errors';
 import { sendJson } from '../common/send-json';
 import { PAGE_TYPES, type PageType } from '../loadout/vocabulary';
 import { USER_ID_HEADER } from '../mcp-gateway/gateway-limits';
+import { GATEWAY_NAMINGS, type GatewayNaming } from '../mcp-gateway/gateway-tools';
 import type { McpGateway } from '../mcp-gateway/mcp-gateway';
 import type { GatewaySituation } from '../mcp-gateway/session-requests';
 import { contextFor } from './authenticate';
@@ -16,8 +17,8 @@ import { readBody } from './http-body';
 /** `/mcp/agents/<agentId>`: the agent's MCP endpoint (docs/mcp-gateway.md). */
 export const MCP_PATH = /^\/mcp\/agents\/([^/]{1,100})$/;
 
-/** The URL's query parameters: the situation besides the agent. */
-const PARAMETERS = new Set(['channel', 'page', 'contextObject', 'recordId']);
+/** The URL's query parameters: the situation besides the agent, and how tools are named. */
+const PARAMETERS = new Set(['channel', 'page', 'contextObject', 'recordId', 'names']);
 
 /** A JSON-RPC error with no request to answer, as MCP's Streamable HTTP sends one: the HTTP status says the same. */
 function refuse(res: http.ServerResponse, status: number, code: string, message: string, field?: string): void {
@@ -62,6 +63,14 @@ function situationOf(agentId: string, query: URLSearchParams): GatewaySituation 
     channel,
     page: { type: type as PageType, contextObject: query.get('contextObject'), recordId: query.get('recordId') },
   };
+}
+
+/** The URL's `names`: `toolbox` when absent. */
+function namingOf(query: URLSearchParams): GatewayNaming {
+  const names = query.get('names') ?? 'toolbox';
+  if (!(GATEWAY_NAMINGS as readonly string[]).includes(names))
+    throw new LoadoutError('BAD_USER_INPUT', `names: must be one of ${GATEWAY_NAMINGS.join(', ')}`, 'names');
+  return names as GatewayNaming;
 }
 
 /**
@@ -122,7 +131,8 @@ export async function handleMcp(
       return refuse(res, 400, 'BAD_USER_INPUT', 'No session: send an initialize request first, without Mcp-Session-Id');
     const userHeader = req.headers[USER_ID_HEADER];
     const userId = typeof userHeader === 'string' ? userHeader : null;
-    return await gateway.open(actor, situationOf(agentId, query), userId, (transport) => transport.handleRequest(req, res, body));
+    const opened = { situation: situationOf(agentId, query), userId, naming: namingOf(query) };
+    return await gateway.open(actor, opened, (transport) => transport.handleRequest(req, res, body));
   } catch (error) {
     if (res.headersSent) throw error;
     return refuseWith(res, error);

@@ -20,6 +20,8 @@ export class TestMcpServer {
   behaviour: Behaviour = { kind: 'ok' };
   /** How long each tools/call takes to answer. */
   callDelayMs = 0;
+  /** What a call of each tool named here answers; any other is answered `called <name>`. */
+  answers: Record<string, Record<string, unknown>> = {};
   listRequests = 0;
   /** Every header value the server was sent, for the tests that check what Loadout sends. */
   readonly seenAuthorization: string[] = [];
@@ -60,6 +62,8 @@ export class TestMcpServer {
     });
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       if (this.callDelayMs > 0) await new Promise((r) => setTimeout(r, this.callDelayMs));
+      const answer = this.answers[request.params.name];
+      if (answer) return answer;
       return {
         content: [{ type: 'text', text: `called ${request.params.name}` }],
         structuredContent: { echoed: request.params.arguments ?? null },
