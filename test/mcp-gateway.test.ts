@@ -1,12 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { Agent, MCPServerStreamableHttp, OpenAIProvider, run as runAgent, setTracingDisabled } from '@openai/agents';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
-import { createMCPClient } from '@ai-sdk/mcp';
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { generateText, stepCountIs } from 'ai';
-import { FakeProvider } from './support/fake-provider';
 import { startTestServer, type TestServer } from './support/harness';
 import { TestMcpServer } from './support/mcp-http-server';
 
@@ -273,59 +268,6 @@ it('tells a session on another instance of the same database when an edit made o
   expect(changes).toHaveLength(1);
   expect(before).toContain('mcp__live__fetch');
   expect(after).not.toContain('mcp__live__fetch');
-});
-
-it('runs an OpenAI Agents SDK loop with the gateway as its MCP server: the model is sent the list, its call reaches the upstream server and is counted', async () => {
-  setTracingDisabled(true);
-  const fake = await FakeProvider.start();
-  const mcp = new MCPServerStreamableHttp({
-    url: endpoint(otherAgentId),
-    name: 'loadout',
-    requestInit: { headers: { authorization: `Bearer ${runtime}`, 'x-loadout-user-id': 'agents-sdk' } },
-  });
-  try {
-    await mcp.connect();
-    const model = await new OpenAIProvider({ apiKey: 'test', baseURL: `${fake.url}/v1` }).getModel('gpt-4.1');
-    const result = await runAgent(new Agent({ name: 'Support', instructions: 'Help.', model, mcpServers: [mcp] }), 'Find invoices');
-    expect(result.finalOutput).toBeTruthy();
-  } finally {
-    await mcp.close();
-    await fake.stop();
-  }
-  const sent = fake.requests[0].body as { tools: Array<{ name: string }> };
-  expect(sent.tools.map((x) => x.name)).toEqual(['mcp__live__search', 'mcp__live__fetch']);
-  // The tool result the model was sent back is the upstream server's answer.
-  expect(fake.requests[1].raw).toContain('called search');
-  const usage = { toolUsage: await usageOf('agents-sdk', 1) };
-  expect(usage.toolUsage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([['mcp__live__search', 1, 0]]);
-});
-
-it("runs an AI SDK generateText loop with the gateway's tools from the AI SDK's MCP client: the call reaches the upstream server and is counted", async () => {
-  const fake = await FakeProvider.start();
-  const mcp = await createMCPClient({
-    transport: {
-      type: 'http',
-      url: endpoint(otherAgentId),
-      headers: { authorization: `Bearer ${runtime}`, 'x-loadout-user-id': 'ai-sdk' },
-    },
-  });
-  try {
-    const result = await generateText({
-      model: createAnthropic({ apiKey: 'test', baseURL: `${fake.url}/v1` })('claude-sonnet-4-5'),
-      prompt: 'Find invoices',
-      tools: await mcp.tools(),
-      stopWhen: stepCountIs(3),
-    });
-    expect(result.text).toBeTruthy();
-  } finally {
-    await mcp.close();
-    await fake.stop();
-  }
-  const sent = fake.requests[0].body as { tools: Array<{ name: string }> };
-  expect(sent.tools.map((x) => x.name)).toEqual(['mcp__live__search', 'mcp__live__fetch']);
-  expect(fake.requests[1].raw).toContain('called search');
-  const usage = { toolUsage: await usageOf('ai-sdk', 1) };
-  expect(usage.toolUsage.filter((u) => u.calls > 0).map((u) => [u.toolName, u.calls, u.errors])).toEqual([['mcp__live__search', 1, 0]]);
 });
 
 it("forms the budget report's verdicts from gateway calls alone, as from the same calls recorded through GraphQL", async () => {

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
-import { freePort } from './support/free-port';
 import { startTestServer, typed, type TestServer } from './support/harness';
-import { binOf } from './support/mcp-servers';
+import { startEverything } from './support/mcp-servers';
 
 /*
  * The reference "everything" server run for real in its two HTTP modes on
@@ -15,24 +14,6 @@ import { binOf } from './support/mcp-servers';
  * Loadout: its inventory byte for byte as a raw tools/list answers it, and
  * a call through Loadout's pool answered as the server sent it.
  */
-
-async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [binOf('@modelcontextprotocol/server-everything'), mode], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${mode} server did not start`)), 20_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      if (/listening|running/i.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  return { child, port };
-}
 
 /** Every entry of tools/list as the server sends it (the SDK's listTools would reorder keys). */
 async function rawList(transport: Transport): Promise<Array<Record<string, unknown>>> {

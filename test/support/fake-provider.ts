@@ -78,12 +78,16 @@ function carriesToolResult(raw: string): boolean {
   return ['"role":"tool"', '"function_call_output"', '"tool_result"', '"functionResponse"'].some((marker) => raw.includes(marker));
 }
 
-function answer(api: ProviderApi, model: string, call: string | undefined): Record<string, unknown> {
+function answer(api: ProviderApi, model: string, call: string | undefined, args: Record<string, unknown> = {}): Record<string, unknown> {
   const usage = CANNED_USAGE[api];
   const created = 1_767_225_600;
   if (api === 'openai-chat') {
     const message = call
-      ? { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: call, arguments: '{}' } }] }
+      ? {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: call, arguments: JSON.stringify(args) } }],
+        }
       : { role: 'assistant', content: 'Paid.' };
     return {
       id: 'chatcmpl-1',
@@ -96,7 +100,7 @@ function answer(api: ProviderApi, model: string, call: string | undefined): Reco
   }
   if (api === 'openai-responses') {
     const output = call
-      ? [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: call, arguments: '{}', status: 'completed' }]
+      ? [{ type: 'function_call', id: 'fc_1', call_id: 'call_1', name: call, arguments: JSON.stringify(args), status: 'completed' }]
       : [
           {
             type: 'message',
@@ -125,7 +129,7 @@ function answer(api: ProviderApi, model: string, call: string | undefined): Reco
       type: 'message',
       role: 'assistant',
       model,
-      content: call ? [{ type: 'tool_use', id: 'toolu_1', name: call, input: {} }] : [{ type: 'text', text: 'Paid.' }],
+      content: call ? [{ type: 'tool_use', id: 'toolu_1', name: call, input: args }] : [{ type: 'text', text: 'Paid.' }],
       stop_reason: call ? 'tool_use' : 'end_turn',
       stop_sequence: null,
       usage,
@@ -134,7 +138,7 @@ function answer(api: ProviderApi, model: string, call: string | undefined): Reco
   return {
     candidates: [
       {
-        content: { role: 'model', parts: call ? [{ functionCall: { name: call, args: {} } }] : [{ text: 'Paid.' }] },
+        content: { role: 'model', parts: call ? [{ functionCall: { name: call, args } }] : [{ text: 'Paid.' }] },
         finishReason: 'STOP',
         index: 0,
       },
@@ -148,6 +152,8 @@ export class FakeProvider {
   readonly requests: CapturedRequest[] = [];
   /** Picks, of the tool names a request sent, the one the model calls; the first by default. */
   calling: (names: string[]) => string | undefined = (names) => names[0];
+  /** The arguments the model calls a tool with; none by default. */
+  argumentsOf: (name: string) => Record<string, unknown> = () => ({});
   /** Told after each answer is sent: a spec cuts a connection at a chosen point of a run. */
   answered: () => void = () => undefined;
   private constructor(
@@ -177,7 +183,7 @@ export class FakeProvider {
     this.requests.push({ api, path, raw, body });
     const call = carriesToolResult(raw) ? undefined : this.calling(toolNames(api, body));
     const model = typeof body.model === 'string' ? body.model : (/models\/([^:]+):/.exec(path)?.[1] ?? 'model');
-    const answered = answer(api, model, call);
+    const answered = answer(api, model, call, call === undefined ? {} : this.argumentsOf(call));
     if (body.stream === true || path.endsWith(':streamGenerateContent')) {
       const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
       const events =

@@ -1,9 +1,11 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { freePort } from './free-port';
 
 /** What one real MCP server answered to `tools/list`, every page, each entry exactly as the SDK's client returned it. */
 export interface RealToolList {
@@ -120,4 +122,23 @@ export function readRealToolLists(): Promise<RealToolList[]> {
 /** Starts Microsoft 365's and Lark's MCP servers over stdio, in parallel, and returns each one's complete tool list. */
 export function readLargestToolLists(): Promise<RealToolList[]> {
   return Promise.all(LARGEST_SERVERS.map(readToolList));
+}
+
+/** The reference "everything" server run for real on 127.0.0.1, in one of its HTTP modes, once it says it listens. */
+export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [binOf('@modelcontextprotocol/server-everything'), mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${mode} server did not start`)), 20_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      if (/listening|running/i.test(chunk.toString())) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  return { child, port };
 }
