@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { startTestServer, type TestServer } from './support/harness';
-import { TestMcpServer } from './support/mcp-http-server';
+import { TestMcpServer, type Answer } from './support/mcp-http-server';
 
 /*
  * The official MCP conformance suite (server mode) against the gateway. It
@@ -30,6 +30,7 @@ const APPLIES = [
   'tools-call-mixed-content',
   'tools-call-error',
   'json-schema-2020-12',
+  'tools-call-with-progress',
 ];
 
 /** A 1x1 PNG and a silent WAV, as the suite asks of its image and audio tools. */
@@ -37,8 +38,8 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwA
 const WAV = 'UklGRiQAAABXQVZFZm10IBAAAAABAAEARKwAAIhYAQACABAAZGF0YQAAAAA=';
 const text = (value: string) => ({ type: 'text', text: value });
 
-/** The suite's reference tools, as its scenarios describe them: each with no arguments but the last. */
-const REFERENCE: Record<string, Record<string, unknown>> = {
+/** The suite's reference tools, as its scenarios describe them, none with arguments. */
+const REFERENCE: Record<string, Answer> = {
   test_simple_text: { content: [text('This is a simple text response for testing.')] },
   test_image_content: { content: [{ type: 'image', data: PNG, mimeType: 'image/png' }] },
   test_audio_content: { content: [{ type: 'audio', data: WAV, mimeType: 'audio/wav' }] },
@@ -61,6 +62,16 @@ const REFERENCE: Record<string, Record<string, unknown>> = {
     ],
   },
   test_error_handling: { isError: true, content: [text('This tool intentionally returns an error for testing')] },
+  // Progress 0, 50 and 100 of 100, about 50 ms apart, to the token the request carries.
+  test_tool_with_progress: async (request, extra) => {
+    const progressToken = request.params._meta?.progressToken;
+    for (const progress of [0, 50, 100]) {
+      if (progress > 0) await new Promise((r) => setTimeout(r, 50));
+      if (progressToken !== undefined)
+        await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, total: 100 } });
+    }
+    return { content: [text('Progress tool completed')] };
+  },
 };
 const SCHEMA_2020_12 = {
   name: 'json_schema_2020_12_tool',

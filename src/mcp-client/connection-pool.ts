@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EgressPolicy } from './egress-policy';
-import { McpSession, type McpTarget, type SessionLimits } from './mcp-session';
+import { McpSession, type CallOptions, type McpTarget, type SessionLimits } from './mcp-session';
 
 interface Pooled {
   /** A digest of the target: a server reached somewhere else, or with other headers, gets a new session. */
@@ -63,10 +63,10 @@ export class McpConnectionPool {
   }
 
   /** tools/call through the pool; a session the call finds broken is dropped, so the next call opens another. */
-  async callTool(serverId: string, target: McpTarget, name: string, args: Record<string, unknown> | undefined, signal?: AbortSignal) {
+  async callTool(serverId: string, target: McpTarget, name: string, args: Record<string, unknown> | undefined, options: CallOptions = {}) {
     const session = await this.session(serverId, target);
     try {
-      return await session.callTool(name, args, signal);
+      return await session.callTool(name, args, options);
     } catch (error) {
       if (!session.isOpen) this.drop(serverId);
       throw error;

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { ProgressCallback } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { EgressPolicy } from './egress-policy';
@@ -11,6 +12,12 @@ import { guardedFetch, type FetchBounds } from './guarded-fetch';
 export type McpTarget =
   | { transport: 'STREAMABLE_HTTP' | 'SSE'; url: string; headers: Record<string, string> }
   | { transport: 'STDIO'; command: string; args: string[]; env: Record<string, string>; cwd?: string };
+
+/** What a caller may give a tools/call: its cancellation, and where the server's progress for it goes. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  onprogress?: ProgressCallback;
+}
 
 export interface SessionLimits extends FetchBounds {
   /** How long one request (initialize, a page of tools/list, a tools/call) may take. */
@@ -130,10 +137,16 @@ export class McpSession {
   }
 
   /** tools/call under the server's own name; the result as the server sent it (content, structuredContent, isError). */
-  callTool(name: string, args: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  callTool(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    { signal, onprogress }: CallOptions = {},
+  ): Promise<Record<string, unknown>> {
+    // With onprogress the SDK asks the server for progress (a token of its own); the timeout stays the call's whole bound.
     return this.client.request({ method: 'tools/call', params: { name, arguments: args ?? {} } }, ResultSchema, {
       timeout: this.limits.requestTimeoutMs,
       signal,
+      onprogress,
     });
   }
 

@@ -133,9 +133,7 @@ export class McpGateway {
       streams: 0,
     };
     server.setRequestHandler(ListToolsRequestSchema, () => this.requests.list(session));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      this.requests.call(session, request.params.name, request.params.arguments, extra.requestId, extra.signal),
-    );
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => this.requests.call(session, request, extra));
     await server.connect(session.transport);
     await initialize(session.transport);
   }

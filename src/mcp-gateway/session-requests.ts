@@ -1,11 +1,13 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ErrorCode, McpError, type CallToolRequest, type ServerNotification, type ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { AppServices } from '../app-services';
 import type { Actor } from '../common/actor';
 import type { JsonObject } from '../common/json';
 import { logger } from '../common/logger';
 import type { PageSituation } from '../loadout/facts';
+import type { CallOptions } from '../mcp-client/mcp-session';
 import type { ToolRow } from '../loadout/rows';
 import {
   gatewayTools,
@@ -146,12 +148,17 @@ export class SessionRequests {
 
   async call(
     session: Session,
-    name: string,
-    args: Record<string, unknown> | undefined,
-    requestId: string | number,
-    signal: AbortSignal,
+    { params: { name, arguments: args, _meta } }: CallToolRequest,
+    { requestId, signal, sendNotification }: RequestHandlerExtra<ServerRequest, ServerNotification>,
   ): Promise<Record<string, unknown>> {
     session.lastUsed = Date.now();
+    // The upstream server's progress for this call goes to the client under the client's own token.
+    const progressToken = _meta?.progressToken;
+    const onprogress: CallOptions['onprogress'] =
+      progressToken === undefined
+        ? undefined
+        : (progress) =>
+            void sendNotification({ method: 'notifications/progress', params: { ...progress, progressToken } }).catch(() => undefined);
     const [conversationId, now] = await Promise.all([this.conversationOf(session), this.current(session)]);
     const tool = now.tools.find((t) => t.name === name);
     // Recorded after the answer is on its way, off the call's path; stop() waits for the records in flight.
@@ -183,7 +190,7 @@ export class SessionRequests {
     const started = performance.now();
     const took = () => Math.round(performance.now() - started);
     try {
-      const result = await this.services.mcpConnections.callTool(tool.serverId, tool.upstreamName, args, signal);
+      const result = await this.services.mcpConnections.callTool(tool.serverId, tool.upstreamName, args, { signal, onprogress });
       record(result.isError === true, took());
       return result;
     } catch (error) {

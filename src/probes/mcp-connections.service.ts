@@ -7,7 +7,7 @@ import type { Stats } from '../common/stats';
 import { getOwned } from '../common/tenant';
 import { McpConnectionPool } from '../mcp-client/connection-pool';
 import type { EgressPolicy } from '../mcp-client/egress-policy';
-import type { McpTarget, SessionLimits } from '../mcp-client/mcp-session';
+import type { CallOptions, McpTarget, SessionLimits } from '../mcp-client/mcp-session';
 import type { StdioDeclaration } from '../mcp-client/stdio-declarations';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
@@ -132,7 +132,7 @@ export class McpConnections {
    * Loadout cannot reach (REPORTED, undeclared, headers it cannot read) is
    * BAD_USER_INPUT naming `serverId`.
    */
-  async callTool(serverId: string, name: string, args: Record<string, unknown> | undefined, signal?: AbortSignal) {
+  async callTool(serverId: string, name: string, args: Record<string, unknown> | undefined, options: CallOptions = {}) {
     // A call does not read the server's row (and unseal its headers) again within TARGET_FRESH_MS: an edit made on
     // this instance is seen at once (wake), one made on another within that time.
     const now = Date.now();
@@ -146,7 +146,7 @@ export class McpConnections {
       if (this.targets.size >= TARGETS_KEPT) this.targets.delete(this.targets.keys().next().value!);
       this.targets.set(serverId, (known = { target, at: now }));
     }
-    return this.pool.callTool(serverId, known.target, name, args, signal);
+    return this.pool.callTool(serverId, known.target, name, args, options);
   }
 
   /** The status of a server now, from its probe row (null for a REPORTED server). */

@@ -3,7 +3,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolRequest,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+
+/** A tool's answer, or a handler that makes it (sending notifications on the way). */
+export type Answer =
+  | Record<string, unknown>
+  | ((request: CallToolRequest, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<Record<string, unknown>>);
 
 /** How the server answers the next requests: as an MCP server should, or with one of the faults a probe must survive. */
 export type Behaviour =
@@ -20,8 +32,8 @@ export class TestMcpServer {
   behaviour: Behaviour = { kind: 'ok' };
   /** How long each tools/call takes to answer. */
   callDelayMs = 0;
-  /** What a call of each tool named here answers; any other is answered `called <name>`. */
-  answers: Record<string, Record<string, unknown>> = {};
+  /** What a call of each tool named here answers, or how; any other is answered `called <name>`. */
+  answers: Record<string, Answer> = {};
   listRequests = 0;
   /** Every header value the server was sent, for the tests that check what Loadout sends. */
   readonly seenAuthorization: string[] = [];
@@ -60,9 +72,10 @@ export class TestMcpServer {
       this.listRequests++;
       return { tools: this.tools } as never;
     });
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       if (this.callDelayMs > 0) await new Promise((r) => setTimeout(r, this.callDelayMs));
       const answer = this.answers[request.params.name];
+      if (typeof answer === 'function') return (await answer(request, extra)) as never;
       if (answer) return answer;
       return {
         content: [{ type: 'text', text: `called ${request.params.name}` }],
