@@ -1,9 +1,14 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { startTestServer, type TestServer } from './support/harness';
+import { TestMcpServer } from './support/mcp-http-server';
 
 /*
  * The MCP gateway's bounds, with small ones: sessions per key and per
- * organisation, idle sessions closed, request bodies bounded, and a
- * stopping instance ending sessions' notification streams at once.
+ * organisation, idle sessions closed, request bodies bounded, a stopping
+ * instance ending sessions' notification streams at once and answering
+ * the calls in flight.
  */
 
 let t: TestServer;
@@ -142,5 +147,43 @@ describe('a session listening for notifications', () => {
     await u.server.stop();
     expect(Date.now() - started).toBeLessThan(10_000);
     await ended;
+  }, 60_000);
+});
+
+describe('a call in flight when the instance stops', () => {
+  let upstream: TestMcpServer;
+  let u: TestServer;
+
+  beforeAll(async () => {
+    upstream = await new TestMcpServer([{ name: 'slow', description: 'Answers late', inputSchema: { type: 'object' } }]).start();
+    const mcp = readMcpConnectionSettings({
+      LOADOUT_MCP_ALLOWED_HOSTS: `127.0.0.1:${upstream.port}`,
+      LOADOUT_MCP_SECRET_KEY: 'd'.repeat(64),
+    });
+    u = await startTestServer({ mcp: { ...mcp, tickMs: 100 }, shutdownGraceMs: 20_000 });
+  }, 60_000);
+  afterAll(async () => {
+    await u?.stop();
+    await upstream?.stop();
+  });
+
+  it('is answered as the upstream server answered it before the instance exits', async () => {
+    const { key, agent } = await tenant(u);
+    await u.ok(key, `mutation($u: String!) { registerMcpServer(input: { name: "up", transport: STREAMABLE_HTTP, url: $u }) { id } }`, {
+      u: upstream.url,
+    });
+    const client = new Client({ name: 'drain', version: '0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${u.server.url}/mcp/agents/${agent}?channel=web`), {
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
+    for (let tries = 0; tries < 100 && (await client.listTools()).tools.length === 0; tries++) await new Promise((r) => setTimeout(r, 100));
+    upstream.callDelayMs = 800;
+    const call = client.callTool({ name: 'mcp__up__slow', arguments: {} });
+    await new Promise((r) => setTimeout(r, 200));
+    const stopped = u.server.stop();
+    expect(await call).toMatchObject({ content: [{ type: 'text', text: 'called slow' }] });
+    await stopped;
   }, 60_000);
 });
