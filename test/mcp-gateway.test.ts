@@ -148,15 +148,26 @@ it('forwards a call to the upstream server under its own name, answers what it r
   expect(usage.toolUsage.filter((u) => u.firstSurfacedAt).map((u) => u.toolName)).toEqual(['mcp__live__fetch', 'mcp__live__search']);
   // The debugger lists the call on the session's turn, with its outcome and how long the upstream server took.
   const conversations = await t.ok<{
-    conversations: { edges: Array<{ node: { userId: string; turns: { edges: Array<{ node: { toolCalls: TurnCalls } }> } } }> };
+    conversations: {
+      edges: Array<{
+        node: {
+          userId: string;
+          source: string;
+          turns: { edges: Array<{ node: { toolCalls: TurnCalls; notListed: Array<{ name: string; reason: string }> | null } }> };
+        };
+      }>;
+    };
   }>(
     admin,
-    `query($a: ID!) { conversations(agentId: $a) { edges { node { userId turns { edges { node { toolCalls { toolName isError durationMs } } } } } } } }`,
+    `query($a: ID!) { conversations(agentId: $a) { edges { node { userId source turns { edges { node { toolCalls { toolName isError durationMs } notListed { name reason } } } } } } } }`,
     {
       a: agentId,
     },
   );
   const maria = conversations.conversations.edges.find((e) => e.node.userId === 'maria')!.node;
+  // The turn says which carried tools the client was not listed, and why.
+  expect(maria.source).toBe('MCP_GATEWAY');
+  expect(maria.turns.edges.map((e) => e.node.notListed)).toEqual([[{ name: 'host_only', reason: 'RUN_BY_HOST' }]]);
   const calls = maria.turns.edges.flatMap((e) => e.node.toolCalls);
   expect(calls[0].durationMs).toBeGreaterThanOrEqual(150);
   expect(calls).toEqual([{ toolName: 'mcp__live__search', isError: false, durationMs: expect.any(Number) as number }]);

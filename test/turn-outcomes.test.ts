@@ -222,6 +222,16 @@ describe("a turn's calls", () => {
     ]);
   });
 
+  it("says nothing of an MCP client's list for a runtime's turn", async () => {
+    const turnId = await newTurn();
+    const read = await t.ok<{ turn: { notListed: unknown; conversation: { source: string } } }>(
+      key,
+      `query($id: ID!) { turn(id: $id) { notListed { name } conversation { source } } }`,
+      { id: turnId },
+    );
+    expect(read.turn).toEqual({ notListed: null, conversation: { source: 'RUNTIME' } });
+  });
+
   it('refuses a duration below 0 or past a day, naming the call, and writes nothing of the batch', async () => {
     const turnId = await newTurn();
     const conversationId = await conversationOf(turnId);

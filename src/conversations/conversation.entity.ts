@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { ConversationSource } from '../loadout/vocabulary';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
 import { OrganizationEntity } from '../organizations/organization.entity';
@@ -8,6 +9,7 @@ export type PageKind = 'HOME' | 'LIST' | 'RECORD';
 
 /** Agent, channel, page and end user are fixed when a conversation starts. */
 @Entity('conversations')
+@Check('ck_conversations_source', "source IN ('RUNTIME', 'MCP_GATEWAY')")
 export class ConversationEntity {
   @PrimaryGeneratedColumn('uuid') id: string;
   @Index('idx_conversations_organization')
@@ -42,4 +44,5 @@ export class ConversationEntity {
   @JoinColumn({ name: 'parent_id' })
   parent?: ConversationEntity;
   @CreateDateColumn({ type: 'timestamptz' }) startedAt: Date;
+  @Column('text', { default: 'RUNTIME' }) source: ConversationSource;
 }

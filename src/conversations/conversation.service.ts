@@ -1,3 +1,4 @@
+import type { ConversationSource } from '../loadout/vocabulary';
 import type { DataSource } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
@@ -22,6 +23,8 @@ export interface StartConversation {
   page?: PageSituation | null;
   userId?: string | null;
   parentConversationId?: string | null;
+  /** RUNTIME unless the MCP gateway starts it. */
+  source?: ConversationSource;
 }
 
 /**
@@ -102,6 +105,7 @@ export class ConversationService {
         // A child's credit goes to its root: the parent already carries the root's project.
         owningProjectId: parent ? parent.owningProjectId : agent.projectId,
         parentId: parent?.id ?? null,
+        source: input.source ?? 'RUNTIME',
         ...(at ? { startedAt: at } : {}),
       });
       return tx.save(conversation);

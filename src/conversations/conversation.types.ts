@@ -1,8 +1,8 @@
 import { MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../common/pagination';
-import { DropReasonEnum, RuleEffectEnum, RuleLevelEnum, described, enumOf } from '../loadout/graphql-enums';
-import type { DropReason, RuleEffect, RuleLevel } from '../loadout/vocabulary';
+import { ConversationSourceEnum, DropReasonEnum, RuleEffectEnum, RuleLevelEnum, described, enumOf } from '../loadout/graphql-enums';
+import type { ConversationSource, DropReason, RuleEffect, RuleLevel } from '../loadout/vocabulary';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';
 import { IsCatalogueKey } from '../common/validation';
@@ -66,6 +66,8 @@ export class ConversationType {
   })
   parent: ConversationType | null;
   @Field({ description: 'When startConversation ran.' }) startedAt: Date;
+  @Field(() => ConversationSourceEnum, { description: "Where its turns come from: a runtime's beginTurn, or an MCP client's lists." })
+  source: ConversationSource;
 }
 
 @ObjectType('SnapshotTool', { implements: CarriedToolInterface, description: 'A frozen copy of a tool as the model saw it.' })

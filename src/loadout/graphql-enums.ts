@@ -1,9 +1,12 @@
 import { registerEnumType } from 'type-graphql';
 import {
   BUDGET_LEVELS,
+  CONVERSATION_SOURCES,
   DROP_REASONS,
   DROP_REASON_TEXT,
   EXECUTION_CONTEXTS,
+  NOT_LISTED_REASONS,
+  NOT_LISTED_TEXT,
   PAGE_TYPES,
   RENDERINGS,
   RULE_EFFECTS,
@@ -32,6 +35,22 @@ export const RuleLevelEnum = enumOf(RULE_LEVELS);
 export const RuleEffectEnum = enumOf(RULE_EFFECTS);
 export const BudgetLevelEnum = enumOf(BUDGET_LEVELS);
 export const VerdictEnum = enumOf(VERDICTS);
+export const ConversationSourceEnum = enumOf(CONVERSATION_SOURCES);
+export const NotListedReasonEnum = enumOf(NOT_LISTED_REASONS);
+
+registerEnumType(ConversationSourceEnum, {
+  name: 'ConversationSource',
+  description: "Where a conversation's turns come from.",
+  valuesConfig: described({
+    RUNTIME: "A runtime's beginTurn, on each of its model requests.",
+    MCP_GATEWAY: "An MCP client's lists through the MCP gateway: each tools/list is a turn.",
+  }),
+});
+registerEnumType(NotListedReasonEnum, {
+  name: 'NotListedReason',
+  description: 'Why the MCP gateway did not list a tool its toolbox carried.',
+  valuesConfig: described(NOT_LISTED_TEXT),
+});
 
 registerEnumType(DropReasonEnum, {
   name: 'DropReason',

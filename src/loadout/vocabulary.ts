@@ -99,5 +99,17 @@ export type Verdict = (typeof VERDICTS)[number];
 export const BUDGET_LEVELS = ['OK', 'WARN', 'HOT'] as const;
 export type BudgetLevel = (typeof BUDGET_LEVELS)[number];
 
+/** Where a conversation's turns come from: a runtime's beginTurn, or the lists of an MCP client of the gateway. */
+export const CONVERSATION_SOURCES = ['RUNTIME', 'MCP_GATEWAY'] as const;
+export type ConversationSource = (typeof CONVERSATION_SOURCES)[number];
+
+/** Why the MCP gateway lists no tool its toolbox carries (see gateway-listing.ts). */
+export const NOT_LISTED_REASONS = ['RUN_BY_HOST', 'REPORTED_SERVER'] as const;
+export type NotListedReason = (typeof NOT_LISTED_REASONS)[number];
+export const NOT_LISTED_TEXT: Record<NotListedReason, string> = {
+  RUN_BY_HOST: 'The host runs it (a built-in, custom or mini-app tool): Loadout cannot call it',
+  REPORTED_SERVER: 'Its MCP server is reported by a runtime: Loadout does not reach it',
+};
+
 /** The defaults of an agent's Max Tools and of the budget thresholds, where none is set (docs/semantics.md §3.12, §7.3). */
 export const LOADOUT_DEFAULTS = { maxTools: 25, budgetWarnThreshold: 48, budgetHotThreshold: 96 } as const;

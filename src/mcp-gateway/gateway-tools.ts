@@ -1,5 +1,6 @@
 import type { JsonObject } from '../common/json';
 import type { McpServerRow, ToolRow } from '../loadout/rows';
+import { notListedReason } from '../loadout/gateway-listing';
 import { DROP_REASON_TEXT, type DropReason } from '../loadout/vocabulary';
 
 /*
@@ -46,7 +47,9 @@ export interface GatewayTool {
  */
 export function gatewayTools(carried: readonly CarriedTool[], reachable: ReadonlySet<string>): GatewayTool[] {
   return carried.flatMap(({ name, tool }) =>
-    tool.mcpServerId && tool.mcpToolName && reachable.has(tool.mcpServerId)
+    tool.mcpServerId &&
+    tool.mcpToolName &&
+    notListedReason({ server: tool.mcpServerId, mcpToolName: tool.mcpToolName }, (id) => reachable.has(id)) === null
       ? [
           {
             name,
@@ -119,8 +122,9 @@ export function whyNotListed(
   const name = naming === 'server' ? toolboxNameOf(called, carried, dropped) : called;
   const kept = carried.find((c) => c.name === name);
   if (kept) {
-    if (!kept.tool.mcpServerId) return `${name} is run by the host, not by Loadout: it is never listed here`;
-    if (!reachable.has(kept.tool.mcpServerId)) return `${name} is of an MCP server its runtime reports; Loadout does not reach it`;
+    const reason = notListedReason({ server: kept.tool.mcpServerId, mcpToolName: kept.tool.mcpToolName }, (id) => reachable.has(id));
+    if (reason === 'RUN_BY_HOST') return `${name} is run by the host, not by Loadout: it is never listed here`;
+    if (reason === 'REPORTED_SERVER') return `${name} is of an MCP server its runtime reports; Loadout does not reach it`;
     return `${name} is not in this session's list`;
   }
   const left = dropped.find((d) => d.name === name);

@@ -75,7 +75,7 @@ export class SessionRequests {
   /** The session's conversation, started on its first list or call. */
   private conversationOf(session: Session): Promise<string> {
     session.conversation ??= this.services.conversations
-      .startConversation(session.actor, { ...session.situation, userId: session.userId })
+      .startConversation(session.actor, { ...session.situation, userId: session.userId, source: 'MCP_GATEWAY' })
       .then((c) => c.id);
     session.conversation.catch(() => (session.conversation = null));
     return session.conversation;

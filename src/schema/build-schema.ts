@@ -14,6 +14,7 @@ import { DateTimeScalar } from '../common/scalars';
 import { ConversationListResolver } from '../conversations/conversation-list.resolver';
 import { TurnCallsResolver } from '../conversations/turn-calls.resolver';
 import { TurnMcpInventoryResolver } from '../conversations/turn-mcp-inventory.resolver';
+import { TurnNotListedResolver } from '../conversations/turn-not-listed.resolver';
 import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResolver } from '../invalidation/invalidation.resolver';
 import { OrganizationResolver, PrincipalFieldsResolver } from '../organizations/organization.resolver';
 import { AgentToolboxFieldResolver, DroppedToolFieldsResolver, ToolboxEntryFieldsResolver, ToolboxResolver } from '../toolbox/toolbox.resolver';
@@ -42,6 +43,7 @@ export const resolvers = [
   ConversationFieldsResolver,
   TurnFieldsResolver,
   TurnMcpInventoryResolver,
+  TurnNotListedResolver,
   TurnCallsResolver,
   SnapshotFieldsResolver,
   SnapshotToolFieldsResolver,

@@ -63,6 +63,8 @@ const FIELD_WEIGHT: Record<string, number> = {
   // Plain values kept on the turn's own row: nothing is fetched for them.
   'Turn.mcpInventories': 0,
   'Turn.toolCalls': 0,
+  // Read from the snapshot and conversation the turn's other fields load anyway.
+  'Turn.notListed': 0,
 };
 
 /** What an unpaginated list is assumed to hold; a connection holds `first` (see common/pagination.ts). */

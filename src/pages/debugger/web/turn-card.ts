@@ -118,6 +118,7 @@ export function turnCard(
     leftOut(turn, previous, scopes),
     usageLine(turn, agentModel),
     callsLine(turn),
+    notListedLine(turn),
     freshnessLine(turn),
     serverToolsLine(turn),
     providerUsageView(turn),
@@ -209,6 +210,18 @@ function callsLine(turn: Turn): HTMLElement | null {
       h('span', { class: `mono call ${call.isError || !carried.has(call.toolName) ? 'call-bad' : ''}`.trim() }, call.toolName),
       ` (${outcome(call)}${call.durationMs === null ? '' : `, ${numbers.format(call.durationMs)} ms`})`,
     ]),
+  );
+}
+
+/** An MCP gateway turn: the carried tools its client was not listed, and why. */
+function notListedLine(turn: Turn): HTMLElement | null {
+  if (!turn.notListed?.length) return null;
+  const why = { RUN_BY_HOST: 'run by the host', REPORTED_SERVER: 'its server is reported' } as const;
+  return h(
+    'p',
+    { class: 'usage not-listed' },
+    'Not listed to the MCP client: ',
+    ...turn.notListed.flatMap((tool, i) => [i > 0 ? ', ' : null, h('span', { class: 'mono' }, tool.name), ` (${why[tool.reason]})`]),
   );
 }
 

@@ -82,6 +82,13 @@ export type McpTransport =
   /** MCP's current HTTP transport, at the server's url. */
   | 'STREAMABLE_HTTP';
 
+/** Why the MCP gateway did not list a tool its toolbox carried. */
+export type NotListedReason =
+  /** Its MCP server is reported by a runtime: Loadout does not reach it */
+  | 'REPORTED_SERVER'
+  /** The host runs it (a built-in, custom or mini-app tool): Loadout cannot call it */
+  | 'RUN_BY_HOST';
+
 /** The kind of page the end user is on: part of the situation a toolbox is assembled for (docs/semantics.md §3.1). */
 export type PageType =
   /** A home page; no page at all reads as HOME. */
@@ -147,7 +154,7 @@ export type DebuggerConversationQueryVariables = Exact<{
 }>;
 
 
-export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, abandonedReason: string | null, modelCalled: string | null, toolboxChanged: boolean, toolCalls: Array<{ toolName: string, isError: boolean, durationMs: number | null }>, mcpInventories: Array<{ server: string, transport: McpTransport, status: McpProbeStatus, lastOkAt: string | null, lastError: string | null }> | null, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, toolName: string, description: string, inputSchema: unknown, schemaTokens: number, mcpEntry: unknown }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null, schemaRefusal: { message: string } | null, shadowedBy: { id: string, name: string } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
+export type DebuggerConversationQuery = { conversation: { id: string, userId: string, startedAt: string, agent: { id: string, name: string, model: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, project: { name: string, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null }, channel: { key: string, name: string }, page: { type: PageType, contextObject: string | null, recordId: string | null }, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, index: number, startedAt: string, completedAt: string | null, abandonedReason: string | null, modelCalled: string | null, toolboxChanged: boolean, toolCalls: Array<{ toolName: string, isError: boolean, durationMs: number | null }>, notListed: Array<{ name: string, reason: NotListedReason }> | null, mcpInventories: Array<{ server: string, transport: McpTransport, status: McpProbeStatus, lastOkAt: string | null, lastError: string | null }> | null, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, toolName: string, description: string, inputSchema: unknown, schemaTokens: number, mcpEntry: unknown }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, level: RuleLevel } | null, schemaRefusal: { message: string } | null, shadowedBy: { id: string, name: string } | null }> }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, actor: { name: string, role: Role } | null } | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null } }> } } | null };
 
 export type DebuggerShadowWinnerQueryVariables = Exact<{
   id: string | number;
@@ -275,6 +282,10 @@ export const DebuggerConversationDocument = new TypedDocumentString(`
             toolName
             isError
             durationMs
+          }
+          notListed {
+            name
+            reason
           }
           toolboxChanged
           mcpInventories {
