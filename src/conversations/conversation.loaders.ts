@@ -5,7 +5,7 @@ import type { SnapshotService } from './snapshot.service';
 import { batched, byId } from '../common/loaders';
 import { isUuid } from '../common/uuid';
 import { ConversationEntity } from './conversation.entity';
-import { turnPageRequest, type TurnPageRequest } from './conversation.service';
+import { turnPageRequest, type TurnPageRequest } from './turn-pages';
 import { diffToolboxes, type ToolboxDiff } from '../loadout/toolbox-diff';
 import { frozenRates, turnCost, type TurnCost } from './turn-cost';
 import { TurnEntity } from './turn.entity';

@@ -1,9 +1,8 @@
-import type { ConversationSource } from '../loadout/vocabulary';
 import type { DataSource } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import { badInput, isUniqueViolation, notFound } from '../common/errors';
-import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
+import { pageOf, type Page } from '../common/pagination';
 import type { LoadoutCache } from '../loadout/cache';
 import { findOwned, getOwned } from '../common/tenant';
 import type { PageSituation } from '../loadout/facts';
@@ -14,6 +13,8 @@ import type { SnapshotService } from './snapshot.service';
 import { TurnEntity } from './turn.entity';
 import { mcpServersOf } from './turn-mcp-inventory';
 import { beginTurnAtOnce, insertTurn, type RosterWrites } from './turn-statements';
+import { turnCursors, type TurnPageRequest } from './turn-pages';
+import type { ConversationSource } from '../loadout/vocabulary';
 
 export const USER_ID_MAX = 256;
 
@@ -36,27 +37,6 @@ const everyTool: Surfaced = () => true;
 
 /** How many conversations' situations an instance remembers for beginTurn's one-statement path. */
 const SITUATIONS_KEPT = 10_000;
-
-/** Carries the turn's index, which is unique within a conversation. */
-const turnCursors = cursorCodec('turn', (index) => (/^\d{1,9}$/.test(index) ? Number(index) : null));
-
-/** A page of one conversation's turns: `size` of them after the turn of index `afterIndex` (0: from the first). */
-export interface TurnPageRequest {
-  conversationId: string;
-  size: number;
-  afterIndex: number;
-}
-
-/** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
-export function turnPageRequest(
-  organizationId: string,
-  conversationId: string,
-  first?: number | null,
-  after?: string | null,
-): TurnPageRequest {
-  const afterIndex = after === null || after === undefined ? 0 : turnCursors.decode(after, `${organizationId}/${conversationId}`);
-  return { conversationId, size: pageSize(first), afterIndex };
-}
 
 /** Conversations and their turns, each turn with the frozen toolbox it recorded (docs/semantics.md §4.1). */
 export class ConversationService {

@@ -4,7 +4,7 @@ import type { ToolCallInput } from './usage.types';
 
 const TEXT_MAX = 256;
 /** The longest call a record keeps a duration for: a day. */
-export const CALL_DURATION_MAX_MS = 86_400_000;
+const CALL_DURATION_MAX_MS = 86_400_000;
 
 /**
  * ToolCallInput's rules, checked here rather than by class-validator, which
