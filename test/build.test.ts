@@ -49,7 +49,7 @@ it('compiles a changed file alone, and the build runs the change', async () => {
 
 it('bundles a page again when a file it imports changed, even one outside its folder', () => {
   // The explorer's page imports the debugger's key storage: both pages read it.
-  edit('src/pages/debugger/web/api.ts', (text) => `${text}\n// changed\n`);
+  edit('src/pages/web/api.ts', (text) => `${text}\n// changed\n`);
   expect(build()).toMatch(/compiled 1 of \d+ files, bundled the debugger page, bundled the GraphQL explorer$/);
   edit('src/pages/debugger/web/index.html', (text) => text.replace('</body>', '<!-- changed --></body>'));
   expect(build()).toMatch(/^build \d+\.\d s: bundled the debugger page$/);

@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildDebuggerPage } from '../src/pages/debugger/build-page';
-import { CHROMIUM, ensureChromium } from './support/chromium';
+import { launchChromium, outsideTheirCards, SCREENSHOTS } from './support/browser';
 import { OPERATOR_TOKEN, startTestServer, typed, type Created, type TestServer } from './support/harness';
-
-const SCREENSHOTS = path.join(__dirname, '..', 'test-output');
 
 let t: TestServer;
 let browser: Browser;
@@ -21,7 +19,6 @@ const schema = (property: string) => ({
 });
 
 beforeAll(async () => {
-  ensureChromium();
   await buildDebuggerPage();
   t = await startTestServer();
   // On included credits, so the page shows each turn's credits.
@@ -140,19 +137,7 @@ beforeAll(async () => {
     a: agentId,
   });
 
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1366, height: 1500 } });
 }, 15 * 60_000);
 
@@ -439,18 +424,7 @@ describe.each([1366, 420])('readable at %i px wide in a 900 px tall window', (wi
     await view.locator('article.turn details').evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
     // A changed tool's former token count, the widest thing in its row.
     expect(await view.locator('article[data-turn="2"] .tools .num .muted').count()).toBeGreaterThan(0);
-    const outside = await view.evaluate(() =>
-      Array.from(document.querySelectorAll('.card')).flatMap((card) => {
-        const edge = card.getBoundingClientRect();
-        return Array.from(card.querySelectorAll('*'))
-          .filter((e) => {
-            const box = e.getBoundingClientRect();
-            return box.width > 0 && (box.right > edge.right + 0.5 || box.left < edge.left - 0.5);
-          })
-          .map((e) => `${e.tagName.toLowerCase()}.${e.className} "${(e.textContent ?? '').slice(0, 30)}"`);
-      }),
-    );
-    expect(outside).toEqual([]);
+    expect(await outsideTheirCards(view)).toEqual([]);
     expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await view.screenshot({ path: path.join(SCREENSHOTS, `debugger-${width}-readable.png`), fullPage: true });
   });

@@ -1,4 +1,4 @@
-import { h } from './dom';
+import { h } from '../../web/dom';
 import type { ListedAgent } from './query-types';
 import { routeHash } from './route';
 

@@ -1,7 +1,7 @@
 import { shortCount, splitInputTokens } from './chart';
 import { chartLayout, MARGIN, MARK, type ChartGeometry, type SegmentKey } from './chart-layout';
-import { h, svg } from './dom';
-import { numbers } from './format';
+import { h, svg } from '../../web/dom';
+import { numbers } from '../../web/format';
 import type { FundingModel } from './generated/graphql';
 import type { Turn } from './query-types';
 

@@ -1,7 +1,7 @@
-import { request, type Result } from './api';
-import { h } from './dom';
-import type { ShowFailure } from './failure';
-import { pageLabel, when } from './format';
+import { request, type Result } from '../../web/api';
+import { h } from '../../web/dom';
+import type { ShowFailure } from '../../web/failure';
+import { pageLabel, when } from '../../web/format';
 import { DebuggerConversationsDocument, type DebuggerConversationsQuery } from './generated/graphql';
 import { routeHash, type Route } from './route';
 

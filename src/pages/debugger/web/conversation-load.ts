@@ -1,4 +1,4 @@
-import { request, RequestFailed, type GraphQLErrorLike, type Result } from './api';
+import { request, RequestFailed, type GraphQLErrorLike, type Result } from '../../web/api';
 import { DebuggerConversationDocument, type DebuggerConversationQuery } from './generated/graphql';
 import type { Conversation, Turn } from './query-types';
 

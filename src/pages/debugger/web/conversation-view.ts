@@ -1,9 +1,9 @@
 import { chartCard } from './chart-card';
 import { loadConversation } from './conversation-load';
-import { h } from './dom';
+import { h } from '../../web/dom';
 import { droppedCard } from './dropped-card';
-import type { ShowFailure } from './failure';
-import { pageLabel, when } from './format';
+import type { ShowFailure } from '../../web/failure';
+import { pageLabel, when } from '../../web/format';
 import type { FundingModel } from './generated/graphql';
 import type { Conversation } from './query-types';
 import type { Route } from './route';

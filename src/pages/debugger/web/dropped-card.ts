@@ -1,8 +1,8 @@
-import { h } from './dom';
-import { pageLabel } from './format';
+import { h } from '../../web/dom';
+import { pageLabel } from '../../web/format';
 import type { Conversation, Turn } from './query-types';
 import { dropFacts, type WinnerScopes } from './winner-scopes';
-import { dropSentence } from './wording';
+import { dropSentence } from '../../web/wording';
 
 /** What the latest turn left out and why, as recorded with that turn. */
 export function droppedCard(conversation: Conversation, latest: Turn | undefined, scopes: WinnerScopes): HTMLElement {

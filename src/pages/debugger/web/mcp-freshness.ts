@@ -1,5 +1,5 @@
-import { h } from './dom';
-import { when } from './format';
+import { h } from '../../web/dom';
+import { when } from '../../web/format';
 import type { Turn } from './query-types';
 
 type Kept = NonNullable<Turn['mcpInventories']>[number];

@@ -1,4 +1,4 @@
-import { h } from './dom';
+import { h } from '../../web/dom';
 import type { Conversation, Rule } from './query-types';
 
 /** The agent's and its project's tool rules, each with the tools it matches now: a rule matching none acts on nothing yet. */

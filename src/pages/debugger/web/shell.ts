@@ -1,9 +1,9 @@
-import { request } from './api';
+import { request } from '../../web/api';
 import { agentItems } from './agent-list';
 import { conversationList } from './conversation-list';
 import { conversationView } from './conversation-view';
-import { h } from './dom';
-import { failureShower } from './failure';
+import { h } from '../../web/dom';
+import { failureShower } from '../../web/failure';
 import { DebuggerAgentsDocument, type FundingModel } from './generated/graphql';
 import { readRoute } from './route';
 

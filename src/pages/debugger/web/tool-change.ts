@@ -1,4 +1,4 @@
-import { h } from './dom';
+import { h } from '../../web/dom';
 import type { Tool } from './query-types';
 import { diffLines } from './text-diff';
 

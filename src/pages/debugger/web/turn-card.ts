@@ -1,11 +1,11 @@
-import { h } from './dom';
-import { numbers, when } from './format';
+import { h } from '../../web/dom';
+import { numbers, when } from '../../web/format';
 import type { DroppedTool, Turn } from './query-types';
 import { freshnessLine } from './mcp-freshness';
 import { changeView } from './tool-change';
 import { why } from './turn-why';
 import { dropFacts, type WinnerScopes } from './winner-scopes';
-import { droppedDiffers, dropSentence } from './wording';
+import { droppedDiffers, dropSentence } from '../../web/wording';
 
 /** One turn: what changed and why, the tools as the model saw them, what was left out, and the usage reported. */
 export function turnCard(

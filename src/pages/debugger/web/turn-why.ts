@@ -1,7 +1,7 @@
-import { h } from './dom';
-import { when } from './format';
+import { h } from '../../web/dom';
+import { when } from '../../web/format';
 import type { Turn } from './query-types';
-import { actorText, CAUSES, effectPhrase } from './wording';
+import { actorText, CAUSES, effectPhrase } from '../../web/wording';
 
 /** The changes that led to a turn's changed toolbox, oldest first, or why none is linked to it. */
 export function why(turn: Turn, invalidationError: string | undefined): HTMLElement {

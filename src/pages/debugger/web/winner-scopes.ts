@@ -1,7 +1,7 @@
-import { request } from './api';
+import { request } from '../../web/api';
 import { DebuggerShadowWinnerDocument } from './generated/graphql';
 import type { DroppedTool, Turn } from './query-types';
-import { scopeOf, type DefinitionScope, type DropFacts } from './wording';
+import { scopeOf, type DefinitionScope, type DropFacts } from '../../web/wording';
 
 /** Where each definition that shadowed a tool in the conversation shown sits, by id. */
 export type WinnerScopes = ReadonlyMap<string, DefinitionScope>;

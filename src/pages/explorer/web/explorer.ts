@@ -3,8 +3,8 @@ import './explorer.css';
 import { GraphiQL } from 'graphiql';
 import { createElement, type ComponentProps } from 'react';
 import { createRoot } from 'react-dom/client';
-import { storedKey, storeKey } from '../../debugger/web/api';
-import { h } from '../../debugger/web/dom';
+import { storedKey, storeKey } from '../../web/api';
+import { h } from '../../web/dom';
 import { DEFAULT_QUERY } from './default-query';
 
 /** Sends the operation with the headers of the editor (the key among them) to this server; nothing else is contacted. */

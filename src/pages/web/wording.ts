@@ -1,5 +1,8 @@
-import { DROP_REASON_TEXT } from '../../../loadout/vocabulary';
-import type { DropReason, InvalidationCause, Role, RuleLevel } from './generated/graphql';
+import type { Role } from '../../common/actor';
+import type { InvalidationCauseEnum } from '../../loadout/change-causes';
+import { DROP_REASON_TEXT, type DropReason, type RuleLevel } from '../../loadout/vocabulary';
+
+type InvalidationCause = `${InvalidationCauseEnum}`;
 
 /** A tool left out of a turn, as the debugger's query reads it. */
 export interface DropFacts {

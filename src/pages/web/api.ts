@@ -1,4 +1,7 @@
-import type { TypedDocumentString } from './generated/graphql';
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+
+/** A generated operation: its text, typed with what it answers and takes. */
+export type Operation<TResult, TVariables> = DocumentTypeDecoration<TResult, TVariables> & { toString(): string };
 
 export interface GraphQLErrorLike {
   message: string;
@@ -22,6 +25,7 @@ export class RequestFailed extends Error {
   }
 }
 
+/** One key for every page of this server, kept for the tab only. */
 const KEY_STORAGE = 'loadout.debugger.apiKey';
 
 export const storedKey = (): string | null => sessionStorage.getItem(KEY_STORAGE);
@@ -29,7 +33,7 @@ export const storeKey = (key: string): void => sessionStorage.setItem(KEY_STORAG
 export const forgetKey = (): void => sessionStorage.removeItem(KEY_STORAGE);
 
 export async function request<TResult, TVariables>(
-  document: TypedDocumentString<TResult, TVariables>,
+  document: Operation<TResult, TVariables>,
   variables: TVariables,
 ): Promise<Result<TResult>> {
   const key = storedKey();

@@ -1,18 +1,20 @@
 import { storeKey } from './api';
 import { h } from './dom';
 
+/** The page asking: its title, and which key does what on it. */
+export interface KeyFormText {
+  title: string;
+  keys: string;
+}
+
 /** Asks for the API key, saying first what was wrong with the last one when there is a `problem`; `opened` runs once it is stored. */
-export function showKeyForm(app: HTMLElement, opened: () => void, problem?: string): void {
+export function showKeyForm(app: HTMLElement, text: KeyFormText, opened: () => void, problem?: string): void {
   const input = h('input', { type: 'password', name: 'apiKey', id: 'api-key', autocomplete: 'off', required: true, placeholder: 'lo_…' });
   const form = h(
     'form',
     { class: 'key-form card' },
-    h('h1', {}, 'Conversation debugger'),
-    h(
-      'p',
-      {},
-      'Enter an API key of your organisation; a VIEWER key is enough. It is kept in this tab only (session storage) and sent to this server alone.',
-    ),
+    h('h1', {}, text.title),
+    h('p', {}, `Enter an API key of your organisation; ${text.keys}. It is kept in this tab only (session storage) and sent to this server alone.`),
     h('label', { for: 'api-key' }, 'API key'),
     input,
     h('button', { type: 'submit' }, 'Open'),
