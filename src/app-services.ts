@@ -135,7 +135,7 @@ export function createServices(db: Database, options: ServiceOptions = {}): AppS
     pubSub,
     invalidationBus,
     invalidations: new InvalidationService(ds),
-    changeSets: new ChangeSetService(changes, recorders, toolDefinitions, agents),
+    changeSets: new ChangeSetService(changes, recorders, toolDefinitions, agents, mcpServers),
     conversations: new ConversationService(ds, toolbox, snapshots, loadouts, rosterWrites, options.beginTurnAtOnce !== false),
     turnCompletion: new TurnCompletionService(ds, snapshots),
     conversationList: new ConversationListService(ds),

@@ -36,8 +36,11 @@ export async function beginTurnRaw(client: PoolClient, organizationId: string, c
     );
     if (snapshot.rows.length === 0) throw new Error(`no snapshot with fingerprint ${c.fingerprint}`);
     const turn = await client.query<{ started_at: Date }>(
-      `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed)
-       SELECT $1, $2, COALESCE(max(index), 0) + 1, $3, $4, $5, false FROM turns WHERE conversation_id = $2
+      `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed,
+                          agent_id, channel_id, page_type, page_context_object)
+       SELECT $1, $2, (SELECT COALESCE(max(index), 0) + 1 FROM turns WHERE conversation_id = $2), $3, $4, $5, false,
+              c.agent_id, c.channel_id, c.page_type, c.page_context_object
+         FROM conversations c WHERE c.id = $2
        RETURNING started_at`,
       [organizationId, c.id, snapshot.rows[0].id, c.model, c.loadoutVersion],
     );

@@ -5,6 +5,7 @@ import type { SnapshotService } from './snapshot.service';
 import { batched, byId } from '../common/loaders';
 import { isUuid } from '../common/uuid';
 import { ConversationEntity } from './conversation.entity';
+import { lastTurns, type TurnSituation } from './last-turn';
 import { turnPageRequest, type TurnPageRequest } from './turn-pages';
 import { diffToolboxes, type ToolboxDiff } from '../loadout/toolbox-diff';
 import { frozenRates, turnCost, type TurnCost } from './turn-cost';
@@ -27,6 +28,8 @@ export function conversationLoaders(services: LoaderServices, organizationId: st
       turnPages.load(turnPageRequest(organizationId, conversationId, first, after)),
     /** A turn's frozen toolbox (see SnapshotService.load). */
     snapshot: batched((ids: readonly string[]) => services.snapshots.load(ids)),
+    /** The agent's latest turn in a situation (Toolbox.lastTurn); null where it has none. */
+    lastTurn: batched((situations: readonly TurnSituation[]) => lastTurns(db, organizationId, situations)),
     /** The turn before a turn. */
     previousTurn: batched(async (turns: readonly TurnEntity[]) => {
       const rows: Array<{ id: string }> = await db.query(

@@ -26,11 +26,15 @@ export const TURN_COLUMNS = `id, organization_id AS "organizationId", conversati
   abandoned_reason AS "abandonedReason", tool_calls AS "toolCalls", price_input_usd_per_mtok AS "priceInputUsdPerMTok",
   price_cached_input_usd_per_mtok AS "priceCachedInputUsdPerMTok", price_cache_write_usd_per_mtok AS "priceCacheWriteUsdPerMTok",
   price_cache_write_1h_usd_per_mtok AS "priceCacheWrite1hUsdPerMTok", price_output_usd_per_mtok AS "priceOutputUsdPerMTok",
-  price_credits_per_mtok AS "priceCreditsPerMTok"`;
+  price_credits_per_mtok AS "priceCreditsPerMTok", agent_id AS "agentId", channel_id AS "channelId", page_type AS "pageType",
+  page_context_object AS "pageContextObject"`;
 
 const inventories = (withMcp: boolean) => (withMcp ? mcpInventoriesSql(12) : `'[]'::json`);
 const COLUMNS =
-  'organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed, started_at, mcp_inventories';
+  'organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed, started_at, mcp_inventories, ' +
+  'agent_id, channel_id, page_type, page_context_object';
+/** The turn's situation, its conversation's (Toolbox.lastTurn reads it): from the conversation row `c`, locked for the turn. */
+const SITUATION = 'c.agent_id, c.channel_id, c.page_type, c.page_context_object';
 
 /**
  * The turn and its roster once the conversation is locked and the snapshot
@@ -40,7 +44,8 @@ const COLUMNS =
 export function insertTurn(roster: RosterWrites, withMcp: boolean): string {
   return `WITH turn AS (
        INSERT INTO turns (${COLUMNS})
-       VALUES ($1, $6, $8, $7, $9, $10, $11, COALESCE($4::timestamptz, now()), ${inventories(withMcp)})
+       SELECT $1, $6, $8, $7, $9, $10, $11, COALESCE($4::timestamptz, now()), ${inventories(withMcp)}, ${SITUATION}
+         FROM conversations c WHERE c.id = $6
        RETURNING ${TURN_COLUMNS}
      ), ${roster('true')}
      SELECT * FROM turn`;
@@ -56,7 +61,7 @@ export function insertTurn(roster: RosterWrites, withMcp: boolean): string {
  */
 export function beginTurnAtOnce(roster: RosterWrites, withMcp: boolean): string {
   return `WITH conversation AS (
-       SELECT c.id FROM organizations o JOIN conversations c ON c.organization_id = o.id
+       SELECT ${SITUATION}, c.id FROM organizations o JOIN conversations c ON c.organization_id = o.id
         WHERE c.id = $6 AND o.id = $1 AND o.loadout_seq = $8
         FOR SHARE OF o FOR UPDATE OF c
      ), snapshot AS (
@@ -66,9 +71,10 @@ export function beginTurnAtOnce(roster: RosterWrites, withMcp: boolean): string 
         WHERE t.conversation_id = $6 ORDER BY t.index DESC LIMIT 1
      ), turn AS (
        INSERT INTO turns (${COLUMNS})
-       SELECT $1, conversation.id, COALESCE(previous.index, 0) + 1, snapshot.id, $9, $10,
-              COALESCE(previous.fingerprint <> $11, false), COALESCE($4::timestamptz, now()), ${inventories(withMcp)}
-         FROM conversation CROSS JOIN snapshot LEFT JOIN previous ON true
+       SELECT $1, c.id, COALESCE(previous.index, 0) + 1, snapshot.id, $9, $10,
+              COALESCE(previous.fingerprint <> $11, false), COALESCE($4::timestamptz, now()), ${inventories(withMcp)},
+              ${SITUATION}
+         FROM conversation c CROSS JOIN snapshot LEFT JOIN previous ON true
        RETURNING ${TURN_COLUMNS}
      ), ${roster('EXISTS (SELECT 1 FROM turn)')}
      SELECT * FROM turn`;

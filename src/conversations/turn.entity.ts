@@ -3,13 +3,14 @@ import type { TurnCall } from './turn-calls';
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import { OrganizationEntity, type FundingModel } from '../organizations/organization.entity';
-import { ConversationEntity } from './conversation.entity';
+import { ConversationEntity, type PageKind } from './conversation.entity';
 import type { ProviderUsageFormat, ServerToolUse } from './provider-usage';
 import { ToolboxSnapshotEntity } from './toolbox-snapshot.entity';
 
 /** One model request of a conversation: the toolbox it carried and, once completed, the provider's usage record. */
 @Entity('turns')
 @Index('uq_turns_conversation_index', ['conversationId', 'index'], { unique: true })
+@Index('idx_turns_situation', ['agentId', 'channelId', 'pageType', 'pageContextObject', 'startedAt', 'id'])
 @Check('ck_turns_provider_usage_format', '(provider_usage IS NULL) = (provider_usage_format IS NULL)')
 @Check('ck_turns_abandoned_reason', '(abandoned_at IS NULL) = (abandoned_reason IS NULL)')
 @Check('ck_turns_completed_or_abandoned', 'completed_at IS NULL OR abandoned_at IS NULL')
@@ -25,6 +26,11 @@ export class TurnEntity {
   @ManyToOne(() => ConversationEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'conversation_id' })
   conversation?: ConversationEntity;
+  /** The conversation's situation, kept on the turn for the latest turn of a situation (Toolbox.lastTurn); no record id. */
+  @Column('uuid') agentId: string;
+  @Column('uuid') channelId: string;
+  @Column('text') pageType: PageKind;
+  @Column('text', { nullable: true }) pageContextObject: string | null;
   /** 1-based within the conversation. */
   @Column('int') index: number;
   @Index('idx_turns_snapshot')

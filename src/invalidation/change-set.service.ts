@@ -1,9 +1,12 @@
+import { AgentEntity } from '../agents/agent.entity';
 import type { AgentService } from '../agents/agent.service';
 import type { Actor } from '../common/actor';
 import { InvalidationCauseEnum } from '../loadout/change-causes';
-import { badInput } from '../common/errors';
+import { badInput, conflict } from '../common/errors';
+import { getOwned } from '../common/tenant';
+import type { McpServerService } from '../tools/mcp-server.service';
 import type { ToolDefinitionService } from '../tools/tool-definition.service';
-import type { LoadoutChangeInput } from './invalidation.types';
+import type { ExpectedLoadoutVersionInput, LoadoutChangeInput } from './invalidation.types';
 import type { InvalidationRecorders } from './invalidation-recorder';
 import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
 import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
@@ -14,13 +17,17 @@ export interface ChangeSetOutcome {
   rewrittenToolTokens: number;
 }
 
-const MEMBERS = ['createTool', 'updateTool', 'deleteToolId', 'setToolRule', 'removeToolRuleId', 'updateAgent'] as const;
+const MEMBERS = ['createTool', 'updateTool', 'deleteToolId', 'setToolRule', 'removeToolRuleId', 'updateAgent', 'updateMcpServer'] as const;
+
+/** Where the expected version's errors point, from the operation's arguments. */
+const EXPECTED = 'expectLoadoutVersion';
 
 /**
  * `applyChangeSet`: every change in one transaction, observed once, so each
  * agent gets at most one invalidation (cause CHANGE_SET) however many of the
  * changes touch it. Any failing change rolls back all of them; its error
- * names `changes[i]…`.
+ * names `changes[i]…`. With an expected version, the set applies only while
+ * that agent's loadout is still at it (docs/semantics.md §5.4).
  */
 export class ChangeSetService {
   constructor(
@@ -28,9 +35,15 @@ export class ChangeSetService {
     private readonly recorders: InvalidationRecorders,
     private readonly tools: ToolDefinitionService,
     private readonly agents: AgentService,
+    private readonly mcpServers: McpServerService,
   ) {}
 
-  async apply(actor: Actor, changes: LoadoutChangeInput[], dryRun = false): Promise<ChangeSetOutcome> {
+  async apply(
+    actor: Actor,
+    changes: LoadoutChangeInput[],
+    dryRun = false,
+    expected: ExpectedLoadoutVersionInput | null = null,
+  ): Promise<ChangeSetOutcome> {
     changes.forEach((change, i) => {
       const set = MEMBERS.filter((m) => change[m] !== undefined && change[m] !== null);
       if (set.length !== 1) throw badInput(`changes[${i}]`, `set exactly one of ${MEMBERS.join(', ')} (found ${set.length})`);
@@ -40,6 +53,7 @@ export class ChangeSetService {
       actor,
       InvalidationCauseEnum.CHANGE_SET,
       async (_tx, tracker) => {
+        if (expected) await this.checkVersion(tracker, expected);
         for (const [i, change] of changes.entries()) await this.applyOne(tracker, change, `changes[${i}]`);
       },
       { observer: recorder, dryRun },
@@ -49,6 +63,21 @@ export class ChangeSetService {
       liveConversations: recorder.liveConversations,
       rewrittenToolTokens: recorder.rewrittenToolTokens,
     };
+  }
+
+  /**
+   * The agent's version as committed now: the change holds the organisation's
+   * lock (its loadout_seq is bumped first), so no other change can move it
+   * before this one commits. Reading it affects no agent.
+   */
+  private async checkVersion(tracker: ChangeTracker, expected: ExpectedLoadoutVersionInput): Promise<void> {
+    const agent = await getOwned(tracker.tx, AgentEntity, tracker.actor, expected.agentId, `${EXPECTED}.agentId`, 'Agent');
+    if (agent.loadoutVersion === expected.loadoutVersion) return;
+    const moved =
+      agent.loadoutVersion > expected.loadoutVersion
+        ? `moved to version ${agent.loadoutVersion} since version ${expected.loadoutVersion}`
+        : `is at version ${agent.loadoutVersion}, not ${expected.loadoutVersion}`;
+    throw conflict(`The loadout of agent '${agent.name}' ${moved}: nothing was applied`, `${EXPECTED}.loadoutVersion`);
   }
 
   private async applyOne(tracker: ChangeTracker, change: LoadoutChangeInput, at: string): Promise<void> {
@@ -65,6 +94,14 @@ export class ChangeSetService {
         change.updateAgent.patch,
         `${at}.updateAgent.id`,
         `${at}.updateAgent.patch`,
+      );
+    else if (change.updateMcpServer)
+      await this.mcpServers.updateIn(
+        tracker,
+        change.updateMcpServer.id,
+        change.updateMcpServer.patch,
+        `${at}.updateMcpServer.id`,
+        `${at}.updateMcpServer.patch`,
       );
   }
 }

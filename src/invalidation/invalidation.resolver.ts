@@ -13,6 +13,7 @@ import { Topic } from './invalidation-bus';
 import {
   AffectedToolboxType,
   ChangeSetResultType,
+  ExpectedLoadoutVersionInput,
   LoadoutChangeInput,
   ToolboxInvalidationConnectionType,
   ToolboxInvalidationType,
@@ -64,9 +65,15 @@ export class InvalidationResolver {
         'Apply and measure everything, then roll back: returns the invalidations the change set would cause, storing and publishing nothing.',
     })
     dryRun: boolean,
+    @Arg('expectLoadoutVersion', () => ExpectedLoadoutVersionInput, {
+      nullable: true,
+      description:
+        "Apply only while this agent's loadoutVersion is still this one (the version a page showed): otherwise CONFLICT naming the version it moved to, and nothing is applied. Checked with dryRun too; the check itself moves no version.",
+    })
+    expectLoadoutVersion: ExpectedLoadoutVersionInput | null,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.changeSets.apply(actorOf(ctx), changes, dryRun);
+    return ctx.services.changeSets.apply(actorOf(ctx), changes, dryRun, expectLoadoutVersion);
   }
 
   @Authorized('VIEWER')

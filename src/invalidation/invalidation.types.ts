@@ -8,6 +8,7 @@ import { ID_TEXT } from '../common/schema-text';
 import { ToolboxDiffType } from '../conversations/conversation.types';
 import { PrincipalType } from '../organizations/organization.types';
 import { PageObjectType } from '../toolbox/toolbox.types';
+import { McpServerToolsPatch } from '../tools/mcp-server.types';
 import { ToolDefinitionInput, UpdateToolDefinitionInput } from '../tools/tool.types';
 
 @ObjectType('AffectedToolbox', {
@@ -83,6 +84,26 @@ export class UpdateAgentChange {
   @Field(() => UpdateAgentInput, { description: 'The settings to change.' }) @ValidateNested() patch: UpdateAgentInput;
 }
 
+@InputType('UpdateMcpServerChange', {
+  description:
+    "updateMcpServer inside a change set: the server's tool lists and whether it is enabled; its address changes through updateMcpServer alone.",
+})
+export class UpdateMcpServerChange {
+  @Field(() => ID, { description: 'The MCP server to change.' }) id: string;
+  @Field(() => McpServerToolsPatch, { description: 'The settings to change.' }) @ValidateNested() patch: McpServerToolsPatch;
+}
+
+@InputType('ExpectedLoadoutVersionInput', {
+  description:
+    "The version of one agent's loadout a change set was prepared against: the set applies only while the agent is still at it (docs/semantics.md §5.4).",
+})
+export class ExpectedLoadoutVersionInput {
+  @Field(() => ID, { description: "The agent whose loadoutVersion is checked: one of the caller's organisation (NOT_FOUND otherwise)." })
+  agentId: string;
+  @Field(() => Int, { description: "The agent's loadoutVersion the change set was prepared against; any other is CONFLICT." })
+  loadoutVersion: number;
+}
+
 @InputType('LoadoutChangeInput', { description: 'One change inside a change set; exactly one member is set.' })
 export class LoadoutChangeInput {
   @Field(() => ToolDefinitionInput, { nullable: true, description: 'createToolDefinition.' })
@@ -93,4 +114,7 @@ export class LoadoutChangeInput {
   @Field(() => ToolRuleInput, { nullable: true, description: 'setToolRule.' }) @ValidateNested() setToolRule?: ToolRuleInput;
   @Field(() => ID, { nullable: true, description: 'removeToolRule: the permission rule to remove.' }) removeToolRuleId?: string;
   @Field(() => UpdateAgentChange, { nullable: true, description: 'updateAgent.' }) @ValidateNested() updateAgent?: UpdateAgentChange;
+  @Field(() => UpdateMcpServerChange, { nullable: true, description: "updateMcpServer: the server's tool lists and enabled." })
+  @ValidateNested()
+  updateMcpServer?: UpdateMcpServerChange;
 }

@@ -15,6 +15,7 @@ import { ConversationListResolver } from '../conversations/conversation-list.res
 import { TurnCallsResolver } from '../conversations/turn-calls.resolver';
 import { TurnMcpInventoryResolver } from '../conversations/turn-mcp-inventory.resolver';
 import { TurnNotListedResolver } from '../conversations/turn-not-listed.resolver';
+import { ToolboxLastTurnResolver } from '../conversations/toolbox-last-turn.resolver';
 import { AgentInvalidationsResolver, InvalidationResolver, TurnInvalidationResolver } from '../invalidation/invalidation.resolver';
 import { OrganizationResolver, PrincipalFieldsResolver } from '../organizations/organization.resolver';
 import { AgentToolboxFieldResolver, DroppedToolFieldsResolver, ToolboxEntryFieldsResolver, ToolboxResolver } from '../toolbox/toolbox.resolver';
@@ -39,6 +40,7 @@ export const resolvers = [
   ToolboxResolver,
   ToolboxEntryFieldsResolver,
   DroppedToolFieldsResolver,
+  ToolboxLastTurnResolver,
   ConversationResolver,
   ConversationFieldsResolver,
   TurnFieldsResolver,

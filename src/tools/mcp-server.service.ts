@@ -116,32 +116,42 @@ export class McpServerService {
   }
 
   updateMcpServer(actor: Actor, id: string, input: McpServerSettings & McpAddressInput) {
-    return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, async (tx, change) => {
-      const server = await getOwned(tx, McpServerEntity, actor, id, 'id', 'MCP server', true);
-      const { url, headers, ...settings } = input;
-      const address: Partial<McpServerEntity> = {};
-      if (url !== undefined && url !== null) {
-        if (!isProbed(server.transport)) throw badInput('input.url', `a ${server.transport} server has no URL`);
-        address.url = readMcpUrl(url, 'input.url', this.address.policy);
-      }
-      if (headers !== undefined && headers !== null) {
-        if (!isProbed(server.transport) || server.transport === 'STDIO')
-          throw badInput('input.headers', `a ${server.transport} server has no headers`);
-        Object.assign(address, sealMcpHeaders(headers, 'input.headers', actor.organizationId, this.address.secretKey));
-      }
-      const patch = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined && v !== null));
-      if (Object.keys(address).length > 0) {
-        await tx.update(McpServerEntity, { id: server.id }, address);
-        // Where it is reached changed: probe it again now.
-        await tx.update(McpProbeEntity, { serverId: server.id }, { nextProbeAt: () => 'now()' });
-      }
-      if (Object.keys(patch).length === 0)
-        return Object.keys(address).length ? tx.findOneByOrFail(McpServerEntity, { id: server.id }) : server;
-      await change.affectsScope(server.projectId);
-      await tx.update(McpServerEntity, { id: server.id }, patch);
-      change.touchOwners();
-      return tx.findOneByOrFail(McpServerEntity, { id: server.id });
-    });
+    return this.changes.run(actor, InvalidationCauseEnum.MCP_SERVER_CHANGED, (_tx, change) =>
+      this.updateIn(change, id, input, 'id', 'input'),
+    );
+  }
+
+  /**
+   * updateMcpServer inside a change (its own, or a change set's member): an
+   * address is stored and probed again without moving a version; the tool
+   * lists and `enabled` move every agent of the server's scope.
+   */
+  async updateIn(change: ChangeTracker, id: string, input: McpServerSettings & McpAddressInput, idField: string, field: string) {
+    const { tx, actor } = change;
+    const server = await getOwned(tx, McpServerEntity, actor, id, idField, 'MCP server', true);
+    const { url, headers, ...settings } = input;
+    const address: Partial<McpServerEntity> = {};
+    if (url !== undefined && url !== null) {
+      if (!isProbed(server.transport)) throw badInput(`${field}.url`, `a ${server.transport} server has no URL`);
+      address.url = readMcpUrl(url, `${field}.url`, this.address.policy);
+    }
+    if (headers !== undefined && headers !== null) {
+      if (!isProbed(server.transport) || server.transport === 'STDIO')
+        throw badInput(`${field}.headers`, `a ${server.transport} server has no headers`);
+      Object.assign(address, sealMcpHeaders(headers, `${field}.headers`, actor.organizationId, this.address.secretKey));
+    }
+    const patch = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined && v !== null));
+    if (Object.keys(address).length > 0) {
+      await tx.update(McpServerEntity, { id: server.id }, address);
+      // Where it is reached changed: probe it again now.
+      await tx.update(McpProbeEntity, { serverId: server.id }, { nextProbeAt: () => 'now()' });
+    }
+    if (Object.keys(patch).length === 0)
+      return Object.keys(address).length ? tx.findOneByOrFail(McpServerEntity, { id: server.id }) : server;
+    await change.affectsScope(server.projectId);
+    await tx.update(McpServerEntity, { id: server.id }, patch);
+    change.touchOwners();
+    return tx.findOneByOrFail(McpServerEntity, { id: server.id });
   }
 
   /** A runtime's report of a REPORTED server's tools/list; Loadout fetches every other kind itself. */

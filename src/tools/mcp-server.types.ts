@@ -76,15 +76,10 @@ export class RegisterMcpServerInput {
   disabledTools?: string[];
 }
 
-@InputType('UpdateMcpServerInput', { description: 'Settings of an MCP server to change; one left out or null stays as it is.' })
-export class UpdateMcpServerInput {
-  @Field(() => String, { nullable: true, description: `Where Loadout reaches a STREAMABLE_HTTP or SSE server. ${KEEP_TEXT}` }) url?: string;
-  @Field(() => [McpHeaderInput], {
-    ...HEADERS_FIELD,
-    description: `${HEADERS_FIELD.description} Replaces every header; an empty list removes them.`,
-  })
-  @HeadersBound()
-  headers?: McpHeaderInput[];
+@InputType('McpServerToolsPatch', {
+  description: "An MCP server's tool lists and whether it is enabled, to change; one left out or null stays as it is.",
+})
+export class McpServerToolsPatch {
   @Field({ nullable: true, description: `${MCP_LIST_TEXT.enabled} ${KEEP_TEXT}` }) enabled?: boolean;
   @Field(() => [String], { nullable: true, description: `${MCP_LIST_TEXT.enabledTools} ${KEEP_TEXT}` })
   @ArrayMaxSize(1000)
@@ -94,4 +89,15 @@ export class UpdateMcpServerInput {
   @ArrayMaxSize(1000)
   @IsToolName({ each: true })
   disabledTools?: string[];
+}
+
+@InputType('UpdateMcpServerInput', { description: 'Settings of an MCP server to change; one left out or null stays as it is.' })
+export class UpdateMcpServerInput extends McpServerToolsPatch {
+  @Field(() => String, { nullable: true, description: `Where Loadout reaches a STREAMABLE_HTTP or SSE server. ${KEEP_TEXT}` }) url?: string;
+  @Field(() => [McpHeaderInput], {
+    ...HEADERS_FIELD,
+    description: `${HEADERS_FIELD.description} Replaces every header; an empty list removes them.`,
+  })
+  @HeadersBound()
+  headers?: McpHeaderInput[];
 }

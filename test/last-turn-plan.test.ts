@@ -1,0 +1,97 @@
+import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.stop());
+
+const CONVERSATIONS = 3_000;
+const TURNS_EACH = 10;
+
+type Agents = Array<{ toolbox: { lastTurn: { id: string } | null } }>;
+const LAST_TURNS = typed<{ record: Agents; home: Agents }>(
+  `{ record: agents { toolbox(channel: "web", page: { type: RECORD, contextObject: "account" }) { lastTurn { id } } }
+     home: agents { toolbox(channel: "web") { lastTurn { id } } } }`,
+);
+
+/**
+ * Toolbox.lastTurn of an agent with thousands of conversations and tens of
+ * thousands of turns: each situation's statement reads the last entry of
+ * one range of the turns' situation index, one turn, whether the situation
+ * has a context object (matched by equality) or none (IS NULL), and with or
+ * without the planner's statistics.
+ */
+it("reads an agent's latest turn in a situation from one entry of one index, however many it has", async () => {
+  const { adminKey: key } = await t.createOrganization('many turns');
+  await t.ok(
+    key,
+    `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "account", name: "Account" }) { id } }`,
+  );
+  const agent = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "busy" }) { id } }`)).createAgent.id;
+  const first = (
+    await t.ok<Created<'startConversation'>>(
+      key,
+      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+      {
+        a: agent,
+      },
+    )
+  ).startConversation.id;
+  await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: first });
+  const db = t.server.services.db.dataSource;
+  // Conversations on the home, list and record pages, half of them of an account; turns over the last 30 days.
+  await db.query(
+    `INSERT INTO conversations (organization_id, agent_id, channel_id, page_type, page_context_object, user_id)
+     SELECT organization_id, agent_id, channel_id, (ARRAY['HOME', 'LIST', 'RECORD'])[1 + n % 3],
+            CASE WHEN n % 3 = 2 AND n % 2 = 0 THEN 'account' END, user_id
+       FROM conversations, generate_series(1, $2::int) n WHERE id = $1`,
+    [first, CONVERSATIONS],
+  );
+  await db.query(
+    `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed, started_at,
+                        agent_id, channel_id, page_type, page_context_object)
+     SELECT c.organization_id, c.id, k, f.snapshot_id, f.model, 1, false,
+            now() - interval '1 hour' - (abs(hashtext(c.id::text || k)) % 2592000) * interval '1 second',
+            c.agent_id, c.channel_id, c.page_type, c.page_context_object
+       FROM conversations c CROSS JOIN generate_series(1, $3::int) k CROSS JOIN (SELECT * FROM turns WHERE conversation_id = $1) f
+      WHERE c.agent_id = $2 AND c.id <> $1`,
+    [first, agent, TURNS_EACH],
+  );
+  const expected = async (withContext: boolean) =>
+    (
+      await db.query(
+        `SELECT t.id FROM turns t JOIN conversations c ON c.id = t.conversation_id
+          WHERE c.agent_id = $1 AND c.page_type = $2 AND c.page_context_object IS NOT DISTINCT FROM $3
+          ORDER BY t.started_at DESC LIMIT 1`,
+        [agent, withContext ? 'RECORD' : 'HOME', withContext ? 'account' : null],
+      )
+    )[0].id;
+
+  for (const statistics of [false, true]) {
+    if (statistics) await db.query('ANALYZE turns');
+    const logger = db.logger as { logQuery(query: string, parameters?: unknown[]): void };
+    const statements: Array<{ query: string; parameters?: unknown[] }> = [];
+    const logQuery = logger.logQuery;
+    logger.logQuery = function (query, parameters) {
+      statements.push({ query, parameters });
+      logQuery.call(this, query, parameters);
+    };
+    const answered = await t.ok(key, LAST_TURNS).finally(() => (logger.logQuery = logQuery));
+    expect(answered.record[0].toolbox.lastTurn?.id).toBe(await expected(true));
+    // The conversation started through the API holds the latest home turn.
+    expect(answered.home[0].toolbox.lastTurn?.id).toBe(await expected(false));
+
+    const reads = statements.filter((s) => /FROM turns t/.test(s.query) && /LIMIT 1/.test(s.query));
+    expect(reads).toHaveLength(2);
+    for (const { query, parameters } of reads) {
+      const rows: Array<{ 'QUERY PLAN': string }> = await db.query(`EXPLAIN (ANALYZE, COSTS OFF) ${query}`, parameters);
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      // The range's last entry, read backward and stopped at once: no other scan of turns, no sort of the range.
+      expect(plan).not.toMatch(/Seq Scan on turns|Bitmap Heap Scan on turns|on conversations|Sort/);
+      const scan = plan.match(/Index Scan Backward using idx_turns_situation on turns t .*actual time=\S+ rows=(\d+)/);
+      expect(scan).not.toBeNull();
+      expect(Number(scan![1])).toBe(1);
+    }
+  }
+});
