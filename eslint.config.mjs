@@ -37,7 +37,7 @@ const layerRules = FLOORS.slice(0, -1).flatMap((names, floor) =>
 );
 
 export default tseslint.config(
-  { ignores: ['dist/', 'packages/*/dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/pages/debugger/web/generated/', 'packages/*/generated/', 'test/support/generated/'] },
+  { ignores: ['dist/', 'packages/*/dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/pages/debugger/web/generated/', 'src/pages/loadout/web/generated/', 'packages/*/generated/', 'test/support/generated/'] },
   {
     files: ['src/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'packages/**/*.ts'],
     languageOptions: {

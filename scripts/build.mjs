@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build`: compiles src/ to dist/src/ with swc (the options jest uses, scripts/swc-options.cjs),
-// and with --bench also bench/ to dist/bench/, only the files whose content changed since the last build, then bundles the debugger page and the
+// and with --bench also bench/ to dist/bench/, only the files whose content changed since the last build, then bundles the debugger page, the loadout page and the
 // GraphQL explorer when one of their inputs changed. Types are checked by `npm run typecheck`, not here.
 // Prints one line, on stderr so that a command's own output (a dump on stdout) stays clean:
 // how long it took and what it did.
@@ -96,13 +96,15 @@ if (failed.length > 0) {
 
 // The pages' bundlers, as just compiled: one definition of each page, shared with the tests that build them.
 const { buildDebuggerPage } = require(path.join(out, 'pages/debugger/build-page.js'));
+const { buildLoadoutPage } = require(path.join(out, 'pages/loadout/build-page.js'));
 const { buildExplorer } = require(path.join(out, 'pages/explorer/build-explorer.js'));
-const [debuggerBundled, explorerBundled] = await Promise.all([buildDebuggerPage(), buildExplorer()]);
+const [debuggerBundled, loadoutBundled, explorerBundled] = await Promise.all([buildDebuggerPage(), buildLoadoutPage(), buildExplorer()]);
 
 const done = [
   changed.length > 0 && `compiled ${changed.length} of ${Object.keys(files).length} files`,
   deleted.length > 0 && `removed the output of ${deleted.length} deleted file${deleted.length === 1 ? '' : 's'}`,
   debuggerBundled && 'bundled the debugger page',
+  loadoutBundled && 'bundled the loadout page',
   explorerBundled && 'bundled the GraphQL explorer',
 ].filter(Boolean);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The project's generated operation types: the debugger page's, the typed client example's and the
+// The project's generated operation types: the debugger's and the loadout page's, the typed client example's and the
 // test world's, all from schema/schema.graphql, with the example's own runner (packages/client/codegen.mjs,
 // which a team copies with the folder and points at its own copy of the schema).
 //
@@ -14,6 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const schema = path.join(root, 'schema', 'schema.graphql');
 const jobs = [
   { config: path.join(root, 'codegen.json') },
+  { config: path.join(root, 'src', 'pages', 'loadout', 'codegen.json') },
   { config: path.join(root, 'packages', 'client', 'codegen.json'), schema },
   { config: path.join(root, 'test', 'support', 'codegen.json') },
 ];

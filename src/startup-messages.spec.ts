@@ -5,6 +5,7 @@ describe('start-up messages', () => {
     const lines = addressLines('http://localhost:4000', false).join('\n');
     expect(lines).toContain('http://localhost:4000/graphql');
     expect(lines).toContain('conversation debugger: http://localhost:4000/debugger');
+    expect(lines).toContain('agent runtime preview and tools: http://localhost:4000/loadout');
     expect(lines).toContain('GraphQL explorer');
     expect(addressLines('http://localhost:4000', true).join('\n')).not.toContain('explorer');
   });

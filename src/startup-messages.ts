@@ -11,6 +11,7 @@ export function addressLines(url: string, production: boolean): string[] {
   return [
     `  GraphQL and subscriptions: ${url}/graphql   health: /healthz   readiness: /readyz`,
     `  conversation debugger: ${url}/debugger`,
+    `  agent runtime preview and tools: ${url}/loadout`,
     ...(production ? [] : [`  GraphQL explorer: open ${url}/graphql in a browser`]),
   ];
 }

@@ -30,9 +30,17 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-it('compiles every shipped file and bundles both pages the first time, then nothing while nothing changed', () => {
-  expect(build()).toMatch(/^build \d+\.\d s: compiled (\d+) of \1 files, bundled the debugger page, bundled the GraphQL explorer$/);
-  for (const file of ['src/main.js', 'src/loadout/tokens/anthropic-overheads.json', 'debugger/debugger.js', 'explorer/explorer.js']) {
+it('compiles every shipped file and bundles every page the first time, then nothing while nothing changed', () => {
+  expect(build()).toMatch(
+    /^build \d+\.\d s: compiled (\d+) of \1 files, bundled the debugger page, bundled the loadout page, bundled the GraphQL explorer$/,
+  );
+  for (const file of [
+    'src/main.js',
+    'src/loadout/tokens/anthropic-overheads.json',
+    'debugger/debugger.js',
+    'loadout/loadout.js',
+    'explorer/explorer.js',
+  ]) {
     expect(fs.existsSync(path.join(dir, 'dist', file))).toBe(true);
   }
   expect(fs.existsSync(path.join(dir, 'dist/src/startup-messages.spec.js'))).toBe(false);
@@ -48,9 +56,9 @@ it('compiles a changed file alone, and the build runs the change', async () => {
 });
 
 it('bundles a page again when a file it imports changed, even one outside its folder', () => {
-  // The explorer's page imports the debugger's key storage: both pages read it.
+  // Every page imports the shared key storage.
   edit('src/pages/web/api.ts', (text) => `${text}\n// changed\n`);
-  expect(build()).toMatch(/compiled 1 of \d+ files, bundled the debugger page, bundled the GraphQL explorer$/);
+  expect(build()).toMatch(/compiled 1 of \d+ files, bundled the debugger page, bundled the loadout page, bundled the GraphQL explorer$/);
   edit('src/pages/debugger/web/index.html', (text) => text.replace('</body>', '<!-- changed --></body>'));
   expect(build()).toMatch(/^build \d+\.\d s: bundled the debugger page$/);
   expect(fs.readFileSync(path.join(dir, 'dist/debugger/index.html'), 'utf8')).toContain('<!-- changed -->');

@@ -1,4 +1,4 @@
-import { TOOL_SOURCES, type BudgetLevel, type ToolSource, type Verdict } from '../loadout/vocabulary';
+import { PROTECTED_TOOLS, TOOL_SOURCES, type BudgetLevel, type ToolSource, type Verdict } from '../loadout/vocabulary';
 import { DAY_MS } from '../common/time';
 import type { RosterRow } from '../usage/usage-scope';
 
@@ -14,8 +14,6 @@ export const REQUIRED_DAYS = 7;
 export const NEVER_USED_DAYS = 7;
 export const COLD_DAYS = 30;
 export const ALWAYS_FAILS_MIN_CALLS = 5;
-/** Tools an agent runtime depends on: never suggested for removal, whatever the evidence. */
-export const PROTECTED_TOOLS: ReadonlySet<string> = new Set(['AskUserQuestion', 'Bash', 'Read', 'Search', 'Write', 'Edit', 'ToolOutput']);
 
 const VERDICT_RANK: Record<Verdict, number> = { NEVER_USED: 0, COLD: 1, ALWAYS_FAILS: 2 };
 

@@ -40,6 +40,12 @@ export const DROP_REASON_TEXT: Record<DropReason, string> = {
   OVER_TOKEN_BUDGET: "Past the agent's schema token cap (maxSchemaTokens) in Sort Order",
 };
 
+/** The agent setting whose limit a cut is, so a page can name the limit's value beside the reason. */
+export const DROP_REASON_LIMIT: Partial<Record<DropReason, { setting: 'maxTools' | 'maxSchemaTokens'; label: string }>> = {
+  OVER_MAX_TOOLS: { setting: 'maxTools', label: 'Max Tools' },
+  OVER_TOKEN_BUDGET: { setting: 'maxSchemaTokens', label: 'schema token cap' },
+};
+
 /** The provider families: whose schema rules refuse a tool and whose tokenizer counts it. */
 export const PROVIDERS = ['openai', 'anthropic', 'google'] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -94,6 +100,9 @@ export const RULE_HINT_NOT = '!';
 /** What the usage evidence says of a surfaced tool that could go (docs/semantics.md §7.5). */
 export const VERDICTS = ['NEVER_USED', 'COLD', 'ALWAYS_FAILS'] as const;
 export type Verdict = (typeof VERDICTS)[number];
+
+/** Tools an agent runtime depends on: never suggested for removal, whatever the evidence (docs/semantics.md §7.6). */
+export const PROTECTED_TOOLS: ReadonlySet<string> = new Set(['AskUserQuestion', 'Bash', 'Read', 'Search', 'Write', 'Edit', 'ToolOutput']);
 
 /** Where a scope's surface stands against its budget thresholds (docs/semantics.md §7.3). */
 export const BUDGET_LEVELS = ['OK', 'WARN', 'HOT'] as const;

@@ -18,6 +18,7 @@ export function frontPageLinks(production: boolean): FrontPageLink[] {
       what: production ? 'GraphQL over HTTP and graphql-ws' : 'GraphQL over HTTP and graphql-ws; in a browser, the explorer',
     },
     { path: '/debugger', what: 'the conversation debugger' },
+    { path: '/loadout', what: "an agent's toolbox previewed and edited, the tool budget and its suggestions" },
     { path: '/healthz', what: 'liveness' },
     { path: '/readyz', what: 'readiness' },
     { path: '/rpc/tools/gc', what: 'the budget report as JSON' },

@@ -15,6 +15,7 @@ import { RETRY_AFTER_SECONDS } from '../common/unavailable';
 import { pendingMigrations, runMigrations } from '../db/migrations';
 import { isDebuggerPath, serveDebugger } from '../pages/debugger/debugger-page';
 import { isExplorerAsset, serveExplorer, wantsExplorer } from '../pages/explorer/explorer-page';
+import { isLoadoutPath, serveLoadoutPage } from '../pages/loadout/loadout-page';
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
 import { contextFor } from './authenticate';
@@ -208,6 +209,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
       if (path === '/metrics') return metrics.serve(req, res);
       if (isDebuggerPath(path)) return serveDebugger(path, res);
+      if (isLoadoutPath(path)) return serveLoadoutPage(path, res);
       if (!config.production && isExplorerAsset(path)) return serveExplorer(path, res);
       if (path === '/readyz') {
         if (drain.isDraining) return sendJson(res, 503, { status: 'draining' });
