@@ -98,9 +98,10 @@ describe('the Agent Runtime Preview and Edit Loadout', () => {
     await page.locator('section.toolbox tr[data-tool]').first().waitFor();
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
+    await page.getByLabel('Channel').selectOption('web');
     await page.getByLabel('Page').selectOption('RECORD');
     await page.getByLabel('Record of').selectOption('Order');
-    await page.waitForFunction(() => location.hash.includes('object=Order'));
+    await page.waitForFunction(() => location.hash.includes('channel=web') && location.hash.includes('object=Order'));
     const api = await toolboxOf(RECORD_ORDER);
     await expectRows(
       page,
@@ -111,6 +112,8 @@ describe('the Agent Runtime Preview and Edit Loadout', () => {
     expect(await page.locator('[data-fact="tool-count"]').textContent()).toBe(String(api.toolCount));
     expect(await page.locator('[data-fact="schema-tokens"]').textContent()).toBe(api.schemaTokens.toLocaleString('en'));
     expect(await page.locator('[data-fact="fingerprint"]').getAttribute('title')).toBe(api.fingerprint);
+    // The situation's last recorded turn (the demo's order chat) carried this very toolbox.
+    await page.locator('.last-turn[data-same="true"]').waitFor();
     const tokens = await page.locator('section.toolbox td[data-column="tokens"]').allTextContents();
     expect(tokens).toEqual(api.tools.map((tool) => tool.schemaTokens.toLocaleString('en')));
     const dropped = await page
@@ -146,6 +149,7 @@ describe('the Agent Runtime Preview and Edit Loadout', () => {
 
     await page.getByRole('button', { name: /^Apply 1 change/ }).click();
     await expectText(page.locator('.applied'), 'Applied 1 change as one change set');
+    await expectText(page.locator('.last-turn[data-same="false"]'), 'next turn misses the provider');
     await expectText(page.locator(`.left-out-card li[data-tool="${target}"] .drop-why`), `Excluded by the agent's rule tool:${target}`);
 
     await expectText(other.page.locator('.live-event'), 'Change set applied by admin');
