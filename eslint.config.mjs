@@ -54,8 +54,8 @@ export default tseslint.config(
   },
   ...layerRules,
   {
-    // A spec declares the type of the data it reads (`typed`, `ok<T>` in test/support/harness.ts): reading a field it did not select fails to compile.
-    files: ['test/**/*.ts'],
+    // No `any` anywhere: a spec declares the type of the data it reads (`typed`, `ok<T>` in test/support/harness.ts), so reading a field it did not select fails to compile, and the product types what it handles.
+    files: ['src/**/*.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
 );

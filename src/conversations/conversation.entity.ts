@@ -1,11 +1,9 @@
-import type { ConversationSource } from '../loadout/vocabulary';
+import type { ConversationSource, PageType } from '../loadout/vocabulary';
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
-
-export type PageKind = 'HOME' | 'LIST' | 'RECORD';
 
 /** Agent, channel, page and end user are fixed when a conversation starts. */
 @Entity('conversations')
@@ -28,7 +26,7 @@ export class ConversationEntity {
   @ManyToOne(() => ChannelEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'channel_id' })
   channel?: ChannelEntity;
-  @Column('text') pageType: PageKind;
+  @Column('text') pageType: PageType;
   @Column('text', { nullable: true }) pageContextObject: string | null;
   @Column('text', { nullable: true }) pageRecordId: string | null;
   @Column('text') userId: string;

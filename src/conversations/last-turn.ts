@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { PageKind } from './conversation.entity';
+import type { PageType } from '../loadout/vocabulary';
 import { TurnEntity } from './turn.entity';
 import { TURN_COLUMNS } from './turn-statements';
 
@@ -7,7 +7,7 @@ import { TURN_COLUMNS } from './turn-statements';
 export interface TurnSituation {
   agentId: string;
   channelId: string;
-  pageType: PageKind;
+  pageType: PageType;
   contextObject: string | null;
 }
 

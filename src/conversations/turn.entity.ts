@@ -3,7 +3,8 @@ import type { TurnCall } from './turn-calls';
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import { OrganizationEntity, type FundingModel } from '../organizations/organization.entity';
-import { ConversationEntity, type PageKind } from './conversation.entity';
+import type { PageType } from '../loadout/vocabulary';
+import { ConversationEntity } from './conversation.entity';
 import type { ProviderUsageFormat, ServerToolUse } from './provider-usage';
 import { ToolboxSnapshotEntity } from './toolbox-snapshot.entity';
 
@@ -29,7 +30,7 @@ export class TurnEntity {
   /** The conversation's situation, kept on the turn for the latest turn of a situation (Toolbox.lastTurn); no record id. */
   @Column('uuid') agentId: string;
   @Column('uuid') channelId: string;
-  @Column('text') pageType: PageKind;
+  @Column('text') pageType: PageType;
   @Column('text', { nullable: true }) pageContextObject: string | null;
   /** 1-based within the conversation. */
   @Column('int') index: number;
