@@ -11,7 +11,7 @@ import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '
 
 /** What the process reads of its environment: what the server takes, and what the entry points decide before starting it. */
 export interface Config extends Required<
-  Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl' | 'embeddedTemplate' | 'beginTurnAtOnce' | 'mcpGateway'>
+  Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl' | 'embeddedTemplate' | 'beginTurnAtOnce' | 'mcpGateway' | 'fairShare'>
 > {
   databaseUrl?: string;
   listenDatabaseUrl?: string;

@@ -21,6 +21,7 @@ export function frontPageLinks(production: boolean): FrontPageLink[] {
     { path: '/loadout', what: "an agent's toolbox previewed and edited, the tool budget and its suggestions" },
     { path: '/healthz', what: 'liveness' },
     { path: '/readyz', what: 'readiness' },
+    { path: '/readyz/sockets', what: 'room for another graphql-ws socket on this instance' },
     { path: '/rpc/tools/gc', what: 'the budget report as JSON' },
   ];
 }

@@ -14,7 +14,7 @@ import { rememberingPreparer, type OperationPolicy } from './operation-policy';
 import { QUERY_LIMITS } from './query-limits';
 import { operationLabel } from './plugins/request-observer';
 import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions, type SocketSlot } from './socket-sessions';
-import { FAIR_SHARE, PlaceHolder, Tally } from './fair-share';
+import { PlaceHolder, Tally, type FairShare } from './fair-share';
 import { sharedSubscribe } from './shared-subscription-results';
 import { speakGraphQLWs } from './socket-transport';
 
@@ -65,6 +65,7 @@ export function serveSockets(
   services: AppServices,
   metrics: Metrics,
   adminToken: string | null,
+  share: FairShare,
 ) {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: SOCKET_LIMITS.maxFrameBytes });
   services.invalidationBus.audience = () => wsServer.clients.size > 0;
@@ -78,8 +79,19 @@ export function serveSockets(
     return formatted;
   };
   const prepare = rememberingPreparer(policy, schema);
-  const subscriptions = new Tally(FAIR_SHARE.maxSubscriptionsPerOrganization, FAIR_SHARE.maxSubscriptionsPerInstance);
-  const openSockets = new Tally(FAIR_SHARE.maxSocketsPerOrganization, FAIR_SHARE.maxSocketsPerInstance);
+  const subscriptions = new Tally({
+    perKey: share.maxSubscriptionsPerOrganization,
+    overall: share.maxSubscriptionsPerInstance,
+    reserved: share.reservedSubscriptionsPerInstance,
+    reservedPerKey: share.reservedSubscriptionsPerOrganization,
+  });
+  const openSockets = new Tally({
+    perKey: share.maxSocketsPerOrganization,
+    overall: share.maxSocketsPerInstance,
+    reserved: share.reservedSocketsPerInstance,
+    reservedPerKey: share.reservedSocketsPerOrganization,
+  });
+  metrics.watchCapacity({ sockets: openSockets, subscriptions });
   // A socket's places are made as it opens and given back by its one close, however and whenever it ends.
   const places = {
     opened: () => ({ slot: sockets.slot() }),
@@ -89,7 +101,7 @@ export function serveSockets(
       extra.subscriptions?.giveAll();
     },
   };
-  return speakGraphQLWs<Opened>(wsServer, places, {
+  const served = speakGraphQLWs<Opened>(wsServer, places, {
     schema,
     subscribe: sharedSubscribe(),
     connectionInitWaitTimeout: SOCKET_LIMITS.connectionInitTimeoutMs,
@@ -120,8 +132,8 @@ export function serveSockets(
         socket.close(
           TOO_MANY_SOCKETS_CLOSE_CODE,
           refused === 'key'
-            ? `At most ${FAIR_SHARE.maxSocketsPerOrganization} open sockets per organisation on this instance`
-            : `At most ${FAIR_SHARE.maxSocketsPerInstance} open sockets on this instance`,
+            ? `At most ${share.maxSocketsPerOrganization} open sockets per organisation on this instance`
+            : `This instance is full: its last ${share.reservedSocketsPerInstance} of ${share.maxSocketsPerInstance} sockets are kept for organisations holding fewer than ${share.reservedSocketsPerOrganization}`,
         );
         return false;
       }
@@ -145,11 +157,14 @@ export function serveSockets(
         const refused = places.take(id, ctx.extra.actor!.organizationId);
         if (refused === 'key')
           return refusal(
-            `At most ${FAIR_SHARE.maxSubscriptionsPerOrganization} subscriptions open per organisation on this instance`,
+            `At most ${share.maxSubscriptionsPerOrganization} subscriptions open per organisation on this instance`,
             'BAD_REQUEST',
           );
         if (refused === 'overall')
-          return refusal(`At most ${FAIR_SHARE.maxSubscriptionsPerInstance} subscriptions open on this instance`, 'BAD_REQUEST');
+          return refusal(
+            `This instance is full: its last ${share.reservedSubscriptionsPerInstance} of ${share.maxSubscriptionsPerInstance} subscriptions are kept for organisations holding fewer than ${share.reservedSubscriptionsPerOrganization}`,
+            'BAD_REQUEST',
+          );
       }
       // Every operation asks the database whether its key still holds, whichever instance revoked it.
       const active = await services.organizations.keyActive(ctx.extra.actor!.principalId).catch((error: unknown) => error);
@@ -188,4 +203,5 @@ export function serveSockets(
     },
     onComplete: (ctx, id) => ctx.extra.subscriptions?.give(id),
   });
+  return Object.assign(served, { sockets: openSockets });
 }

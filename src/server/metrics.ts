@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DataSource } from 'typeorm';
 import type { Stats } from '../common/stats';
 import { bearerToken, sameSecret } from './authenticate';
+import type { Tally } from './fair-share';
 
 /** What a pool (pg's, or the embedded one) tells about its connections. */
 interface PoolCounts {
@@ -164,6 +165,23 @@ export class Metrics {
   }
 
   /** Once per request, when its answer is complete. */
+  /** Sockets and subscriptions held on this instance against the caps (FAIR_SHARE): held, the cap, and where the reserve starts. */
+  watchCapacity(capacity: { sockets: Tally; subscriptions: Tally }): void {
+    for (const [kind, tally] of Object.entries(capacity)) {
+      new Gauge({
+        name: `loadout_ws_${kind}`,
+        help: `graphql-ws ${kind} on this instance: held, the cap, and the count past which only organisations holding few get one`,
+        labelNames: ['bound'],
+        registers: [this.registry],
+        collect() {
+          this.set({ bound: 'held' }, tally.held);
+          this.set({ bound: 'cap' }, tally.caps.overall);
+          this.set({ bound: 'unreserved' }, tally.caps.overall - tally.caps.reserved);
+        },
+      });
+    }
+  }
+
   observe(operation: string, startedMs: number): void {
     this.duration.observe({ operation }, (performance.now() - startedMs) / 1000);
   }
