@@ -32,6 +32,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     databaseUrl,
     listenDatabaseUrl: env.LOADOUT_LISTEN_DATABASE_URL || undefined,
+    databasePooled: readSwitch(env, 'LOADOUT_DB_POOLED', false),
     dataDir: env.LOADOUT_DATA_DIR || './data',
     adminToken: configured ?? generated,
     adminTokenGenerated: generated !== null,

@@ -31,6 +31,12 @@ export interface DatabaseOptions {
   poolWaitMs?: number;
   /** statement_timeout of a PostgreSQL server's connections (default 30 s). */
   statementTimeoutMs?: number;
+  /**
+   * `url` is a transaction pooler's (PgBouncer's): no startup parameter is
+   * sent, since a pooler refuses or drops them, and the statement timeout is
+   * the database's or the role's own (docs/operations.md, "Poolers").
+   */
+  pooled?: boolean;
 }
 
 const common = {
@@ -61,6 +67,24 @@ class GuardedClient extends Client {
   }
 }
 
+/**
+ * Behind a transaction pooler no session setting survives, so the timeout
+ * must be the database's or the role's: without one a stuck statement would
+ * hold a pooled connection for ever, and the server refuses to start.
+ */
+async function requireStatementTimeout(dataSource: DataSource): Promise<void> {
+  const [{ statement_timeout: timeout }]: Array<{ statement_timeout: string }> = await dataSource.query('SHOW statement_timeout');
+  if (timeout !== '0') return;
+  const [{ db, role }]: Array<{ db: string; role: string }> = await dataSource.query(
+    'SELECT current_database() AS db, current_user AS role',
+  );
+  await dataSource.destroy();
+  throw new Error(
+    `DATABASE_URL goes through a pooler (LOADOUT_DB_POOLED=on), where no statement timeout of Loadout's own applies, ` +
+      `and the database sets none: run ALTER DATABASE "${db}" SET statement_timeout = '30s' (or ALTER ROLE "${role}" SET …) on the server`,
+  );
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = new QueryCounter();
   const queryCount = () => logger.count;
@@ -73,10 +97,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       poolSize: options.poolSize ?? 10,
       // Bounds both the wait for a free connection and the connect itself, so an unreachable server fails fast.
       connectTimeoutMS: options.poolWaitMs ?? DEFAULT_POOL_WAIT_MS,
-      extra: { statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS, Client: GuardedClient },
+      extra: options.pooled
+        ? { Client: GuardedClient }
+        : { statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS, Client: GuardedClient },
       poolErrorHandler: (error: Error) => logger.poolError(error),
     });
     await dataSource.initialize();
+    if (options.pooled) await requireStatementTimeout(dataSource);
     return { kind: 'server', dataSource, queryCount, close: () => dataSource.destroy() };
   }
   const onDisk = options.dataDir !== 'memory://';

@@ -60,6 +60,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Where the LISTEN connection goes when not to DATABASE_URL (a pooler in transaction mode cannot LISTEN). */
   listenDatabaseUrl?: string;
+  /** DATABASE_URL is a transaction pooler's: no startup parameters, the statement timeout the database's own. */
+  databasePooled?: boolean;
   dataDir: string;
   /** The platform operator's token; null where none is configured. */
   adminToken: string | null;
@@ -115,6 +117,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
     embeddedTemplate: config.embeddedTemplate,
     poolWaitMs: config.poolWaitMs,
     statementTimeoutMs: config.statementTimeoutMs,
+    pooled: config.databasePooled,
   });
   stepEnded('database', databaseDescription(config));
   const applied = await runMigrations(db.dataSource);
