@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
-import { freshDatabase } from './fresh-database';
+import { Client } from 'pg';
+import { freshDatabase, type FreshDatabase } from './fresh-database';
 import { embeddedTemplate, serverTemplate } from './migrated-template';
 import { startServer, type LoadoutServer, type ServerConfig } from '../../src/server/create-server';
 
@@ -49,10 +50,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
+  let pooled: Partial<ServerConfig> = {};
   if (serverUrl) {
     const database = await freshDatabase(serverUrl, 'loadout_test', await serverTemplate(serverUrl));
     databaseUrl = database.url;
     dropDatabase = database.drop;
+    // A spec that names its own database (a dump loaded elsewhere) reaches it directly.
+    const poolerUrl = overrides.databaseUrl === undefined ? process.env.LOADOUT_TEST_POOLER_URL : undefined;
+    if (poolerUrl) pooled = await throughPooler(database, poolerUrl);
   }
   const inMemory = !serverUrl && (overrides.dataDir ?? 'memory://') === 'memory://';
   const config: ServerConfig = {
@@ -62,6 +67,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     adminToken: OPERATOR_TOKEN,
     production: true,
     embeddedTemplate: inMemory ? await embeddedTemplate() : undefined,
+    ...pooled,
     ...overrides,
   };
   const server = await startServer(config);
@@ -116,6 +122,22 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       await dropDatabase?.();
     },
   };
+}
+
+/**
+ * LOADOUT_TEST_POOLER_URL (.ci/run's third pass): the server's pool goes
+ * through that transaction pooler and LISTEN to the server, as
+ * docs/operations.md ("Poolers") sets it up, the database's own statement
+ * timeout set first.
+ */
+async function throughPooler(database: FreshDatabase, poolerUrl: string): Promise<Partial<ServerConfig>> {
+  const direct = new Client({ connectionString: database.url });
+  await direct.connect();
+  await direct.query(`ALTER DATABASE "${database.name}" SET statement_timeout = '30s'`);
+  await direct.end();
+  const through = new URL(poolerUrl);
+  through.pathname = `/${database.name}`;
+  return { databaseUrl: through.toString(), listenDatabaseUrl: database.url, databasePooled: true };
 }
 
 /** The error code of the first error, for assertions. */
