@@ -26,8 +26,10 @@ const nestedInvalidations = (repeats: number): string => {
 
 describe('the project’s own documents stay within the limits', () => {
   const debuggerOperations = fs.readFileSync(path.join(projectRoot(), 'src', 'pages', 'debugger', 'web', 'operations.graphql'), 'utf8');
+  const loadoutOperations = fs.readFileSync(path.join(projectRoot(), 'src', 'pages', 'loadout', 'web', 'operations.graphql'), 'utf8');
   it.each([
     ['the debugger page', debuggerOperations],
+    ['the loadout page', loadoutOperations],
     ['the client package', fs.readFileSync(path.join(projectRoot(), 'packages', 'client', 'operations.graphql'), 'utf8')],
     ['the benchmark’s toolbox query', TOOLBOX_QUERY],
     [
