@@ -1,6 +1,6 @@
 import { compileAgents, compileTool, toolContext, type CompiledAgent, type CompiledTool } from './compiled-parts';
 import { ruleOf, type AgentFacts } from './facts';
-import { compareSortOrder, serverInScope } from './filters';
+import { anyServerInScope, compareSortOrder } from './filters';
 import type { AgentRow, CatalogueRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
 import { patchedLookups, toolLookups, type ToolLookups } from './tool-lookups';
 import { keyedSituations, type KeyedSituation } from './situations';
@@ -95,7 +95,7 @@ export class CompiledLoadout {
       toolsMode: 'ALL_PAGES',
       executionContext: 'RUNNING_USER',
       rules: this.rows.rules.filter((r) => r.agentId === null && projectId !== null && r.projectId === projectId).map(ruleOf),
-      mcpServerInScope: this.rows.mcpServers.some((s) => serverInScope(s, projectId)),
+      mcpServerInScope: anyServerInScope(this.rows.mcpServers, projectId),
     };
   }
 

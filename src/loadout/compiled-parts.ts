@@ -2,7 +2,7 @@ import type { SchemaRefusals } from './tokens/provider-schema-rules';
 import { providerOf } from './tokens/providers';
 import { visibleTool, type VisibleTool } from './tokens/tool-names';
 import { isMcpFiltered, keySet, ruleOf, sharedKeySets, type AgentFacts, type KeySets, type ToolFacts, type ToolRule } from './facts';
-import { serverInScope } from './filters';
+import { anyServerInScope } from './filters';
 import type { AgentRow, LoadoutRows, McpServerRow, MiniAppRow, RuleRow, ToolRow } from './rows';
 import type { ExecutionContext, Provider, ToolSource, ToolsMode } from './vocabulary';
 
@@ -126,7 +126,7 @@ export function compileAgents(rows: LoadoutRows): Map<string, CompiledAgent> {
   const serverInProject = new Map<string | null, boolean>();
   const inScope = (a: AgentRow) => {
     let known = serverInProject.get(a.projectId);
-    if (known === undefined) serverInProject.set(a.projectId, (known = rows.mcpServers.some((s) => serverInScope(s, a.projectId))));
+    if (known === undefined) serverInProject.set(a.projectId, (known = anyServerInScope(rows.mcpServers, a.projectId)));
     return known;
   };
   return new Map(

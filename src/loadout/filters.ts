@@ -120,6 +120,12 @@ export const reaches = (tool: Scope, scope: Scope): boolean =>
 export const serverInScope = (server: { enabled: boolean; projectId: string | null }, projectId: string | null): boolean =>
   server.enabled && (server.projectId === null || server.projectId === projectId);
 
+/** Whether any of `servers` is in that scope: an agent's `mcpServerInScope`, which filter 5 reads. */
+export const anyServerInScope = (
+  servers: ReadonlyArray<{ enabled: boolean; projectId: string | null }>,
+  projectId: string | null,
+): boolean => servers.some((s) => serverInScope(s, projectId));
+
 /** The first of `filters` the definition fails, or null. */
 export function firstFailure(
   tool: ToolFacts,
