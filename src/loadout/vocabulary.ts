@@ -60,6 +60,8 @@ export type Rendering = (typeof RENDERINGS)[number];
 
 export const TOOL_SOURCES = ['BUILT_IN', 'CUSTOM', 'MINI_APP', 'MCP'] as const;
 export type ToolSource = (typeof TOOL_SOURCES)[number];
+/** Each source as a person reads it, where a page names it. */
+export const TOOL_SOURCE_TEXT: Record<ToolSource, string> = { BUILT_IN: 'built-in', CUSTOM: 'custom', MINI_APP: 'mini app', MCP: 'MCP' };
 
 export const PAGE_TYPES = ['RECORD', 'HOME', 'LIST'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];

@@ -1,4 +1,4 @@
-import { PROTECTED_TOOLS, type Verdict } from '../../../loadout/vocabulary';
+import { PROTECTED_TOOLS, TOOL_SOURCE_TEXT, type Verdict } from '../../../loadout/vocabulary';
 import { request } from '../../web/api';
 import { h } from '../../web/dom';
 import type { ShowFailure } from '../../web/failure';
@@ -11,8 +11,9 @@ import type { Route } from './route';
 type Report = LoadoutBudgetQuery['toolBudget'];
 type Suggestion = Report['suggestions'][number];
 
-const SOURCE_TEXT: Record<string, string> = { BUILT_IN: 'Built-in', CUSTOM: 'Custom', MINI_APP: 'Mini app', MCP: 'MCP' };
 const VERDICT_TEXT: Record<Verdict, string> = { NEVER_USED: 'Never used', COLD: 'Cold', ALWAYS_FAILS: 'Always fails' };
+
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 export interface BudgetContext {
   /** Where suggestions are staged; null for a key that may not write. */
@@ -68,7 +69,7 @@ function pillCard(report: Report): HTMLElement {
           h(
             'tr',
             { 'data-source': s.source },
-            h('td', {}, SOURCE_TEXT[s.source] ?? s.source),
+            h('td', {}, capitalised(TOOL_SOURCE_TEXT[s.source])),
             h('td', { class: 'num' }, numbers.format(s.count)),
             h('td', { class: 'num' }, numbers.format(s.schemaTokens)),
           ),

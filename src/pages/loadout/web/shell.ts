@@ -70,10 +70,10 @@ export async function showShell(app: HTMLElement, signOut: (problem?: string) =>
   let drawn = 0;
   // The card drawn last stops following its session when another replaces it.
   let disposeCard = () => {};
-  const showSide = (made: { card: HTMLElement; dispose: () => void } | HTMLElement) => {
+  const showSide = (made: { card: HTMLElement; dispose: () => void }) => {
     disposeCard();
-    disposeCard = 'dispose' in made ? made.dispose : () => {};
-    aside.replaceChildren('card' in made ? made.card : made);
+    disposeCard = made.dispose;
+    aside.replaceChildren(made.card);
   };
 
   const render = async (rebase = false) => {
@@ -119,8 +119,8 @@ function tab(route: Route, view: Route['view'], label: string): HTMLElement {
   return h('a', { href: routeHash({ ...route, view }), class: 'tab', 'aria-current': route.view === view ? 'page' : null }, label);
 }
 
-function readOnlyNote(canWrite: boolean): HTMLElement {
-  return h(
+function readOnlyNote(canWrite: boolean): { card: HTMLElement; dispose: () => void } {
+  const card = h(
     'section',
     { class: 'card read-only' },
     h('h3', {}, 'Edit Loadout'),
@@ -130,6 +130,8 @@ function readOnlyNote(canWrite: boolean): HTMLElement {
       canWrite ? 'Choose an agent to edit its loadout.' : 'Read-only: this key may look, not change. Edits need an EDITOR or ADMIN key.',
     ),
   );
+  // Nothing to stop following: the note shows no session.
+  return { card, dispose: () => {} };
 }
 
 /** A change made elsewhere, said in one line with who made it; the view is read again. */

@@ -1,10 +1,9 @@
+import { TOOL_SOURCE_TEXT } from '../../../loadout/vocabulary';
 import { h } from '../../web/dom';
 import { numbers } from '../../web/format';
 import { sharePercent } from './budget-words';
 import { serverOf, type CarriedEntry, type PreviewContext, type PreviewData } from './preview-data';
 import { moveEdits, stagedSortOrder } from './staging';
-
-const SOURCE_TEXT: Record<string, string> = { BUILT_IN: 'built-in', CUSTOM: 'custom', MINI_APP: 'mini app', MCP: 'MCP' };
 
 /** The carried tools in toolbox order, each with its source, tokens and share, and the edits a writer can stage on it. */
 export function toolsCard(data: PreviewData, context: PreviewContext): HTMLElement {
@@ -52,7 +51,7 @@ function row(data: PreviewData, entry: CarriedEntry, i: number, total: number, c
       'td',
       {},
       h('span', { class: 'mono' }, entry.name),
-      h('span', { class: 'tag', 'data-source': tool.source }, SOURCE_TEXT[tool.source] ?? tool.source),
+      h('span', { class: 'tag', 'data-source': tool.source }, TOOL_SOURCE_TEXT[tool.source]),
       h('span', { class: 'muted sort-order' }, ` sort ${tool.sortOrder}`),
     ),
     h('td', { class: 'num', 'data-column': 'tokens' }, numbers.format(entry.schemaTokens)),
