@@ -76,7 +76,8 @@ describe('Toolbox.id', () => {
   it('is answered on the direct path the per-turn query takes', async () => {
     const { stats } = t.server.services;
     const before = { answered: stats.directAnswered, handedBack: stats.directHandedBack };
-    await preview('web');
+    // A situation not read before: one read before is given its kept answer (docs/semantics.md §3.17).
+    await preview('web', { type: 'RECORD', recordId: 'never-read' });
     expect({ answered: stats.directAnswered, handedBack: stats.directHandedBack }).toEqual({
       answered: before.answered + 1,
       handedBack: before.handedBack,

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   let sampleFailure: string | null = null;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (spec.authorization) headers.authorization = spec.authorization;
+  if (spec.plan.kind === 'toolbox' && spec.plan.fresh) headers['cache-control'] = 'no-cache';
 
   const result = await autocannon({
     url: spec.url,

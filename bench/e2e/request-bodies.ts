@@ -3,7 +3,14 @@ import type { Prng } from './prng';
 /** What a load sends; each request draws its own agent, channel, page, conversation or calls. */
 export type LoadPlan =
   | { kind: 'hello' }
-  | { kind: 'toolbox'; agentIds: string[]; channels: string[]; contextObjects: string[] }
+  | {
+      kind: 'toolbox';
+      agentIds: string[];
+      channels: string[];
+      contextObjects: string[];
+      /** Every answer built (`Cache-Control: no-cache`), none given again as kept. */
+      fresh?: boolean;
+    }
   | { kind: 'organizations'; organizations: OrganizationPlan[]; zipfExponent: number; channels: string[] }
   | { kind: 'beginTurn'; conversationIds: string[] }
   | { kind: 'recordToolCalls'; calls: CallPlan };

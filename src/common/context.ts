@@ -1,4 +1,5 @@
 import type { Actor } from './actor';
+import type { AnswerNote } from './answer-source';
 import { LoadoutError } from './errors';
 
 /** Why a request has no actor although it sent an `Authorization` value; absent when it sent none. */
@@ -31,6 +32,8 @@ export interface RequestContext {
   requestId?: string;
   /** When the request arrived (performance.now()), for the latency metric. */
   startedAt?: number;
+  /** What an HTTP request's answer was read from, where it may be kept (docs/semantics.md §3.17). */
+  answerNote?: AnswerNote;
 }
 
 /** The request's relation loaders, made on first use (only authenticated requests have any). */

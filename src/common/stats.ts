@@ -23,6 +23,9 @@ export class Stats {
   /** Plain queries the direct path answered, and those it handed back to graphql-js at run time. */
   directAnswered = 0;
   directHandedBack = 0;
+  /** Kept answers given again, and conditional GETs answered 304 (docs/semantics.md §3.17). */
+  answersReused = 0;
+  answersNotModified = 0;
   /** Times the LISTEN connection's heartbeat came late (nothing cached served meanwhile), and times it was replaced. */
   listenerLate = 0;
   listenerReconnects = 0;

@@ -69,8 +69,8 @@ export class LoadoutCache {
       this.stats.loadoutMisses++;
       return this.loadCommitted(organizationId);
     }
-    const hit = this.entries.get(organizationId);
-    if (hit && hit.seq >= (this.announced.get(organizationId) ?? 0)) {
+    const hit = this.fresh(organizationId);
+    if (hit) {
       this.stats.loadoutHits++;
       this.used(hit);
       return Promise.resolve(hit);
@@ -92,6 +92,20 @@ export class LoadoutCache {
       this.loads.set(organizationId, loading);
     }
     return loading;
+  }
+
+  /** The organisation's cached loadout when it is current and may be trusted; undefined, loading nothing, otherwise. */
+  currentKept(organizationId: string): CompiledLoadout | undefined {
+    const hit = this.live() ? this.fresh(organizationId) : undefined;
+    if (!hit) return undefined;
+    this.used(hit);
+    return hit.loadout;
+  }
+
+  /** The cached entry unless a change newer than it was announced. */
+  private fresh(organizationId: string): Entry | undefined {
+    const hit = this.entries.get(organizationId);
+    return hit && hit.seq >= (this.announced.get(organizationId) ?? 0) ? hit : undefined;
   }
 
   /**

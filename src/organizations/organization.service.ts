@@ -85,6 +85,11 @@ export class OrganizationService {
     return actor;
   }
 
+  /** The actor remembered for a key's hash, while remembered keys may be trusted. */
+  rememberedActor(keyHash: string): Actor | undefined {
+    return this.loadouts.trusted ? this.keys.get(keyHash) : undefined;
+  }
+
   /**
    * Whether a principal's key is still unrevoked, read from the database and
    * never the cache: open sockets ask before every operation. The checks

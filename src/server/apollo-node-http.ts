@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HeaderMap, type ApolloServer, type BaseContext } from '@apollo/server';
+import { HeaderMap, type ApolloServer } from '@apollo/server';
+import type { RequestContext } from '../common/context';
 import { Kind, parse } from 'graphql';
 import { readBody } from './http-body';
 import { TOO_MANY_TOKENS } from './operation-policy';
 import { QUERY_LIMITS, exceedsTokenLimit } from './query-limits';
+import type { AnswerReuse, ReusableRequest } from './answer-reuse';
 
 const refusal = (res: ServerResponse, status: number, code: string, message: string): void => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message, extensions: { code } }] }));
@@ -33,11 +35,12 @@ function onlyInventoryReports(body: unknown): boolean {
 }
 
 /** Apollo on plain node:http, so graphql-ws can share the same server and path. */
-export async function handleGraphQL<C extends BaseContext>(
-  apollo: ApolloServer<C>,
+export async function handleGraphQL(
+  apollo: ApolloServer<RequestContext>,
   req: IncomingMessage,
   res: ServerResponse,
-  context: () => Promise<C>,
+  context: () => Promise<RequestContext>,
+  reuse?: { answers: AnswerReuse; startedAt: number },
 ): Promise<void> {
   const headers = new HeaderMap();
   for (const [key, value] of Object.entries(req.headers)) {
@@ -46,8 +49,14 @@ export async function handleGraphQL<C extends BaseContext>(
   // The query string as it came: no URL object per request on the hottest route.
   const target = req.url ?? '/';
   const search = target.includes('?') ? target.slice(target.indexOf('?')) : '';
+  const method = req.method ?? 'GET';
   let body: unknown = undefined;
-  if (req.method === 'POST') {
+  let reusable: ReusableRequest | null = null;
+  if (method === 'GET' && reuse) {
+    reusable = reuse.answers.reusable(req, method, search);
+    if (reusable && reuse.answers.serve(reusable, req, res, reuse.startedAt)) return;
+  }
+  if (method === 'POST') {
     const read = await readBody(req, QUERY_LIMITS.maxInventoryBodyBytes);
     if (read.kind === 'aborted') return;
     if (read.kind === 'too-large') return refusal(res, 413, 'BAD_REQUEST', tooLarge(read.inflated));
@@ -56,6 +65,11 @@ export async function handleGraphQL<C extends BaseContext>(
       return refusal(res, 415, 'BAD_REQUEST', `Content-Encoding '${read.encoding.slice(0, 40)}' is not taken: send gzip or no encoding`);
     }
     if (read.kind === 'not-gzip') return refusal(res, 400, 'BAD_REQUEST', 'Body is not valid gzip');
+    // Before parsing: a request answered before is given that answer, if still current, as it was sent.
+    if (reuse) {
+      reusable = reuse.answers.reusable(req, method, read.text);
+      if (reusable && reuse.answers.serve(reusable, req, res, reuse.startedAt)) return;
+    }
     try {
       body = read.text.length ? JSON.parse(read.text) : undefined;
     } catch {
@@ -70,14 +84,18 @@ export async function handleGraphQL<C extends BaseContext>(
       return refusal(res, 400, 'GRAPHQL_VALIDATION_FAILED', TOO_MANY_TOKENS);
     }
   }
+  let made: RequestContext | undefined;
   const response = await apollo.executeHTTPGraphQLRequest({
-    httpGraphQLRequest: { method: req.method ?? 'GET', headers, search, body },
-    context,
+    httpGraphQLRequest: { method, headers, search, body },
+    context: reusable ? async () => (made = await context()) : context,
   });
   for (const [key, value] of response.headers) res.setHeader(key, value);
   res.statusCode = response.status ?? 200;
   if (response.body.kind === 'complete') {
-    res.end(response.body.string);
+    const text = response.body.string;
+    const etag = reusable && reuse!.answers.keep(reusable, made, response.status, [...response.headers], text);
+    if (etag) return reuse!.answers.finish(req, res, etag, text);
+    res.end(text);
     return;
   }
   for await (const chunk of response.body.asyncIterator) res.write(chunk);

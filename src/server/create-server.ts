@@ -18,6 +18,7 @@ import { isExplorerAsset, serveExplorer, wantsExplorer } from '../pages/explorer
 import { isLoadoutPath, serveLoadoutPage } from '../pages/loadout/loadout-page';
 import { buildLoadoutSchema } from '../schema/build-schema';
 import { handleGraphQL } from './apollo-node-http';
+import { AnswerReuse } from './answer-reuse';
 import { contextFor } from './authenticate';
 import { contextFailure } from './context-failure';
 import { isFaviconPath, serveFavicon } from '../pages/favicon';
@@ -175,7 +176,19 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
     plugins,
   };
   // It sees these options at start, with the plugins Apollo adds, and refuses to start beside anything it would bypass.
-  if (config.directExecution !== false) plugins.push(directExecution({ server: options, stats: services.stats }));
+  // Answers are kept only as the direct path reports their source: off with it.
+  const answers =
+    config.directExecution === false ? undefined : new AnswerReuse(services, services.stats, (op, at) => metrics.observe(op, at));
+  if (answers) {
+    plugins.push(
+      directExecution({
+        server: options,
+        stats: services.stats,
+        onAnswer: (context, value, field) => answers.answered(context, value, field),
+      }),
+    );
+    metrics.watchAnswers(answers.store);
+  }
   const apollo = new ApolloServer<RequestContext>(options);
   await apollo.start();
 
@@ -187,15 +200,22 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
         if (!config.production && wantsExplorer(req)) return serveExplorer(path, res);
         const startedAt = performance.now();
         const requestId = assignRequestId(req, res);
-        return handleGraphQL(apollo, req, res, async () => {
-          const context = await contextFor(services, config.adminToken, req.headers.authorization).catch((error: unknown) => {
-            metrics.observe('unknown', startedAt);
-            throw contextFailure(error, requestId, services.stats);
-          });
-          context.requestId = requestId;
-          context.startedAt = startedAt;
-          return context;
-        });
+        return handleGraphQL(
+          apollo,
+          req,
+          res,
+          async () => {
+            const context = await contextFor(services, config.adminToken, req.headers.authorization).catch((error: unknown) => {
+              metrics.observe('unknown', startedAt);
+              throw contextFailure(error, requestId, services.stats);
+            });
+            context.requestId = requestId;
+            context.startedAt = startedAt;
+            context.answerNote = {};
+            return context;
+          },
+          answers && { answers, startedAt },
+        );
       }
       if (path === '/rpc/tools/gc') {
         const started = performance.now();

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Stats } from '../common/stats';
 import { bearerToken, sameSecret } from './authenticate';
 import type { Tally } from './fair-share';
+import type { AnswerStore } from './answer-store';
 
 /** What a pool (pg's, or the embedded one) tells about its connections. */
 interface PoolCounts {
@@ -123,6 +124,17 @@ export class Metrics {
         this.inc({ outcome: 'handed_back' }, stats.directHandedBack);
       },
     });
+    new Counter({
+      name: 'loadout_reused_answers_total',
+      help: 'Kept answers given again, and conditional GETs answered 304 Not Modified',
+      labelNames: ['outcome'],
+      registers,
+      collect() {
+        this.reset();
+        this.inc({ outcome: 'reused' }, stats.answersReused);
+        this.inc({ outcome: 'not_modified' }, stats.answersNotModified);
+      },
+    });
     counter('loadout_loadout_cache_hits_total', 'Compiled-loadout reads served from the cache', () => stats.loadoutHits);
     counter('loadout_loadout_cache_misses_total', 'Compiled-loadout reads that loaded from the database', () => stats.loadoutMisses);
     counter(
@@ -164,7 +176,6 @@ export class Metrics {
     gauge('loadout_mcp_gateway_sessions', 'MCP gateway sessions open on this instance', () => stats.mcpGatewaySessions);
   }
 
-  /** Once per request, when its answer is complete. */
   /** Sockets and subscriptions held on this instance against the caps (FAIR_SHARE): held, the cap, and where the reserve starts. */
   watchCapacity(capacity: { sockets: Tally; subscriptions: Tally }): void {
     for (const [kind, tally] of Object.entries(capacity)) {
@@ -182,6 +193,25 @@ export class Metrics {
     }
   }
 
+  /** What the kept answers take (docs/semantics.md §3.17). */
+  watchAnswers(store: Pick<AnswerStore, 'bytes' | 'size'>): void {
+    const registers = [this.registry];
+    for (const [name, help, read] of [
+      ['loadout_kept_answers', 'Answers kept to be given again while their source is current', () => store.size],
+      ['loadout_kept_answers_bytes', 'Estimated heap taken by the kept answers', () => store.bytes],
+    ] as const) {
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    }
+  }
+
+  /** Once per request, when its answer is complete. */
   observe(operation: string, startedMs: number): void {
     this.duration.observe({ operation }, (performance.now() - startedMs) / 1000);
   }

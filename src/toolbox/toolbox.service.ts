@@ -1,4 +1,5 @@
 import type { Actor } from '../common/actor';
+import { ANSWER_SOURCE } from '../common/answer-source';
 import { badInput, notFound } from '../common/errors';
 import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
 import { renderedToolName, type VisibleTool } from '../loadout/tokens/tool-names';
@@ -17,6 +18,8 @@ import { unknownChannelMessage } from './unknown-channel';
 import { carriedNamesOf, type CarriedNames } from './carried-names';
 
 export interface ResolvedToolbox {
+  /** Every field without arguments or a resolver of its own is read from the loadout: answers stand while it is current. */
+  readonly [ANSWER_SOURCE]: CompiledLoadout;
   /** The situation's id (see toolbox-id.ts), made when read: most requests do not select it. */
   readonly id: string;
   /** The compiled row; the agent a client reads is the stored one (see stored-objects.ts), as are the definitions below. */
@@ -169,6 +172,7 @@ export class ToolboxService {
     const { tools, schemaTokens } = this.entriesFor(loadout, toolbox, agent.row.model);
     let dropped: ResolvedToolbox['dropped'] | undefined;
     return {
+      [ANSWER_SOURCE]: loadout,
       get id() {
         return toolboxId(agent.row.id, channel.id, page);
       },

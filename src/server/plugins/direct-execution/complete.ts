@@ -91,14 +91,14 @@ export function resolveOnce(field: GraphQLField<unknown, unknown>): void {
   field.resolve = once;
 }
 
-/** The operation's data, or undefined when graphql-js must run it. */
+/** The operation's data and the root field's value it was completed from, or undefined when graphql-js must run it. */
 export async function executeDirectly(
   plan: DirectPlan,
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   rawVariables: Record<string, unknown> | undefined,
   contextValue: object,
-): Promise<Record<string, unknown> | undefined> {
+): Promise<{ data: Record<string, unknown>; value: unknown } | undefined> {
   const variables = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables ?? {}, { maxErrors: 50 });
   if (variables.errors) return undefined;
   let args: Record<string, unknown>;
@@ -127,7 +127,7 @@ export async function executeDirectly(
     return undefined;
   }
   try {
-    return { [plan.key]: complete(plan.completion, value) };
+    return { data: { [plan.key]: complete(plan.completion, value) }, value };
   } catch {
     resolved.set(contextValue, { node: plan.node, outcome: { value } });
     return undefined;

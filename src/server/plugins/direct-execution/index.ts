@@ -22,6 +22,8 @@ export interface DirectExecutionOptions<C extends BaseContext> {
   stats: Pick<Stats, 'directAnswered' | 'directHandedBack'>;
   /** The query fields answered directly; any other root field is graphql-js's. */
   rootFields?: readonly string[];
+  /** Told of each request answered directly: the root field's value its answer was completed from, and the field. */
+  onAnswer?: (context: C, value: unknown, rootField: string) => void;
 }
 
 /** By default, the query agent runtimes send on every turn, alone. */
@@ -32,6 +34,7 @@ export function directExecution<C extends object>({
   server,
   stats,
   rootFields = DIRECT_ROOT_FIELDS,
+  onAnswer,
 }: DirectExecutionOptions<C>): ApolloServerPlugin<C> {
   const allowed = new Set(rootFields);
   // The application's plugins: any the server holds at start beyond these, Apollo installed by itself.
@@ -47,13 +50,14 @@ export function directExecution<C extends object>({
         plans.set(operation, plan);
       }
       if (!plan) return null;
-      const data = await executeDirectly(plan, schema, operation, request.variables, contextValue);
-      if (!data) {
+      const answered = await executeDirectly(plan, schema, operation, request.variables, contextValue);
+      if (!answered) {
         stats.directHandedBack++;
         return null;
       }
       stats.directAnswered++;
-      return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data } } };
+      onAnswer?.(contextValue, answered.value, plan.field.name);
+      return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: { data: answered.data } } };
     },
   };
   const plugin: ApolloServerPlugin<C> = {
