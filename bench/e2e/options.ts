@@ -36,6 +36,17 @@ export interface Sizes {
   runtimeLoop: { requests: number };
   /** The MCP gateway: tools of its one upstream server, lists and calls each way, and sessions held open. */
   mcpGateway: { toolsEach: number; requests: number; sessions: number };
+  /** The long run: `minutes` of mixed traffic in `windows`, an expired month of `monthCalls` dropped in each. */
+  soak: {
+    minutes: number;
+    windows: number;
+    toolboxConnections: number;
+    beginTurnConnections: number;
+    callConnections: number;
+    editIntervalMs: number;
+    conversations: number;
+    monthCalls: number;
+  };
 }
 
 const FULL: Sizes = {
@@ -64,6 +75,16 @@ const FULL: Sizes = {
   probing: { servers: 200, toolsEach: 10, intervalMs: 15_000, connections: 10, rounds: 5 },
   runtimeLoop: { requests: 300 },
   mcpGateway: { toolsEach: 20, requests: 300, sessions: 1000 },
+  soak: {
+    minutes: 60,
+    windows: 12,
+    toolboxConnections: 10,
+    beginTurnConnections: 2,
+    callConnections: 1,
+    editIntervalMs: 2000,
+    conversations: 200,
+    monthCalls: 200_000,
+  },
 };
 
 const QUICK: Sizes = {
@@ -84,6 +105,16 @@ const QUICK: Sizes = {
   probing: { servers: 20, toolsEach: 10, intervalMs: 2000, connections: 10, rounds: 2 },
   runtimeLoop: { requests: 50 },
   mcpGateway: { toolsEach: 10, requests: 30, sessions: 50 },
+  soak: {
+    minutes: 2,
+    windows: 4,
+    toolboxConnections: 10,
+    beginTurnConnections: 2,
+    callConnections: 1,
+    editIntervalMs: 1000,
+    conversations: 20,
+    monthCalls: 5_000,
+  },
 };
 
 export const SCENARIOS = [
@@ -101,8 +132,12 @@ export const SCENARIOS = [
   'probing',
   'runtimeLoop',
   'mcpGateway',
+  'soak',
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
+
+/** Run only when named in --only: the soak alone takes an hour. */
+const NAMED_ONLY: readonly ScenarioName[] = ['soak'];
 
 export interface Options {
   quick: boolean;
@@ -120,7 +155,7 @@ export function parseOptions(argv: readonly string[]): Options {
   const only = argv.find((a) => a.startsWith('--only='));
   const unknown = argv.filter((a) => a !== '--quick' && a !== '--embedded' && a !== only);
   if (unknown.length) throw new Error(`unknown flag ${unknown[0]}; use --quick, --embedded, --only=${SCENARIOS.join(',')}`);
-  const named = only ? only.slice('--only='.length).split(',').filter(Boolean) : [...SCENARIOS];
+  const named = only ? only.slice('--only='.length).split(',').filter(Boolean) : SCENARIOS.filter((s) => !NAMED_ONLY.includes(s));
   const wrong = named.filter((n) => !(SCENARIOS as readonly string[]).includes(n));
   if (wrong.length) throw new Error(`unknown scenario ${wrong.join(', ')}; known: ${SCENARIOS.join(', ')}`);
   return {

@@ -15,6 +15,7 @@ import { mcpGatewayScenario } from './scenarios/mcp-gateway';
 import { recordToolCallsScenario } from './scenarios/record-tool-calls';
 import { retentionScenario } from './scenarios/retention';
 import { scaleScenario } from './scenarios/scale';
+import { soakScenario } from './scenarios/soak';
 import { toolboxScenario } from './scenarios/toolbox';
 
 /**
@@ -37,6 +38,7 @@ const SCENARIOS: Record<ScenarioName, (options: Options) => Promise<Figure[]>> =
   probing: probingScenario,
   runtimeLoop: runtimeLoopScenario,
   mcpGateway: mcpGatewayScenario,
+  soak: soakScenario,
 };
 
 async function main(): Promise<void> {
