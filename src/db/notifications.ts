@@ -4,6 +4,13 @@ import { isUuid } from '../common/uuid';
  * The payloads the channels of the LISTEN connection carry, each written
  * and read by one codec: its fields in declared order, joined by the
  * channel's separator. A payload that does not parse decodes to null.
+ *
+ * Two releases run side by side during an upgrade and hear each other
+ * (docs/operations.md, "Upgrades"): version 1 of a payload is the fields
+ * declared here, which every release writes; a later version only appends
+ * fields after them, never changes one. A reader takes the fields it knows
+ * and ignores any after them, so it reads a later version as far as it
+ * understands it.
  */
 export interface NotificationCodec<P> {
   readonly channel: string;
@@ -22,7 +29,7 @@ function codec<P extends object>(channel: string, separator: string, parsers: Pa
     encode: (payload) => names.map((name) => String(payload[name])).join(separator),
     decode: (text) => {
       const parts = text.split(separator);
-      if (parts.length !== names.length) return null;
+      if (parts.length < names.length) return null;
       const payload: Partial<P> = {};
       for (const [i, name] of names.entries()) {
         const value = parsers[name](parts[i]);
@@ -50,4 +57,12 @@ export const EVENTS_STORED = codec<{ first: bigint; last: bigint; organizationId
   first: seq,
   last: seq,
   organizationId: uuid,
+});
+
+/**
+ * An instance's heartbeat, on a channel of its own (this name and a random
+ * suffix) that only the sender hears: its nonce.
+ */
+export const HEARTBEAT_SENT = codec<{ nonce: number }>('loadout_heartbeat', ':', {
+  nonce: (text) => (/^\d{1,15}$/.test(text) ? Number(text) : null),
 });

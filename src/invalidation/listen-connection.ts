@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { logger } from '../common/logger';
 import type { Stats } from '../common/stats';
+import { HEARTBEAT_SENT } from '../db/notifications';
 
 /**
  * How the LISTEN connection proves it is alive. Every `intervalMs` the
@@ -45,7 +46,7 @@ export class ListenConnection {
   private attempt = 0;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private readonly heartbeatTimer: NodeJS.Timeout;
-  private readonly heartbeatChannel = `loadout_heartbeat_${randomBytes(8).toString('hex')}`;
+  private readonly heartbeatChannel = `${HEARTBEAT_SENT.channel}_${randomBytes(8).toString('hex')}`;
   private nonce = 0;
   /** Send times (performance.now()) of heartbeats not yet heard, by nonce. */
   private readonly sent = new Map<number, number>();
@@ -86,8 +87,10 @@ export class ListenConnection {
       keepAliveInitialDelayMillis: HEARTBEAT.keepAliveMs,
     });
     client.on('notification', (message) => {
-      if (message.channel === this.heartbeatChannel) this.heard(Number(message.payload));
-      else if (message.payload) this.options.onNotification(message.channel, message.payload);
+      if (message.channel === this.heartbeatChannel) {
+        const beat = HEARTBEAT_SENT.decode(message.payload ?? '');
+        if (beat) this.heard(beat.nonce);
+      } else if (message.payload) this.options.onNotification(message.channel, message.payload);
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
@@ -156,7 +159,7 @@ export class ListenConnection {
       if (this.pending === client) this.pending = null;
     };
     // A failure is the connection's: its 'error' or 'end' follows.
-    client.query('SELECT pg_notify($1, $2)', [this.heartbeatChannel, String(nonce)]).then(settled, settled);
+    client.query('SELECT pg_notify($1, $2)', [this.heartbeatChannel, HEARTBEAT_SENT.encode({ nonce })]).then(settled, settled);
   }
 
   private heard(nonce: number): void {
