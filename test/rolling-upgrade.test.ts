@@ -102,7 +102,12 @@ afterAll(async () => {
 
 it('serves requests, edits and every event on the previous release and this one while this one migrates, and after', async () => {
   if (!serverUrl) return;
-  previous = await startRelease(releaseDir, { DATABASE_URL: database.url, LOADOUT_ADMIN_TOKEN: OPERATOR_TOKEN });
+  previous = await startRelease(releaseDir, {
+    DATABASE_URL: database.url,
+    LOADOUT_ADMIN_TOKEN: OPERATOR_TOKEN,
+    // No load balancer to wait for when the test stops it.
+    LOADOUT_SHUTDOWN_SETTLE_MS: '0',
+  });
   const applied = async () => (await onDatabase<{ name: string }>(`SELECT name FROM loadout_migrations`)).map((r) => r.name);
   const migrations = readMigrations().map((m) => m.name);
   const appliedByPrevious = await applied();

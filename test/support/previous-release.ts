@@ -21,7 +21,12 @@ export const PREVIOUS_RELEASE = '73018ee742229e6ba244170e3881ca2d79ba3307';
  */
 export function previousReleaseBuilt(commit = PREVIOUS_RELEASE): string {
   const root = projectRoot();
-  const checkout = createHash('sha256').update(root).digest('hex').slice(0, 8);
+  // By checkout and its lock file: the build may use that checkout's node_modules.
+  const checkout = createHash('sha256')
+    .update(root)
+    .update(fs.readFileSync(path.join(root, 'package-lock.json')))
+    .digest('hex')
+    .slice(0, 8);
   const dir = path.join(os.tmpdir(), `loadout-release-${commit.slice(0, 12)}-${checkout}`);
   if (fs.existsSync(path.join(dir, 'dist', 'src', 'main.js'))) return dir;
   try {
