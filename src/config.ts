@@ -8,6 +8,7 @@ import { readHttpTimeouts } from './server/http-limits';
 import { DEFAULT_LOADOUT_CACHE_MB } from './loadout/cache';
 import { readMcpConnectionSettings } from './probes/connection-settings';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
+import { readTracingSettings, type TracingSettings } from './telemetry/tracing-settings';
 
 /** What the process reads of its environment: what the server takes, and what the entry points decide before starting it. */
 export interface Config extends Required<
@@ -20,6 +21,8 @@ export interface Config extends Required<
   demo: 'always' | 'never' | 'auto';
   /** How far V8's old generation may grow past what its last full collection left live, in percent; 0: V8's own policy. */
   heapGrowthPercent: number;
+  /** OpenTelemetry's variables as Loadout reads them: main.ts starts tracing from the same reading, before the server's modules load. */
+  tracing: TracingSettings;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +66,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unit: 'percent',
       also: 0,
     }),
+    tracing: readTracingSettings(env),
   };
 }
 

@@ -1,4 +1,4 @@
-import { addressLines, demoLines, existingDataLines, exportLines, operatorTokenLines, stepLine } from './startup-messages';
+import { addressLines, demoLines, existingDataLines, exportLines, operatorTokenLines, stepLine, tracingLines } from './startup-messages';
 
 describe('start-up messages', () => {
   it('prints the debugger beside GraphQL, and the explorer only outside production', () => {
@@ -8,6 +8,13 @@ describe('start-up messages', () => {
     expect(lines).toContain('agent runtime preview and tools: http://localhost:4000/loadout');
     expect(lines).toContain('GraphQL explorer');
     expect(addressLines('http://localhost:4000', true).join('\n')).not.toContain('explorer');
+  });
+
+  it('says where traces go only when they go somewhere, never with the credentials of their URL', () => {
+    expect(tracingLines(null, 'loadout')).toEqual([]);
+    expect(tracingLines('https://user:secret@collector.example.com:4318/v1/traces', 'loadout')).toEqual([
+      '  traces: OTLP to https://collector.example.com:4318/v1/traces as service "loadout"',
+    ]);
   });
 
   it.each([

@@ -16,6 +16,13 @@ export function addressLines(url: string, production: boolean): string[] {
   ];
 }
 
+/** Where traces go, when they go anywhere: the endpoint without any credentials its URL holds. */
+export function tracingLines(endpoint: string | null, serviceName: string): string[] {
+  if (endpoint === null) return [];
+  const url = new URL(endpoint);
+  return [`  traces: OTLP to ${url.origin}${url.pathname} as service ${JSON.stringify(serviceName)}`];
+}
+
 /**
  * On a database that already holds organisations no key is shown again (keys
  * are stored hashed), so say how to mint one. The embedded database takes one

@@ -9,6 +9,7 @@ import { normaliseProviderUsage, type ProviderUsageFormat, type ReadUsage } from
 import type { SnapshotService } from './snapshot.service';
 import { freezePrice, usageProblem, type PriceRates } from './turn-cost';
 import { TURN_COLUMNS } from './turn-statements';
+import { exportTurnSpan } from './turn-span';
 import { TurnEntity } from './turn.entity';
 
 export const CACHE_MISS_REASON_MAX = 200;
@@ -104,11 +105,11 @@ export class TurnCompletionService {
     reason: string | null,
     sent: { format: ProviderUsageFormat; usage: JsonObject } | null,
     modelCalled: string | null,
-    at = new Date(),
+    at?: Date,
   ): Promise<TurnEntity> {
     // Read before the transaction: a turn's snapshot never changes, and the embedded database has one connection.
     const schemaTokensCalled = modelCalled ? await this.schemaTokensFor(actor, turnId, modelCalled) : null;
-    return this.db.transaction(async (tx) => {
+    const completed = await this.db.transaction(async (tx) => {
       const turn = await lockedTurn(tx, actor, turnId);
       if (turn.completedAt) throw conflict('This turn is already completed', 'turnId');
       if (turn.abandonedAt) throw conflict(`This turn was abandoned: ${turn.abandonedReason}`, 'turnId');
@@ -144,9 +145,12 @@ export class TurnCompletionService {
         model_called: modelCalled,
         schema_tokens_called: schemaTokensCalled,
         funding_model: turn.organizationFundingModel,
-        completed_at: at,
+        completed_at: at ?? new Date(),
       });
     });
+    // Once committed, and only live: the demo's backdated history is no model request anyone made now.
+    if (!at) await exportTurnSpan(completed, this.snapshots);
+    return completed;
   }
 
   /** The turn's frozen toolbox as the model called would count it; null where there is no such turn (the transaction says so). */
