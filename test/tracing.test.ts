@@ -1,0 +1,356 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { buildOnce } from './support/build-once';
+import { freshDatabase } from './support/fresh-database';
+
+/**
+ * The built server in its own process with an OTLP endpoint, as
+ * docs/operations.md ("Tracing") sets it up, exporting to a receiver in this
+ * process: the caller's trace goes on through the HTTP, GraphQL and (on a
+ * PostgreSQL server) pg spans, each completed turn is a GenAI span under the
+ * request that completed it, and no key, token, variable or query string
+ * value is in any of it.
+ */
+const root = path.join(__dirname, '..');
+const OPERATOR = `op_${randomBytes(8).toString('hex')}`;
+const SECRET_DESCRIPTION = `looks up an order ${randomBytes(8).toString('hex')}`;
+
+interface Span {
+  scope: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId: string;
+  name: string;
+  startMs: number;
+  endMs: number;
+  attributes: Record<string, string | number | boolean>;
+}
+
+/** What the receiver was sent: every span, each request's raw body, and the resources. */
+const spans: Span[] = [];
+const bodies: string[] = [];
+const serviceNames = new Set<string>();
+let receiver: http.Server;
+let child: ChildProcess;
+let output = '';
+let base = '';
+let dropDatabase: (() => Promise<void>) | null = null;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+  doubleValue?: number;
+  boolValue?: boolean;
+}
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  startTimeUnixNano: string | number;
+  endTimeUnixNano: string | number;
+  attributes?: Array<{ key: string; value: OtlpValue }>;
+}
+interface OtlpExport {
+  resourceSpans: Array<{
+    resource: { attributes: Array<{ key: string; value: OtlpValue }> };
+    scopeSpans: Array<{ scope: { name: string }; spans: OtlpSpan[] }>;
+  }>;
+}
+
+const valueOf = (v: OtlpValue): string | number | boolean =>
+  v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : (v.doubleValue ?? v.boolValue ?? ''));
+const attributesOf = (list: Array<{ key: string; value: OtlpValue }> = []) =>
+  Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
+
+function receive(body: string): void {
+  bodies.push(body);
+  const sent = JSON.parse(body) as OtlpExport;
+  for (const resourceSpans of sent.resourceSpans) {
+    serviceNames.add(String(attributesOf(resourceSpans.resource.attributes)['service.name']));
+    for (const { scope, spans: list } of resourceSpans.scopeSpans)
+      for (const s of list)
+        spans.push({
+          scope: scope.name,
+          traceId: s.traceId,
+          spanId: s.spanId,
+          parentSpanId: s.parentSpanId ?? '',
+          name: s.name,
+          startMs: Number(BigInt(s.startTimeUnixNano) / 1_000_000n),
+          endMs: Number(BigInt(s.endTimeUnixNano) / 1_000_000n),
+          attributes: attributesOf(s.attributes),
+        });
+  }
+}
+
+async function spansUntil(found: (all: Span[]) => boolean): Promise<Span[]> {
+  const deadline = Date.now() + 15_000;
+  while (!found(spans) && Date.now() < deadline) await sleep(50);
+  return spans;
+}
+
+beforeAll(async () => {
+  await buildOnce();
+  receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      const json = req.url === '/v1/traces' && req.headers['content-type'] === 'application/json';
+      if (json) receive(body);
+      res.writeHead(json ? 200 : 415, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const { port } = receiver.address() as { port: number };
+  let databaseUrl = '';
+  if (process.env.DATABASE_URL) {
+    const database = await freshDatabase(process.env.DATABASE_URL, 'loadout_tracing');
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+  }
+  child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOADOUT_DATA_DIR: 'memory://',
+      PORT: '0',
+      LOADOUT_ADMIN_TOKEN: OPERATOR,
+      LOADOUT_DEMO: '0',
+      LOADOUT_SHUTDOWN_SETTLE_MS: '0',
+      NODE_OPTIONS: '',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+      OTEL_SERVICE_NAME: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  while (!/^ready /m.test(output) && child.exitCode === null && Date.now() < deadline) await sleep(50);
+  base = /listening on (http:\/\/\S+)/.exec(output)?.[1] ?? '';
+  if (!base) throw new Error(`the server did not start:\n${output}`);
+}, 180_000);
+
+afterAll(async () => {
+  if (child?.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+  await new Promise((resolve) => receiver?.close(resolve));
+  await dropDatabase?.();
+});
+
+/** One GraphQL request over HTTP with the caller's trace context; the data, or a thrown error. */
+async function gql<T>(key: string, query: string, variables: Record<string, unknown>, traceparent: string): Promise<T> {
+  const response = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, traceparent },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data as T;
+}
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** A caller's W3C trace context: its trace id, the span Loadout's request span is a child of, and the header. */
+function callerContext(): { traceId: string; parentId: string; traceparent: string } {
+  const traceId = hex(16);
+  const parentId = hex(8);
+  return { traceId, parentId, traceparent: `00-${traceId}-${parentId}-01` };
+}
+
+interface TurnRead {
+  turn: {
+    startedAt: string;
+    completedAt: string;
+    conversation: { id: string };
+    cost: { amountUsd: number; credits: number | null };
+    toolbox: { toolCount: number; schemaTokens: number; fingerprint: string };
+  };
+}
+
+describe('a server with an OTLP endpoint', () => {
+  let key: string;
+  let agentId: string;
+  let turnId: string;
+  const caller = callerContext();
+
+  beforeAll(async () => {
+    const setup = callerContext().traceparent;
+    key = (
+      await gql<{ createOrganization: { apiKey: string } }>(
+        OPERATOR,
+        `mutation { createOrganization(input: { name: "traced" }) { apiKey } }`,
+        {},
+        setup,
+      )
+    ).createOrganization.apiKey;
+    await gql(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`, {}, setup);
+    agentId = (
+      await gql<{ createAgent: { id: string } }>(
+        key,
+        `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`,
+        {},
+        setup,
+      )
+    ).createAgent.id;
+    await gql(
+      key,
+      `mutation($d: String!) { createToolDefinition(input: { name: "lookup_order", description: $d, inputSchema: { type: "object" } }) { id } }`,
+      { d: SECRET_DESCRIPTION },
+      setup,
+    );
+    await gql(
+      key,
+      `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`,
+      {},
+      setup,
+    );
+    const conversationId = (
+      await gql<{ startConversation: { id: string } }>(
+        key,
+        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
+        { a: agentId },
+        setup,
+      )
+    ).startConversation.id;
+    turnId = (
+      await gql<{ beginTurn: { id: string } }>(
+        key,
+        `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`,
+        { c: conversationId },
+        setup,
+      )
+    ).beginTurn.id;
+    // The runtime's completion, in the trace of its own model request.
+    await gql(
+      key,
+      `mutation($t: ID!, $u: JSON!) { completeTurnWithProviderUsage(turnId: $t, providerUsage: { format: OPENAI_CHAT, model: "gpt-4o-2024-08-06", usage: $u }) { id } }`,
+      { t: turnId, u: { prompt_tokens: 1200, completion_tokens: 80, prompt_tokens_details: { cached_tokens: 1000 } } },
+      caller.traceparent,
+    );
+  }, 60_000);
+
+  it("continues the caller's trace: the request span under the caller's span, the GraphQL operation under it", async () => {
+    const all = await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.scope === 'loadout'));
+    const trace = all.filter((s) => s.traceId === caller.traceId);
+    const request = trace.find((s) => s.parentSpanId === caller.parentId)!;
+    expect(request).toMatchObject({
+      scope: '@opentelemetry/instrumentation-http',
+      name: 'POST',
+      attributes: expect.objectContaining({ 'http.request.method': 'POST', 'url.path': '/graphql', 'http.response.status_code': 200 }),
+    });
+    expect(trace.filter((s) => s.parentSpanId === caller.parentId)).toHaveLength(1);
+    const graphql = trace.filter((s) => s.scope === '@opentelemetry/instrumentation-graphql');
+    expect(graphql.map((s) => s.name).sort()).toEqual(['graphql.parse', 'graphql.validate', 'mutation']);
+    for (const s of graphql) expect(s.parentSpanId).toBe(request.spanId);
+    expect(serviceNames).toEqual(new Set(['loadout']));
+  });
+
+  it('exports the completed turn as a GenAI span under the operation that completed it, spanning the turn', async () => {
+    const all = await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.scope === 'loadout'));
+    const trace = all.filter((s) => s.traceId === caller.traceId);
+    const operation = trace.find((s) => s.name === 'mutation')!;
+    const turnSpan = trace.find((s) => s.scope === 'loadout')!;
+    const { turn } = await gql<TurnRead>(
+      key,
+      `query($t: ID!) { turn(id: $t) { startedAt completedAt conversation { id } cost { amountUsd credits } toolbox { toolCount schemaTokens fingerprint } } }`,
+      { t: turnId },
+      callerContext().traceparent,
+    );
+    expect(turn.toolbox.toolCount).toBe(1);
+    expect(turn.cost.amountUsd).toBe((200 * 2.5 + 1000 * 1.25 + 80 * 10) / 1e6);
+    expect(turnSpan).toEqual({
+      scope: 'loadout',
+      traceId: caller.traceId,
+      spanId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      parentSpanId: operation.spanId,
+      name: 'chat gpt-4o',
+      startMs: Date.parse(turn.startedAt),
+      endMs: Date.parse(turn.completedAt),
+      attributes: {
+        'gen_ai.operation.name': 'chat',
+        'gen_ai.provider.name': 'openai',
+        'gen_ai.request.model': 'gpt-4o',
+        'gen_ai.response.model': 'gpt-4o-2024-08-06',
+        'gen_ai.conversation.id': turn.conversation.id,
+        'gen_ai.usage.input_tokens': 1200,
+        'gen_ai.usage.output_tokens': 80,
+        'gen_ai.usage.cache_read.input_tokens': 1000,
+        'gen_ai.usage.cache_creation.input_tokens': 0,
+        'loadout.organization.id': expect.stringMatching(/^[0-9a-f-]{36}$/),
+        'loadout.agent.id': agentId,
+        'loadout.turn.id': turnId,
+        'loadout.turn.index': 1,
+        'loadout.toolbox.tool_count': 1,
+        'loadout.toolbox.schema_tokens': turn.toolbox.schemaTokens,
+        'loadout.toolbox.fingerprint': turn.toolbox.fingerprint,
+        'loadout.toolbox.changed': false,
+        'loadout.turn.tool_definition_share': turn.toolbox.schemaTokens / 1200,
+        'loadout.turn.cost_usd': turn.cost.amountUsd,
+      },
+    });
+  });
+
+  it('records no key, token, variable value or query string value, and no probe or scrape', async () => {
+    const get = callerContext();
+    const query = encodeURIComponent(`query($a: ID!) { agent(id: $a) { name } }`);
+    const variables = encodeURIComponent(JSON.stringify({ a: agentId }));
+    const answer = await fetch(`${base}/graphql?query=${query}&variables=${variables}`, {
+      // Apollo's CSRF prevention takes a GET with a header a browser form cannot send.
+      headers: { authorization: `Bearer ${key}`, traceparent: get.traceparent, 'apollo-require-preflight': 'true' },
+    });
+    expect(answer.status).toBe(200);
+    for (const probe of ['/healthz', '/readyz', '/metrics']) await fetch(`${base}${probe}`, { headers: { traceparent: get.traceparent } });
+    const all = await spansUntil((s) => s.some((x) => x.traceId === get.traceId && x.name === 'GET'));
+    // Past a few export delays, so that a probe's span would have come too.
+    await sleep(500);
+    const requests = all.filter((s) => s.traceId === get.traceId && s.scope === '@opentelemetry/instrumentation-http');
+    expect(requests.map((s) => [s.attributes['url.path'], s.attributes['url.query']])).toEqual([
+      ['/graphql', 'query=REDACTED&variables=REDACTED'],
+    ]);
+    const sent = bodies.join('\n');
+    for (const secret of [key, OPERATOR, SECRET_DESCRIPTION]) expect(sent).not.toContain(secret);
+    expect(sent.toLowerCase()).not.toContain('bearer');
+    // Values written in a document are masked as the GraphQL instrumentation's allowValues: false does.
+    const sources = all.flatMap((s) => (typeof s.attributes['graphql.source'] === 'string' ? [s.attributes['graphql.source']] : []));
+    expect(sources).toContain(
+      'mutation { setModelPrice(input: { model: "*"  inputUsdPerMTok: *  cachedInputUsdPerMTok: *  outputUsdPerMTok: * }) { model } }',
+    );
+  });
+
+  const pgSpans = () => spans.filter((s) => s.scope === '@opentelemetry/instrumentation-pg');
+  if (process.env.DATABASE_URL)
+    it('traces each statement of a request under it, with its placeholders and never the values bound to them', async () => {
+      const all = await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.scope === '@opentelemetry/instrumentation-pg'));
+      const trace = all.filter((s) => s.traceId === caller.traceId);
+      const ids = new Set(trace.map((s) => s.spanId));
+      const statements = trace.filter(
+        (s) => s.scope === '@opentelemetry/instrumentation-pg' && s.attributes['db.query.text'] !== undefined,
+      );
+      const update = statements.find((s) => String(s.attributes['db.query.text']).startsWith('UPDATE turns SET'))!;
+      expect(update.attributes).toMatchObject({
+        'db.system.name': 'postgresql',
+        'db.query.text': expect.stringContaining('WHERE id = $1'),
+      });
+      for (const s of statements) {
+        expect(ids.has(s.parentSpanId)).toBe(true);
+        expect(JSON.stringify(s.attributes)).not.toContain(turnId);
+      }
+      // Work outside a request (the LISTEN connection, the retention job) makes no root spans of its own.
+      expect(pgSpans().filter((s) => !spans.some((p) => p.spanId === s.parentSpanId))).toEqual([]);
+    });
+  else
+    it('has no statement spans on the embedded database, which runs in the process without a driver', async () => {
+      await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.scope === 'loadout'));
+      expect(pgSpans()).toEqual([]);
+    });
+});
