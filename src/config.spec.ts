@@ -70,4 +70,31 @@ describe('readConfig', () => {
     for (const bad of ['app.example.com', 'https://app.example.com/path', 'file:///etc'])
       expect(() => readConfig({ LOADOUT_MCP_ALLOWED_ORIGINS: bad })).toThrow(/LOADOUT_MCP_ALLOWED_ORIGINS must list origins/);
   });
+
+  it("reads OpenTelemetry's variables: tracing is off without an endpoint, and the traces endpoint wins over the base one", () => {
+    expect(readConfig({}).tracing).toEqual({ endpoint: null, serviceName: 'loadout', protocol: 'http/protobuf' });
+    expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing.endpoint).toBe('http://collector:4318/v1/traces');
+    expect(
+      readConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://cloud.langfuse.com/api/public/otel/v1/traces',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_SERVICE_NAME: 'loadout-eu',
+      }).tracing,
+    ).toEqual({ endpoint: 'https://cloud.langfuse.com/api/public/otel/v1/traces', serviceName: 'loadout-eu', protocol: 'http/json' });
+    expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing.endpoint).toBeNull();
+  });
+
+  it.each([
+    [
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'collector:4318',
+      "OTEL_EXPORTER_OTLP_ENDPOINT must be an http or https URL, such as http://127.0.0.1:4318, not 'collector:4318'",
+    ],
+    ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'grpc://collector:4317', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http or https URL'],
+    ['OTEL_EXPORTER_OTLP_PROTOCOL', 'grpc', "OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json, not 'grpc'"],
+    ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'json', "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL must be http/protobuf or http/json, not 'json'"],
+  ])('refuses %s=%s, naming it', (name, value, message) => {
+    expect(() => readConfig({ [name]: value })).toThrow(message);
+  });
 });
