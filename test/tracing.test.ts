@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { buildOnce } from './support/build-once';
 import { freshDatabase } from './support/fresh-database';
+import { fencedBlocks } from './support/runnable-blocks';
 
 /**
  * The built server in its own process with an OTLP endpoint, as
@@ -66,14 +69,15 @@ const valueOf = (v: OtlpValue): string | number | boolean =>
 const attributesOf = (list: Array<{ key: string; value: OtlpValue }> = []) =>
   Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
 
-function receive(body: string): void {
-  bodies.push(body);
+/** The spans of one export. */
+function spansOf(body: string): Span[] {
   const sent = JSON.parse(body) as OtlpExport;
+  const found: Span[] = [];
   for (const resourceSpans of sent.resourceSpans) {
     serviceNames.add(String(attributesOf(resourceSpans.resource.attributes)['service.name']));
     for (const { scope, spans: list } of resourceSpans.scopeSpans)
       for (const s of list)
-        spans.push({
+        found.push({
           scope: scope.name,
           traceId: s.traceId,
           spanId: s.spanId,
@@ -84,6 +88,12 @@ function receive(body: string): void {
           attributes: attributesOf(s.attributes),
         });
   }
+  return found;
+}
+
+function receive(body: string): void {
+  bodies.push(body);
+  spans.push(...spansOf(body));
 }
 
 async function spansUntil(found: (all: Span[]) => boolean): Promise<Span[]> {
@@ -353,4 +363,36 @@ describe('a server with an OTLP endpoint', () => {
       await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.scope === 'loadout'));
       expect(pgSpans()).toEqual([]);
     });
+
+  it("docs/operations.md's receiver prints each span Loadout exported as a line of JSON", async () => {
+    const block = fencedBlocks(fs.readFileSync(path.join(root, 'docs/operations.md'), 'utf8')).find(
+      (b) => b.info === 'file=print-spans.js',
+    )!;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loadout-print-spans-'));
+    fs.writeFileSync(path.join(dir, 'print-spans.js'), block.code);
+    const printer = spawn(process.execPath, [path.join(dir, 'print-spans.js')], { env: { PATH: process.env.PATH, PORT: '0' } });
+    try {
+      let printed = '';
+      let said = '';
+      printer.stdout.on('data', (d) => (printed += d));
+      printer.stderr.on('data', (d) => (said += d));
+      const deadline = Date.now() + 10_000;
+      while (!/receiving traces on (\S+)/.test(said) && Date.now() < deadline) await sleep(20);
+      const url = /receiving traces on (\S+)/.exec(said)![1];
+      const body = bodies.find((b) => b.includes('"name":"chat gpt-4o"'))!;
+      const posted = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(posted.status).toBe(200);
+      const expected = spansOf(body);
+      while (printed.trim().split('\n').length < expected.length && Date.now() < deadline) await sleep(20);
+      expect(
+        printed
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as Span & { service: string }),
+      ).toEqual(expected.map((s) => ({ service: 'loadout', ...s })));
+    } finally {
+      printer.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
