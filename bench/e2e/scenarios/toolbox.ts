@@ -1,11 +1,13 @@
 import { failuresOf, type LoadResult } from '../load-spec';
 import { figure, joinNotes, type Figure } from '../figures';
-import { lastServerError, withHello, withLoadout } from '../instance';
+import { lastServerError, withHello, withLoadout, type Loadout } from '../instance';
 import { graphqlLoad } from '../load';
 import type { Options } from '../options';
+import type { ServerProcess } from '../server-process';
 import { progress } from '../progress';
 import type { LoadPlan } from '../request-bodies';
 import { RssSampler } from '../rss';
+import { startOtlpSink } from '../otlp-sink';
 import { median } from '../stats';
 import { buildWorld } from '../world';
 
@@ -14,86 +16,132 @@ const S = 'toolbox';
 /**
  * Toolbox reads under load (a VIEWER key, a random agent, channel and page
  * per request) against the hello baseline at the same connections and
- * duration, rounds interleaved so both see the same machine: as runtimes
- * send them (an answer kept while current is given again), and with every
- * answer built (`Cache-Control: no-cache`).
+ * duration: as runtimes send them (an answer kept while current is given
+ * again), with every answer built (`Cache-Control: no-cache`), and the same
+ * reads of a second server that traces every request to an OTLP receiver
+ * that drops them (docs/operations.md, "Tracing"), rounds interleaved so all
+ * see the same machine.
  */
 export async function toolboxScenario(options: Options): Promise<Figure[]> {
   const { sizes } = options;
-  return withLoadout(options, (loadout) =>
-    withHello(async (hello) => {
-      progress(S, `building the world (${sizes.world.agents} agents, ${sizes.world.tools} tools)`);
-      const world = await buildWorld(loadout.graphqlUrl, loadout.operatorToken, { ...sizes.world, seed: options.seed });
-      const plan: LoadPlan = { kind: 'toolbox', agentIds: world.agentIds, channels: world.channels, contextObjects: world.contextObjects };
-      const built: LoadPlan = { ...plan, fresh: true };
-      const load = (seconds: number, seed: number) => ({ connections: sizes.toolboxConnections, seconds, seed });
-      // Warm-up: JIT, caches and pools, outside the figures.
-      await graphqlLoad(`${hello.baseUrl}/`, null, { kind: 'hello' }, load(1, 0));
-      await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, plan, load(1, 0));
-      await loadout.db.settle();
+  const sink = await startOtlpSink();
+  try {
+    return await withLoadout(options, (loadout) =>
+      withLoadout(options, (traced) => withHello((hello) => measure(loadout, traced, hello)), {
+        OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint,
+      }),
+    ).then((figures) => [...figures, tracedExports(sink.exports())]);
+  } finally {
+    await sink.close();
+  }
 
-      const helloRuns: LoadResult[] = [];
-      const toolboxRuns: LoadResult[] = [];
-      const builtRuns: LoadResult[] = [];
-      let helloRss = 0;
-      let serverRss = 0;
-      for (let round = 1; round <= sizes.rounds; round++) {
-        progress(S, `round ${round}/${sizes.rounds}`);
-        const helloSampler = new RssSampler(hello.pid);
-        helloRuns.push(await graphqlLoad(`${hello.baseUrl}/`, null, { kind: 'hello' }, load(sizes.loadSeconds, round)));
-        helloRss = Math.max(helloRss, helloSampler.stop());
-        const serverSampler = new RssSampler(loadout.server.pid);
-        toolboxRuns.push(await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, plan, load(sizes.loadSeconds, round)));
-        serverRss = Math.max(serverRss, serverSampler.stop());
-        await loadout.db.settle();
-        builtRuns.push(await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, built, load(sizes.loadSeconds, round)));
-        await loadout.db.settle();
-      }
-      const failures = [...toolboxRuns, ...builtRuns].reduce((n, r) => n + failuresOf(r), 0);
-      const sample = [...toolboxRuns, ...builtRuns].find((r) => r.sampleFailure)?.sampleFailure;
-      return [
-        figure({
-          scenario: S,
-          name: `toolbox req/s, ${sizes.toolboxConnections} conn (baseline: hello)`,
-          unit: 'req/s',
-          value: median(toolboxRuns.map((r) => r.okPerSecond)),
-          baseline: median(helloRuns.map((r) => r.okPerSecond)),
-          target: { on: 'ratio', op: '>=', bound: 0.7 },
-        }),
-        figure({
-          scenario: S,
-          name: `toolbox req/s, every answer built, ${sizes.toolboxConnections} conn (baseline: hello)`,
-          unit: 'req/s',
-          value: median(builtRuns.map((r) => r.okPerSecond)),
-          baseline: median(helloRuns.map((r) => r.okPerSecond)),
-          target: { on: 'ratio', op: '>=', bound: 0.5 },
-        }),
-        figure({
-          scenario: S,
-          name: 'toolbox p99 latency (baseline: hello)',
-          unit: 'ms',
-          value: median(toolboxRuns.map((r) => r.latencyP99Ms)),
-          baseline: median(helloRuns.map((r) => r.latencyP99Ms)),
-          target: { on: 'ratio', op: '<=', bound: 10 },
-        }),
-        figure({
-          scenario: S,
-          name: 'toolbox failed responses, all rounds',
-          unit: '',
-          value: failures,
-          baseline: helloRuns.reduce((n, r) => n + failuresOf(r), 0),
-          target: { on: 'value', op: '=', bound: 0 },
-          note: joinNotes(sample && `toolbox: ${sample}`, sample && lastServerError(loadout.server)),
-        }),
-        figure({
-          scenario: S,
-          name: 'server peak RSS under toolbox load (baseline: hello)',
-          unit: 'MB',
-          value: serverRss,
-          baseline: helloRss,
-          target: { on: 'value', op: '<', bound: 300 },
-        }),
-      ];
-    }),
-  );
+  async function measure(loadout: Loadout, traced: Loadout, hello: ServerProcess): Promise<Figure[]> {
+    progress(S, `building the world (${sizes.world.agents} agents, ${sizes.world.tools} tools), twice`);
+    const world = await buildWorld(loadout.graphqlUrl, loadout.operatorToken, { ...sizes.world, seed: options.seed });
+    const tracedWorld = await buildWorld(traced.graphqlUrl, traced.operatorToken, { ...sizes.world, seed: options.seed });
+    const plan: LoadPlan = { kind: 'toolbox', agentIds: world.agentIds, channels: world.channels, contextObjects: world.contextObjects };
+    const tracedPlan: LoadPlan = {
+      ...plan,
+      agentIds: tracedWorld.agentIds,
+      channels: tracedWorld.channels,
+      contextObjects: tracedWorld.contextObjects,
+    };
+    const built: LoadPlan = { ...plan, fresh: true };
+    const load = (seconds: number, seed: number) => ({ connections: sizes.toolboxConnections, seconds, seed });
+    // Warm-up: JIT, caches and pools, outside the figures.
+    await graphqlLoad(`${hello.baseUrl}/`, null, { kind: 'hello' }, load(1, 0));
+    await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, plan, load(1, 0));
+    await graphqlLoad(traced.graphqlUrl, tracedWorld.as.VIEWER.key, tracedPlan, load(1, 0));
+    await loadout.db.settle();
+    await traced.db.settle();
+
+    const helloRuns: LoadResult[] = [];
+    const toolboxRuns: LoadResult[] = [];
+    const builtRuns: LoadResult[] = [];
+    const tracedRuns: LoadResult[] = [];
+    let helloRss = 0;
+    let serverRss = 0;
+    for (let round = 1; round <= sizes.rounds; round++) {
+      progress(S, `round ${round}/${sizes.rounds}`);
+      const helloSampler = new RssSampler(hello.pid);
+      helloRuns.push(await graphqlLoad(`${hello.baseUrl}/`, null, { kind: 'hello' }, load(sizes.loadSeconds, round)));
+      helloRss = Math.max(helloRss, helloSampler.stop());
+      const serverSampler = new RssSampler(loadout.server.pid);
+      toolboxRuns.push(await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, plan, load(sizes.loadSeconds, round)));
+      serverRss = Math.max(serverRss, serverSampler.stop());
+      await loadout.db.settle();
+      builtRuns.push(await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, built, load(sizes.loadSeconds, round)));
+      await loadout.db.settle();
+      tracedRuns.push(await graphqlLoad(traced.graphqlUrl, tracedWorld.as.VIEWER.key, tracedPlan, load(sizes.loadSeconds, round)));
+      await traced.db.settle();
+    }
+    const failures = [...toolboxRuns, ...builtRuns].reduce((n, r) => n + failuresOf(r), 0);
+    const sample = [...toolboxRuns, ...builtRuns].find((r) => r.sampleFailure)?.sampleFailure;
+    return [
+      figure({
+        scenario: S,
+        name: `toolbox req/s, ${sizes.toolboxConnections} conn (baseline: hello)`,
+        unit: 'req/s',
+        value: median(toolboxRuns.map((r) => r.okPerSecond)),
+        baseline: median(helloRuns.map((r) => r.okPerSecond)),
+        target: { on: 'ratio', op: '>=', bound: 0.7 },
+      }),
+      figure({
+        scenario: S,
+        name: `toolbox req/s, every answer built, ${sizes.toolboxConnections} conn (baseline: hello)`,
+        unit: 'req/s',
+        value: median(builtRuns.map((r) => r.okPerSecond)),
+        baseline: median(helloRuns.map((r) => r.okPerSecond)),
+        target: { on: 'ratio', op: '>=', bound: 0.5 },
+      }),
+      figure({
+        scenario: S,
+        name: 'toolbox p99 latency (baseline: hello)',
+        unit: 'ms',
+        value: median(toolboxRuns.map((r) => r.latencyP99Ms)),
+        baseline: median(helloRuns.map((r) => r.latencyP99Ms)),
+        target: { on: 'ratio', op: '<=', bound: 10 },
+      }),
+      figure({
+        scenario: S,
+        name: 'toolbox failed responses, all rounds',
+        unit: '',
+        value: failures,
+        baseline: helloRuns.reduce((n, r) => n + failuresOf(r), 0),
+        target: { on: 'value', op: '=', bound: 0 },
+        note: joinNotes(sample && `toolbox: ${sample}`, sample && lastServerError(loadout.server)),
+      }),
+      figure({
+        scenario: S,
+        name: 'server peak RSS under toolbox load (baseline: hello)',
+        unit: 'MB',
+        value: serverRss,
+        baseline: helloRss,
+        target: { on: 'value', op: '<', bound: 300 },
+      }),
+      figure({
+        scenario: S,
+        name: 'toolbox req/s with tracing on (baseline: tracing off)',
+        unit: 'req/s',
+        value: median(tracedRuns.map((r) => r.okPerSecond)),
+        baseline: median(toolboxRuns.map((r) => r.okPerSecond)),
+        target: { on: 'ratio', op: '>=', bound: 0.9 },
+        note: joinNotes(
+          tracedRuns.some((r) => failuresOf(r) > 0) && `${tracedRuns.reduce((n, r) => n + failuresOf(r), 0)} failed responses traced`,
+        ),
+      }),
+    ];
+  }
+}
+
+/** Whether the traced server exported anything: a figure measured without tracing would say nothing. */
+function tracedExports(exports: number): Figure {
+  return figure({
+    scenario: S,
+    name: 'OTLP exports the traced server sent',
+    unit: '',
+    value: exports,
+    baseline: null,
+    target: { on: 'value', op: '>=', bound: 1 },
+  });
 }
