@@ -68,7 +68,7 @@ export async function exportTurnSpan(turn: TurnEntity, snapshots: SnapshotServic
 }
 
 /** A Loadout model id (`openai/gpt-4o`) as the provider and the model name that provider knows. */
-function splitModel(model: string): { provider: string; name: string } {
+export function splitModel(model: string): { provider: string; name: string } {
   const slash = model.indexOf('/');
   const prefix = slash < 0 ? '' : model.slice(0, slash).toLowerCase();
   const known = (PROVIDERS as readonly string[]).includes(prefix) ? PROVIDER_NAMES[prefix as Provider] : null;
