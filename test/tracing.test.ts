@@ -37,8 +37,9 @@ const bodies: string[] = [];
 const serviceNames = new Set<string>();
 let receiver: http.Server;
 let child: ChildProcess;
-let output = '';
 let base = '';
+let receiverPort = 0;
+let databaseUrl = '';
 let dropDatabase: (() => Promise<void>) | null = null;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -115,13 +116,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.address() as { port: number };
-  let databaseUrl = '';
+  receiverPort = port;
   if (process.env.DATABASE_URL) {
     const database = await freshDatabase(process.env.DATABASE_URL, 'loadout_tracing');
     databaseUrl = database.url;
     dropDatabase = database.drop;
   }
-  child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
+  ({ child, base } = await startLoadout(port, databaseUrl, { OTEL_BSP_SCHEDULE_DELAY: '100' }));
+}, 180_000);
+
+/** The built server exporting to the receiver at `port`, ready; `env` adds to or overrides its environment. */
+async function startLoadout(port: number, databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const started = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -134,18 +140,20 @@ beforeAll(async () => {
       NODE_OPTIONS: '',
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      OTEL_BSP_SCHEDULE_DELAY: '100',
       OTEL_SERVICE_NAME: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
+  let output = '';
+  started.stdout!.on('data', (d) => (output += d));
+  started.stderr!.on('data', (d) => (output += d));
   const deadline = Date.now() + 60_000;
-  while (!/^ready /m.test(output) && child.exitCode === null && Date.now() < deadline) await sleep(50);
-  base = /listening on (http:\/\/\S+)/.exec(output)?.[1] ?? '';
-  if (!base) throw new Error(`the server did not start:\n${output}`);
-}, 180_000);
+  while (!/^ready /m.test(output) && started.exitCode === null && Date.now() < deadline) await sleep(50);
+  const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+  if (!url) throw new Error(`the server did not start:\n${output}`);
+  return { child: started, base: url };
+}
 
 afterAll(async () => {
   if (child?.exitCode === null) {
@@ -396,3 +404,24 @@ describe('a server with an OTLP endpoint', () => {
     }
   });
 });
+
+it('exports the spans still queued when SIGTERM stops the server, before it exits', async () => {
+  // An export every minute: only the shutdown can send this request's spans within the test.
+  const server = await startLoadout(receiverPort, databaseUrl, { OTEL_BSP_SCHEDULE_DELAY: '60000' });
+  const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+  try {
+    const caller = callerContext();
+    const answer = await fetch(`${server.base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${OPERATOR}`, traceparent: caller.traceparent },
+      body: JSON.stringify({ query: 'mutation { createOrganization(input: { name: "drained" }) { apiKey } }' }),
+    });
+    expect(answer.status).toBe(200);
+    expect(spans.filter((s) => s.traceId === caller.traceId)).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(spans.filter((s) => s.traceId === caller.traceId).map((s) => s.name)).toContain('POST');
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  }
+}, 120_000);
