@@ -12,7 +12,7 @@ import { readTracingSettings, type TracingSettings } from './telemetry/tracing-s
 
 /** What the process reads of its environment: what the server takes, and what the entry points decide before starting it. */
 export interface Config extends Required<
-  Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl' | 'embeddedTemplate' | 'beginTurnAtOnce' | 'mcpGateway' | 'fairShare'>
+  Omit<ServerConfig, 'databaseUrl' | 'listenDatabaseUrl' | 'embeddedTemplate' | 'beginTurnAtOnce' | 'mcpGateway' | 'admission'>
 > {
   databaseUrl?: string;
   listenDatabaseUrl?: string;

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { logger } from '../src/common/logger';
 import { MAX_ACTIVE_KEYS_PER_ORGANIZATION } from '../src/organizations/organization.service';
-import { FAIR_SHARE } from '../src/server/fair-share';
+import { ADMISSION_LIMITS } from '../src/server/admission';
 import { SOCKET_LIMITS } from '../src/server/graphql-ws';
 import { MAX_UNSENT_BYTES, SLOW_CONSUMER_CLOSE_CODE } from '../src/server/socket-transport';
 import { startTestServer, type Created, type TestServer } from './support/harness';
@@ -63,12 +63,12 @@ const open = async (key: string) => {
 /** Opens `sockets` sockets of as many keys as the per-key cap needs, each with `perSocket` subscriptions started. */
 async function flood(key: string, sockets: number, perSocket: number): Promise<RawSocket[]> {
   const keys = await Promise.all(
-    Array.from({ length: Math.ceil(sockets / SOCKET_LIMITS.maxSocketsPerKey) }, () => t.createKey(key, 'VIEWER')),
+    Array.from({ length: Math.ceil(sockets / ADMISSION_LIMITS.maxSocketsPerKey) }, () => t.createKey(key, 'VIEWER')),
   );
   const flooded: RawSocket[] = [];
   for (let i = 0; i < sockets; i += 25) {
     const batch = Array.from({ length: Math.min(25, sockets - i) }, (_, j) =>
-      open(keys[Math.floor((i + j) / SOCKET_LIMITS.maxSocketsPerKey)]),
+      open(keys[Math.floor((i + j) / ADMISSION_LIMITS.maxSocketsPerKey)]),
     );
     flooded.push(...(await Promise.all(batch)));
   }
@@ -76,15 +76,15 @@ async function flood(key: string, sockets: number, perSocket: number): Promise<R
   return flooded;
 }
 
-it(`refuses a subscription past ${FAIR_SHARE.maxSubscriptionsPerOrganization} of one organisation, and delivers another tenant's every edit meanwhile, once each`, async () => {
+it(`refuses a subscription past ${ADMISSION_LIMITS.maxSubscriptionsPerOrganization} of one organisation, and delivers another tenant's every edit meanwhile, once each`, async () => {
   const perSocket = SOCKET_LIMITS.maxOperationsPerSocket;
-  const sockets = await flood(flooder.key, FAIR_SHARE.maxSubscriptionsPerOrganization / perSocket, perSocket);
+  const sockets = await flood(flooder.key, ADMISSION_LIMITS.maxSubscriptionsPerOrganization / perSocket, perSocket);
   await sleep(500);
   const extra = await open(flooder.key);
   const refused = await extra.run({ query: SUBSCRIBE });
   expect(refused).toMatchObject({ kind: 'error', payload: [{ extensions: { code: 'BAD_REQUEST' } }] });
   expect(refused.kind === 'error' && refused.payload[0].message).toMatch(
-    `${FAIR_SHARE.maxSubscriptionsPerOrganization} subscriptions open per organisation`,
+    `${ADMISSION_LIMITS.maxSubscriptionsPerOrganization} subscriptions open per organisation`,
   );
 
   const watcher = await open(other.key);
@@ -142,9 +142,9 @@ it('logs one line, not one per answer, for a socket that goes away with answers 
   }
 });
 
-it(`closes sockets past ${FAIR_SHARE.maxSocketsPerOrganization} of one organisation with 4429 naming the cap, however many keys it holds`, async () => {
+it(`closes sockets past ${ADMISSION_LIMITS.maxSocketsPerOrganization} of one organisation with 4429 naming the cap, however many keys it holds`, async () => {
   const extra = 10;
-  const sockets = await flood(flooder.key, FAIR_SHARE.maxSocketsPerOrganization + extra, 0);
+  const sockets = await flood(flooder.key, ADMISSION_LIMITS.maxSocketsPerOrganization + extra, 0);
   await sleep(300);
   const closes = await Promise.all(sockets.map((s) => Promise.race([s.closed, sleep(500).then(() => null)])));
   const refused = closes.filter((c) => c !== null);
@@ -156,7 +156,7 @@ it(`closes sockets past ${FAIR_SHARE.maxSocketsPerOrganization} of one organisat
   await Promise.all(sockets.map((s) => s.closed));
   // Every place is given back: the organisation opens its full share again.
   await sleep(300);
-  const again = await flood(flooder.key, FAIR_SHARE.maxSocketsPerOrganization, 0);
+  const again = await flood(flooder.key, ADMISSION_LIMITS.maxSocketsPerOrganization, 0);
   const closedAgain = await Promise.all(again.map((s) => Promise.race([s.closed, sleep(300).then(() => null)])));
   expect(closedAgain.filter((c) => c !== null)).toEqual([]);
 });

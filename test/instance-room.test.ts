@@ -11,7 +11,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   t = await startTestServer({
-    fairShare: { maxSocketsPerOrganization: 5, maxSocketsPerInstance: 6, reservedSocketsPerInstance: 2, reservedSocketsPerOrganization: 1 },
+    admission: { maxSocketsPerOrganization: 5, maxSocketsPerInstance: 6, reservedSocketsPerInstance: 2, reservedSocketsPerOrganization: 1 },
   });
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { ADMISSION_LIMITS } from '../src/server/admission';
 import { SOCKET_LIMITS } from '../src/server/graphql-ws';
 import { startTestServer, typed, type Created, type TestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
@@ -78,9 +79,9 @@ it(`refuses the operation past ${SOCKET_LIMITS.maxOperationsPerSocket} open on o
   socket.close();
 });
 
-it(`closes the socket past ${SOCKET_LIMITS.maxSocketsPerKey} of one key with 4429; another key still connects`, async () => {
+it(`closes the socket past ${ADMISSION_LIMITS.maxSocketsPerKey} of one key with 4429; another key still connects`, async () => {
   const key = await t.createKey(otherTenant, 'VIEWER');
-  const open = await Promise.all(Array.from({ length: SOCKET_LIMITS.maxSocketsPerKey }, () => RawSocket.withKey(t.url, key)));
+  const open = await Promise.all(Array.from({ length: ADMISSION_LIMITS.maxSocketsPerKey }, () => RawSocket.withKey(t.url, key)));
   const extra = await RawSocket.open(t.url, { authorization: `Bearer ${key}` });
   expect((await extra.closed).code).toBe(4429);
   const other = await RawSocket.withKey(t.url, viewer);

@@ -1,4 +1,4 @@
-import { SOCKET_LIMITS } from '../src/server/graphql-ws';
+import { ADMISSION_LIMITS } from '../src/server/admission';
 import { startTestServer, type TestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
 
@@ -104,14 +104,14 @@ const paths: Array<[string, (n: number) => Promise<number[]>, number]> = [
   ['broken by a protocol error after the ack', (n) => afterAck(n, breakProtocol), 1007],
 ];
 
-it(`gives back the place of every socket, however it ended: the key still opens ${SOCKET_LIMITS.maxSocketsPerKey} after ${PER_PATH} of each way`, async () => {
+it(`gives back the place of every socket, however it ended: the key still opens ${ADMISSION_LIMITS.maxSocketsPerKey} after ${PER_PATH} of each way`, async () => {
   for (const [path, churn, code] of paths) {
     const seen = new Set<number>();
     for (let done = 0; done < PER_PATH; done += BATCH) for (const closed of await churn(BATCH)) seen.add(closed);
     expect({ path, codes: [...seen] }).toEqual({ path, codes: [code] });
   }
   await until(noSocketOnServer);
-  const full = await openMany(SOCKET_LIMITS.maxSocketsPerKey);
+  const full = await openMany(ADMISSION_LIMITS.maxSocketsPerKey);
   expect(await refusedOf(full)).toEqual([]);
   const extra = await RawSocket.open(t.url, init().payload);
   expect((await extra.closed).code).toBe(4429);

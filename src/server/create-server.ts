@@ -36,7 +36,7 @@ import { requestObserver } from './plugins/request-observer';
 import { reportFailure } from './report-failure';
 import { assignRequestId, requestIdOf } from './request-id';
 import { sendJson } from '../common/send-json';
-import { FAIR_SHARE, type FairShare } from './fair-share';
+import { ADMISSION_LIMITS, type AdmissionLimits } from './admission';
 import { serveSockets } from './graphql-ws';
 import { preloadEncoding } from '../loadout/tokens/tokenizers';
 import type { McpConnectionSettings } from '../probes/mcp-connections.service';
@@ -84,8 +84,8 @@ export interface ServerConfig {
   beginTurnAtOnce?: boolean;
   /** Browser origins besides loopback ones whose pages may use the MCP gateway (LOADOUT_MCP_ALLOWED_ORIGINS). */
   mcpAllowedOrigins?: string[];
-  /** The graphql-ws caps and reserves, where they differ from FAIR_SHARE. */
-  fairShare?: Partial<FairShare>;
+  /** The graphql-ws caps and reserves, where they differ from ADMISSION_LIMITS. */
+  admission?: Partial<AdmissionLimits>;
   /** The MCP gateway's bounds, where they differ from GATEWAY_LIMITS. */
   mcpGateway?: Partial<GatewayLimits>;
   /** Days of calls the call log keeps for the budget report's asOf; older months are dropped. */
@@ -148,7 +148,10 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
     () => services.mcpConnections.countByStatus(),
   );
   const policy = operationPolicy(config.production);
-  const wsCleanup = serveSockets(httpServer, schema, policy, services, metrics, config.adminToken, { ...FAIR_SHARE, ...config.fairShare });
+  const wsCleanup = serveSockets(httpServer, schema, policy, services, metrics, config.adminToken, {
+    ...ADMISSION_LIMITS,
+    ...config.admission,
+  });
   const gateway = new McpGateway(services, { ...GATEWAY_LIMITS, ...config.mcpGateway });
   const socketAudience = services.invalidationBus.audience;
   services.invalidationBus.audience = () => socketAudience() || gateway.size > 0;
@@ -239,8 +242,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
       if (!config.production && isExplorerAsset(path)) return serveExplorer(path, res);
       if (path === '/readyz/sockets') {
         // For a load balancer placing sockets: 503 once only the places kept for organisations holding few are left.
-        const { held, caps } = wsCleanup.sockets;
-        const sockets = { held, cap: caps.overall, unreserved: caps.overall - caps.reserved };
+        const sockets = wsCleanup.sockets.bounds;
         if (drain.isDraining) return sendJson(res, 503, { status: 'draining', sockets });
         return sendJson(res, wsCleanup.sockets.open ? 200 : 503, { status: wsCleanup.sockets.open ? 'ready' : 'full', sockets });
       }

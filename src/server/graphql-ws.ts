@@ -13,8 +13,9 @@ import { finishOperationErrors, logOperationErrors } from './operation-errors';
 import { rememberingPreparer, type OperationPolicy } from './operation-policy';
 import { QUERY_LIMITS } from './query-limits';
 import { operationLabel } from './plugins/request-observer';
-import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions, type SocketSlot } from './socket-sessions';
-import { PlaceHolder, Tally, type FairShare } from './fair-share';
+import { REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON, SocketSessions, type SocketSession } from './socket-sessions';
+import { Admission, type AdmissionLimits } from './admission';
+import { SocketPlaces } from './socket-places';
 import { sharedSubscribe } from './shared-subscription-results';
 import { speakGraphQLWs } from './socket-transport';
 
@@ -28,26 +29,22 @@ export const SOCKET_LIMITS = {
   connectionInitTimeoutMs: 3_000,
   /** Operations running or subscribed at once on one socket. */
   maxOperationsPerSocket: 25,
-  /** Open sockets of one API key on one instance. */
-  maxSocketsPerKey: 100,
 } as const;
 
 /** graphql-ws's code for a refused request (as for a malformed message). */
 const BAD_REQUEST_CLOSE_CODE = 4400;
-const TOO_MANY_SOCKETS_CLOSE_CODE = 4429;
 
-/** What an open graphql-ws connection keeps: its place among its key's sockets, who opened it once the key is known, its organisation's place, and the subscription places its operations hold. */
+/** What an open graphql-ws connection keeps: the places it holds, and who opened it once it is admitted. */
 type Opened = {
-  slot: SocketSlot;
-  actor?: Actor;
-  /** Set once the socket holds a place among its organisation's (and the instance's) sockets. */
-  organization?: string;
-  subscriptions?: PlaceHolder;
+  places: SocketPlaces;
+  session?: SocketSession;
 };
 
 const isSubscription = (args: ExecutionArgs): boolean => getOperationAST(args.document, args.operationName)?.operation === 'subscription';
 
 const refusal = (message: string, code: string) => [new GraphQLError(message, { extensions: { code } })];
+
+const holderOf = (actor: Actor) => ({ key: actor.principalId, organization: actor.organizationId });
 
 /**
  * GraphQL over graphql-ws on `/graphql`, through the same door as HTTP: a
@@ -65,11 +62,11 @@ export function serveSockets(
   services: AppServices,
   metrics: Metrics,
   adminToken: string | null,
-  share: FairShare,
+  limits: AdmissionLimits,
 ) {
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: SOCKET_LIMITS.maxFrameBytes });
   services.invalidationBus.audience = () => wsServer.clients.size > 0;
-  const sockets = new SocketSessions(services.organizations, services.loadouts, SOCKET_LIMITS.maxSocketsPerKey);
+  const sockets = new SocketSessions(services.organizations, services.loadouts);
   // By the operation's subscribe payload, which every later hook of that operation is handed.
   const requestIds = new WeakMap<object, string>();
   const format = (errors: readonly GraphQLError[], requestId: string | undefined): GraphQLFormattedError[] => {
@@ -79,26 +76,14 @@ export function serveSockets(
     return formatted;
   };
   const prepare = rememberingPreparer(policy, schema);
-  const subscriptions = new Tally({
-    perKey: share.maxSubscriptionsPerOrganization,
-    overall: share.maxSubscriptionsPerInstance,
-    reserved: share.reservedSubscriptionsPerInstance,
-    reservedPerKey: share.reservedSubscriptionsPerOrganization,
-  });
-  const openSockets = new Tally({
-    perKey: share.maxSocketsPerOrganization,
-    overall: share.maxSocketsPerInstance,
-    reserved: share.reservedSocketsPerInstance,
-    reservedPerKey: share.reservedSocketsPerOrganization,
-  });
-  metrics.watchCapacity({ sockets: openSockets, subscriptions });
+  const admission = new Admission(limits);
+  metrics.watchCapacity(admission);
   // A socket's places are made as it opens and given back by its one close, however and whenever it ends.
   const places = {
-    opened: () => ({ slot: sockets.slot() }),
+    opened: () => ({ places: new SocketPlaces(admission) }),
     closed: (extra: Opened) => {
-      extra.slot.release();
-      if (extra.organization !== undefined) openSockets.give(extra.organization);
-      extra.subscriptions?.giveAll();
+      extra.places.close();
+      if (extra.session) sockets.leave(extra.session);
     },
   };
   const served = speakGraphQLWs<Opened>(wsServer, places, {
@@ -119,26 +104,16 @@ export function serveSockets(
         },
       );
       if (!context?.actor) return false;
-      const place = ctx.extra.slot.take({ actor: context.actor, close: (code, reason) => socket.close(code, reason) });
-      // Gone during the lookup: its close gave the place back already, and no one is left to answer.
+      const place = ctx.extra.places.enter(holderOf(context.actor));
+      // Gone during the lookup: its close has run, and no one is left to answer.
       if (place === 'closed') return false;
-      if (place === 'full') {
-        socket.close(TOO_MANY_SOCKETS_CLOSE_CODE, `At most ${SOCKET_LIMITS.maxSocketsPerKey} open sockets per API key`);
+      if (place !== 'taken') {
+        const { closeCode, message } = admission.refusal('sockets', place);
+        socket.close(closeCode, message);
         return false;
       }
-      const organization = context.actor.organizationId;
-      const refused = openSockets.take(organization);
-      if (refused) {
-        socket.close(
-          TOO_MANY_SOCKETS_CLOSE_CODE,
-          refused === 'key'
-            ? `At most ${share.maxSocketsPerOrganization} open sockets per organisation on this instance`
-            : `This instance is full: its last ${share.reservedSocketsPerInstance} of ${share.maxSocketsPerInstance} sockets are kept for organisations holding fewer than ${share.reservedSocketsPerOrganization}`,
-        );
-        return false;
-      }
-      ctx.extra.organization = organization;
-      ctx.extra.actor = context.actor;
+      ctx.extra.session = { actor: context.actor, close: (code, reason) => socket.close(code, reason) };
+      sockets.enter(ctx.extra.session);
       return true;
     },
     onSubscribe: async (ctx, id, payload) => {
@@ -152,22 +127,18 @@ export function serveSockets(
       // Refused by shape before the database is asked anything, as over HTTP.
       const prepared = prepare(payload.query, payload.operationName);
       if ('errors' in prepared) return prepared.errors;
+      const { actor } = ctx.extra.session!;
       if (prepared.operation.operation === 'subscription') {
-        const places = (ctx.extra.subscriptions ??= new PlaceHolder(subscriptions));
-        const refused = places.take(id, ctx.extra.actor!.organizationId);
-        if (refused === 'key')
-          return refusal(
-            `At most ${share.maxSubscriptionsPerOrganization} subscriptions open per organisation on this instance`,
-            'BAD_REQUEST',
-          );
-        if (refused === 'overall')
-          return refusal(
-            `This instance is full: its last ${share.reservedSubscriptionsPerInstance} of ${share.maxSubscriptionsPerInstance} subscriptions are kept for organisations holding fewer than ${share.reservedSubscriptionsPerOrganization}`,
-            'BAD_REQUEST',
-          );
+        const place = ctx.extra.places.subscribe(id, holderOf(actor));
+        // Closed meanwhile: no one hears this answer, and the operation holds nothing.
+        if (place === 'closed') return refusal('Socket closed', 'BAD_REQUEST');
+        if (place !== 'taken') {
+          const { code, message } = admission.refusal('subscriptions', place);
+          return refusal(message, code);
+        }
       }
       // Every operation asks the database whether its key still holds, whichever instance revoked it.
-      const active = await services.organizations.keyActive(ctx.extra.actor!.principalId).catch((error: unknown) => error);
+      const active = await services.organizations.keyActive(actor.principalId).catch((error: unknown) => error);
       if (active === false) {
         ctx.extra.socket.close(REVOKED_CLOSE_CODE, REVOKED_CLOSE_REASON);
         return refusal(REVOKED_CLOSE_REASON, 'UNAUTHENTICATED');
@@ -177,7 +148,7 @@ export function serveSockets(
         return [new GraphQLError(message, { originalError: active as Error, extensions: { code } })];
       }
       // A context per operation: loaders must not outlive it.
-      const contextValue: RequestContext = { actor: ctx.extra.actor!, operator: false, services, requestId, startedAt };
+      const contextValue: RequestContext = { actor, operator: false, services, requestId, startedAt };
       return {
         schema,
         document: prepared.document,
@@ -198,10 +169,10 @@ export function serveSockets(
       if (result.errors) return { ...result, errors: format(result.errors, requestIds.get(payload)) };
     },
     onError: (ctx, id, payload, errors) => {
-      ctx.extra.subscriptions?.give(id);
+      ctx.extra.places.unsubscribe(id);
       return format(errors, requestIds.get(payload));
     },
-    onComplete: (ctx, id) => ctx.extra.subscriptions?.give(id),
+    onComplete: (ctx, id) => ctx.extra.places.unsubscribe(id),
   });
-  return Object.assign(served, { sockets: openSockets });
+  return Object.assign(served, { sockets: admission.sockets });
 }

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DataSource } from 'typeorm';
 import type { Stats } from '../common/stats';
 import { bearerToken, sameSecret } from './authenticate';
-import type { Tally } from './fair-share';
+import type { Places } from './admission';
 import type { AnswerStore } from './answer-store';
 
 /** What a pool (pg's, or the embedded one) tells about its connections. */
@@ -176,18 +176,17 @@ export class Metrics {
     gauge('loadout_mcp_gateway_sessions', 'MCP gateway sessions open on this instance', () => stats.mcpGatewaySessions);
   }
 
-  /** Sockets and subscriptions held on this instance against the caps (FAIR_SHARE): held, the cap, and where the reserve starts. */
-  watchCapacity(capacity: { sockets: Tally; subscriptions: Tally }): void {
-    for (const [kind, tally] of Object.entries(capacity)) {
+  /** Sockets and subscriptions held on this instance against the caps (ADMISSION_LIMITS): held, the cap, and where the reserve starts. */
+  watchCapacity(capacity: { sockets: Places; subscriptions: Places }): void {
+    for (const kind of ['sockets', 'subscriptions'] as const) {
+      const places = capacity[kind];
       new Gauge({
         name: `loadout_ws_${kind}`,
         help: `graphql-ws ${kind} on this instance: held, the cap, and the count past which only organisations holding few get one`,
         labelNames: ['bound'],
         registers: [this.registry],
         collect() {
-          this.set({ bound: 'held' }, tally.held);
-          this.set({ bound: 'cap' }, tally.caps.overall);
-          this.set({ bound: 'unreserved' }, tally.caps.overall - tally.caps.reserved);
+          for (const [bound, n] of Object.entries(places.bounds)) this.set({ bound }, n);
         },
       });
     }
