@@ -112,7 +112,7 @@ export class Places {
 export type Admitted = 'sockets' | 'subscriptions';
 
 /** graphql-ws's close code for too many requests: what a socket refused a place is closed with. */
-export const TOO_MANY_CLOSE_CODE = 4429;
+const TOO_MANY_CLOSE_CODE = 4429;
 
 /** A place refused, as the client hears it: a socket is closed with `closeCode` and the message as reason; a subscription is answered with an error of `code`, its socket staying open. */
 export interface Refusal {
