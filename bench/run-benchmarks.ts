@@ -1,12 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { assembleToolbox } from '../src/loadout/assemble';
-import { compareSortOrder } from '../src/loadout/filters';
+import { allSituations, assembleToolbox, compareSortOrder } from '../src/loadout/rules';
 import { contentHash } from '../src/common/content-hash';
-import { allSituations } from '../src/loadout/situations';
-import { compileLoadout } from '../src/loadout/compile';
-import type { LoadoutRows } from '../src/loadout/rows';
-import { assembleCompiled } from '../src/loadout/serve';
-import { estimateToolTokens } from '../src/loadout/tokens/estimate-tokens';
+import { assembleCompiled, compileLoadout, type LoadoutRows } from '../src/loadout/compiled';
+import { estimateToolTokens } from '../src/loadout/tokens';
 
 /**
  * `npm run bench`: the hot paths, each printed as a ratio against a baseline

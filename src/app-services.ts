@@ -18,10 +18,9 @@ import {
 } from './invalidation/invalidation-bus';
 import { InvalidationRecorders } from './invalidation/invalidation-recorder';
 import { InvalidationService } from './invalidation/invalidation.service';
-import { LoadoutChanges } from './loadout/change';
+import { loadLoadoutRows, LoadoutChanges } from './loadout/edge';
 import { OrganizationService } from './organizations/organization.service';
-import { DEFAULT_LOADOUT_CACHE_MB, LoadoutCache } from './loadout/cache';
-import { loadLoadoutRows } from './loadout/rows';
+import { DEFAULT_LOADOUT_CACHE_MB, LoadoutCache } from './loadout/compiled';
 import { ToolboxService } from './toolbox/toolbox.service';
 import { McpServerService } from './tools/mcp-server.service';
 import { MiniAppService } from './tools/mini-app.service';

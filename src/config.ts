@@ -5,7 +5,7 @@ import { DEFAULT_SHUTDOWN_GRACE_MS, DEFAULT_SHUTDOWN_SETTLE_MS } from './server/
 import { DEFAULT_HEAP_GROWTH_PERCENT } from './server/heap-growth';
 import type { ServerConfig } from './server/create-server';
 import { readHttpTimeouts } from './server/http-limits';
-import { DEFAULT_LOADOUT_CACHE_MB } from './loadout/cache';
+import { DEFAULT_LOADOUT_CACHE_MB } from './loadout/compiled';
 import { readMcpConnectionSettings } from './probes/connection-settings';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from './usage/call-log-retention';
 import { readTracingSettings, type TracingSettings } from './telemetry/tracing-settings';

@@ -122,7 +122,7 @@ describe(`code and docs cite ${SEMANTICS}, never a document outside the reposito
   const sections = sectionsOf(page);
 
   it('scans the code and the docs', () => {
-    expect(scanned).toEqual(expect.arrayContaining([SEMANTICS, 'README.md', 'src/loadout/filters.ts']));
+    expect(scanned).toEqual(expect.arrayContaining([SEMANTICS, 'README.md', 'src/loadout/rules/filters.ts']));
   });
 
   it('numbers each section of the page once', () => {

@@ -1,4 +1,4 @@
-import { loadToolRows, type Queryable } from '../src/loadout/rows';
+import { loadToolRows, type Queryable } from '../src/loadout/edge';
 import { startTestServer, type Created, type TestServer } from './support/harness';
 
 let t: TestServer;

@@ -1,4 +1,4 @@
-import { schemaRefusals } from '../src/loadout/tokens/provider-schema-rules';
+import { schemaRefusals } from '../src/loadout/tokens';
 import { startTestServer, typed, type Created, type TestServer } from './support/harness';
 import { readRealToolLists, type RealToolList } from './support/mcp-servers';
 

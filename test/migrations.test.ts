@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { EntityManager } from 'typeorm';
 import type { Database } from '../src/db/database';
 import { readMigrations, runMigrations } from '../src/db/migrations';
-import { loadToolRows } from '../src/loadout/rows';
+import { loadToolRows } from '../src/loadout/edge';
 import { ModelPriceEntity } from '../src/conversations/model-price.entity';
 import { frozenRates, turnCost } from '../src/conversations/turn-cost';
 import { TurnEntity } from '../src/conversations/turn.entity';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { newApiKey, hashApiKey } from '../../src/organizations/api-keys';
 import { contentHash } from '../../src/common/content-hash';
-import { schemaRefusals } from '../../src/loadout/tokens/provider-schema-rules';
+import { schemaRefusals } from '../../src/loadout/tokens';
 import { pgConfig } from './database';
 import type { OrganizationPlan } from './request-bodies';
 import type { ToolInput } from './tool-plan';

@@ -5,7 +5,7 @@ import { AfterArg, FirstArg } from '../common/pagination';
 import { ProjectType } from '../organizations/organization.types';
 import { AgentConnectionType, AgentType, CreateAgentInput, PermissionRuleType, ToolRuleInput, UpdateAgentInput } from './agent.types';
 import type { PermissionRuleEntity } from './permission-rule.entity';
-import { ruleSubject } from '../loadout/filters';
+import { ruleSubject } from '../loadout/rules';
 
 const ruleView = (rule: PermissionRuleEntity) => ({ ...rule, subject: ruleSubject(rule.toolName) });
 

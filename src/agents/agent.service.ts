@@ -1,10 +1,10 @@
 import type { DataSource } from 'typeorm';
-import { storedRuleName } from '../loadout/filters';
+import { storedRuleName } from '../loadout/rules';
 import type { Actor } from '../common/actor';
-import { InvalidationCauseEnum } from '../loadout/change-causes';
+import { InvalidationCauseEnum } from '../loadout/change';
 import { badInput } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
-import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
+import type { ChangeTracker, LoadoutChanges } from '../loadout/edge';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../organizations/project.entity';
 import { AgentEntity } from './agent.entity';

@@ -1,6 +1,6 @@
 import { IsIn, Length, Max, Min, Matches } from 'class-validator';
 import { Field, ID, InputType, Int, InterfaceType, ObjectType } from 'type-graphql';
-import { ExecutionContextEnum, RuleEffectEnum, ToolsModeEnum } from '../loadout/graphql-enums';
+import { ExecutionContextEnum, RuleEffectEnum, ToolsModeEnum } from '../loadout/edge';
 import type { ExecutionContext, RuleEffect, ToolsMode } from '../loadout/vocabulary';
 import { Connection } from '../common/pagination';
 import { IsRuleTarget } from './rule-target';

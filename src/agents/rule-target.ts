@@ -1,7 +1,7 @@
 import { Length, registerDecorator } from 'class-validator';
 import { applyDecorators } from '../common/apply-decorators';
 import { TOOL_NAME_MAX } from '../common/validation';
-import { hintTarget } from '../loadout/hints';
+import { hintTarget } from '../loadout/rules';
 import { RULE_HINT_NOT, RULE_HINT_PREFIX, RULE_TOOL_PREFIX, TOOL_HINTS } from '../loadout/vocabulary';
 
 const HINT_LIST = TOOL_HINTS.join(', ');

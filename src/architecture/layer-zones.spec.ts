@@ -20,7 +20,7 @@ const REFUSED: Array<[file: string, specifier: string]> = [
   ['src/pages/front-page.ts', '../server/create-server'],
   ['src/schema/build-schema.ts', '../pages/front-page'],
   ['src/common/errors.ts', '../loadout/vocabulary'],
-  ['src/loadout/filters.ts', '../organizations/organization.types'],
+  ['src/loadout/rules/filters.ts', '../organizations/organization.types'],
   ['src/loadout/testing/oracle.ts', '../../invalidation/affected-sets'],
   ['src/loadout/tokens/providers.ts', '../../tools/json-schema'],
 ];

@@ -6,7 +6,7 @@ import type { RosterRow } from '../usage/usage-scope';
  * The budget report of docs/semantics.md §7 as pure functions over plain
  * data: what the surfaced tools cost, whether the usage evidence suffices,
  * and which tools the evidence says could go. The surface itself is the
- * reference assembly's subset (loadout/assemble.ts, budgetSurface).
+ * reference assembly's subset (loadout/rules/assemble.ts, budgetSurface).
  */
 
 export const REQUIRED_CALLS = 200;

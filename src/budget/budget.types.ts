@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { BudgetLevelEnum, described, RuleLevelEnum, ToolSourceEnum, VerdictEnum } from '../loadout/graphql-enums';
+import { BudgetLevelEnum, described, RuleLevelEnum, ToolSourceEnum, VerdictEnum } from '../loadout/edge';
 import type { BudgetLevel, RuleLevel, ToolSource, Verdict } from '../loadout/vocabulary';
 import { RefusedMcpToolType, SchemaRefusalType } from '../tools/tool.types';
 import { McpProbeStatusEnum } from '../tools/mcp-connection.types';

@@ -2,7 +2,7 @@ import type { DataSource, DeepPartial, FindOptionsWhere } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { badInput, conflict } from '../common/errors';
 import { CATALOGUE_KEYS_MAX } from '../common/validation';
-import type { LoadoutChanges } from '../loadout/change';
+import type { LoadoutChanges } from '../loadout/edge';
 import { ChannelEntity } from './channel.entity';
 import { ContextObjectEntity } from './context-object.entity';
 

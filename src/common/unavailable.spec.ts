@@ -1,5 +1,5 @@
 import { QueryFailedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
-import { toClientError } from '../common/errors';
+import { toClientError } from './errors';
 import { isDatabaseUnavailable } from './unavailable';
 
 const pgError = (code: string, message = 'error') => Object.assign(new Error(message), { code });

@@ -7,7 +7,7 @@ import { isUuid } from '../common/uuid';
 import { ConversationEntity } from './conversation.entity';
 import { lastTurns, type TurnSituation } from './last-turn';
 import { turnPageRequest, type TurnPageRequest } from './turn-pages';
-import { diffToolboxes, type ToolboxDiff } from '../loadout/toolbox-diff';
+import { diffToolboxes, type ToolboxDiff } from '../loadout/change';
 import { frozenRates, turnCost, type TurnCost } from './turn-cost';
 import { TurnEntity } from './turn.entity';
 

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { ToolProviderEnum } from '../loadout/graphql-enums';
+import { ToolProviderEnum } from '../loadout/edge';
 import { AgentType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
@@ -7,7 +7,7 @@ import { AfterArg, FirstArg } from '../common/pagination';
 import { JSONScalar } from '../common/scalars';
 import { lookupIdText, targetIdText } from '../common/schema-text';
 import { ProjectType } from '../organizations/organization.types';
-import { providerOf, renderTools } from '../loadout/tokens/providers';
+import { providerOf, renderTools } from '../loadout/tokens';
 import { recordedToolNames, toolToRender, type CarriedNames } from '../toolbox/carried-names';
 import { CARRIED_TOOL_TEXT, PROVIDER_ARG_TEXT } from '../toolbox/toolbox-content.types';
 import { PageObjectType } from '../toolbox/toolbox.types';

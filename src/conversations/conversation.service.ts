@@ -3,10 +3,10 @@ import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import { badInput, isUniqueViolation, notFound } from '../common/errors';
 import { pageOf, type Page } from '../common/pagination';
-import type { LoadoutCache } from '../loadout/cache';
+import type { LoadoutCache, ToolRow } from '../loadout/compiled';
 import { findOwned, getOwned } from '../common/tenant';
-import type { PageSituation } from '../loadout/facts';
-import type { ToolRow } from '../loadout/rows';
+import type { PageSituation } from '../loadout/rules';
+import { loadLoadoutRows } from '../loadout/edge';
 import type { ResolvedToolbox, ToolboxService } from '../toolbox/toolbox.service';
 import { ConversationEntity } from './conversation.entity';
 import type { SnapshotService } from './snapshot.service';
@@ -155,7 +155,7 @@ export class ConversationService {
         [conversationId, actor.organizationId],
       );
       if (!conversation) throw notFound('Conversation', 'conversationId');
-      const loadout = await this.loadouts.at(tx, actor.organizationId, Number(conversation.seq), true);
+      const loadout = await this.loadouts.at((id) => loadLoadoutRows(tx, id), actor.organizationId, Number(conversation.seq), true);
       const agent = loadout.agents.get(conversation.agentId)!;
       const channel = loadout.channelsById.get(conversation.channelId)!;
       // Channel and page were checked when the conversation started.

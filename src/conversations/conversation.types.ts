@@ -1,7 +1,7 @@
 import { MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../common/pagination';
-import { ConversationSourceEnum, DropReasonEnum, RuleEffectEnum, RuleLevelEnum, described, enumOf } from '../loadout/graphql-enums';
+import { ConversationSourceEnum, described, DropReasonEnum, enumOf, RuleEffectEnum, RuleLevelEnum } from '../loadout/edge';
 import type { ConversationSource, DropReason, RuleEffect, RuleLevel } from '../loadout/vocabulary';
 import type { JsonObject } from '../common/json';
 import { JSONScalar } from '../common/scalars';

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 import { In, type DataSource, type EntityManager } from 'typeorm';
-import { toolboxClass } from '../loadout/classes';
-import { type AgentRow } from '../loadout/rows';
-import type { CompiledLoadout } from '../loadout/compile';
-import type { CompiledAgent } from '../loadout/compiled-parts';
+import { type AgentRow, type CompiledAgent, type CompiledLoadout, toolboxClass } from '../loadout/compiled';
 import type { ResolvedToolbox } from '../toolbox/toolbox.service';
 import { SnapshotToolEntity, ToolboxSnapshotEntity, ToolContentEntity, type FrozenDroppedTool } from './toolbox-snapshot.entity';
 

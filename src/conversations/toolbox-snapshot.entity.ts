@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { JsonObject } from '../common/json';
 import { OrganizationEntity } from '../organizations/organization.entity';
-import type { ShownRefusal } from '../loadout/tokens/provider-schema-rules';
+import type { ShownRefusal } from '../loadout/tokens';
 
 /** A tool left out of a turn's toolbox, and the first filter it failed. */
 export interface FrozenDroppedTool {

@@ -3,7 +3,7 @@ import type { Actor } from '../common/actor';
 import { badInput, conflict, notFound } from '../common/errors';
 import type { JsonObject } from '../common/json';
 import { isUuid } from '../common/uuid';
-import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
+import { estimateToolTokens } from '../loadout/tokens';
 import { formatProblem, modelCalledId, priceCandidates } from './model-called';
 import { normaliseProviderUsage, type ProviderUsageFormat, type ReadUsage } from './provider-usage';
 import type { SnapshotService } from './snapshot.service';

@@ -1,4 +1,4 @@
-import type { ToolRow } from '../loadout/rows';
+import type { ToolRow } from '../loadout/compiled';
 import { probeStatus, type McpProbeStatus, type McpTransport } from '../tools/mcp-probe-status';
 
 /**

@@ -1,7 +1,7 @@
 import { Ctx, Field, FieldResolver, ObjectType, Resolver, Root } from 'type-graphql';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
-import { notListedReason } from '../loadout/gateway-listing';
-import { NotListedReasonEnum } from '../loadout/graphql-enums';
+import { notListedReason } from '../loadout/rules';
+import { NotListedReasonEnum } from '../loadout/edge';
 import type { NotListedReason } from '../loadout/vocabulary';
 import { recordedToolNames } from '../toolbox/carried-names';
 import { TurnType } from './conversation.types';

@@ -1,7 +1,7 @@
 import { COLD_DAYS } from '../budget/budget-report';
 import { DAY_MS } from '../common/time';
 import type { UsageInput } from '../conversations/turn-completion.service';
-import type { PageSituation } from '../loadout/facts';
+import type { PageSituation } from '../loadout/rules';
 
 /*
  * The demo's past five weeks: conversations of one end user with the support

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { compileLoadout, patchLoadout } from '../loadout/compile';
+import { compileLoadout, patchLoadout } from '../loadout/compiled';
 import { propertyOptions, worldArb } from '../loadout/testing/arbitraries';
 import { applyChanges, changeArb } from '../loadout/testing/changes';
 import { compactAffected, expandAffected } from './affected-sets';
-import { changedToolboxes, type ChangedToolbox } from '../loadout/changed-toolboxes';
+import { type ChangedToolbox, changedToolboxes } from '../loadout/change';
 import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invalidation.entity';
 
 /** What an event lists for each changed situation, straight from the computation. */

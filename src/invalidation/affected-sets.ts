@@ -1,7 +1,6 @@
-import type { ToolboxDiff } from '../loadout/toolbox-diff';
-import type { SituationToolbox } from '../loadout/compile';
-import { PAGES_IN_ORDER } from '../loadout/situations';
-import type { ChangedToolbox } from '../loadout/changed-toolboxes';
+import type { ChangedToolbox, ToolboxDiff } from '../loadout/change';
+import type { SituationToolbox } from '../loadout/compiled';
+import { PAGES_IN_ORDER } from '../loadout/rules';
 import type { CompactAffectedSet, StoredAffectedToolbox } from './toolbox-invalidation.entity';
 
 /**

@@ -1,14 +1,14 @@
 import { AgentEntity } from '../agents/agent.entity';
 import type { AgentService } from '../agents/agent.service';
 import type { Actor } from '../common/actor';
-import { InvalidationCauseEnum } from '../loadout/change-causes';
+import { InvalidationCauseEnum } from '../loadout/change';
 import { badInput, conflict } from '../common/errors';
 import { getOwned } from '../common/tenant';
 import type { McpServerService } from '../tools/mcp-server.service';
 import type { ToolDefinitionService } from '../tools/tool-definition.service';
 import type { ExpectedLoadoutVersionInput, LoadoutChangeInput } from './invalidation.types';
 import type { InvalidationRecorders } from './invalidation-recorder';
-import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
+import type { ChangeTracker, LoadoutChanges } from '../loadout/edge';
 import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
 export interface ChangeSetOutcome {

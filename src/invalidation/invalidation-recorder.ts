@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { ChangeActor } from '../common/actor';
-import type { InvalidationCauseEnum } from '../loadout/change-causes';
+import { type ChangedToolbox, changedToolboxes, type InvalidationCauseEnum, rewrittenTokens } from '../loadout/change';
 import type { Stats } from '../common/stats';
 import { blockUuid, blockUuidSql, uuidBlockPrefix, UUID_BLOCK_SIZE } from '../common/uuid';
-import type { AgentRow } from '../loadout/rows';
-import type { CompiledLoadout } from '../loadout/compile';
-import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
+import type { AgentRow, CompiledLoadout } from '../loadout/compiled';
+import { estimateToolTokens } from '../loadout/tokens';
 import { compactAffected } from './affected-sets';
-import { changedToolboxes, type ChangedToolbox } from '../loadout/changed-toolboxes';
-import { rewrittenTokens } from '../loadout/compare-situations';
 import type { InvalidationBus } from './invalidation-bus';
-import type { ChangeObserver, ObserverFactory } from '../loadout/change';
+import type { ChangeObserver, ObserverFactory } from '../loadout/edge';
 import { ToolboxInvalidationEntity, type CompactAffectedSet } from './toolbox-invalidation.entity';
 
 /**

@@ -6,7 +6,7 @@ import { listArgument } from '../common/validate-args';
 import { CHANGES_PER_SET_MAX } from '../common/validation';
 import { diffOfTurn } from '../conversations/conversation.loaders';
 import { TurnType } from '../conversations/conversation.types';
-import { diffShare, type ToolboxDiff } from '../loadout/toolbox-diff';
+import { diffShare, type ToolboxDiff } from '../loadout/change';
 import type { TurnEntity } from '../conversations/turn.entity';
 import { PrincipalType } from '../organizations/organization.types';
 import { Topic } from './invalidation-bus';

@@ -2,7 +2,7 @@ import { In, LessThan, MoreThanOrEqual, type DataSource, type FindOptionsWhere }
 import type { Actor } from '../common/actor';
 import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
-import { PAGES_IN_ORDER } from '../loadout/situations';
+import { PAGES_IN_ORDER } from '../loadout/rules';
 import { expandAffected } from './affected-sets';
 import { recordedSet } from './invalidation-recorder';
 import { InvalidationAffectedSetEntity, ToolboxInvalidationEntity, type StoredAffectedToolbox } from './toolbox-invalidation.entity';

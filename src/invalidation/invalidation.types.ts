@@ -2,7 +2,7 @@ import { ValidateNested } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AgentType, ToolRuleInput, UpdateAgentInput } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
-import { InvalidationCauseEnum } from '../loadout/change-causes';
+import { InvalidationCauseEnum } from '../loadout/edge';
 import { Connection } from '../common/pagination';
 import { ID_TEXT } from '../common/schema-text';
 import { ToolboxDiffType } from '../conversations/conversation.types';

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import { OrganizationEntity } from '../organizations/organization.entity';
-import type { ToolboxDiff } from '../loadout/toolbox-diff';
+import type { ToolboxDiff } from '../loadout/change';
 import type { PageType } from '../loadout/vocabulary';
 
 /** One changed situation of an invalidation, as stored: the channel is copied so the event outlives a renamed or deleted channel. */

@@ -1,6 +1,6 @@
 /**
  * The toolbox's words, each declared once: the rules, the GraphQL enums
- * (registered from these arrays in graphql-enums.ts) and the debugger page
+ * (registered from these arrays in edge/graphql-enums.ts) and the debugger page
  * (which bundles this file for the browser, so it imports nothing) all read
  * them from here.
  */
@@ -86,7 +86,7 @@ export type RuleEffect = (typeof RULE_EFFECTS)[number];
 /**
  * The MCP tool annotations a rule may name as `hint:<name>`: the server's
  * `<name>Hint`, in effect as it states it or by MCP's defaults where it
- * states nothing (docs/semantics.md §3.9, src/loadout/hints.ts).
+ * states nothing (docs/semantics.md §3.9, src/loadout/rules/hints.ts).
  */
 export const TOOL_HINTS = ['destructive', 'readOnly', 'idempotent', 'openWorld'] as const;
 export type ToolHint = (typeof TOOL_HINTS)[number];

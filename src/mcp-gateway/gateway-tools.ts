@@ -1,6 +1,6 @@
 import type { JsonObject } from '../common/json';
-import type { McpServerRow, ToolRow } from '../loadout/rows';
-import { notListedReason } from '../loadout/gateway-listing';
+import type { McpServerRow, ToolRow } from '../loadout/compiled';
+import { notListedReason } from '../loadout/rules';
 import { DROP_REASON_TEXT, type DropReason } from '../loadout/vocabulary';
 
 /*

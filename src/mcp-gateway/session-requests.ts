@@ -6,9 +6,9 @@ import type { AppServices } from '../app-services';
 import type { Actor } from '../common/actor';
 import type { JsonObject } from '../common/json';
 import { logger } from '../common/logger';
-import type { PageSituation } from '../loadout/facts';
+import type { PageSituation } from '../loadout/rules';
 import type { CallOptions } from '../mcp-client/mcp-session';
-import type { ToolRow } from '../loadout/rows';
+import type { ToolRow } from '../loadout/compiled';
 import {
   gatewayTools,
   listEntry,

@@ -38,7 +38,7 @@ import { assignRequestId, requestIdOf } from './request-id';
 import { sendJson } from '../common/send-json';
 import { ADMISSION_LIMITS, type AdmissionLimits } from './admission';
 import { serveSockets } from './graphql-ws';
-import { preloadEncoding } from '../loadout/tokens/tokenizers';
+import { preloadEncoding } from '../loadout/tokens';
 import type { McpConnectionSettings } from '../probes/mcp-connections.service';
 
 export interface LoadoutServer {

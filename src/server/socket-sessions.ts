@@ -1,7 +1,7 @@
 import type { Actor } from '../common/actor';
 import { logger } from '../common/logger';
 import type { OrganizationService } from '../organizations/organization.service';
-import type { LoadoutCache } from '../loadout/cache';
+import type { LoadoutCache } from '../loadout/compiled';
 
 /** graphql-ws's own close code for a connection that may not go on (as for a refused connection_init). */
 export const REVOKED_CLOSE_CODE = 4403;

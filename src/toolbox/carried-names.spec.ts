@@ -1,7 +1,6 @@
-import { compileLoadout } from '../loadout/compile';
+import { compileLoadout } from '../loadout/compiled';
 import { exampleWorld, toolRow } from '../loadout/testing/rows.fixture';
-import { renderTools } from '../loadout/tokens/providers';
-import { renderedToolName } from '../loadout/tokens/tool-names';
+import { renderedToolName, renderTools } from '../loadout/tokens';
 import { carriedNamesOf, recordedToolNames, toolToRender } from './carried-names';
 
 const LONG = 'create_or_update_file_contents_in_a_repository_branch_12345';

@@ -1,6 +1,5 @@
-import type { CompiledLoadout } from '../loadout/compile';
-import type { ToolRow } from '../loadout/rows';
-import { mcpRoute, type ToolToRender } from '../loadout/tokens/providers';
+import type { CompiledLoadout, ToolRow } from '../loadout/compiled';
+import { mcpRoute, type ToolToRender } from '../loadout/tokens';
 
 /** What a carried tool stands for: its definition, and for an MCP tool where its calls go (see CarriedTool). */
 export interface CarriedNames {

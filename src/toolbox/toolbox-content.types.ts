@@ -1,7 +1,7 @@
 import { Arg, Field, ID, InterfaceType, Int } from 'type-graphql';
 import { AppliedRuleInterface } from '../agents/agent.types';
 import { JSONScalar } from '../common/scalars';
-import { DropReasonEnum, ToolProviderEnum } from '../loadout/graphql-enums';
+import { DropReasonEnum, ToolProviderEnum } from '../loadout/edge';
 import type { DropReason } from '../loadout/vocabulary';
 import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';
 

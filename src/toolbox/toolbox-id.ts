@@ -1,5 +1,5 @@
 import { sha256Hex } from '../common/content-hash';
-import type { PageSituation } from '../loadout/facts';
+import type { PageSituation } from '../loadout/rules';
 
 /** A toolbox's page as the request named it, checked against the organisation's context objects. */
 export interface ResolvedPage {

@@ -1,6 +1,6 @@
 import { batched, each } from '../common/loaders';
-import type { PageSituation } from '../loadout/facts';
-import type { CompiledLoadout } from '../loadout/compile';
+import type { PageSituation } from '../loadout/rules';
+import type { CompiledLoadout } from '../loadout/compiled';
 import type { RuleSubject, ShadowSubject } from './toolbox.service';
 import type { ToolboxService } from './toolbox.service';
 

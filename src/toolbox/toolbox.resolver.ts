@@ -1,10 +1,10 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Query, Resolver, Root } from 'type-graphql';
-import { ToolProviderEnum } from '../loadout/graphql-enums';
+import { ToolProviderEnum } from '../loadout/edge';
 import { AgentType } from '../agents/agent.types';
 import { actorOf, loadersOf, type RequestContext } from '../common/context';
 import { JSONScalar } from '../common/scalars';
 import { targetIdText } from '../common/schema-text';
-import { providerOf, renderTools } from '../loadout/tokens/providers';
+import { providerOf, renderTools } from '../loadout/tokens';
 import { toolToRender } from './carried-names';
 import { ToolDefinitionType } from '../tools/tool.types';
 import { storedAgent, storedDefinition } from '../tools/stored-objects';

@@ -1,18 +1,21 @@
 import type { Actor } from '../common/actor';
 import { ANSWER_SOURCE } from '../common/answer-source';
 import { badInput, notFound } from '../common/errors';
-import { estimateToolTokens } from '../loadout/tokens/estimate-tokens';
-import { renderedToolName, type VisibleTool } from '../loadout/tokens/tool-names';
-import type { PageSituation } from '../loadout/facts';
-import { reaches, ruleNames, ruleSubject, ruleWarning, type Placed } from '../loadout/filters';
-import { shownRefusal, type ShownRefusal } from '../loadout/tokens/provider-schema-rules';
-import type { SituationToolbox } from '../loadout/compile';
-import { assembleCompiled, toolboxOf } from '../loadout/serve';
-import { type AgentRow, type CatalogueRow, type RuleRow, type ToolRow } from '../loadout/rows';
-import type { CompiledLoadout } from '../loadout/compile';
-import type { CompiledAgent, CompiledTool } from '../loadout/compiled-parts';
-import type { LoadoutCache } from '../loadout/cache';
-import { shadowRelations } from '../loadout/shadowing';
+import { estimateToolTokens, renderedToolName, shownRefusal, type ShownRefusal, type VisibleTool } from '../loadout/tokens';
+import { type PageSituation, type Placed, reaches, ruleNames, ruleSubject, ruleWarning, shadowRelations } from '../loadout/rules';
+import {
+  type AgentRow,
+  assembleCompiled,
+  type CatalogueRow,
+  type CompiledAgent,
+  type CompiledLoadout,
+  type CompiledTool,
+  type LoadoutCache,
+  type RuleRow,
+  type SituationToolbox,
+  toolboxOf,
+  type ToolRow,
+} from '../loadout/compiled';
 import { toolboxId, type ResolvedPage } from './toolbox-id';
 import { unknownChannelMessage } from './unknown-channel';
 import { carriedNamesOf, type CarriedNames } from './carried-names';

@@ -2,7 +2,7 @@ import { MaxLength } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { AgentType, PermissionRuleType } from '../agents/agent.types';
 import { ChannelType } from '../catalogue/catalogue.types';
-import { DropReasonEnum, PageTypeEnum } from '../loadout/graphql-enums';
+import { DropReasonEnum, PageTypeEnum } from '../loadout/edge';
 import type { DropReason, PageType } from '../loadout/vocabulary';
 import { IsCatalogueKey } from '../common/validation';
 import { SchemaRefusalType, ToolDefinitionType } from '../tools/tool.types';

@@ -1,7 +1,6 @@
 import Ajv from 'ajv';
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { jsonTextBytes } from '../loadout/tokens/json-text-bytes';
-import { describeRefusal, firstBreak, SCHEMA_MAX_BYTES } from '../loadout/tokens/provider-schema-rules';
+import { describeRefusal, firstBreak, jsonTextBytes, SCHEMA_MAX_BYTES } from '../loadout/tokens';
 
 // Meta-schema validation only: unknown keywords and formats are legal JSON Schema.
 const ajv = new Ajv({ strict: false, validateSchema: true, validateFormats: false });

@@ -2,7 +2,7 @@ import { ArrayMaxSize } from 'class-validator';
 import { Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { JSONScalar } from '../common/scalars';
 import type { JsonObject } from '../common/json';
-import { described, enumOf } from '../loadout/graphql-enums';
+import { described, enumOf } from '../loadout/edge';
 import { MCP_HEADERS_MAX } from './mcp-server-address';
 import { MCP_PROBE_STATUSES, MCP_TRANSPORTS, type McpProbeStatus } from './mcp-probe-status';
 

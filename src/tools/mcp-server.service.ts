@@ -1,9 +1,9 @@
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { Actor, ChangeActor } from '../common/actor';
-import { InvalidationCauseEnum } from '../loadout/change-causes';
+import { InvalidationCauseEnum } from '../loadout/change';
 import { badInput, conflict } from '../common/errors';
 import { getOwned } from '../common/tenant';
-import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
+import type { ChangeTracker, LoadoutChanges } from '../loadout/edge';
 import { ProjectEntity } from '../organizations/project.entity';
 import { contentHash } from '../common/content-hash';
 import { defaultSortOrder } from './default-sort-order';
@@ -12,7 +12,7 @@ import { McpServerEntity } from './mcp-server.entity';
 import { McpProbeEntity } from './mcp-probe.entity';
 import { addressProblem, readMcpUrl, sealMcpHeaders, type McpAddressSettings } from './mcp-server-address';
 import { isProbed, type McpTransport } from './mcp-probe-status';
-import { schemaRefusals } from '../loadout/tokens/provider-schema-rules';
+import { schemaRefusals } from '../loadout/tokens';
 import { readMcpInventory, type McpToolSpec } from './mcp-tool-entry';
 import { ToolDefinitionEntity } from './tool-definition.entity';
 

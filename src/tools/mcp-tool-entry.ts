@@ -1,8 +1,8 @@
 import { inputProblem, textProblem } from '../common/input-text';
 import type { JsonObject } from '../common/json';
 import { DESCRIPTION_MAX, MCP_TOOL_NAME_MAX, MCP_TOOL_NAME_PATTERN } from '../common/validation';
-import { statedHints } from '../loadout/hints';
-import { jsonTextBytes } from '../loadout/tokens/json-text-bytes';
+import { statedHints } from '../loadout/rules';
+import { jsonTextBytes } from '../loadout/tokens';
 import { jsonSchemaProblem } from './json-schema';
 
 /**
@@ -39,7 +39,7 @@ export interface McpToolSpec {
   inputSchema: JsonObject;
   /** Every other key of the entry, in the server's order; null when there is none. */
   entry: JsonObject | null;
-  /** What its annotations state of the TOOL_HINTS (src/loadout/hints.ts). */
+  /** What its annotations state of the TOOL_HINTS (src/loadout/rules/hints.ts). */
   hints: string[];
 }
 

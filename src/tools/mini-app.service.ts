@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
-import { InvalidationCauseEnum } from '../loadout/change-causes';
+import { InvalidationCauseEnum } from '../loadout/change';
 import { getOwned } from '../common/tenant';
-import type { LoadoutChanges } from '../loadout/change';
+import type { LoadoutChanges } from '../loadout/edge';
 import { ProjectEntity } from '../organizations/project.entity';
 import { MiniAppEntity } from './mini-app.entity';
 

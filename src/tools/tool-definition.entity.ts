@@ -19,7 +19,7 @@ import { McpServerEntity } from './mcp-server.entity';
 import { MiniAppEntity } from './mini-app.entity';
 import type { JsonObject } from '../common/json';
 import type { ToolSource } from '../loadout/vocabulary';
-import type { SchemaRefusals } from '../loadout/tokens/provider-schema-rules';
+import type { SchemaRefusals } from '../loadout/tokens';
 
 // `any` because TypeORM's update types cannot take `unknown` members.
 
@@ -71,7 +71,7 @@ export class ToolDefinitionEntity {
   @Column('text', { nullable: true }) mcpToolName: string | null;
   /** An MCP tool's tools/list entry beyond name, description and input schema, as reported; null for other sources. */
   @Column('json', { nullable: true }) mcpEntry: JsonObject | null;
-  /** What its MCP server's annotations state of the hints rules name (src/loadout/hints.ts). */
+  /** What its MCP server's annotations state of the hints rules name (src/loadout/rules/hints.ts). */
   @Column('text', { array: true, default: () => "'{}'" }) hints: string[];
   /** Per provider, the first schema rule the input schema breaks; null: not checked when written, checked when loaded. */
   @Column('json', { nullable: true }) schemaRefusals: SchemaRefusals | null;

@@ -3,10 +3,10 @@ import { AgentEntity } from '../agents/agent.entity';
 import { ChannelEntity } from '../catalogue/channel.entity';
 import { ContextObjectEntity } from '../catalogue/context-object.entity';
 import type { Actor, ChangeActor } from '../common/actor';
-import { InvalidationCauseEnum } from '../loadout/change-causes';
+import { InvalidationCauseEnum } from '../loadout/change';
 import { badInput } from '../common/errors';
 import { findOwned, getOwned } from '../common/tenant';
-import type { ChangeTracker, LoadoutChanges } from '../loadout/change';
+import type { ChangeTracker, LoadoutChanges } from '../loadout/edge';
 import { ProjectEntity } from '../organizations/project.entity';
 import { contentHash } from '../common/content-hash';
 import { defaultSortOrder } from './default-sort-order';
@@ -15,7 +15,7 @@ import { MiniAppEntity } from './mini-app.entity';
 import { ToolDefinitionEntity } from './tool-definition.entity';
 import type { JsonObject } from '../common/json';
 import type { ToolSource } from '../loadout/vocabulary';
-import { schemaRefusals } from '../loadout/tokens/provider-schema-rules';
+import { schemaRefusals } from '../loadout/tokens';
 
 export interface NewTool {
   name: string;

@@ -1,5 +1,5 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
-import { fitsEveryProvider, TOOL_NAME_MAX } from '../loadout/tokens/tool-names';
+import { fitsEveryProvider, TOOL_NAME_MAX } from '../loadout/tokens';
 
 /**
  * A new tool name, or an MCP tool's reported name: one every provider

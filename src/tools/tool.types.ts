@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsInt, Length, Max, MaxLength, Min } from 'class-validator';
 import { GraphQLScalarType } from 'graphql';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { ToolSourceEnum, ToolProviderEnum } from '../loadout/graphql-enums';
+import { ToolProviderEnum, ToolSourceEnum } from '../loadout/edge';
 import type { ToolSource } from '../loadout/vocabulary';
 import { Connection } from '../common/pagination';
 import { JSONScalar } from '../common/scalars';
@@ -9,7 +9,7 @@ import { DESCRIPTION_MAX, IsCatalogueKey } from '../common/validation';
 import { IsJsonSchema } from './json-schema';
 import { IsProviderToolName } from './tool-name';
 import type { JsonObject } from '../common/json';
-import type { SchemaRefusals } from '../loadout/tokens/provider-schema-rules';
+import type { SchemaRefusals } from '../loadout/tokens';
 import { DISPLAY_NAME_TEXT, ID_TEXT, KEEP_TEXT, ownerProjectText } from '../common/schema-text';
 import { TOOL_TEXT } from './tool-definition-text';
 

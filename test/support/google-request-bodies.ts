@@ -1,6 +1,6 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { generateText, jsonSchema, tool, type ToolSet } from 'ai';
-import type { GeminiTool } from '../../src/loadout/tokens/providers';
+import type { GeminiTool } from '../../src/loadout/tokens';
 
 /*
  * The request bodies two Gemini clients would send for a toolbox: each

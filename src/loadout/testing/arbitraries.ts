@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { contentHash } from '../../common/content-hash';
-import type { LoadoutRows, RuleRow, ToolRow } from '../rows';
-import { statedHints } from '../hints';
+import type { LoadoutRows, RuleRow, ToolRow } from '../compiled/rows';
+import { statedHints } from '../rules/hints';
 import { schemaRefusals } from '../tokens/provider-schema-rules';
 import { EXECUTION_CONTEXTS, TOOL_HINTS, TOOLS_MODES, type ExecutionContext, type ToolsMode } from '../vocabulary';
 

@@ -1,6 +1,6 @@
-import type { CandidateTool } from '../assemble';
+import type { CandidateTool } from '../rules/assemble';
 import { contentHash } from '../../common/content-hash';
-import type { AgentFacts } from '../facts';
+import type { AgentFacts } from '../rules/facts';
 
 /** A candidate that passes every filter, for specs of assembly and of the budget surface. */
 export function candidateTool(name: string, over: Partial<CandidateTool> = {}): CandidateTool {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { contentHash } from '../../common/content-hash';
-import type { LoadoutPatch } from '../compile';
-import type { LoadoutRows, ToolRow } from '../rows';
+import type { LoadoutPatch } from '../compiled/compile';
+import type { LoadoutRows, ToolRow } from '../compiled/rows';
 import {
   AGENT_IDS,
   CHANNELS,

@@ -1,12 +1,12 @@
-import { changedSituations, type ComparedToolbox } from '../compare-situations';
+import { changedSituations, type ComparedToolbox } from '../change/compare-situations';
 import { estimateToolTokens } from '../tokens/estimate-tokens';
 import { providerOf } from '../tokens/providers';
 import { visibleTool } from '../tokens/tool-names';
-import { assembleToolbox, referenceSurface, type AssembledToolbox, type CandidateTool } from '../assemble';
-import { ruleOf, type AgentFacts, type PageSituation } from '../facts';
-import { serverInScope } from '../filters';
-import type { AgentRow, LoadoutRows, ToolRow } from '../rows';
-import { allSituations, situationKey } from '../situations';
+import { assembleToolbox, referenceSurface, type AssembledToolbox, type CandidateTool } from '../rules/assemble';
+import { ruleOf, type AgentFacts, type PageSituation } from '../rules/facts';
+import { serverInScope } from '../rules/filters';
+import type { AgentRow, LoadoutRows, ToolRow } from '../compiled/rows';
+import { allSituations, situationKey } from '../rules/situations';
 import { LOADOUT_DEFAULTS } from '../vocabulary';
 
 /**

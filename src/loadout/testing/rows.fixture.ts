@@ -1,4 +1,4 @@
-import type { AgentRow, LoadoutRows, ToolRow } from '../rows';
+import type { AgentRow, LoadoutRows, ToolRow } from '../compiled/rows';
 
 /** An organisation-wide custom definition on every channel and page, for example worlds of the loadout specs. */
 export const toolRow = (id: string, name: string, over: Partial<ToolRow> = {}): ToolRow => ({

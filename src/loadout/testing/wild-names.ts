@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { contentHash } from '../../common/content-hash';
 import { schemaRefusals } from '../tokens/provider-schema-rules';
 import { renderedToolName } from '../tokens/tool-names';
-import type { LoadoutRows, ToolRow } from '../rows';
+import type { LoadoutRows, ToolRow } from '../compiled/rows';
 import { nameArb, worldArb } from './arbitraries';
 
 /**

@@ -1,5 +1,5 @@
 import type { Role } from '../../common/actor';
-import type { InvalidationCauseEnum } from '../../loadout/change-causes';
+import type { InvalidationCauseEnum } from '../../loadout/change';
 import { DROP_REASON_TEXT, type DropReason, type RuleLevel } from '../../loadout/vocabulary';
 
 type InvalidationCause = `${InvalidationCauseEnum}`;
