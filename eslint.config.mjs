@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * (src/architecture/import-graph.spec.ts) also reads; that spec refuses
  * circles too, which no zone here can see.
  */
-const { floors: FLOORS } = JSON.parse(fs.readFileSync(new URL('./src/architecture/layers.json', import.meta.url), 'utf8'));
+const { floors: FLOORS, core: CORE } = JSON.parse(fs.readFileSync(new URL('./src/architecture/layers.json', import.meta.url), 'utf8'));
 
 /**
  * A relative import of a top-level folder or file of src/ named `name`:
@@ -36,6 +36,34 @@ const layerRules = FLOORS.slice(0, -1).flatMap((names, floor) =>
   })),
 );
 
+/**
+ * The floors inside the core (src/loadout), held the same way for its
+ * files but its specs, which may read any floor of it and its test
+ * support (docs/architecture.md, "The core's floors"). Each zone here
+ * repeats the core's zone among the floors of src/: a later zone's
+ * patterns replace an earlier one's for the files both match.
+ */
+const coreFloor = FLOORS.findIndex((names) => names.includes(CORE.folder));
+const coreRefused = (floor, fromTop) =>
+  CORE.floors
+    .slice(floor + 1)
+    .flat()
+    .concat(CORE.testSupport)
+    .map((name) => ({
+      regex: importOf(name, fromTop),
+      message: `src/${CORE.folder}/${name} is on a floor above this file's (docs/architecture.md, "The core's floors"; src/architecture/layers.json).`,
+    }));
+const coreRules = CORE.floors.flatMap((names, floor) =>
+  [
+    { files: names.map((name) => `src/${CORE.folder}/${name}/**/*.ts`), fromTop: false },
+    { files: names.map((name) => `src/${CORE.folder}/${name}.ts`), fromTop: true },
+  ].map(({ files, fromTop }) => ({
+    files,
+    ignores: ['**/*.spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...refused(coreFloor, false), ...coreRefused(floor, fromTop)] }] },
+  })),
+);
+
 export default tseslint.config(
   { ignores: ['dist/', 'packages/*/dist/', 'node_modules/', 'coverage/', 'test-output/', 'src/pages/debugger/web/generated/', 'src/pages/loadout/web/generated/', 'packages/*/generated/', 'test/support/generated/'] },
   {
@@ -53,6 +81,7 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  ...coreRules,
   {
     // No `any` anywhere: a spec declares the type of the data it reads (`typed`, `ok<T>` in test/support/harness.ts), so reading a field it did not select fails to compile, and the product types what it handles.
     files: ['src/**/*.ts', 'test/**/*.ts'],

@@ -26,6 +26,20 @@ function floorOf(file: string): number {
   return FLOORS.findIndex((names) => names.includes(top));
 }
 
+/** The floors inside the core, lowest first, held like those of src/ (docs/architecture.md, "The core's floors"). */
+const CORE = layers.core;
+
+/** A file of the core (a path relative to src/) that its floors hold: not a spec, nor its test support. */
+function heldByCore(file: string): boolean {
+  return file.startsWith(`${CORE.folder}/`) && !file.endsWith('.spec.ts') && !file.startsWith(`${CORE.folder}/${CORE.testSupport}/`);
+}
+
+/** The core's floor of one of its files: that of its folder, or of a file at its top by its name; its test support above them all. */
+function coreFloorOf(file: string): number {
+  const top = file.split('/')[1].replace(/(\.spec)?\.ts$/, '');
+  return top === CORE.testSupport ? CORE.floors.length : CORE.floors.findIndex((names) => names.includes(top));
+}
+
 function sourceFiles(dir: string, under = ''): string[] {
   return fs.readdirSync(path.join(dir, under), { withFileTypes: true }).flatMap((entry) => {
     const relative = under ? `${under}/${entry.name}` : entry.name;
@@ -66,6 +80,37 @@ function upwardImports(graph: ImportGraph): string[] {
       .filter((target) => floorOf(target) > floorOf(file))
       .map((target) => `${file} -> ${target}`),
   );
+}
+
+/** Every import of a file the core's floors hold from a higher floor of the core (or its test support), as `from -> to`. */
+function upwardCoreImports(graph: ImportGraph): string[] {
+  return graph.files.filter(heldByCore).flatMap((file) =>
+    graph.imports
+      .get(file)!
+      .filter((target) => target.startsWith(`${CORE.folder}/`) && coreFloorOf(target) > coreFloorOf(file))
+      .map((target) => `${file} -> ${target}`),
+  );
+}
+
+/** The names each name imports from, at the grain of floors: `nameOf` gives a file's. */
+function namesImported(graph: ImportGraph, files: string[], nameOf: (file: string) => string): (name: string) => Set<string> {
+  const byName = new Map<string, Set<string>>();
+  for (const file of files)
+    for (const target of graph.imports.get(file)!) {
+      if (!files.includes(target) || nameOf(target) === nameOf(file)) continue;
+      if (!byName.has(nameOf(file))) byName.set(nameOf(file), new Set());
+      byName.get(nameOf(file))!.add(nameOf(target));
+    }
+  return (name) => byName.get(name) ?? new Set();
+}
+
+/** The graph of names (folders and top-level files), an edge where one imports from the other. */
+function folderGraph(names: string[], importsOf: (name: string) => Set<string>): ImportGraph {
+  return {
+    files: names,
+    imports: new Map(names.map((name) => [name, [...importsOf(name)].filter((target) => names.includes(target))])),
+    outside: new Map(),
+  };
 }
 
 /** Every circle of imports, each as its files in order from its least one, as `a -> b -> a`. */
@@ -146,6 +191,23 @@ describe('the import graph of src/', () => {
     expect(importCycles(graph)).toEqual([]);
   });
 
+  it('gives every file of the core a floor of its own', () => {
+    expect(graph.files.filter((file) => heldByCore(file) && coreFloorOf(file) < 0)).toEqual([]);
+  });
+
+  it('has no import from a floor of the core to a higher one, nor to its test support but from a spec', () => {
+    expect(upwardCoreImports(graph)).toEqual([]);
+  });
+
+  it('has no circle of imports between the names of floors, of src/ and of the core', () => {
+    const top = (file: string) => file.split('/')[0].replace(/(\.spec)?\.ts$/, '');
+    const inCore = (file: string) => file.split('/')[1].replace(/(\.spec)?\.ts$/, '');
+    // A spec is imported by nothing: a circle through one is no circle of the folders' code.
+    const core = graph.files.filter((file) => file.startsWith(`${CORE.folder}/`) && !file.endsWith('.spec.ts'));
+    expect(importCycles(folderGraph(FLOORS.flat(), namesImported(graph, graph.files, top)))).toEqual([]);
+    expect(importCycles(folderGraph([...CORE.floors.flat(), CORE.testSupport], namesImported(graph, core, inCore)))).toEqual([]);
+  });
+
   it('finds a circle and an upward import where there is one', () => {
     const trial = {
       outside: new Map<string, string[]>(),
@@ -158,5 +220,22 @@ describe('the import graph of src/', () => {
     };
     expect(importCycles(trial)).toEqual(['common/a.ts -> common/b.ts -> common/a.ts']);
     expect(upwardImports(trial)).toEqual(['common/b.ts -> server/c.ts']);
+  });
+
+  it('finds an upward import inside the core', () => {
+    const trial = {
+      outside: new Map<string, string[]>(),
+      files: ['loadout/rules/filters.ts', 'loadout/compiled/compile.ts', 'loadout/testing/oracle.ts', 'loadout/rules/filters.spec.ts'],
+      imports: new Map([
+        ['loadout/rules/filters.ts', ['loadout/compiled/compile.ts', 'loadout/testing/oracle.ts']],
+        ['loadout/compiled/compile.ts', []],
+        ['loadout/testing/oracle.ts', ['loadout/rules/filters.ts']],
+        ['loadout/rules/filters.spec.ts', ['loadout/compiled/compile.ts', 'loadout/testing/oracle.ts']],
+      ]),
+    };
+    expect(upwardCoreImports(trial)).toEqual([
+      'loadout/rules/filters.ts -> loadout/compiled/compile.ts',
+      'loadout/rules/filters.ts -> loadout/testing/oracle.ts',
+    ]);
   });
 });
