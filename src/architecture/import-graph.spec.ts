@@ -92,6 +92,17 @@ function upwardCoreImports(graph: ImportGraph): string[] {
   );
 }
 
+/**
+ * Every floor above the lowest that imports nothing from the floor right
+ * below it, as its names: floors order only what imports, so such a floor
+ * belongs with the one below, its names siblings of those.
+ */
+function needlessFloors(floors: readonly (readonly string[])[], importsOf: (name: string) => Set<string>): string[] {
+  return floors
+    .filter((names, floor) => floor > 0 && !names.some((name) => floors[floor - 1].some((below) => importsOf(name).has(below))))
+    .map((names) => names.join(', '));
+}
+
 /** The names each name imports from, at the grain of floors: `nameOf` gives a file's. */
 function namesImported(graph: ImportGraph, files: string[], nameOf: (file: string) => string): (name: string) => Set<string> {
   const byName = new Map<string, Set<string>>();
@@ -208,6 +219,14 @@ describe('the import graph of src/', () => {
     expect(importCycles(folderGraph([...CORE.floors.flat(), CORE.testSupport], namesImported(graph, core, inCore)))).toEqual([]);
   });
 
+  it('orders only what imports: every floor above the lowest imports from the floor right below', () => {
+    const top = (file: string) => file.split('/')[0].replace(/(\.spec)?\.ts$/, '');
+    expect(needlessFloors(FLOORS, namesImported(graph, graph.files, top))).toEqual([]);
+    const held = graph.files.filter(heldByCore);
+    const inCore = (file: string) => file.split('/')[1].replace(/\.ts$/, '');
+    expect(needlessFloors(CORE.floors, namesImported(graph, held, inCore))).toEqual([]);
+  });
+
   it('finds a circle and an upward import where there is one', () => {
     const trial = {
       outside: new Map<string, string[]>(),
@@ -222,7 +241,7 @@ describe('the import graph of src/', () => {
     expect(upwardImports(trial)).toEqual(['common/b.ts -> server/c.ts']);
   });
 
-  it('finds an upward import inside the core', () => {
+  it('finds an upward import inside the core, and a floor that orders what does not import', () => {
     const trial = {
       outside: new Map<string, string[]>(),
       files: ['loadout/rules/filters.ts', 'loadout/compiled/compile.ts', 'loadout/testing/oracle.ts', 'loadout/rules/filters.spec.ts'],
@@ -237,5 +256,13 @@ describe('the import graph of src/', () => {
       'loadout/rules/filters.ts -> loadout/compiled/compile.ts',
       'loadout/rules/filters.ts -> loadout/testing/oracle.ts',
     ]);
+    const imports = new Map([
+      ['agents', new Set(['organizations'])],
+      ['catalogue', new Set(['organizations'])],
+      ['tools', new Set(['agents'])],
+    ]);
+    const importsOf = (name: string) => imports.get(name) ?? new Set<string>();
+    expect(needlessFloors([['organizations'], ['catalogue'], ['agents'], ['tools']], importsOf)).toEqual(['agents']);
+    expect(needlessFloors([['organizations'], ['catalogue', 'agents'], ['tools']], importsOf)).toEqual([]);
   });
 });
