@@ -210,6 +210,22 @@ describe('the import graph of src/', () => {
     expect(upwardCoreImports(graph)).toEqual([]);
   });
 
+  it("is entered from outside the core only by its front doors: a floor's index.ts, vocabulary.ts, and for specs its test support", () => {
+    // A floor's door: the file the floor is, or its folder's index.ts.
+    const doors = CORE.floors.flat().flatMap((name) => [`${CORE.folder}/${name}.ts`, `${CORE.folder}/${name}/index.ts`]);
+    const through = (file: string, target: string) =>
+      doors.includes(target) || (file.endsWith('.spec.ts') && target.startsWith(`${CORE.folder}/${CORE.testSupport}/`));
+    const behind = graph.files
+      .filter((file) => !file.startsWith(`${CORE.folder}/`))
+      .flatMap((file) =>
+        graph.imports
+          .get(file)!
+          .filter((target) => target.startsWith(`${CORE.folder}/`) && !through(file, target))
+          .map((target) => `${file} -> ${target}`),
+      );
+    expect(behind).toEqual([]);
+  });
+
   it('has no circle of imports between the names of floors, of src/ and of the core', () => {
     const top = (file: string) => file.split('/')[0].replace(/(\.spec)?\.ts$/, '');
     const inCore = (file: string) => file.split('/')[1].replace(/(\.spec)?\.ts$/, '');
