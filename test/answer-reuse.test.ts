@@ -228,14 +228,19 @@ it('gives, over generated worlds and edits, exactly what building the answer giv
         if (e.kind === 'ask') {
           const variables = { a: agents[e.agent].id, c: e.channel, p: e.page };
           const query = QUERY(e.selection);
-          // Kept from an earlier step when nothing changed since, else built now; then kept for certain.
+          // Kept from an earlier step when nothing changed since, else built now; then kept, once the
+          // notification of the last edit (on a PostgreSQL server it arrives after the edit's answer) has come.
           const first = await send(key, query, variables, { method: e.method });
-          const before = reused();
-          const kept = await send(key, query, variables, { method: e.method });
-          expect(reused()).toBe(before + 1);
+          const answers = [first];
+          let given = false;
+          for (let tries = 0; tries < 5 && !given; tries++) {
+            const before = reused();
+            answers.push(await send(key, query, variables, { method: e.method }));
+            given = reused() > before;
+          }
+          expect(given).toBe(true);
           const built = await send(key, query, variables, { method: e.method, fresh: true });
-          expect(first).toEqual(built);
-          expect(kept).toEqual(built);
+          for (const answer of answers) expect(answer).toEqual(built);
         } else if (e.kind === 'rule') {
           await t.ok(key, `mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, {
             i: { agentId: agents[e.agent].id, toolName: `tool:tool_${e.tool}`, effect: 'DENY' },
