@@ -7,7 +7,8 @@ import { seedDemo } from '../src/demo/seed-demo';
 import { defineTool } from '../packages/client/src/catalogue';
 import { LoadoutError, loadoutClient, resolveEndpoint } from '../packages/client/src/client';
 import type { JsonValue } from '../packages/client/src/json';
-import { describeToolbox, previewToolbox, runTurn, startConversation } from '../packages/client/src/runtime';
+import { describeCarried, describeToolbox, previewToolbox } from '../packages/client/src/preview';
+import { anthropicMessages, LoadoutRuntime } from '../packages/client/src/runtime';
 import { startTestServer, type Created, type TestServer } from './support/harness';
 import { runnableBlocks } from './support/runnable-blocks';
 
@@ -22,8 +23,6 @@ const packageJson = (dir: string) =>
     engines: Record<string, string>;
   };
 
-// The example's one fragment on ToolboxContent is spread in the `toolbox` query and in the `beginTurn` mutation, and its code
-// passes both results to one function: codegen refuses the document, or tsc the code, if the two stop sharing the interface.
 it('compiles: its generated client is what codegen makes from the schema, and tsc accepts the example', () => {
   const codegen = node(path.join(root, 'scripts', 'codegen.mjs'), '--check');
   expect({ status: codegen.status, output: codegen.stdout + codegen.stderr }).toEqual({ status: 0, output: '' });
@@ -104,34 +103,35 @@ describe('against a server', () => {
 
   const schema: JsonValue = { type: 'object', properties: { q: { type: 'string' } } };
 
-  it('defines a tool, previews the toolbox and runs a turn, reading both toolboxes with one fragment', async () => {
+  it('defines a tool, previews the toolbox and runs a turn that carries what the preview showed', async () => {
     const editor = loadoutClient(t.url, adminKey);
     // The server's base URL, as its banner prints it, reaches the same endpoint.
-    const runtime = loadoutClient(t.server.url, runtimeKey);
+    const loadout = new LoadoutRuntime(loadoutClient(t.server.url, runtimeKey));
     const tool = await defineTool(editor, { name: 'lookup', description: 'Looks a record up.', inputSchema: schema });
     expect(tool.inputSchema).toEqual(schema);
     expect(typeof tool.updatedAt).toBe('string');
     await defineTool(editor, { name: 'lookup', description: 'The agent’s own.', inputSchema: schema, agentId });
 
-    const preview = await previewToolbox(runtime, agentId, 'web');
-    const conversationId = await startConversation(runtime, agentId, 'web', 'dana@acme.example');
-    const sent: JsonValue[] = [];
-    const turn = await runTurn(runtime, conversationId, 'ANTHROPIC', async (tools) => {
-      sent.push(tools);
-      return { inputTokens: 1_000, cachedInputTokens: 200, outputTokens: 50 };
+    const preview = await previewToolbox(loadout.request, agentId, 'web');
+    const conversationId = await loadout.startConversation({ agentId, channel: 'web', userId: 'dana@acme.example' });
+    const turn = await loadout.beginTurn(conversationId, anthropicMessages);
+    const { turn: completed } = await turn.finish({
+      content: [],
+      usage: { input_tokens: 800, cache_read_input_tokens: 200, output_tokens: 50 },
     });
 
-    expect(sent).toEqual([[{ name: 'lookup', description: 'The agent’s own.', input_schema: schema }]]);
-    expect(turn.begun.index).toBe(1);
+    expect(turn.tools).toEqual([{ name: 'lookup', description: 'The agent’s own.', input_schema: schema }]);
+    expect(turn.index).toBe(1);
     expect(turn.begun.toolbox.fingerprint).toBe(preview.fingerprint);
-    expect(turn.sent).toEqual(describeToolbox(preview));
-    expect(turn.sent).toEqual(['1. lookup (' + preview.tools[0].schemaTokens + ' tokens)', '- lookup: SHADOWED by lookup']);
-    expect(turn.completed.usage).toEqual({ inputTokens: 1_000, cachedInputTokens: 200, outputTokens: 50 });
-    expect(turn.completed.cost?.toolDefinitionShare).toBeCloseTo(preview.schemaTokens / 1_000);
+    expect(describeToolbox(preview)).toEqual(['1. lookup (' + preview.tools[0].schemaTokens + ' tokens)', '- lookup: SHADOWED by lookup']);
+    expect(describeCarried(turn.begun.toolbox.tools)).toEqual(describeCarried(preview.tools));
+    expect(completed.usage).toMatchObject({ inputTokens: 1_000, cachedInputTokens: 200, outputTokens: 50 });
+    expect(completed.cost?.toolDefinitionShare).toBeCloseTo(preview.schemaTokens / 1_000);
   });
 
   it('throws a LoadoutError naming the input at fault', async () => {
-    const error = await startConversation(loadoutClient(t.url, runtimeKey), agentId, 'nowhere').catch((e: unknown) => e);
+    const loadout = new LoadoutRuntime(loadoutClient(t.url, runtimeKey));
+    const error = await loadout.startConversation({ agentId, channel: 'nowhere' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoadoutError);
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.channel' });
   });
@@ -197,15 +197,21 @@ describe('copied out of the repository, following its README', () => {
     const previewLines = lines.slice(previewAt + 1, turnAt);
     const turnLines = lines.slice(turnAt + 1).filter((line) => line.startsWith('  '));
     expect(previewLines).toContain('  - Bash: EXCLUDED by tool:Bash');
-    expect(turnLines).toEqual(previewLines);
+    // The turn lists what it carried; what was left out, and why, is the preview's to show.
+    expect(turnLines).toEqual(previewLines.filter((line) => !line.startsWith('  - ')));
+    expect(turnLines.length).toBeGreaterThan(0);
     expect(lines[turnAt]).toContain("the preview's toolbox");
 
     const conversationId = /^turn 1 of conversation (\S+):/.exec(lines[turnAt])![1];
-    const recorded = await t.ok<{ conversation: { turns: { totalCount: number } } }>(
+    const recorded = await t.ok<{ conversation: { turns: { totalCount: number; edges: Array<{ node: { abandonedReason: string } }> } } }>(
       demoKey,
-      `query($id: ID!) { conversation(id: $id) { turns { totalCount } } }`,
+      `query($id: ID!) { conversation(id: $id) { turns { totalCount edges { node { abandonedReason } } } } }`,
       { id: conversationId },
     );
-    expect(recorded.conversation.turns.totalCount).toBe(1);
+    // No model was called, and the turn says so.
+    expect(recorded.conversation.turns).toEqual({
+      totalCount: 1,
+      edges: [{ node: { abandonedReason: 'no model was called: the example client only shows the toolbox' } }],
+    });
   }, 600_000);
 });

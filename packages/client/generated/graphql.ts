@@ -177,22 +177,6 @@ export type ToolSource =
   /** Belongs to a mini app; dropped while the mini app is disabled. */
   | 'MINI_APP';
 
-/** Usage in our terms; to send a provider's usage object as it is, use `completeTurnWithProviderUsage`. */
-export type TurnUsageInput = {
-  /** Input tokens written to the 1-hour prompt cache (Anthropic's `cache_creation.ephemeral_1h_input_tokens`); part of cacheWriteTokens. Default 0. */
-  cacheWrite1hTokens?: number | null | undefined;
-  /** Input tokens written to the prompt cache, the 1-hour ones included; part of inputTokens. Priced at cacheWriteUsdPerMTok, the 1-hour ones at cacheWrite1hUsdPerMTok. Default 0. */
-  cacheWriteTokens?: number | null | undefined;
-  /** Input tokens read from the prompt cache; part of inputTokens. Default 0. */
-  cachedInputTokens?: number | null | undefined;
-  /** Every input token of the request, cached and cache-write ones included: OpenAI's `prompt_tokens`, but Anthropic's `input_tokens` + `cache_creation_input_tokens` + `cache_read_input_tokens`. */
-  inputTokens: number;
-  /** Every output token, reasoning and thinking tokens included. */
-  outputTokens: number;
-  /** The provider's reason for a prompt-cache miss, where it gives one; at most 200 characters. */
-  providerCacheMissReason?: string | null | undefined;
-};
-
 type ToolboxParts_Toolbox_Fragment = { id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
 
 type ToolboxParts_ToolboxSnapshot_Fragment = { id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> };
@@ -223,22 +207,6 @@ export type StartConversationMutationVariables = Exact<{
 
 
 export type StartConversationMutation = { startConversation: { id: string, startedAt: string } };
-
-export type BeginTurnMutationVariables = Exact<{
-  conversationId: string | number;
-  provider?: ToolProvider | null | undefined;
-}>;
-
-
-export type BeginTurnMutation = { beginTurn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, toolbox: { rendered: JsonValue, id: string, fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ name: string, reason: DropReason, rule: { subject: string, effect: RuleEffect } | null, shadowedBy: { id: string, name: string } | null }> } } };
-
-export type CompleteTurnMutationVariables = Exact<{
-  turnId: string | number;
-  usage: TurnUsageInput;
-}>;
-
-
-export type CompleteTurnMutation = { completeTurn: { id: string, completedAt: string | null, usage: { inputTokens: number, cachedInputTokens: number, outputTokens: number } | null, cost: { amountUsd: number | null, toolDefinitionShare: number } | null } };
 
 export type CreateToolDefinitionMutationVariables = Exact<{
   input: ToolDefinitionInput;
@@ -406,60 +374,6 @@ export const StartConversationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<StartConversationMutation, StartConversationMutationVariables>;
-export const BeginTurnDocument = new TypedDocumentString(`
-    mutation BeginTurn($conversationId: ID!, $provider: ToolProvider) {
-  beginTurn(conversationId: $conversationId) {
-    id
-    index
-    startedAt
-    toolboxChanged
-    toolbox {
-      ...ToolboxParts
-      rendered(provider: $provider)
-    }
-  }
-}
-    fragment ToolboxParts on ToolboxContent {
-  id
-  fingerprint
-  toolCount
-  schemaTokens
-  tools {
-    position
-    name
-    contentHash
-    schemaTokens
-  }
-  dropped {
-    name
-    reason
-    rule {
-      subject
-      effect
-    }
-    shadowedBy {
-      id
-      name
-    }
-  }
-}`) as unknown as TypedDocumentString<BeginTurnMutation, BeginTurnMutationVariables>;
-export const CompleteTurnDocument = new TypedDocumentString(`
-    mutation CompleteTurn($turnId: ID!, $usage: TurnUsageInput!) {
-  completeTurn(turnId: $turnId, usage: $usage) {
-    id
-    completedAt
-    usage {
-      inputTokens
-      cachedInputTokens
-      outputTokens
-    }
-    cost {
-      amountUsd
-      toolDefinitionShare
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<CompleteTurnMutation, CompleteTurnMutationVariables>;
 export const CreateToolDefinitionDocument = new TypedDocumentString(`
     mutation CreateToolDefinition($input: ToolDefinitionInput!) {
   createToolDefinition(input: $input) {

@@ -13,5 +13,6 @@ export {
 } from './client';
 export { findAgent, listAgents, type AgentSummary } from './agents';
 export { defineTool } from './catalogue';
+export { describeCarried, describeToolbox, previewToolbox } from './preview';
 export type { JsonValue } from './json';
 export { CLIENT_VERSION } from './version';

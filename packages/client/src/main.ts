@@ -1,16 +1,17 @@
 // The preview and one turn of an agent, as a runtime makes them (README.md):
 //   LOADOUT_URL=http://localhost:4000 LOADOUT_KEY=lo_... npm start -- "Support agent" web
 import { findAgent } from './agents';
-import { loadoutClient, resolveEndpoint } from './client';
-import { describeToolbox, previewToolbox, runTurn, startConversation, type CallModel } from './runtime';
+import { resolveEndpoint } from './client';
+import { describeCarried, describeToolbox, previewToolbox } from './preview';
+import { anthropicMessages, loadoutRuntime } from './runtime';
 
 const USAGE = 'usage: LOADOUT_URL=<server base URL> LOADOUT_KEY=<API key> npm start -- <agent name or id> <channel key>';
 
 /**
- * Stands in for the model request, which is yours: send `tools` with the request and return the usage
- * its response reported. No model is called here, so the turn records no tokens.
+ * A runtime sends `turn.tools` with its model request and finishes the turn with the response
+ * (`turn.finish(response)`). No model is called here, so the turn is closed with this reason instead.
  */
-const callModel: CallModel = async () => ({ inputTokens: 0, outputTokens: 0 });
+const NO_MODEL = 'no model was called: the example client only shows the toolbox';
 
 async function main(): Promise<number> {
   const { LOADOUT_URL: url, LOADOUT_KEY: key } = process.env;
@@ -21,22 +22,30 @@ async function main(): Promise<number> {
     return 2;
   }
   console.log(`Loadout at ${resolveEndpoint(url).href}`);
-  const client = loadoutClient(url, key);
-  const agent = await findAgent(client, agentName);
+  // A command waits for the server; a runtime's model request goes on without it after 1.5 s (docs/runtime.md).
+  const loadout = loadoutRuntime({
+    url,
+    apiKey: key,
+    beginTimeoutMs: 30_000,
+    onError: (error, what) => console.error(`${what}: ${error}`),
+  });
+  const agent = await findAgent(loadout.request, agentName);
   console.log(`agent ${agent.name} (${agent.model}), channel ${channel}`);
 
-  const preview = await previewToolbox(client, agent.id, channel);
+  const preview = await previewToolbox(loadout.request, agent.id, channel);
   console.log(`preview: ${preview.toolCount} tools, ${preview.schemaTokens} schema tokens, fingerprint ${preview.fingerprint}`);
   for (const line of describeToolbox(preview)) console.log(`  ${line}`);
 
-  const conversationId = await startConversation(client, agent.id, channel);
-  // NEUTRAL renders the tools as frameworks take them; a runtime that calls a provider itself names it (ANTHROPIC, OPENAI, GOOGLE…).
-  const turn = await runTurn(client, conversationId, 'NEUTRAL', callModel);
+  const conversationId = await loadout.startConversation({ agentId: agent.id, channel });
+  // The adapter names the provider API the request goes to, and so the shape of `turn.tools` (Anthropic Messages here).
+  const turn = await loadout.beginTurn(conversationId, anthropicMessages);
   const box = turn.begun.toolbox;
   const same = box.fingerprint === preview.fingerprint ? "the preview's toolbox" : 'a toolbox changed since the preview';
-  console.log(`turn ${turn.begun.index} of conversation ${conversationId}: ${box.toolCount} tools sent, ${same}`);
-  for (const line of turn.sent) console.log(`  ${line}`);
-  return 0;
+  console.log(`turn ${turn.index} of conversation ${conversationId}: ${box.toolCount} tools sent, ${same}`);
+  for (const line of describeCarried(box.tools)) console.log(`  ${line}`);
+  const abandoned = turn.abandon(NO_MODEL);
+  // The background send keeps the process alive only while flush() waits for it.
+  return (await loadout.flush()) && (await abandoned) ? 0 : 1;
 }
 
 main().then(

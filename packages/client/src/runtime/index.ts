@@ -23,7 +23,6 @@ export { agentsModelResponse, AgentsRun, type AgentsToolSource } from './adapter
 export { agentsSdkName, CarriedTools, type CarriedTool } from './toolbox';
 export type { ModelToolCall, RoutedCall } from './tool-call';
 export { MissingUsageError, Turn, TurnSequence, type Adapter, type CompletedTurn, type FinishedTurn } from './turn';
-export { describeToolbox, previewToolbox, runTurn, startConversation, type CallModel, type RecordedTurn } from './conversation';
 export { LoadoutError, LoadoutUnavailableError, type LoadoutErrorCode, type RetryOptions } from '../client';
 export { Outbox, type OutboxOptions } from './outbox';
 
