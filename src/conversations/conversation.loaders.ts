@@ -1,4 +1,5 @@
 import { In } from 'typeorm';
+import { childPageRequest, type ChildPageRequest } from '../db/child-pages';
 import type { Database } from '../db/database';
 import type { ConversationService } from './conversation.service';
 import type { SnapshotService } from './snapshot.service';
@@ -6,7 +7,7 @@ import { batched, byId } from '../common/loaders';
 import { isUuid } from '../common/uuid';
 import { ConversationEntity } from './conversation.entity';
 import { lastTurns, type TurnSituation } from './last-turn';
-import { turnPageRequest, type TurnPageRequest } from './turn-pages';
+import { TURN_LIST } from './turn-pages';
 import { diffToolboxes, type ToolboxDiff } from '../loadout/change';
 import { frozenRates, turnCost, type TurnCost } from './turn-cost';
 import { TurnEntity } from './turn.entity';
@@ -20,12 +21,14 @@ interface LoaderServices {
 
 export function conversationLoaders(services: LoaderServices, organizationId: string) {
   const db = services.db.dataSource;
-  const turnPages = batched((requests: readonly TurnPageRequest[]) => services.conversations.turnPages(organizationId, requests));
+  const turnPages = batched((requests: ReadonlyArray<ChildPageRequest<number>>) =>
+    services.conversations.turnPages(organizationId, requests),
+  );
   return {
     conversation: byId(db, organizationId, ConversationEntity),
     /** A page of a conversation's turns; `first` and `after` are checked before it joins a batch. */
     turnPage: (conversationId: string, first: number | null, after: string | null) =>
-      turnPages.load(turnPageRequest(organizationId, conversationId, first, after)),
+      turnPages.load(childPageRequest(TURN_LIST, organizationId, conversationId, first, after)),
     /** A turn's frozen toolbox (see SnapshotService.load). */
     snapshot: batched((ids: readonly string[]) => services.snapshots.load(ids)),
     /** The agent's latest turn in a situation (Toolbox.lastTurn); null where it has none. */

@@ -2,7 +2,8 @@ import type { DataSource } from 'typeorm';
 import { AgentEntity } from '../agents/agent.entity';
 import type { Actor } from '../common/actor';
 import { badInput, isUniqueViolation, notFound } from '../common/errors';
-import { pageOf, type Page } from '../common/pagination';
+import type { Page } from '../common/pagination';
+import { childPages, type ChildPageRequest } from '../db/child-pages';
 import type { LoadoutCache, ToolRow } from '../loadout/compiled';
 import { findOwned, getOwned } from '../common/tenant';
 import type { PageSituation } from '../loadout/rules';
@@ -13,7 +14,7 @@ import type { SnapshotService } from './snapshot.service';
 import { TurnEntity } from './turn.entity';
 import { mcpServersOf } from './turn-mcp-inventory';
 import { beginTurnAtOnce, insertTurn, type RosterWrites } from './turn-statements';
-import { turnCursors, type TurnPageRequest } from './turn-pages';
+import { TURN_LIST } from './turn-pages';
 import type { ConversationSource } from '../loadout/vocabulary';
 
 export const USER_ID_MAX = 256;
@@ -209,39 +210,8 @@ export class ConversationService {
   }
 
   /** Pages of turns of many conversations (a list of conversations with their turns): two statements for all of them. */
-  async turnPages(organizationId: string, requests: readonly TurnPageRequest[]): Promise<Array<Page<TurnEntity>>> {
-    const conversationIds = [...new Set(requests.map((r) => r.conversationId))];
-    const [rows, counts]: [TurnEntity[], Array<{ conversation_id: string; n: number }>] = await Promise.all([
-      // Each request's next turns through the (conversation, index) index: one more than its page, to tell whether more follow.
-      this.db.manager
-        .createQueryBuilder(TurnEntity, 't')
-        .where(
-          `t.id IN (SELECT u.id FROM unnest(CAST(:conversations AS uuid[]), CAST(:afters AS int[]), CAST(:takes AS int[])) AS r(conversation_id, after_index, take)
-             CROSS JOIN LATERAL (SELECT id FROM turns WHERE conversation_id = r.conversation_id AND organization_id = :org AND index > r.after_index
-                                  ORDER BY index LIMIT r.take) u)`,
-          {
-            conversations: requests.map((r) => r.conversationId),
-            afters: requests.map((r) => r.afterIndex),
-            takes: requests.map((r) => r.size + 1),
-            org: organizationId,
-          },
-        )
-        .orderBy('t.index', 'ASC')
-        .getMany(),
-      this.db.query(
-        `SELECT conversation_id, count(*)::int AS n FROM turns WHERE organization_id = $1 AND conversation_id = ANY($2::uuid[]) GROUP BY conversation_id`,
-        [organizationId, conversationIds],
-      ),
-    ]);
-    const totals = new Map(counts.map((c) => [c.conversation_id, c.n]));
-    return requests.map((r) =>
-      pageOf(
-        rows.filter((t) => t.conversationId === r.conversationId && t.index > r.afterIndex),
-        r.size,
-        (t) => turnCursors.encode(t.index, `${organizationId}/${r.conversationId}`),
-        totals.get(r.conversationId) ?? 0,
-      ),
-    );
+  turnPages(organizationId: string, requests: ReadonlyArray<ChildPageRequest<number>>): Promise<Array<Page<TurnEntity>>> {
+    return childPages(this.db, TURN_LIST, organizationId, requests);
   }
 }
 

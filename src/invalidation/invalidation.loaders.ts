@@ -1,14 +1,15 @@
 import { batched } from '../common/loaders';
-import { agentEventsRequest, type AgentEventsRequest, type InvalidationService } from './invalidation.service';
+import { childPageRequest, type ChildPageRequest } from '../db/child-pages';
+import { AGENT_EVENTS, type InvalidationService } from './invalidation.service';
 import type { ToolboxInvalidationEntity } from './toolbox-invalidation.entity';
 
 export function invalidationLoaders(services: { invalidations: InvalidationService }, organizationId: string) {
   const { invalidations } = services;
-  const agentPages = batched((requests: readonly AgentEventsRequest[]) => invalidations.agentPages(organizationId, requests));
+  const agentPages = batched((requests: ReadonlyArray<ChildPageRequest<string>>) => invalidations.agentPages(organizationId, requests));
   return {
     /** A page of an agent's invalidations; `first` and `after` are checked before it joins a batch. */
     agentInvalidations: (agentId: string, first: number | null, after: string | null) =>
-      agentPages.load(agentEventsRequest(organizationId, agentId, first, after)),
+      agentPages.load(childPageRequest(AGENT_EVENTS, organizationId, agentId, first, after)),
     /** The invalidation that changed a turn's toolbox (see InvalidationService.forTurns). */
     turnInvalidation: batched((turnIds: readonly string[]) => invalidations.forTurns(organizationId, turnIds)),
     /** Every event that changed a turn's situation since the previous turn (see InvalidationService.allForTurns). */

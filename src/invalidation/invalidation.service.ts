@@ -2,6 +2,7 @@ import { In, LessThan, MoreThanOrEqual, type DataSource, type FindOptionsWhere }
 import type { Actor } from '../common/actor';
 import { cursorCodec, pageOf, pageSize, type Page } from '../common/pagination';
 import { isUuid } from '../common/uuid';
+import { childPages, type ChildList, type ChildPageRequest } from '../db/child-pages';
 import { PAGES_IN_ORDER } from '../loadout/rules';
 import { expandAffected } from './affected-sets';
 import { recordedSet } from './invalidation-recorder';
@@ -48,22 +49,18 @@ export interface InvalidationFilter {
 /** Carries the event's `seq`. */
 const cursors = cursorCodec('invalidation', (seq) => (/^\d{1,19}$/.test(seq) ? seq : null));
 
-/** A page of one agent's events, newest first: `size` of them older than `afterSeq` (null: from the newest). */
-export interface AgentEventsRequest {
-  agentId: string;
-  size: number;
-  afterSeq: string | null;
-}
-
-/** The page `first` and `after` ask for; BAD_USER_INPUT naming either. */
-export function agentEventsRequest(
-  organizationId: string,
-  agentId: string,
-  first?: number | null,
-  after?: string | null,
-): AgentEventsRequest {
-  return { agentId, size: pageSize(first), afterSeq: after ? cursors.decode(after, `${organizationId}/${agentId}`) : null };
-}
+/** An agent's events, newest first. */
+export const AGENT_EVENTS: ChildList<ToolboxInvalidationEntity, string> = {
+  entity: ToolboxInvalidationEntity,
+  table: 'toolbox_invalidations',
+  parentColumn: 'agent_id',
+  keyColumn: 'seq',
+  keyType: 'bigint',
+  order: 'DESC',
+  parentOf: (event) => event.agentId,
+  keyOf: (event) => event.seq,
+  cursors,
+};
 
 /**
  * The queries over invalidation events (docs/semantics.md §5.6): the list, the
@@ -112,39 +109,8 @@ export class InvalidationService {
   }
 
   /** Pages of events of many agents (a list of agents with their invalidations): two statements for all of them. */
-  async agentPages(organizationId: string, requests: readonly AgentEventsRequest[]): Promise<Array<Page<ToolboxInvalidationEntity>>> {
-    const agentIds = [...new Set(requests.map((r) => r.agentId))];
-    const [rows, counts]: [ToolboxInvalidationEntity[], Array<{ agent_id: string; n: number }>] = await Promise.all([
-      // Each request's older events through the (agent, seq) index: one more than its page, to tell whether more follow.
-      this.db.manager
-        .createQueryBuilder(ToolboxInvalidationEntity, 'i')
-        .where(
-          `i.organization_id = :org AND i.seq IN (SELECT e.seq FROM unnest(CAST(:agents AS uuid[]), CAST(:afters AS bigint[]), CAST(:takes AS int[])) AS r(agent_id, after_seq, take)
-             CROSS JOIN LATERAL (SELECT seq FROM toolbox_invalidations WHERE agent_id = r.agent_id AND organization_id = :org
-                                    AND (r.after_seq IS NULL OR seq < r.after_seq) ORDER BY seq DESC LIMIT r.take) e)`,
-          {
-            agents: requests.map((r) => r.agentId),
-            afters: requests.map((r) => r.afterSeq),
-            takes: requests.map((r) => r.size + 1),
-            org: organizationId,
-          },
-        )
-        .orderBy('i.seq', 'DESC')
-        .getMany(),
-      this.db.query(
-        `SELECT agent_id, count(*)::int AS n FROM toolbox_invalidations WHERE organization_id = $1 AND agent_id = ANY($2::uuid[]) GROUP BY agent_id`,
-        [organizationId, agentIds],
-      ),
-    ]);
-    const totals = new Map(counts.map((c) => [c.agent_id, c.n]));
-    return requests.map((r) =>
-      pageOf(
-        rows.filter((e) => e.agentId === r.agentId && (r.afterSeq === null || BigInt(e.seq) < BigInt(r.afterSeq))),
-        r.size,
-        (e) => cursors.encode(e.seq, `${organizationId}/${r.agentId}`),
-        totals.get(r.agentId) ?? 0,
-      ),
-    );
+  agentPages(organizationId: string, requests: ReadonlyArray<ChildPageRequest<string>>): Promise<Array<Page<ToolboxInvalidationEntity>>> {
+    return childPages(this.db, AGENT_EVENTS, organizationId, requests);
   }
 
   /**
