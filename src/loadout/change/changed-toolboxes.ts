@@ -7,7 +7,7 @@ import { compareSortOrder, situationFailure } from '../rules/filters';
 import type { CatalogueRow } from '../compiled/rows';
 import { passes, remember, situationToolbox, toolboxOf } from '../compiled/serve';
 import { keyedSituations, type KeyedSituation } from '../rules/situations';
-import { cut, cutFull, shadowWinner } from '../rules/stages';
+import { cut, cutFull, readsTokens, shadowWinner } from '../rules/stages';
 
 export interface ChangedToolbox {
   key: string;
@@ -47,7 +47,7 @@ export function changedToolboxes(
     if (!ofBefore) byClass.set(classBefore, (ofBefore = new Map()));
     let changed = ofBefore.get(classAfter);
     if (!changed) {
-      const toolsOnly = movable && classBefore === classAfter && is.row.maxSchemaTokens === null;
+      const toolsOnly = movable && classBefore === classAfter && !readsTokens(is);
       changed = compare(before, was, after, is, situations, toolsOnly ? movable : null);
       ofBefore.set(classAfter, changed);
     }
@@ -151,7 +151,7 @@ function withMoved(
       }
     }
   }
-  // Only an agent without a token cap comes here: the cut counts, it reads no tokens.
+  // Only an agent whose cut reads no tokens comes here (`toolsOnly`): the cut counts.
   return swapped ? situationToolbox(cut(swapped, agent, NO_TOKENS).kept) : previous;
 }
 
@@ -186,5 +186,5 @@ function sameContent(a: readonly CompiledTool[], b: readonly CompiledTool[]): bo
 }
 
 const NO_TOKENS = (): number => {
-  throw new Error('loadout/changed-toolboxes: the cut of an agent without a token cap reads no tokens');
+  throw new Error('loadout/changed-toolboxes: a cut that reads tokens came the tools-only way');
 };

@@ -3,7 +3,7 @@ import type { CompiledLoadout } from './compile';
 import type { CompiledAgent, CompiledTool } from './compiled-parts';
 import { situationFacts, type AgentFacts, type PageSituation, type SituationFacts } from '../rules/facts';
 import { ASSEMBLY_READS, FILTERS, TOOL_FILTERS, fieldsRead, inScope, situationFailure, toolFailure } from '../rules/filters';
-import { Cut, shadowWinner } from '../rules/stages';
+import { Cut, readsTokens, shadowWinner } from '../rules/stages';
 
 /**
  * Classes of agents and of situations that carry equal toolboxes, so a
@@ -20,7 +20,7 @@ const AGENT_KEYS: { [F in keyof AgentFacts]: (agent: CompiledAgent, loadout: Com
   id: (a, l) => (l.scopedAgents.has(a.id) ? a.id : null),
   projectId: (a) => a.projectId,
   // The model only prices the token cap.
-  model: (a) => (a.maxSchemaTokens === null ? null : a.model),
+  model: (a) => (readsTokens(a) ? a.model : null),
   // A provider matters only where it refuses some definition's schema.
   provider: (a, l) => (l.refusingProviders.has(a.provider) ? a.provider : null),
   maxTools: (a) => a.maxTools,

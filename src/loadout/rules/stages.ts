@@ -90,6 +90,14 @@ export type CutLimits = Pick<AgentFacts, 'maxTools' | 'maxSchemaTokens'>;
 
 export type CutReason = 'OVER_MAX_TOOLS' | 'OVER_TOKEN_BUDGET';
 
+/**
+ * Whether the cut reads schema tokens: only under a token cap (§3.12).
+ * Without one, no definition's tokens, nor the model they are counted for,
+ * can change a toolbox.
+ */
+export const readsTokens = <L extends Pick<CutLimits, 'maxSchemaTokens'>>(limits: L): limits is L & { maxSchemaTokens: number } =>
+  limits.maxSchemaTokens !== null;
+
 /** Whether `count` survivors fill the toolbox: every later one drops with OVER_MAX_TOOLS. */
 export const cutFull = (count: number, limits: CutLimits): boolean => count >= limits.maxTools;
 
@@ -98,7 +106,7 @@ export const cutFull = (count: number, limits: CutLimits): boolean => count >= l
  * at a time: past Max Tools a survivor drops with OVER_MAX_TOOLS; within
  * it, from the first whose schema tokens take the sum past the cap, every
  * one drops with OVER_TOKEN_BUDGET, even smaller ones, so the toolbox stays
- * a prefix of one order. `tokensOf` is asked only under a cap.
+ * a prefix of one order. `tokensOf` is asked only where it `readsTokens`.
  */
 export class Cut<T> {
   private count = 0;
@@ -118,10 +126,9 @@ export class Cut<T> {
   /** Where the next survivor falls: null where the toolbox carries it. */
   next(tool: T): CutReason | null {
     if (cutFull(this.count++, this.limits)) return 'OVER_MAX_TOOLS';
-    const cap = this.limits.maxSchemaTokens;
-    if (!this.overBudget && cap !== null) {
+    if (!this.overBudget && readsTokens(this.limits)) {
       this.tokens += this.tokensOf(tool);
-      this.overBudget = this.tokens > cap;
+      this.overBudget = this.tokens > this.limits.maxSchemaTokens;
     }
     return this.overBudget ? 'OVER_TOKEN_BUDGET' : null;
   }

@@ -7,6 +7,7 @@ import { ruleOf, type AgentFacts, type PageSituation } from '../rules/facts';
 import { serverInScope } from '../rules/filters';
 import type { AgentRow, LoadoutRows, ToolRow } from '../compiled/rows';
 import { allSituations, situationKey } from '../rules/situations';
+import { readsTokens } from '../rules/stages';
 import { LOADOUT_DEFAULTS } from '../vocabulary';
 
 /**
@@ -63,7 +64,7 @@ export function oracleToolbox(rows: LoadoutRows, agent: AgentRow, channelKey: st
     agent: oracleAgent(rows, agent),
     channelKey,
     page,
-    candidates: oracleCandidates(rows, agent.maxSchemaTokens !== null ? agent.model : null),
+    candidates: oracleCandidates(rows, readsTokens(agent) ? agent.model : null),
   });
 }
 
