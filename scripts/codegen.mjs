@@ -5,7 +5,8 @@
 //
 //   node scripts/codegen.mjs [--check]
 //
-// With --check nothing is written, and the exit code is 1 when a generated file is stale.
+// With --check nothing is written, and the exit code is 1 when a generated file is stale. Why the codegen runs
+// without its CLI: docs/architecture.md, note "Code generation".
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeOrCheck } from '../packages/client/codegen.mjs';

@@ -15,7 +15,10 @@ export const MIGRATIONS_TABLE_DDL =
 
 const DOWN_MARKER = /^--\s*migrate:down\s*$/m;
 
-/** Reads `migrations/<timestamp>-<Name>.sql`: the up script, then `-- migrate:down` and the down script. */
+/**
+ * Reads `migrations/<timestamp>-<Name>.sql`: the up script, then `-- migrate:down` and the down script. What a
+ * migration may do while the previous release serves: docs/architecture.md, note "Migrations".
+ */
 export function readMigrations(dir = path.join(projectRoot(), 'migrations')): Migration[] {
   return fs
     .readdirSync(dir)

@@ -9,7 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * of size 1: a transaction owns the session from BEGIN to COMMIT/ROLLBACK and
  * a lone query waits its turn. Code inside a transaction must use that
  * transaction's manager: asking the pool for a second connection there would
- * wait forever.
+ * wait forever. See docs/architecture.md, note "Embedded database".
  */
 export class SerializedPGlitePool extends EventEmitter {
   private busy = false;

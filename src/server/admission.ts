@@ -6,7 +6,8 @@
  * one tenant's legal flood from taking what another needs, and every
  * instance's total within a bound its memory is sized for. The last places
  * of each total are kept for organisations that hold only a few, so a full
- * instance still takes a new tenant.
+ * instance still takes a new tenant. See docs/architecture.md,
+ * note "Fair shares of an instance".
  */
 export const ADMISSION_LIMITS = {
   /** Open sockets of one API key on one instance. */

@@ -10,7 +10,8 @@ import { jsonSchemaProblem } from './json-schema';
  * `Tool` object): what Loadout stores of each, or why it cannot be used at
  * all. Only name, description and input schema are ever sent to a model;
  * the rest of the entry is kept as reported, key order included, so a later
- * revision of MCP that adds keys does not break a report.
+ * revision of MCP that adds keys does not break a report. See
+ * docs/architecture.md, note "MCP tools".
  */
 
 /**

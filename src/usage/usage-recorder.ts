@@ -16,7 +16,8 @@ import { SCOPE, type UsageScope } from './usage-scope';
 /*
  * recordToolCalls, one of the two hot write paths of usage telemetry (the
  * other is the roster inside every beginTurn's statement, roster-writes.ts).
- * UsageService reads what they write.
+ * UsageService reads what they write. How a batch is written:
+ * docs/architecture.md, note "Writes of tool calls".
  */
 
 /** How far ahead of the server's clock a call's `at` may be (clock skew). */

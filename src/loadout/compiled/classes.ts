@@ -11,7 +11,8 @@ import { Cut, readsTokens, shadowWinner } from '../rules/stages';
  * off the filter table: every agent field some filter or the assembly
  * reads, and every situation field a filter of definitions reads. A filter
  * that starts reading another field changes the classes by construction;
- * each field's key below says how far its values can be told apart.
+ * each field's key below says how far its values can be told apart. See
+ * docs/architecture.md, note "Classes".
  */
 
 /** How an agent field enters the class key: its value, or less where more cannot change a toolbox. */

@@ -2,7 +2,8 @@ import type { CompiledLoadout } from './compile';
 import type { ToolRow } from './rows';
 import { LOADOUT_DEFAULTS } from '../vocabulary';
 
-// See docs/architecture.md, note "Footprint figures".
+// Why the cache is bounded by this estimate: docs/architecture.md, note "Cache memory"; how its costs
+// were measured: docs/performance.md, "Figures behind the code".
 /** What a compiled loadout costs on the heap, estimated from counts and string lengths. */
 export const FOOTPRINT_BYTES = {
   /** The loadout's maps, sets and rows object, with no definition or agent. */
