@@ -8,13 +8,15 @@ import { projectRoot } from './common/project-root';
  * document outside the repository. This spec holds every file of the
  * repository's code and docs to both, the README to being a short front
  * door that links every page of docs/, every link of the pages to a file
- * and heading of the repository, and every note the code cites
- * (`docs/architecture.md, note "…"`) to a note that page has.
+ * and heading of the repository, every note the code cites
+ * (`docs/architecture.md, note "…"`) to a note that page has, and every
+ * note of that page to being cited from the code or another page
+ * (docs/architecture.md, "Design notes").
  */
 
 const ROOT = projectRoot();
 const SEMANTICS = 'docs/semantics.md';
-const SCANNED = ['src', 'test', 'docs', 'scripts', 'examples', 'README.md'];
+const SCANNED = ['src', 'test', 'bench', 'packages', 'docs', 'scripts', 'examples', 'README.md'];
 const TEXT_FILE = /\.(ts|js|mjs|cjs|md|json|graphql|html|css|sql|sh|txt|ya?ml)$/;
 
 /** Ways of naming the outside rules document or the folder beside the repository that holds it. */
@@ -145,7 +147,20 @@ describe(`code and docs cite ${SEMANTICS}, never a document outside the reposito
 const PAGES = ['README.md', ...filesUnder('docs').filter((file) => file.endsWith('.md'))];
 const ARCHITECTURE = 'docs/architecture.md';
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
-const NOTE_CITATION = /docs\/architecture\.md, note "([^"]+)"/g;
+/** `docs/architecture.md, note "…"`, in a comment that may break the line before `note`. */
+const NOTE_CITATION = /docs\/architecture\.md,(?:\s|\*|\/\/)*note "([^"]+)"/g;
+const NOTE_LINK = /architecture\.md#(note-[\w-]+)/g;
+
+/** The notes of the page, by title. */
+const notesOf = (page: string): string[] => [...page.matchAll(/^### Note: (.+)$/gm)].map((m) => m[1]);
+
+/** The notes a text cites by title (`docs/architecture.md, note "…"`), and those of `notes` it links by anchor. */
+function notesCited(text: string, notes: readonly string[]): string[] {
+  const byAnchor = new Map(notes.map((note) => [anchorOf(`Note: ${note}`), note]));
+  const named = [...text.matchAll(NOTE_CITATION)].map((m) => m[1]);
+  const linked = [...text.matchAll(NOTE_LINK)].flatMap((m) => byAnchor.get(m[1]) ?? []);
+  return [...named, ...linked];
+}
 
 /** Each relative link of a page that names no file of the repository, or a heading its page lacks. */
 function brokenLinks(file: string, text = read(file)): string[] {
@@ -203,12 +218,27 @@ describe('links and named notes resolve inside the repository', () => {
     expect(named.filter(({ page }) => !fs.existsSync(path.join(ROOT, page)))).toEqual([]);
   });
 
+  it('find the notes a text names or links, across a line break of a comment too', () => {
+    const notes = notesOf('### Note: The loadout cache\n\n### Note: What bumps `loadoutVersion`\n\n### Note: Classes\n');
+    expect(notes).toEqual(['The loadout cache', 'What bumps `loadoutVersion`', 'Classes']);
+    const text =
+      '// See docs/architecture.md, note "Classes".\n * see docs/architecture.md,\n * note "Nowhere".\n' +
+      '[a](architecture.md#note-what-bumps-loadoutversion) [b](architecture.md#note-nowhere) [c](architecture.md#layers)';
+    expect(notesCited(text, notes)).toEqual(['Classes', 'Nowhere', 'What bumps `loadoutVersion`']);
+  });
+
   it('each note the code or a page cites is a note of docs/architecture.md, named once', () => {
-    const notes = [...read(ARCHITECTURE).matchAll(/^### Note: (.+)$/gm)].map((m) => m[1]);
+    const notes = notesOf(read(ARCHITECTURE));
     expect(notes.length).toBeGreaterThanOrEqual(8);
     expect(notes.filter((note, i) => notes.indexOf(note) !== i)).toEqual([]);
     const cited = scanned.flatMap((file) => [...read(file).matchAll(NOTE_CITATION)].map((m) => ({ file, note: m[1] })));
     expect(cited.length).toBeGreaterThanOrEqual(8);
     expect(cited.filter(({ note }) => !notes.includes(note))).toEqual([]);
+  });
+
+  it('each note of docs/architecture.md is cited from the code or another page', () => {
+    const notes = notesOf(read(ARCHITECTURE));
+    const cited = new Set(scanned.filter((file) => file !== ARCHITECTURE).flatMap((file) => notesCited(read(file), notes)));
+    expect(notes.filter((note) => !cited.has(note))).toEqual([]);
   });
 });
