@@ -1,4 +1,5 @@
-import { codeOf, startTestServer, type Created, type GraphQLResult, type TestServer } from './support/harness';
+import { codeOf, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -11,58 +12,31 @@ const SECRET = 'SecretOfB';
 
 beforeAll(async () => {
   t = await startTestServer();
-  a = (await t.createOrganization('Org A')).adminKey;
-  b = (await t.createOrganization(`${SECRET} org`)).adminKey;
-  await t.ok(a, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  await t.ok(
-    b,
-    `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createChannel2: createChannel(input: { key: "${SECRET}_ch", name: "x" }) { id }
-    createContextObject(input: { key: "${SECRET}_obj", name: "x" }) { id } }`,
-  );
-  theirs.project = (
-    await t.ok<Created<'createProject'>>(b, `mutation { createProject(input: { name: "${SECRET}_project" }) { id } }`)
-  ).createProject.id;
-  theirs.agent = (
-    await t.ok<Created<'createAgent'>>(b, `mutation($p: ID!) { createAgent(input: { name: "${SECRET}_agent", projectId: $p }) { id } }`, {
-      p: theirs.project,
+  const world = new TestWorld(t);
+  a = (await world.organization('Org A')).adminKey;
+  b = (
+    await world.organization(`${SECRET} org`, {
+      channels: [
+        { key: 'web', name: 'Web' },
+        { key: `${SECRET}_ch`, name: 'x' },
+      ],
+      contextObjects: [{ key: `${SECRET}_obj`, name: 'x' }],
     })
-  ).createAgent.id;
-  theirs.tool = (
-    await t.ok<Created<'createToolDefinition'>>(
-      b,
-      `mutation { createToolDefinition(input: { name: "${SECRET}_tool", description: "${SECRET}", inputSchema: { type: "object" } }) { id } }`,
-    )
-  ).createToolDefinition.id;
-  theirs.miniApp = (
-    await t.ok<Created<'createMiniApp'>>(b, `mutation { createMiniApp(input: { name: "${SECRET}_app" }) { id } }`)
-  ).createMiniApp.id;
-  theirs.mcpServer = (
-    await t.ok<Created<'registerMcpServer'>>(b, `mutation { registerMcpServer(input: { name: "${SECRET}_srv" }) { id } }`)
-  ).registerMcpServer.id;
-  theirs.agentRule = (
-    await t.ok<Created<'setToolRule'>>(
-      b,
-      `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "${SECRET}_tool", effect: DENY }) { id } }`,
-      {
-        a: theirs.agent,
-      },
-    )
-  ).setToolRule.id;
-  theirs.projectRule = (
-    await t.ok<Created<'setToolRule'>>(
-      b,
-      `mutation($p: ID!) { setToolRule(input: { projectId: $p, toolName: "${SECRET}_tool", effect: DENY }) { id } }`,
-      {
-        p: theirs.project,
-      },
-    )
-  ).setToolRule.id;
-  theirs.principal = (
-    await t.ok<{ createApiKey: { principal: { id: string } } }>(
-      b,
-      `mutation { createApiKey(input: { name: "${SECRET}_key", role: VIEWER }) { principal { id } } }`,
-    )
-  ).createApiKey.principal.id;
+  ).adminKey;
+  [{ id: theirs.project }] = await world.projects(b, [{ name: `${SECRET}_project` }]);
+  [{ id: theirs.agent }] = await world.agents(b, [{ name: `${SECRET}_agent`, projectId: theirs.project }]);
+  [{ id: theirs.tool }] = await world.tools(b, [{ name: `${SECRET}_tool`, description: SECRET, inputSchema: { type: 'object' } }]);
+  [{ id: theirs.miniApp }] = await world.miniApps(b, [{ name: `${SECRET}_app` }]);
+  [{ id: theirs.mcpServer }] = await world.mcpServers(b, [{ name: `${SECRET}_srv` }]);
+  [{ id: theirs.agentRule }, { id: theirs.projectRule }] = await world.rules(b, [
+    { agentId: theirs.agent, toolName: `${SECRET}_tool`, effect: 'DENY' },
+    { projectId: theirs.project, toolName: `${SECRET}_tool`, effect: 'DENY' },
+  ]);
+  [
+    {
+      principal: { id: theirs.principal },
+    },
+  ] = await world.keys(b, [{ name: `${SECRET}_key`, role: 'VIEWER' }]);
 });
 afterAll(() => t.stop());
 
@@ -228,40 +202,26 @@ describe('keys and names are per organisation', () => {
       `mutation { createToolDefinition(input: { name: "obj_probe", description: "d", inputSchema: { type: "object" }, contextObjects: ["${SECRET}_obj"] }) { id } }`,
     );
     expect(codeOf(object)).toBe('BAD_USER_INPUT');
-    const agent = (await t.ok<Created<'createAgent'>>(a, `mutation { createAgent(input: { name: "mine" }) { id } }`)).createAgent.id;
+    const [{ id: agent }] = await new TestWorld(t).agents(a, [{ name: 'mine' }]);
     const box = await t.gql(a, `query($id: ID!) { toolbox(agentId: $id, channel: "${SECRET}_ch") { fingerprint } }`, { id: agent });
     expect(codeOf(box)).toBe('BAD_USER_INPUT');
   });
 
   it('the same tool, channel and MCP server names may exist in both organisations', async () => {
-    await t.ok(
-      a,
-      `mutation { createToolDefinition(input: { name: "${SECRET}_tool", description: "mine", inputSchema: { type: "object" } }) { id } }`,
-    );
-    await t.ok(a, `mutation { createChannel(input: { key: "${SECRET}_ch", name: "mine" }) { id } }`);
-    await t.ok(a, `mutation { registerMcpServer(input: { name: "${SECRET}_srv" }) { id } }`);
+    const world = new TestWorld(t);
+    await world.tools(a, [{ name: `${SECRET}_tool`, description: 'mine', inputSchema: { type: 'object' } }]);
+    await world.channels(a, [{ key: `${SECRET}_ch`, name: 'mine' }]);
+    await world.mcpServers(a, [{ name: `${SECRET}_srv` }]);
   });
 
   it("an agent never carries another organisation's tools, and their MCP server is not in its scope", async () => {
-    await t.ok(
-      b,
-      `mutation { createToolDefinition(input: { name: "b_resources", description: "d", inputSchema: { type: "object" }, requiresMcpServer: true }) { id } }`,
-    );
-    const org = await t.createOrganization('Org C');
-    await t.ok(org.adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-    await t.ok(
-      org.adminKey,
-      `mutation { createToolDefinition(input: { name: "McpResources", description: "d", inputSchema: { type: "object" }, requiresMcpServer: true }) { id } }`,
-    );
-    const agent = (await t.ok<Created<'createAgent'>>(org.adminKey, `mutation { createAgent(input: { name: "c" }) { id } }`)).createAgent
-      .id;
-    const box = (
-      await t.ok<{ toolbox: { tools: unknown[]; dropped: unknown[] } }>(
-        org.adminKey,
-        `query($id: ID!) { toolbox(agentId: $id, channel: "web") { tools { name } dropped { tool { name } reason } } }`,
-        { id: agent },
-      )
-    ).toolbox;
+    const world = new TestWorld(t);
+    await world.tools(b, [{ name: 'b_resources', description: 'd', inputSchema: { type: 'object' }, requiresMcpServer: true }]);
+    const org = await world.organization('Org C', {
+      tools: [{ name: 'McpResources', description: 'd', inputSchema: { type: 'object' }, requiresMcpServer: true }],
+      agents: [{ name: 'c' }],
+    });
+    const box = await world.toolbox(org.adminKey, { agentId: org.agents[0].id });
     expect(box.tools).toEqual([]);
     expect(box.dropped).toEqual([{ tool: { name: 'McpResources' }, reason: 'REQUIRES_MCP_SERVER' }]);
   });

@@ -12,19 +12,41 @@ import {
 import { QUERY_LIMITS } from '../../src/server/query-limits';
 import { OPERATOR_TOKEN, type TestServer } from './harness';
 import {
+  ToolboxDocument,
   WorldAgentDocument,
   WorldChannelDocument,
+  WorldContextObjectDocument,
+  WorldConversationDocument,
+  WorldKeyDocument,
+  WorldMcpServerDocument,
+  WorldMiniAppDocument,
   WorldOrganizationDocument,
   WorldProjectDocument,
+  WorldRuleDocument,
   WorldToolDocument,
   type CreateAgentInput,
+  type CreateApiKeyInput,
   type CreateChannelInput,
+  type CreateContextObjectInput,
+  type CreateMiniAppInput,
   type CreateProjectInput,
+  type RegisterMcpServerInput,
+  type Role,
+  type StartConversationInput,
+  type ToolboxQuery,
+  type ToolboxQueryVariables,
   type ToolDefinitionInput,
+  type ToolRuleInput,
   type WorldAgentMutation,
   type WorldChannelMutation,
+  type WorldContextObjectMutation,
+  type WorldConversationMutation,
+  type WorldKeyMutation,
+  type WorldMcpServerMutation,
+  type WorldMiniAppMutation,
   type WorldOrganizationMutation,
   type WorldProjectMutation,
+  type WorldRuleMutation,
   type WorldToolMutation,
 } from './generated/graphql';
 
@@ -34,11 +56,24 @@ const ROWS_PER_REQUEST = QUERY_LIMITS.maxRootMutations;
 /** A generated mutation of one field and one variable: its text, and the type of what the field answers. */
 type OneFieldMutation<Row> = DocumentTypeDecoration<Record<string, Row>, never>;
 
+/** The channel most tests preview and run their toolboxes on. */
+const WEB: CreateChannelInput = { key: 'web', name: 'Web' };
+
+/** What an organisation starts with in `organization`: rows made in this order, each list optional. */
+export interface WorldContents {
+  /** Default: the `web` channel alone. */
+  channels?: CreateChannelInput[];
+  contextObjects?: CreateContextObjectInput[];
+  tools?: ToolDefinitionInput[];
+  agents?: CreateAgentInput[];
+}
+
 /**
  * The organisations, projects, channels, agents and tools a test stands on,
  * made through the API in bulk: each generated mutation of
  * test/support/operations.graphql repeated under aliases, so a hundred rows
  * cost twenty requests, not a hundred. Rows are made in the order given.
+ * Its reads (`toolbox`) use the same file's typed documents.
  */
 export class TestWorld {
   constructor(private readonly t: TestServer) {}
@@ -51,6 +86,27 @@ export class TestWorld {
       names,
     );
     return created.map((row) => ({ id: row.organization.id, adminKey: row.apiKey }));
+  }
+
+  /** One new organisation with its ADMIN key and `contents` (by default just the `web` channel). */
+  async organization(name: string, contents: WorldContents = {}) {
+    const [{ id, adminKey }] = await this.organizations([name]);
+    const channels = await this.channels(adminKey, contents.channels ?? [WEB]);
+    const contextObjects = await this.contextObjects(adminKey, contents.contextObjects ?? []);
+    const tools = await this.tools(adminKey, contents.tools ?? []);
+    const agents = await this.agents(adminKey, contents.agents ?? []);
+    return { id, adminKey, channels, contextObjects, tools, agents };
+  }
+
+  /** New keys of the organisation whose ADMIN key `adminKey` is: each its secret and its principal. */
+  keys(adminKey: string, inputs: CreateApiKeyInput[]): Promise<Array<WorldKeyMutation['createApiKey']>> {
+    return this.bulk(adminKey, WorldKeyDocument, inputs);
+  }
+
+  /** One new key of `role`: its secret. */
+  async key(adminKey: string, role: Role): Promise<string> {
+    const [created] = await this.keys(adminKey, [{ name: role.toLowerCase(), role }]);
+    return created.apiKey;
   }
 
   projects(key: string, inputs: CreateProjectInput[]): Promise<Array<WorldProjectMutation['createProject']>> {
@@ -67,6 +123,37 @@ export class TestWorld {
 
   tools(key: string, inputs: ToolDefinitionInput[]): Promise<Array<WorldToolMutation['createToolDefinition']>> {
     return this.bulk(key, WorldToolDocument, inputs);
+  }
+
+  contextObjects(key: string, inputs: CreateContextObjectInput[]): Promise<Array<WorldContextObjectMutation['createContextObject']>> {
+    return this.bulk(key, WorldContextObjectDocument, inputs);
+  }
+
+  miniApps(key: string, inputs: CreateMiniAppInput[]): Promise<Array<WorldMiniAppMutation['createMiniApp']>> {
+    return this.bulk(key, WorldMiniAppDocument, inputs);
+  }
+
+  mcpServers(key: string, inputs: RegisterMcpServerInput[]): Promise<Array<WorldMcpServerMutation['registerMcpServer']>> {
+    return this.bulk(key, WorldMcpServerDocument, inputs);
+  }
+
+  rules(key: string, inputs: ToolRuleInput[]): Promise<Array<WorldRuleMutation['setToolRule']>> {
+    return this.bulk(key, WorldRuleDocument, inputs);
+  }
+
+  conversations(key: string, inputs: StartConversationInput[]): Promise<Array<WorldConversationMutation['startConversation']>> {
+    return this.bulk(key, WorldConversationDocument, inputs);
+  }
+
+  /** One new conversation of the agent, on the `web` channel unless `input` says otherwise: its id. */
+  async startConversation(key: string, input: Omit<StartConversationInput, 'channel'> & { channel?: string }): Promise<string> {
+    const [conversation] = await this.conversations(key, [{ channel: WEB.key, ...input }]);
+    return conversation.id;
+  }
+
+  /** The agent's toolbox preview (the `Toolbox` document), on the `web` channel unless `variables` say otherwise. */
+  async toolbox(key: string, variables: ToolboxQueryVariables): Promise<ToolboxQuery['toolbox']> {
+    return (await this.t.ok(key, ToolboxDocument.toString(), variables)).toolbox;
   }
 
   private async bulk<Input, Row>(key: string, document: OneFieldMutation<Row>, inputs: Input[]): Promise<Row[]> {

@@ -25,6 +25,14 @@ export type CreateAgentInput = {
   toolsMode?: ToolsMode | null | undefined;
 };
 
+/** A new API key of the caller's organisation; at most 100 keys are active at once. */
+export type CreateApiKeyInput = {
+  /** The principal's name, 1 to 200 characters: who or what uses the key. */
+  name: string;
+  /** What the key may do. */
+  role: Role;
+};
+
 /** A new channel; an organisation has at most 200. */
 export type CreateChannelInput = {
   /** Stable key used by runtimes, e.g. web, api, slack, email: 1 to 64 letters, digits, `_`, `-` and `.`, unique in the organisation. */
@@ -33,11 +41,58 @@ export type CreateChannelInput = {
   name: string;
 };
 
+/** A new context object; an organisation has at most 200. */
+export type CreateContextObjectInput = {
+  /** Stable key of the record's object type, e.g. Account, Case: 1 to 64 letters, digits, `_`, `-` and `.`, unique in the organisation. */
+  key: string;
+  /** Display name, 1 to 200 characters. */
+  name: string;
+};
+
+/** A new mini app. */
+export type CreateMiniAppInput = {
+  /** Whether its tools can be carried; default true. */
+  enabled?: boolean | null | undefined;
+  /** Display name, 1 to 200 characters. */
+  name: string;
+  /** The project the mini app belongs to; null or absent: organisation-wide, for every project's agents. */
+  projectId?: string | number | null | undefined;
+};
+
 /** A new project of the caller's organisation. */
 export type CreateProjectInput = {
   /** Display name, 1 to 200 characters. */
   name: string;
 };
+
+/** Why a toolbox left a definition out: the first filter it failed, in filter order (docs/semantics.md §3.2). */
+export type DropReason =
+  /** Belongs to another agent */
+  | 'AGENT_SCOPE'
+  /** Not offered on this channel */
+  | 'CHANNEL'
+  /** Not offered for this page's context object */
+  | 'CONTEXT'
+  /** Excluded by a DENY rule (on its name, or on a hint its MCP server sets) */
+  | 'EXCLUDED'
+  /** The definition is not active */
+  | 'INACTIVE'
+  /** Its input schema breaks a schema rule of the agent's provider */
+  | 'INCOMPATIBLE_SCHEMA'
+  /** Filtered out by its MCP server's tool lists */
+  | 'MCP_FILTERED'
+  /** Cut by the agent's maximum number of tools */
+  | 'OVER_MAX_TOOLS'
+  /** Past the agent's schema token cap (maxSchemaTokens) in Sort Order */
+  | 'OVER_TOKEN_BUDGET'
+  /** Its mini app or MCP server is disabled */
+  | 'OWNER_DISABLED'
+  /** Needs an MCP server in scope, and none is */
+  | 'REQUIRES_MCP_SERVER'
+  /** A more specific tool of the same name is carried instead (agent, project, organisation; ties by Sort Order) */
+  | 'SHADOWED'
+  /** The agent loads tools on record pages only */
+  | 'TOOLS_MODE';
 
 /** Whose identity the host runs the agent's tools as. Stored for the host; no filter reads it (docs/semantics.md §3.15). */
 export type ExecutionContext =
@@ -45,6 +100,96 @@ export type ExecutionContext =
   | 'AGENT_USER'
   /** The end user the agent works for (the default). */
   | 'RUNNING_USER';
+
+/** A header Loadout sends to the server. Write-only: its value is never returned. */
+export type McpHeaderInput = {
+  /** An HTTP header name (Authorization, X-Api-Key); not one the transport sets itself. */
+  name: string;
+  /** Kept encrypted; never returned, logged or quoted in an error. */
+  value: string;
+};
+
+/** How Loadout gets a server's tools: REPORTED by a runtime (reportMcpTools, reportMcpInventory), or fetched by Loadout itself over MCP's Streamable HTTP, the older SSE transport, or stdio (servers an operator declares; never registered through the API). */
+export type McpTransport =
+  /** A runtime reports its tools/list; Loadout never connects to it. */
+  | 'REPORTED'
+  /** The HTTP+SSE transport of MCP 2024-11-05, at the url of its event stream. */
+  | 'SSE'
+  /** A command the operator's file (LOADOUT_MCP_STDIO_SERVERS) declares; Loadout launches it. */
+  | 'STDIO'
+  /** MCP's current HTTP transport, at the server's url. */
+  | 'STREAMABLE_HTTP';
+
+/** The page of a situation: a context object on a page other than RECORD is BAD_USER_INPUT. */
+export type PageInput = {
+  /** Key of the current record's object type; only on RECORD pages, and one the organisation has. */
+  contextObject?: string | null | undefined;
+  /** The current record's id, at most 256 characters; shown, never changes a toolbox. */
+  recordId?: string | null | undefined;
+  /** The kind of page. */
+  type: PageType;
+};
+
+/** The kind of page the end user is on: part of the situation a toolbox is assembled for (docs/semantics.md §3.1). */
+export type PageType =
+  /** A home page; no page at all reads as HOME. */
+  | 'HOME'
+  /** A list of records. */
+  | 'LIST'
+  /** One record, optionally naming its context object and record id. */
+  | 'RECORD';
+
+/** A new MCP server; it has no tools until its first probe (or, REPORTED, its first inventory report). */
+export type RegisterMcpServerInput = {
+  /** Tools of the server dropped, by the server's own name for them; wins over enabledTools (filter MCP_FILTERED). Default empty. */
+  disabledTools?: Array<string> | null | undefined;
+  /** A disabled server's tools drop (OWNER_DISABLED), and it is not in scope for requiresMcpServer. Default true. */
+  enabled?: boolean | null | undefined;
+  /** Tools of the server kept, by the server's own name for them (no mcp__ prefix); empty: no allow-list (filter MCP_FILTERED). Default empty. */
+  enabledTools?: Array<string> | null | undefined;
+  /** Headers sent on every request to the server, at most 32; their values are write-only secrets. */
+  headers?: Array<McpHeaderInput> | null | undefined;
+  /** The registered name: 1 to 64 letters, digits, `_`, `-` and `.`, unique in the organisation (CONFLICT). */
+  name: string;
+  /** The project the server belongs to; null or absent: organisation-wide, for every project's agents. */
+  projectId?: string | number | null | undefined;
+  /** Default REPORTED. STDIO servers come from the operator, never from here. */
+  transport?: McpTransport | null | undefined;
+  /** For STREAMABLE_HTTP and SSE: an http or https URL this instance may reach. */
+  url?: string | null | undefined;
+};
+
+/** What an API key may do; each role includes the ones below it (docs/semantics.md §2.1). */
+export type Role =
+  /** Manages API keys and everything below. */
+  | 'ADMIN'
+  /** Changes tools, agents, rules, mini apps, MCP servers, prices. */
+  | 'EDITOR'
+  /** Starts conversations, begins and completes turns, records tool calls. */
+  | 'RUNTIME'
+  /** Reads only. */
+  | 'VIEWER';
+
+/** What a permission rule does to the tools it names (docs/semantics.md §3.9). */
+export type RuleEffect =
+  /** Overrides the project's DENY of the same tool or hint for one agent (on an agent); never adds a tool another filter dropped. */
+  | 'ALLOW'
+  /** Excludes the tools it names (EXCLUDED); an agent DENY always wins. */
+  | 'DENY';
+
+/** A new conversation: its agent, channel, page and end user are fixed for every turn. */
+export type StartConversationInput = {
+  /** The agent that works in it. */
+  agentId: string | number;
+  /** The key of one of the organisation's channels; an unknown key is BAD_USER_INPUT. */
+  channel: string;
+  /** The page the end user is on; absent: HOME. */
+  page?: PageInput | null | undefined;
+  /** A child or worker session of this conversation. */
+  parentConversationId?: string | number | null | undefined;
+  /** The end user, 1 to 256 characters; default: the caller (its principal id). */
+  userId?: string | null | undefined;
+};
 
 /** A new tool definition; a field left out takes the default it states. */
 export type ToolDefinitionInput = {
@@ -79,6 +224,18 @@ export type ToolDefinitionInput = {
    * @deprecated Ignored by the runtime.
    */
   tier?: number | null | undefined;
+};
+
+/** A permission rule to set: it replaces the effect of the rule already naming the same subject on the same agent or project. */
+export type ToolRuleInput = {
+  /** The agent the rule is set on. Exactly one of agentId and projectId. */
+  agentId?: string | number | null | undefined;
+  /** What the rule does to the tools it names. */
+  effect: RuleEffect;
+  /** The project the rule is set on, for all its agents. Exactly one of agentId and projectId. */
+  projectId?: string | number | null | undefined;
+  /** A tool, by its name or as tool:<name>; or every MCP tool a hint is in effect for, as hint:<annotation>, or is not, as hint:!<annotation> (docs/semantics.md §3.9). */
+  toolName: string;
 };
 
 /** Where a tool definition comes from. */
@@ -133,6 +290,57 @@ export type WorldToolMutationVariables = Exact<{
 
 
 export type WorldToolMutation = { createToolDefinition: { id: string, name: string } };
+
+export type WorldContextObjectMutationVariables = Exact<{
+  input: CreateContextObjectInput;
+}>;
+
+
+export type WorldContextObjectMutation = { createContextObject: { id: string, key: string } };
+
+export type WorldMiniAppMutationVariables = Exact<{
+  input: CreateMiniAppInput;
+}>;
+
+
+export type WorldMiniAppMutation = { createMiniApp: { id: string } };
+
+export type WorldMcpServerMutationVariables = Exact<{
+  input: RegisterMcpServerInput;
+}>;
+
+
+export type WorldMcpServerMutation = { registerMcpServer: { id: string, name: string } };
+
+export type WorldKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type WorldKeyMutation = { createApiKey: { apiKey: string, principal: { id: string } } };
+
+export type WorldRuleMutationVariables = Exact<{
+  input: ToolRuleInput;
+}>;
+
+
+export type WorldRuleMutation = { setToolRule: { id: string } };
+
+export type WorldConversationMutationVariables = Exact<{
+  input: StartConversationInput;
+}>;
+
+
+export type WorldConversationMutation = { startConversation: { id: string } };
+
+export type ToolboxQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type ToolboxQuery = { toolbox: { fingerprint: string, loadoutVersion: number, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ reason: DropReason, tool: { name: string } }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -194,3 +402,72 @@ export const WorldToolDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<WorldToolMutation, WorldToolMutationVariables>;
+export const WorldContextObjectDocument = new TypedDocumentString(`
+    mutation WorldContextObject($input: CreateContextObjectInput!) {
+  createContextObject(input: $input) {
+    id
+    key
+  }
+}
+    `) as unknown as TypedDocumentString<WorldContextObjectMutation, WorldContextObjectMutationVariables>;
+export const WorldMiniAppDocument = new TypedDocumentString(`
+    mutation WorldMiniApp($input: CreateMiniAppInput!) {
+  createMiniApp(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<WorldMiniAppMutation, WorldMiniAppMutationVariables>;
+export const WorldMcpServerDocument = new TypedDocumentString(`
+    mutation WorldMcpServer($input: RegisterMcpServerInput!) {
+  registerMcpServer(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<WorldMcpServerMutation, WorldMcpServerMutationVariables>;
+export const WorldKeyDocument = new TypedDocumentString(`
+    mutation WorldKey($input: CreateApiKeyInput!) {
+  createApiKey(input: $input) {
+    apiKey
+    principal {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WorldKeyMutation, WorldKeyMutationVariables>;
+export const WorldRuleDocument = new TypedDocumentString(`
+    mutation WorldRule($input: ToolRuleInput!) {
+  setToolRule(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<WorldRuleMutation, WorldRuleMutationVariables>;
+export const WorldConversationDocument = new TypedDocumentString(`
+    mutation WorldConversation($input: StartConversationInput!) {
+  startConversation(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<WorldConversationMutation, WorldConversationMutationVariables>;
+export const ToolboxDocument = new TypedDocumentString(`
+    query Toolbox($agentId: ID!, $channel: String! = "web", $page: PageInput) {
+  toolbox(agentId: $agentId, channel: $channel, page: $page) {
+    fingerprint
+    loadoutVersion
+    toolCount
+    schemaTokens
+    tools {
+      position
+      name
+      contentHash
+      schemaTokens
+    }
+    dropped {
+      tool {
+        name
+      }
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolboxQuery, ToolboxQueryVariables>;
