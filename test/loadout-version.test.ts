@@ -1,6 +1,8 @@
-import { startTestServer, typed, type Created, type Query, type TestServer } from './support/harness';
+import { startTestServer, typed, type Query, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let agentId: string;
 let toolId: string;
@@ -11,13 +13,12 @@ const ok = <T = unknown>(query: string | Query<T>, vars?: Record<string, unknown
 const versionOf = async (id: string): Promise<number> =>
   (await ok<{ agent: { loadoutVersion: number } | null }>(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id })).agent!
     .loadoutVersion;
-const fingerprint = async (): Promise<string> =>
-  (
-    await ok<{ toolbox: { fingerprint: string; loadoutVersion: number } }>(
-      `query($id: ID!) { toolbox(agentId: $id, channel: "web") { fingerprint loadoutVersion } }`,
-      { id: agentId },
-    )
-  ).toolbox.fingerprint;
+const fingerprint = async (): Promise<string> => (await world.toolbox(key, { agentId })).fingerprint;
+const tool = (input: { name: string; projectId?: string; agentId?: string }) => ({
+  description: 'd',
+  inputSchema: { type: 'object' },
+  ...input,
+});
 const VERSION = typed<{ toolDefinition: { version: number } | null }>(`query($id: ID!) { toolDefinition(id: $id) { version } }`);
 const TOOL = typed<{ toolDefinition: { version: number; contentHash: string; tier: number | null } | null }>(
   `query($id: ID!) { toolDefinition(id: $id) { version contentHash tier } }`,
@@ -25,24 +26,14 @@ const TOOL = typed<{ toolDefinition: { version: number; contentHash: string; tie
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  await ok(`mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (
-    await ok<{ createAgent: { id: string; loadoutVersion: number } }>(
-      `mutation { createAgent(input: { name: "watched" }) { id loadoutVersion } }`,
-    )
-  ).createAgent.id;
-  projectId = (await ok<Created<'createProject'>>(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
-  otherProjectAgent = (
-    await ok<Created<'createAgent'>>(`mutation($p: ID!) { createAgent(input: { name: "elsewhere", projectId: $p }) { id } }`, {
-      p: projectId,
-    })
-  ).createAgent.id;
-  toolId = (
-    await ok<Created<'createToolDefinition'>>(
-      `mutation { createToolDefinition(input: { name: "base", description: "d", inputSchema: { type: "object" } }) { id } }`,
-    )
-  ).createToolDefinition.id;
+  world = new TestWorld(t);
+  ({
+    adminKey: key,
+    agents: [{ id: agentId }],
+    tools: [{ id: toolId }],
+  } = await world.organization('Test org', { agents: [{ name: 'watched' }], tools: [tool({ name: 'base' })] }));
+  [{ id: projectId }] = await world.projects(key, [{ name: 'p' }]);
+  [{ id: otherProjectAgent }] = await world.agents(key, [{ name: 'elsewhere', projectId }]);
 });
 afterAll(() => t.stop());
 
@@ -63,11 +54,7 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
     [
       'createToolDefinition',
       async () => {
-        scratchTool = (
-          await ok<Created<'createToolDefinition'>>(
-            `mutation { createToolDefinition(input: { name: "scratch", description: "d", inputSchema: { type: "object" } }) { id } }`,
-          )
-        ).createToolDefinition.id;
+        [{ id: scratchTool }] = await world.tools(key, [tool({ name: 'scratch' })]);
       },
     ],
     [
@@ -86,18 +73,10 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
     [
       'setToolRule',
       async () => {
-        ruleId = (
-          await ok<Created<'setToolRule'>>(
-            `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "base", effect: DENY }) { id } }`,
-            { a: agentId },
-          )
-        ).setToolRule.id;
+        [{ id: ruleId }] = await world.rules(key, [{ agentId, toolName: 'base', effect: 'DENY' }]);
       },
     ],
-    [
-      'setToolRule changing the effect',
-      () => ok(`mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "base", effect: ALLOW }) { id } }`, { a: agentId }),
-    ],
+    ['setToolRule changing the effect', () => world.rules(key, [{ agentId, toolName: 'base', effect: 'ALLOW' }])],
     ['removeToolRule', () => ok(`mutation($id: ID!) { removeToolRule(id: $id) }`, { id: ruleId })],
     ['updateAgent maxTools', () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { maxTools: 10 }) { id } }`, { id: agentId })],
     [
@@ -111,7 +90,7 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
     [
       'setMiniAppEnabled false',
       async () => {
-        miniAppId = (await ok<Created<'createMiniApp'>>(`mutation { createMiniApp(input: { name: "app" }) { id } }`)).createMiniApp.id;
+        [{ id: miniAppId }] = await world.miniApps(key, [{ name: 'app' }]);
         return ok(`mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: false) { id } }`, { id: miniAppId });
       },
     ],
@@ -119,8 +98,7 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
     [
       'registerMcpServer',
       async () => {
-        serverId = (await ok<Created<'registerMcpServer'>>(`mutation { registerMcpServer(input: { name: "srv" }) { id } }`))
-          .registerMcpServer.id;
+        [{ id: serverId }] = await world.mcpServers(key, [{ name: 'srv' }]);
       },
     ],
     [
@@ -159,32 +137,15 @@ describe('loadoutVersion stays put when nothing the toolbox depends on changed',
         return ok(`mutation($id: ID!, $m: Int!) { updateAgent(id: $id, input: { maxTools: $m }) { id } }`, { id: agentId, m: current });
       },
     ],
-    [
-      'a tool of another project',
-      () =>
-        ok(
-          `mutation($p: ID!) { createToolDefinition(input: { name: "theirs", description: "d", inputSchema: { type: "object" }, projectId: $p }) { id } }`,
-          { p: projectId },
-        ),
-    ],
-    [
-      'a tool for another agent',
-      () =>
-        ok(
-          `mutation($a: ID!) { createToolDefinition(input: { name: "for_other", description: "d", inputSchema: { type: "object" }, agentId: $a }) { id } }`,
-          { a: otherProjectAgent },
-        ),
-    ],
-    [
-      'a rule on another project',
-      () => ok(`mutation($p: ID!) { setToolRule(input: { projectId: $p, toolName: "base", effect: DENY }) { id } }`, { p: projectId }),
-    ],
+    ['a tool of another project', () => world.tools(key, [tool({ name: 'theirs', projectId })])],
+    ['a tool for another agent', () => world.tools(key, [tool({ name: 'for_other', agentId: otherProjectAgent })])],
+    ['a rule on another project', () => world.rules(key, [{ projectId, toolName: 'base', effect: 'DENY' }])],
     [
       'a channel or context object',
-      () =>
-        ok(
-          `mutation { createChannel(input: { key: "api", name: "API" }) { id } createContextObject(input: { key: "Case", name: "Case" }) { id } }`,
-        ),
+      async () => {
+        await world.channels(key, [{ key: 'api', name: 'API' }]);
+        await world.contextObjects(key, [{ key: 'Case', name: 'Case' }]);
+      },
     ],
   ])('%s', async (_name, change) => {
     expect(await bumpOf(change)).toBe(0);
@@ -192,10 +153,7 @@ describe('loadoutVersion stays put when nothing the toolbox depends on changed',
 
   it("moves the other project's agent for its project's tool", async () => {
     const before = await versionOf(otherProjectAgent);
-    await ok(
-      `mutation($p: ID!) { createToolDefinition(input: { name: "theirs_too", description: "d", inputSchema: { type: "object" }, projectId: $p }) { id } }`,
-      { p: projectId },
-    );
+    await world.tools(key, [tool({ name: 'theirs_too', projectId })]);
     expect(await versionOf(otherProjectAgent)).toBe(before + 1);
   });
 });
@@ -295,23 +253,18 @@ describe('tier is inert', () => {
 });
 
 it('moves the version of an agent written around the API (by SQL) as well, and records its invalidation', async () => {
-  const org = await t.createOrganization('written around the API');
+  const org = await world.organization('written around the API', { tools: [tool({ name: 'shared' })], agents: [{ name: 'known' }] });
   const as = <T = unknown>(query: string, vars?: Record<string, unknown>) => t.ok<T>(org.adminKey, query, vars);
-  await as(`mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const tool = (
-    await as<Created<'createToolDefinition'>>(
-      `mutation { createToolDefinition(input: { name: "shared", description: "d", inputSchema: { type: "object" } }) { id } }`,
-    )
-  ).createToolDefinition.id;
-  const known = (await as<Created<'createAgent'>>(`mutation { createAgent(input: { name: "known" }) { id } }`)).createAgent.id;
+  const [{ id: sharedTool }] = org.tools;
+  const [{ id: known }] = org.agents;
   // Read once, so the organisation's loadout is cached without the agent below.
-  await as(`query($id: ID!) { toolbox(agentId: $id, channel: "web") { fingerprint } }`, { id: known });
+  await world.toolbox(org.adminKey, { agentId: known });
   const [{ id: written }]: Array<{ id: string }> = await t.server.services.db.dataSource.query(
     `INSERT INTO agents (organization_id, name, model) VALUES ($1, 'written by SQL', 'openai/gpt-4o') RETURNING id`,
     [org.id],
   );
 
-  await as(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id: tool });
+  await as(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id: sharedTool });
   const state = await as<{ agent: { loadoutVersion: number }; toolboxInvalidations: { totalCount: number } }>(
     `query($id: ID!) { agent(id: $id) { loadoutVersion } toolboxInvalidations(agentId: $id) { totalCount } }`,
     { id: written },
