@@ -9,6 +9,7 @@ import type {
   DebuggerShadowWinnerQuery,
 } from '../src/pages/debugger/web/generated/graphql';
 import { startTestServer, type Created, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /** A document's variables for a world of `rows` rows, and what a person would check of its result. */
 interface Run<W> {
@@ -26,8 +27,10 @@ const run = <T, W>(variables: Run<W>['variables'], check: (data: T, rows: number
 });
 
 let t: TestServer;
+let world: TestWorld;
 beforeAll(async () => {
   t = await startTestServer();
+  world = new TestWorld(t);
 });
 afterAll(() => t.stop());
 
@@ -36,35 +39,23 @@ const LIST = `query { toolDefinitions {
 } }`;
 
 async function orgWithTools(count: number): Promise<string> {
-  const { adminKey } = await t.createOrganization(`org with ${count} tools`);
-  const setup = await t.ok<Created<'createChannel' | 'createContextObject' | 'createProject' | 'createMiniApp'>>(
+  const { adminKey } = await world.organization(`org with ${count} tools`, { contextObjects: [{ key: 'Case', name: 'Case' }] });
+  const [{ id: projectId }] = await world.projects(adminKey, [{ name: 'p' }]);
+  const [{ id: miniAppId }] = await world.miniApps(adminKey, [{ name: 'app' }]);
+  const [agent] = await world.agents(adminKey, [{ name: 'a', projectId }]);
+  await world.tools(
     adminKey,
-    `mutation {
-    createChannel(input: { key: "web", name: "Web" }) { id }
-    createContextObject(input: { key: "Case", name: "Case" }) { id }
-    createProject(input: { name: "p" }) { id }
-    createMiniApp(input: { name: "app" }) { id }
-  }`,
+    Array.from({ length: count }, (_, i) => ({
+      name: `tool_${i}`,
+      description: 'd',
+      inputSchema: { type: 'object' },
+      channels: ['web'],
+      contextObjects: ['Case'],
+      projectId,
+      agentId: i % 2 ? agent.id : null,
+      miniAppId: i % 3 ? null : miniAppId,
+    })),
   );
-  const agent = (
-    await t.ok<Created<'createAgent'>>(adminKey, `mutation($p: ID) { createAgent(input: { name: "a", projectId: $p }) { id } }`, {
-      p: setup.createProject.id,
-    })
-  ).createAgent;
-  for (let i = 0; i < count; i++) {
-    await t.ok(adminKey, `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`, {
-      input: {
-        name: `tool_${i}`,
-        description: 'd',
-        inputSchema: { type: 'object' },
-        channels: ['web'],
-        contextObjects: ['Case'],
-        projectId: setup.createProject.id,
-        agentId: i % 2 ? agent.id : null,
-        miniAppId: i % 3 ? null : setup.createMiniApp.id,
-      },
-    });
-  }
   return adminKey;
 }
 
@@ -85,30 +76,18 @@ it('lists tool definitions with their relations in a number of queries that does
 });
 
 async function conversationWithTurns(count: number): Promise<{ key: string; id: string }> {
-  const { adminKey } = await t.createOrganization(`org with ${count} turns`);
-  await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const {
+    adminKey,
+    agents: [agent],
+  } = await world.organization(`org with ${count} turns`, { agents: [{ name: 'a', model: 'openai/gpt-4o' }] });
   await t.ok(
     adminKey,
     `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`,
   );
-  const agent = (
-    await t.ok<Created<'createAgent'>>(adminKey, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`)
-  ).createAgent;
-  const conversation = (
-    await t.ok<Created<'startConversation'>>(
-      adminKey,
-      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-      { a: agent.id },
-    )
-  ).startConversation;
+  const conversation = { id: await world.startConversation(adminKey, { agentId: agent.id }) };
   for (let i = 0; i < count; i++) {
     // A new tool every other turn: changed turns with a cause, unchanged ones without.
-    if (i % 2 === 1)
-      await t.ok(
-        adminKey,
-        `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
-        { n: `t${i}` },
-      );
+    if (i % 2 === 1) await world.tools(adminKey, [{ name: `t${i}`, description: 'd', inputSchema: { type: 'object' } }]);
     const turn = (
       await t.ok<Created<'beginTurn'>>(adminKey, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id })
     ).beginTurn;
@@ -146,23 +125,17 @@ it('lists turns with their diffs, costs and causes in a number of queries that d
 
 /** An organisation with one agent, one conversation and `tools` tools the agent carries on "web". */
 async function agentWithTools(tools: number) {
-  const { adminKey } = await t.createOrganization(`hot path with ${tools} tools`);
-  await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (await t.ok<Created<'createAgent'>>(adminKey, `mutation { createAgent(input: { name: "a", maxTools: 100 }) { id } }`))
-    .createAgent;
+  const {
+    adminKey,
+    agents: [agent],
+  } = await world.organization(`hot path with ${tools} tools`, { agents: [{ name: 'a', maxTools: 100 }] });
   await t.ok(adminKey, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
     c: Array.from({ length: tools }, (_, i) => ({
       createTool: { name: `tool_${i}`, description: `tool ${i}`, inputSchema: { type: 'object' }, sortOrder: i },
     })),
   });
-  const conversation = (
-    await t.ok<Created<'startConversation'>>(
-      adminKey,
-      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-      { a: agent.id },
-    )
-  ).startConversation;
-  return { key: adminKey, agentId: agent.id, conversationId: conversation.id };
+  const conversationId = await world.startConversation(adminKey, { agentId: agent.id });
+  return { key: adminKey, agentId: agent.id, conversationId };
 }
 
 async function statements(run: () => Promise<unknown>): Promise<number> {
@@ -172,14 +145,13 @@ async function statements(run: () => Promise<unknown>): Promise<number> {
 }
 
 describe('hot paths cost a fixed number of statements, whatever the number of tools', () => {
-  const TOOLBOX = `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint toolCount schemaTokens tools { position name contentHash schemaTokens } } }`;
   const BEGIN = `mutation($c: ID!) { beginTurn(conversationId: $c) { index } }`;
 
   it('a warm toolbox request reads nothing from the database', async () => {
     for (const tools of [3, 60]) {
       const w = await agentWithTools(tools);
-      expect((await t.ok<{ toolbox: { toolCount: number } }>(w.key, TOOLBOX, { a: w.agentId })).toolbox.toolCount).toBe(tools);
-      expect(await statements(() => t.ok(w.key, TOOLBOX, { a: w.agentId }))).toBe(0);
+      expect((await world.toolbox(w.key, { agentId: w.agentId })).toolCount).toBe(tools);
+      expect(await statements(() => world.toolbox(w.key, { agentId: w.agentId }))).toBe(0);
     }
   });
 
@@ -244,51 +216,37 @@ function debuggerOperations(): Array<{ name: string; document: string }> {
  * the first has an invalidation with an actor, a diff and a cost).
  */
 async function debuggerWorld(rows: number) {
-  const { adminKey: key } = await t.createOrganization(`debugger world of ${rows}`);
-  const setup = await t.ok<Created<'createChannel' | 'createProject'>>(
+  const { adminKey: key } = await world.organization(`debugger world of ${rows}`);
+  const [{ id: projectId }] = await world.projects(key, [{ name: 'p' }]);
+  await t.ok(
     key,
-    `mutation {
-      createChannel(input: { key: "web", name: "Web" }) { id }
-      createProject(input: { name: "p" }) { id }
-      setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model }
-    }`,
+    `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`,
   );
-  const projectId = setup.createProject.id;
-  const agentIds: string[] = [];
-  for (let i = 0; i < rows; i++) {
-    const created = await t.ok<Created<'createAgent'>>(
-      key,
-      `mutation($p: ID) { createAgent(input: { name: "agent", model: "openai/gpt-4o", maxTools: 100, projectId: $p }) { id } }`,
-      {
-        p: projectId,
-      },
-    );
-    agentIds.push(created.createAgent.id);
-  }
-  const [agentId] = agentIds;
+  const [{ id: agentId }] = await world.agents(
+    key,
+    Array.from({ length: rows }, () => ({ name: 'agent', model: 'openai/gpt-4o', maxTools: 100, projectId })),
+  );
   await t.ok(key, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
     c: Array.from({ length: rows }, (_, i) => [
       { setToolRule: { agentId, toolName: `denied_${i}`, effect: 'DENY' } },
       { setToolRule: { projectId, toolName: `held_${i}`, effect: 'DENY' } },
     ]).flat(),
   });
-  const start = `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`;
   const begin = `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`;
-  const conversationId = (await t.ok<Created<'startConversation'>>(key, start, { a: agentId })).startConversation.id;
-  for (let i = 1; i < rows; i++)
-    await t.ok(key, begin, { c: (await t.ok<Created<'startConversation'>>(key, start, { a: agentId })).startConversation.id });
+  // Its first conversation alone, so it is the oldest the list shows.
+  const conversationId = await world.startConversation(key, { agentId });
+  const others = await world.conversations(
+    key,
+    Array.from({ length: rows - 1 }, () => ({ agentId, channel: 'web' })),
+  );
+  for (const other of others) await t.ok(key, begin, { c: other.id });
   const toolIds: string[] = [];
   for (let i = 0; i < rows; i++) {
-    const created = await t.ok<Created<'createToolDefinition'>>(
-      key,
-      `mutation($n: String!, $a: ID) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" }, agentId: $a }) { id } }`,
-      {
-        n: `tool_${i}`,
-        // The first is the agent's own: it has an agent and a project to read.
-        a: i === 0 ? agentId : null,
-      },
-    );
-    toolIds.push(created.createToolDefinition.id);
+    // The first is the agent's own: it has an agent and a project to read.
+    const [created] = await world.tools(key, [
+      { name: `tool_${i}`, description: 'd', inputSchema: { type: 'object' }, agentId: i === 0 ? agentId : null },
+    ]);
+    toolIds.push(created.id);
     const turn = (await t.ok<Created<'beginTurn'>>(key, begin, { c: conversationId })).beginTurn;
     await t.ok(key, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, {
       id: turn.id,
@@ -382,12 +340,24 @@ async function mutateMany(key: string, count: number, make: (i: number) => strin
  * next, with a turn each.
  */
 async function relationsWorld(rows: number) {
-  const { adminKey: key } = await t.createOrganization(`relations world of ${rows}`);
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const projects = await mutateMany(key, rows, (i) => `createProject(input: { name: "p${i}" })`);
-  const agents = await mutateMany(key, rows, (i) => `createAgent(input: { name: "a${i}", projectId: "${projects[i].id}" })`);
-  const apps = await mutateMany(key, rows, (i) => `createMiniApp(input: { name: "app${i}", projectId: "${projects[i].id}" })`);
-  const servers = await mutateMany(key, rows, (i) => `registerMcpServer(input: { name: "mcp_${i}", projectId: "${projects[i].id}" })`);
+  const { adminKey: key } = await world.organization(`relations world of ${rows}`);
+  const indexes = Array.from({ length: rows }, (_, i) => i);
+  const projects = await world.projects(
+    key,
+    indexes.map((i) => ({ name: `p${i}` })),
+  );
+  const agents = await world.agents(
+    key,
+    indexes.map((i) => ({ name: `a${i}`, projectId: projects[i].id })),
+  );
+  const apps = await world.miniApps(
+    key,
+    indexes.map((i) => ({ name: `app${i}`, projectId: projects[i].id })),
+  );
+  const servers = await world.mcpServers(
+    key,
+    indexes.map((i) => ({ name: `mcp_${i}`, projectId: projects[i].id })),
+  );
   await mutateMany(
     key,
     rows,
@@ -414,18 +384,9 @@ async function relationsWorld(rows: number) {
   });
   let parent: string | null = null;
   for (let i = 0; i < rows; i++) {
-    const started: { id: string } = (
-      await t.ok<Created<'startConversation'>>(
-        key,
-        `mutation($a: ID!, $p: ID) { startConversation(input: { agentId: $a, channel: "web", parentConversationId: $p }) { id } }`,
-        {
-          a: agents[0].id,
-          p: parent,
-        },
-      )
-    ).startConversation;
-    await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: started.id });
-    parent = started.id;
+    const started: string = await world.startConversation(key, { agentId: agents[0].id, parentConversationId: parent });
+    await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: started });
+    parent = started;
   }
   return { key, agentId: agents[0].id, projectId: projects[0].id };
 }
