@@ -1,6 +1,9 @@
-import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
+import type { ToolDefinitionInput } from './support/generated/graphql';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
+let world: TestWorld;
 let admin: string;
 let viewer: string;
 let runtime: string;
@@ -10,10 +13,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 beforeAll(async () => {
   t = await startTestServer();
-  admin = (await t.createOrganization('Budget org')).adminKey;
-  viewer = await t.createKey(admin, 'VIEWER');
-  runtime = await t.createKey(admin, 'RUNTIME');
-  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  world = new TestWorld(t);
+  admin = (await world.organization('Budget org')).adminKey;
+  [{ apiKey: viewer }, { apiKey: runtime }] = await world.keys(admin, [
+    { name: 'viewer', role: 'VIEWER' },
+    { name: 'runtime', role: 'RUNTIME' },
+  ]);
 });
 afterAll(() => t.stop());
 
@@ -65,13 +70,10 @@ const BUDGET = typed<{ toolBudget: Report }>(
 const budget = async (vars: Record<string, unknown>) => (await t.ok(viewer, BUDGET, vars)).toolBudget;
 const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`;
 const record = (calls: Array<Record<string, unknown>>) => t.ok(runtime, RECORD, { calls });
-const project = async (name: string) =>
-  (await t.ok<Created<'createProject'>>(admin, `mutation($n: String!) { createProject(input: { name: $n }) { id } }`, { n: name }))
-    .createProject.id;
-const createTool = (input: Record<string, unknown>) =>
-  t.ok(admin, `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, {
-    i: { description: 'd', inputSchema: { type: 'object' }, ...input },
-  });
+const project = async (name: string) => (await world.projects(admin, [{ name }]))[0].id;
+const createTool = (input: Partial<ToolDefinitionInput> & { name: string }) =>
+  world.tools(admin, [{ description: 'd', inputSchema: { type: 'object' }, ...input }]);
+const createAgent = async (input: { name: string; projectId: string; maxTools?: number }) => (await world.agents(admin, [input]))[0];
 const calls = (n: number, over: Record<string, unknown>) =>
   Array.from({ length: n }, () => ({ toolName: 'busy', isError: false, ...over }));
 
@@ -125,23 +127,9 @@ describe('verdicts', () => {
   it('judges surfaced tools with a roster row, in order, never the protected ones, and credits recent turns', async () => {
     const p = await project('verdicts');
     for (const name of ['busy', 'never_b', 'never_a', 'cold', 'cold_failing', 'failing', 'Read']) await createTool({ name, projectId: p });
-    const agent = (
-      await t.ok<Created<'createAgent'>>(
-        admin,
-        `mutation($p: ID) { createAgent(input: { name: "v", projectId: $p, maxTools: 50 }) { id } }`,
-        { p },
-      )
-    ).createAgent;
-    const conversation = (
-      await t.ok<Created<'startConversation'>>(
-        runtime,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "dave" }) { id } }`,
-        {
-          a: agent.id,
-        },
-      )
-    ).startConversation;
-    for (let i = 0; i < 3; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id });
+    const agent = await createAgent({ name: 'v', projectId: p, maxTools: 50 });
+    const conversationId = await world.startConversation(runtime, { agentId: agent.id, userId: 'dave' });
+    for (let i = 0; i < 3; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId });
     await createTool({ name: 'late', projectId: p });
 
     const now = Date.now();
@@ -175,19 +163,9 @@ describe('verdicts', () => {
   it('projects savings from the turns of the last 7 days', async () => {
     const p = await project('savings');
     await createTool({ name: 'idle', projectId: p });
-    const agent = (
-      await t.ok<Created<'createAgent'>>(admin, `mutation($p: ID) { createAgent(input: { name: "s", projectId: $p }) { id } }`, { p })
-    ).createAgent;
-    const conversation = (
-      await t.ok<Created<'startConversation'>>(
-        runtime,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "erin" }) { id } }`,
-        {
-          a: agent.id,
-        },
-      )
-    ).startConversation;
-    for (let i = 0; i < 4; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id });
+    const agent = await createAgent({ name: 's', projectId: p });
+    const conversationId = await world.startConversation(runtime, { agentId: agent.id, userId: 'erin' });
+    for (let i = 0; i < 4; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId });
     await record(calls(200, { projectId: p, userId: 'erin', at: iso(Date.now() - 10 * DAY) }));
     // 7 days on, today's turns still fall in the window and the tool is just old enough to be never used.
     const report = await budget({ p, u: 'erin', asOf: iso(Date.now() + 7 * DAY) });
@@ -203,23 +181,17 @@ describe('surface', () => {
     await createTool({ name: 'ListMcpResources', source: 'BUILT_IN', requiresMcpServer: true, projectId: p });
     await createTool({ name: 'builtin', source: 'BUILT_IN', projectId: p });
     await createTool({ name: 'custom', projectId: p, hostDependent: true });
-    const app = (
-      await t.ok<Created<'createMiniApp'>>(admin, `mutation($p: ID) { createMiniApp(input: { name: "app", projectId: $p }) { id } }`, { p })
-    ).createMiniApp;
+    const [app] = await world.miniApps(admin, [{ name: 'app', projectId: p }]);
     await createTool({ name: 'from_app', source: 'MINI_APP', miniAppId: app.id, projectId: p });
 
     const before = await budget({ p });
     expect(before.tools.map((x) => x.name).sort()).toEqual(['builtin', 'custom', 'from_app']);
     expect(before.unprobedMcpServers).toEqual([]);
 
-    const server = (
-      await t.ok<Created<'registerMcpServer'>>(
-        admin,
-        `mutation($p: ID) { registerMcpServer(input: { name: "files", projectId: $p }) { id } }`,
-        { p },
-      )
-    ).registerMcpServer;
-    await t.ok(admin, `mutation($p: ID) { registerMcpServer(input: { name: "unprobed", projectId: $p }) { id } }`, { p });
+    const [server] = await world.mcpServers(admin, [
+      { name: 'files', projectId: p },
+      { name: 'unprobed', projectId: p },
+    ]);
     await t.ok(
       admin,
       `mutation($s: ID!) { reportMcpInventory(serverId: $s, tools: [{ name: "read", description: "d", inputSchema: { type: "object" } }], advertisesResources: false) { id } }`,
@@ -247,21 +219,17 @@ describe('surface', () => {
 
   it('applies project DENY rules, and with an agent its scope, rules, model and thresholds', async () => {
     const p = await project('rules');
-    const agent = (
-      await t.ok<Created<'createAgent'>>(
-        admin,
-        `mutation($p: ID) { createAgent(input: { name: "r", projectId: $p, model: "anthropic/claude-sonnet-4-5", budgetWarnThreshold: 2, budgetHotThreshold: 3 }) { id } }`,
-        { p },
-      )
-    ).createAgent;
-    const other = (
-      await t.ok<Created<'createAgent'>>(admin, `mutation($p: ID) { createAgent(input: { name: "o", projectId: $p }) { id } }`, { p })
-    ).createAgent;
+    const [agent, other] = await world.agents(admin, [
+      { name: 'r', projectId: p, model: 'anthropic/claude-sonnet-4-5', budgetWarnThreshold: 2, budgetHotThreshold: 3 },
+      { name: 'o', projectId: p },
+    ]);
     for (const name of ['t1', 't2', 'denied']) await createTool({ name, projectId: p });
     await createTool({ name: 'mine', projectId: p, agentId: agent.id });
     await createTool({ name: 'theirs', projectId: p, agentId: other.id });
-    await t.ok(admin, `mutation($p: ID) { setToolRule(input: { projectId: $p, toolName: "denied", effect: DENY }) { id } }`, { p });
-    await t.ok(admin, `mutation($a: ID) { setToolRule(input: { agentId: $a, toolName: "t2", effect: DENY }) { id } }`, { a: agent.id });
+    await world.rules(admin, [
+      { projectId: p, toolName: 'denied', effect: 'DENY' },
+      { agentId: agent.id, toolName: 't2', effect: 'DENY' },
+    ]);
 
     // A project's report counts what its agents carry by default: no agent's private definitions.
     const plain = await budget({ p });
@@ -281,26 +249,11 @@ describe('surface', () => {
 
   it("counts a project's mini app tool, never one agent's private definition of the same name", async () => {
     const p = await project('override');
-    const [a, b] = await Promise.all(
-      ['a', 'b'].map(
-        async (name) =>
-          (
-            await t.ok<Created<'createAgent'>>(
-              admin,
-              `mutation($p: ID, $n: String!) { createAgent(input: { name: $n, projectId: $p }) { id } }`,
-              {
-                p,
-                n: name,
-              },
-            )
-          ).createAgent,
-      ),
-    );
-    const app = (
-      await t.ok<Created<'createMiniApp'>>(admin, `mutation($p: ID) { createMiniApp(input: { name: "lookups", projectId: $p }) { id } }`, {
-        p,
-      })
-    ).createMiniApp;
+    const [a, b] = await world.agents(admin, [
+      { name: 'a', projectId: p },
+      { name: 'b', projectId: p },
+    ]);
+    const [app] = await world.miniApps(admin, [{ name: 'lookups', projectId: p }]);
     await createTool({ name: 'lookup', source: 'MINI_APP', miniAppId: app.id, projectId: p });
     await createTool({ name: 'lookup', projectId: p, agentId: a.id, description: 'agent a’s own, much longer description of its lookup' });
     const count = (report: Report, source: string) => report.bySource.find((s) => s.source === source)!.count;
@@ -406,20 +359,11 @@ describe('maxSchemaTokens', () => {
       )
     ).createAgent;
     expect(agent.maxSchemaTokens).toBeNull();
-    const TOOLBOX = typed<{
-      toolbox: {
-        tools: Array<{ name: string; schemaTokens: number }>;
-        dropped: Array<{ tool: { name: string }; reason: string }>;
-        loadoutVersion: number;
-      };
-    }>(
-      `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name schemaTokens } dropped { tool { name } reason } loadoutVersion } }`,
-    );
-    const open = (await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox;
+    const open = await world.toolbox(viewer, { agentId: agent.id });
     expect(open.tools.map((x) => x.name)).toEqual(['first', 'second']);
     const cap = open.tools[0].schemaTokens;
     await t.ok(admin, `mutation($a: ID!, $c: Int) { updateAgent(id: $a, input: { maxSchemaTokens: $c }) { id } }`, { a: agent.id, c: cap });
-    const capped = (await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox;
+    const capped = await world.toolbox(viewer, { agentId: agent.id });
     expect(capped.tools.map((x) => x.name)).toEqual(['first']);
     expect(capped.dropped).toEqual([{ tool: { name: 'second' }, reason: 'OVER_TOKEN_BUDGET' }]);
     expect(capped.loadoutVersion).toBe(open.loadoutVersion + 1);
@@ -439,6 +383,6 @@ describe('maxSchemaTokens', () => {
       )
     ).updateAgent;
     expect(cleared).toEqual({ maxSchemaTokens: null, loadoutVersion: capped.loadoutVersion + 1 });
-    expect((await t.ok(viewer, TOOLBOX, { a: agent.id })).toolbox.tools.map((x) => x.name)).toEqual(['first', 'second']);
+    expect((await world.toolbox(viewer, { agentId: agent.id })).tools.map((x) => x.name)).toEqual(['first', 'second']);
   });
 });
