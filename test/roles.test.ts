@@ -1,11 +1,13 @@
-import { codeOf, OPERATOR_TOKEN, startTestServer, type Created, type GraphQLResult, type TestServer } from './support/harness';
+import type { Role } from './support/generated/graphql';
+import { codeOf, OPERATOR_TOKEN, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
-type Role = 'VIEWER' | 'RUNTIME' | 'EDITOR' | 'ADMIN';
 const ROLES: Role[] = ['VIEWER', 'RUNTIME', 'EDITOR', 'ADMIN'];
 const RANK: Record<Role, number> = { VIEWER: 1, RUNTIME: 2, EDITOR: 3, ADMIN: 4 };
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 let t: TestServer;
+let world: TestWorld;
 let admin: string;
 const keys = {} as Record<Role, string>;
 let agentId: string;
@@ -17,19 +19,22 @@ const unique = (prefix: string) => `${prefix}_${++n}`;
 
 beforeAll(async () => {
   t = await startTestServer();
-  admin = (await t.createOrganization('Roles org')).adminKey;
-  for (const role of ROLES) keys[role] = await t.createKey(admin, role);
-  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
-  toolId = (
-    await t.ok<Created<'createToolDefinition'>>(
-      admin,
-      `mutation { createToolDefinition(input: { name: "shared", description: "d", inputSchema: { type: "object" } }) { id } }`,
-    )
-  ).createToolDefinition.id;
-  miniAppId = (await t.ok<Created<'createMiniApp'>>(admin, `mutation { createMiniApp(input: { name: "app" }) { id } }`)).createMiniApp.id;
-  mcpServerId = (await t.ok<Created<'registerMcpServer'>>(admin, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`))
-    .registerMcpServer.id;
+  world = new TestWorld(t);
+  ({
+    adminKey: admin,
+    agents: [{ id: agentId }],
+    tools: [{ id: toolId }],
+  } = await world.organization('Roles org', {
+    agents: [{ name: 'agent' }],
+    tools: [{ name: 'shared', description: 'd', inputSchema: { type: 'object' } }],
+  }));
+  const made = await world.keys(
+    admin,
+    ROLES.map((role) => ({ name: 'k', role })),
+  );
+  ROLES.forEach((role, i) => (keys[role] = made[i].apiKey));
+  [{ id: miniAppId }] = await world.miniApps(admin, [{ name: 'app' }]);
+  [{ id: mcpServerId }] = await world.mcpServers(admin, [{ name: 'srv' }]);
 });
 afterAll(() => t.stop());
 
@@ -43,14 +48,7 @@ interface Operation {
   accessOnly?: boolean;
 }
 
-const newTool = async () =>
-  (
-    await t.ok<Created<'createToolDefinition'>>(
-      admin,
-      `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
-      { n: unique('tool') },
-    )
-  ).createToolDefinition.id;
+const newTool = async () => (await world.tools(admin, [{ name: unique('tool'), description: 'd', inputSchema: { type: 'object' } }]))[0].id;
 
 const OPERATIONS: Operation[] = [
   { name: 'me', needs: 'VIEWER', query: `{ me { id role organization { id } } }` },
@@ -125,7 +123,7 @@ const OPERATIONS: Operation[] = [
     needs: 'EDITOR',
     query: `mutation($id: ID!) { deleteAgent(id: $id) }`,
     vars: async () => ({
-      id: (await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "doomed" }) { id } }`)).createAgent.id,
+      id: (await world.agents(admin, [{ name: 'doomed' }]))[0].id,
     }),
   },
   {
@@ -157,16 +155,7 @@ const OPERATIONS: Operation[] = [
     needs: 'EDITOR',
     query: `mutation($id: ID!) { removeToolRule(id: $id) }`,
     vars: async () => ({
-      id: (
-        await t.ok<Created<'setToolRule'>>(
-          admin,
-          `mutation($a: ID!, $n: String!) { setToolRule(input: { agentId: $a, toolName: $n, effect: DENY }) { id } }`,
-          {
-            a: agentId,
-            n: unique('rule'),
-          },
-        )
-      ).setToolRule.id,
+      id: (await world.rules(admin, [{ agentId, toolName: unique('rule'), effect: 'DENY' }]))[0].id,
     }),
   },
   { name: 'createMiniApp', needs: 'EDITOR', query: `mutation { createMiniApp(input: { name: "m" }) { id } }` },
@@ -202,12 +191,7 @@ const OPERATIONS: Operation[] = [
     needs: 'ADMIN',
     query: `mutation($id: ID!) { revokeApiKey(principalId: $id) }`,
     vars: async () => ({
-      id: (
-        await t.ok<{ createApiKey: { principal: { id: string } } }>(
-          admin,
-          `mutation { createApiKey(input: { name: "k", role: VIEWER }) { principal { id } } }`,
-        )
-      ).createApiKey.principal.id,
+      id: (await world.keys(admin, [{ name: 'k', role: 'VIEWER' }]))[0].principal.id,
     }),
   },
 ];
