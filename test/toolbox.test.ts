@@ -2,63 +2,48 @@ import { execute, parse } from 'graphql';
 import { TOOLBOX_QUERY } from '../bench/e2e/request-bodies';
 import { buildLoadoutSchema } from '../src/schema/build-schema';
 import { contextFor } from '../src/server/authenticate';
-import { OPERATOR_TOKEN, codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import { ToolboxDocument } from './support/generated/graphql';
+import { OPERATOR_TOKEN, codeOf, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
 let key: string;
+let world: TestWorld;
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(
-    key,
-    `mutation { a: createChannel(input: { key: "web", name: "Web" }) { id } b: createChannel(input: { key: "api", name: "API" }) { id } }`,
-  );
+  world = new TestWorld(t);
+  ({ adminKey: key } = await world.organization('Test org', {
+    channels: [
+      { key: 'web', name: 'Web' },
+      { key: 'api', name: 'API' },
+    ],
+  }));
 });
 afterAll(() => t.stop());
 
-const TOOLBOX = typed<{
-  toolbox: {
-    fingerprint: string;
-    toolCount: number;
-    loadoutVersion: number;
-    tools: Array<{ position: number; name: string; contentHash: string }>;
-    dropped: Array<{ tool: { name: string }; reason: string }>;
-  };
-}>(`query($agentId: ID!, $channel: String!, $page: PageInput) {
-  toolbox(agentId: $agentId, channel: $channel, page: $page) {
-    fingerprint toolCount loadoutVersion tools { position name contentHash } dropped { tool { name } reason }
-  }
-}`);
-
 it('serves a toolbox in Sort Order with drop reasons and a stable fingerprint', async () => {
-  const agent = (
-    await t.ok<{ createAgent: { id: string; maxTools: number } }>(
-      key,
-      `mutation { createAgent(input: { name: "a", maxTools: 2 }) { id maxTools } }`,
-    )
-  ).createAgent;
-  for (const [name, sortOrder] of [
-    ['b_tool', 1],
-    ['a_tool', 1],
-    ['first', 0],
-  ] as const) {
-    await t.ok(
-      key,
-      `mutation($name: String!, $s: Int) { createToolDefinition(input: { name: $name, description: "d", inputSchema: { type: "object" }, sortOrder: $s }) { id } }`,
-      { name, s: sortOrder },
-    );
-  }
-  const box = (await t.ok(key, TOOLBOX, { agentId: agent.id, channel: 'web' })).toolbox;
+  const [agent] = await world.agents(key, [{ name: 'a', maxTools: 2 }]);
+  await world.tools(
+    key,
+    (
+      [
+        ['b_tool', 1],
+        ['a_tool', 1],
+        ['first', 0],
+      ] as const
+    ).map(([name, sortOrder]) => ({ name, description: 'd', inputSchema: { type: 'object' }, sortOrder })),
+  );
+  const box = await world.toolbox(key, { agentId: agent.id, channel: 'web' });
   expect(box.tools.map((x) => x.name)).toEqual(['first', 'a_tool']);
   expect(box.dropped).toEqual([{ tool: { name: 'b_tool' }, reason: 'OVER_MAX_TOOLS' }]);
-  const again = (await t.ok(key, TOOLBOX, { agentId: agent.id, channel: 'web' })).toolbox;
+  const again = await world.toolbox(key, { agentId: agent.id, channel: 'web' });
   expect(again.fingerprint).toBe(box.fingerprint);
 });
 
 it('refuses an unknown channel naming the field', async () => {
-  const agent = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "b" }) { id } }`)).createAgent;
-  const result = await t.gql(key, TOOLBOX, { agentId: agent.id, channel: 'nope' });
+  const [agent] = await world.agents(key, [{ name: 'b' }]);
+  const result = await t.gql(key, ToolboxDocument.toString(), { agentId: agent.id, channel: 'nope' });
   expect(codeOf(result)).toBe('BAD_USER_INPUT');
   expect(result.errors?.[0].extensions?.field).toBe('channel');
 });
@@ -77,9 +62,8 @@ describe('the per-turn toolbox query', () => {
   ];
 
   it('answers every shape exactly as graphql-js executes it, whatever the situation', async () => {
-    await t.ok(key, `mutation { createContextObject(input: { key: "deal", name: "Deal" }) { id } }`);
-    const agent = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "runtime", maxTools: 3 }) { id } }`))
-      .createAgent;
+    await world.contextObjects(key, [{ key: 'deal', name: 'Deal' }]);
+    const [agent] = await world.agents(key, [{ name: 'runtime', maxTools: 3 }]);
     const tools: Array<[string, number, string[], string[]]> = [
       ['search', 2, [], []],
       ['web_only', 1, ['web'], []],
@@ -87,15 +71,17 @@ describe('the per-turn toolbox query', () => {
       ['api_only', 1, ['api'], []],
       ['last', 5, [], []],
     ];
-    for (const [name, sortOrder, channels, contextObjects] of tools) {
-      await t.ok(
-        key,
-        `mutation($name: String!, $s: Int, $ch: [String!], $co: [String!]) {
-          createToolDefinition(input: { name: $name, description: "d", inputSchema: { type: "object", properties: { q: { type: "string" } } }, sortOrder: $s, channels: $ch, contextObjects: $co }) { id }
-        }`,
-        { name, s: sortOrder, ch: channels, co: contextObjects },
-      );
-    }
+    await world.tools(
+      key,
+      tools.map(([name, sortOrder, channels, contextObjects]) => ({
+        name,
+        description: 'd',
+        inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+        sortOrder,
+        channels,
+        contextObjects,
+      })),
+    );
     const schema = await buildLoadoutSchema(t.server.services.pubSub);
     const situations = [
       { a: agent.id, c: 'web', p: null },
