@@ -93,11 +93,18 @@ it('probes it whole, byte for byte, and the same inventory as a report of the sa
     },
   );
 
+  // A read, so it is sent again once when the server closed a kept-alive connection under it: on the embedded
+  // database the probe's writes run in the server's own thread and may hold its timers back past a request.
+  const servers = () =>
+    t.ok(probedKey, SERVERS).catch((error: unknown) => {
+      if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+      return t.ok(probedKey, SERVERS);
+    });
   const deadline = Date.now() + 60_000;
-  let [probed] = (await t.ok(probedKey, SERVERS)).mcpServers;
+  let [probed] = (await servers()).mcpServers;
   while (probed.probe.status !== 'OK' && Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 250));
-    [probed] = (await t.ok(probedKey, SERVERS)).mcpServers;
+    [probed] = (await servers()).mcpServers;
   }
   const [reported] = (await t.ok(reportedKey, SERVERS)).mcpServers;
   expect(probed.probe).toEqual({ status: 'OK', lastError: null });
