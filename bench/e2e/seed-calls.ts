@@ -6,6 +6,8 @@ import { forEachConcurrent } from './pool';
 import type { Prng } from './prng';
 import type { World } from './world';
 import { DAY_MS } from '../../src/common/time';
+import type { LogMonth } from '../../src/usage/call-log-retention';
+import type { CallPlan } from './request-bodies';
 
 const API_BATCH = 500;
 
@@ -120,4 +122,24 @@ export async function seedCallsWithSql(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A month the call log kept while it was young and that has expired since:
+ * its partition made on `client`'s database, and `count` of the plan's calls
+ * seeded into it, for the maintenance to drop.
+ */
+export async function seedExpiredMonth(
+  client: Client,
+  databaseUrl: string,
+  organizationId: string,
+  calls: CallPlan,
+  month: LogMonth,
+  count: number,
+): Promise<void> {
+  await client.query(
+    `CREATE TABLE "${month.name}" PARTITION OF tool_calls FOR VALUES FROM ('${month.from.toISOString()}') TO ('${month.to.toISOString()}')`,
+  );
+  const seed = { projectId: calls.projectId, toolNames: calls.toolNames, userIds: calls.userIds, days: 30 };
+  await seedCallsWithSql(databaseUrl, organizationId, seed, count, { from: month.from.getTime(), to: month.to.getTime() - 1 });
 }

@@ -42,10 +42,6 @@ export async function handleGraphQL(
   context: () => Promise<RequestContext>,
   reuse?: { answers: AnswerReuse; startedAt: number },
 ): Promise<void> {
-  const headers = new HeaderMap();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
   // The query string as it came: no URL object per request on the hottest route.
   const target = req.url ?? '/';
   const search = target.includes('?') ? target.slice(target.indexOf('?')) : '';
@@ -83,6 +79,11 @@ export async function handleGraphQL(
     if (typeof query === 'string' && exceedsTokenLimit(query)) {
       return refusal(res, 400, 'GRAPHQL_VALIDATION_FAILED', TOO_MANY_TOKENS);
     }
+  }
+  // Only for the requests Apollo answers: a kept answer never needs it.
+  const headers = new HeaderMap();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
   }
   let made: RequestContext | undefined;
   const response = await apollo.executeHTTPGraphQLRequest({

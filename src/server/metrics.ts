@@ -113,27 +113,25 @@ export class Metrics {
       'recordToolCalls: calls not counted again (an idempotency key already seen)',
       () => stats.callsDeduplicated,
     );
-    new Counter({
-      name: 'loadout_direct_execution_total',
-      help: "Queries of an allow-listed root field the direct path answered, and those it handed back to graphql-js's executor",
-      labelNames: ['outcome'],
-      registers,
-      collect() {
-        this.reset();
-        this.inc({ outcome: 'answered' }, stats.directAnswered);
-        this.inc({ outcome: 'handed_back' }, stats.directHandedBack);
-      },
-    });
-    new Counter({
-      name: 'loadout_reused_answers_total',
-      help: 'Kept answers given again, and conditional GETs answered 304 Not Modified',
-      labelNames: ['outcome'],
-      registers,
-      collect() {
-        this.reset();
-        this.inc({ outcome: 'reused' }, stats.answersReused);
-        this.inc({ outcome: 'not_modified' }, stats.answersNotModified);
-      },
+    const byOutcome = (name: string, help: string, reads: Record<string, () => number>) =>
+      new Counter({
+        name,
+        help,
+        labelNames: ['outcome'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [outcome, read] of Object.entries(reads)) this.inc({ outcome }, read());
+        },
+      });
+    byOutcome(
+      'loadout_direct_execution_total',
+      "Queries of an allow-listed root field the direct path answered, and those it handed back to graphql-js's executor",
+      { answered: () => stats.directAnswered, handed_back: () => stats.directHandedBack },
+    );
+    byOutcome('loadout_reused_answers_total', 'Kept answers given again, and conditional GETs answered 304 Not Modified', {
+      reused: () => stats.answersReused,
+      not_modified: () => stats.answersNotModified,
     });
     counter('loadout_loadout_cache_hits_total', 'Compiled-loadout reads served from the cache', () => stats.loadoutHits);
     counter('loadout_loadout_cache_misses_total', 'Compiled-loadout reads that loaded from the database', () => stats.loadoutMisses);

@@ -15,7 +15,7 @@ import type { Options } from '../options';
 import { Prng } from '../prng';
 import { progress } from '../progress';
 import { toolCallBatch, type CallPlan } from '../request-bodies';
-import { seedCallsWithSql } from '../seed-calls';
+import { seedExpiredMonth } from '../seed-calls';
 import { percentile, sleep } from '../stats';
 import { setUpCallWorld, type World } from '../world';
 
@@ -69,15 +69,7 @@ export async function retentionScenario(options: Options): Promise<Figure[]> {
     const client = new Client(pgConfig(url));
     await client.connect();
     try {
-      // A month the log kept while it was young; since then it has expired.
-      await client.query(
-        `CREATE TABLE "${month.name}" PARTITION OF tool_calls FOR VALUES FROM ('${month.from.toISOString()}') TO ('${month.to.toISOString()}')`,
-      );
-      const seed = { projectId: calls.projectId, toolNames: calls.toolNames, userIds: calls.userIds, days: 30 };
-      await seedCallsWithSql(url, world.organizationId, seed, r.monthCalls, {
-        from: month.from.getTime(),
-        to: month.to.getTime() - 1,
-      });
+      await seedExpiredMonth(client, url, world.organizationId, calls, month, r.monthCalls);
       await client.query('ANALYZE');
     } finally {
       await client.end();

@@ -16,7 +16,7 @@ import type { Options } from '../options';
 import { progress } from '../progress';
 import type { CallPlan, LoadPlan } from '../request-bodies';
 import { rssMb } from '../rss';
-import { seedCallsWithSql } from '../seed-calls';
+import { seedExpiredMonth } from '../seed-calls';
 import { median, sleep } from '../stats';
 import { buildWorld, type World } from '../world';
 
@@ -153,11 +153,7 @@ async function dropExpiredMonth(
   const client = new Client(pgConfig(url));
   await client.connect();
   try {
-    await client.query(
-      `CREATE TABLE "${month.name}" PARTITION OF tool_calls FOR VALUES FROM ('${month.from.toISOString()}') TO ('${month.to.toISOString()}')`,
-    );
-    const seed = { projectId: calls.projectId, toolNames: calls.toolNames, userIds: calls.userIds, days: 30 };
-    await seedCallsWithSql(url, world.organizationId, seed, monthCalls, { from: month.from.getTime(), to: month.to.getTime() - 1 });
+    await seedExpiredMonth(client, url, world.organizationId, calls, month, monthCalls);
     await maintenance.run();
     const left = await client.query(`SELECT 1 FROM pg_class WHERE relname = $1`, [month.name]);
     return left.rowCount === 0;
