@@ -75,10 +75,9 @@ async function observe(t: TestServer, key: string, asOf: string) {
       for (const page of PAGES) toolboxes.push(await t.ok(key, TOOLBOX, { agentId: agent.id, channel, page }));
     }
     budgets.push(await t.ok(key, BUDGET, { agentId: agent.id, asOf }));
-    const list = await t.ok(key, DebuggerConversationsDocument.toString(), { agentId: agent.id });
+    const list = await t.ok(key, DebuggerConversationsDocument, { agentId: agent.id });
     conversations.push(list);
-    for (const { node } of list.conversations.edges)
-      conversations.push(await t.ok(key, DebuggerConversationDocument.toString(), { id: node.id }));
+    for (const { node } of list.conversations.edges) conversations.push(await t.ok(key, DebuggerConversationDocument, { id: node.id }));
   }
   return { agents: await t.ok(key, DebuggerAgentsDocument.toString()), toolboxes, budgets, conversations };
 }

@@ -43,7 +43,7 @@ it('serves a toolbox in Sort Order with drop reasons and a stable fingerprint', 
 
 it('refuses an unknown channel naming the field', async () => {
   const [agent] = await world.agents(key, [{ name: 'b' }]);
-  const result = await t.gql(key, ToolboxDocument.toString(), { agentId: agent.id, channel: 'nope' });
+  const result = await t.gql(key, ToolboxDocument, { agentId: agent.id, channel: 'nope' });
   expect(codeOf(result)).toBe('BAD_USER_INPUT');
   expect(result.errors?.[0].extensions?.field).toBe('channel');
 });

@@ -3,9 +3,10 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { Client } from 'pg';
 import { freshDatabase, type FreshDatabase } from './fresh-database';
 import { embeddedTemplate, serverTemplate } from './migrated-template';
+import { OPERATOR_TOKEN, TestWorld } from './test-world';
 import { startServer, type LoadoutServer, type ServerConfig } from '../../src/server/create-server';
 
-export const OPERATOR_TOKEN = 'test-operator-token';
+export { OPERATOR_TOKEN };
 
 export interface GraphQLResult<T = unknown> {
   data?: T;
@@ -18,6 +19,9 @@ export type Query<T> = string & DocumentTypeDecoration<T, Record<string, unknown
 /** Declares what `query` selects, once, for every call that sends it. */
 export const typed = <T>(query: string): Query<T> => query as Query<T>;
 
+/** A generated document of test/support/operations.graphql: its text, and the types of its data and its variables. */
+export type Document<T, V> = DocumentTypeDecoration<T, V> & { toString(): string };
+
 /** The data of a mutation that selects only the ids of what it created: `Created<'createAgent'>`. */
 export type Created<K extends string> = { [P in K]: { id: string } };
 
@@ -28,9 +32,11 @@ export interface TestServer {
   databaseKind: 'embedded' | 'server';
   /** The fresh database of DATABASE_URL's server this run uses; undefined on the embedded default. */
   databaseUrl?: string;
-  /** The result's data is `unknown` unless the query is a `Query<T>` or T is given. */
+  /** A generated document's data and variables are typed; otherwise data is `unknown` unless the query is a `Query<T>` or T is given. */
+  gql<T, V>(key: string | null, document: Document<T, V>, variables?: V): Promise<GraphQLResult<T>>;
   gql<T = unknown>(key: string | null, query: string | Query<T>, variables?: Record<string, unknown>): Promise<GraphQLResult<T>>;
   /** Like gql, but fails the test on any error and returns data. */
+  ok<T, V>(key: string | null, document: Document<T, V>, variables?: V): Promise<T>;
   ok<T = unknown>(key: string | null, query: string | Query<T>, variables?: Record<string, unknown>): Promise<T>;
   createOrganization(name?: string): Promise<{ id: string; adminKey: string }>;
   createKey(adminKey: string, role: 'ADMIN' | 'EDITOR' | 'RUNTIME' | 'VIEWER'): Promise<string>;
@@ -74,20 +80,20 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const others: LoadoutServer[] = [];
   const url = `${server.url}/graphql`;
 
-  const gql = async <T>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<GraphQLResult<T>> => {
+  const gql = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<GraphQLResult<T>> => {
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: JSON.stringify({ query, variables }),
+      body: JSON.stringify({ query: query.toString(), variables }),
     });
     return (await res.json()) as GraphQLResult<T>;
   };
-  const ok = async <T>(key: string | null, query: string, variables?: Record<string, unknown>): Promise<T> => {
+  const ok = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<T> => {
     const result = await gql<T>(key, query, variables);
     if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
     return result.data as T;
   };
-  return {
+  const testServer: TestServer = {
     server,
     url,
     databaseKind: serverUrl ? 'server' : 'embedded',
@@ -95,20 +101,11 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     gql,
     ok,
     async createOrganization(name = 'Test org') {
-      const data = await ok<{ createOrganization: { organization: { id: string }; apiKey: string } }>(
-        OPERATOR_TOKEN,
-        `mutation($name: String!) { createOrganization(input: { name: $name }) { organization { id } apiKey } }`,
-        { name },
-      );
-      return { id: data.createOrganization.organization.id, adminKey: data.createOrganization.apiKey };
+      const [organization] = await new TestWorld(testServer).organizations([name]);
+      return organization;
     },
-    async createKey(adminKey, role) {
-      const data = await ok<{ createApiKey: { apiKey: string } }>(
-        adminKey,
-        `mutation($role: Role!) { createApiKey(input: { name: "k", role: $role }) { apiKey } }`,
-        { role },
-      );
-      return data.createApiKey.apiKey;
+    createKey(adminKey, role) {
+      return new TestWorld(testServer).key(adminKey, role);
     },
     async startAnother() {
       if (!databaseUrl) throw new Error('one embedded database serves one instance');
@@ -122,6 +119,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       await dropDatabase?.();
     },
   };
+  return testServer;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type VariableDefinitionNode,
 } from 'graphql';
 import { QUERY_LIMITS } from '../../src/server/query-limits';
-import { OPERATOR_TOKEN, type TestServer } from './harness';
+import type { TestServer } from './harness';
 import {
   ToolboxDocument,
   WorldAgentDocument,
@@ -49,6 +49,9 @@ import {
   type WorldRuleMutation,
   type WorldToolMutation,
 } from './generated/graphql';
+
+/** The operator's token every test server accepts (`adminToken`), which alone creates organisations. */
+export const OPERATOR_TOKEN = 'test-operator-token';
 
 /** A bulk create sends as many rows to a request as a request may carry mutations. */
 const ROWS_PER_REQUEST = QUERY_LIMITS.maxRootMutations;
@@ -153,7 +156,7 @@ export class TestWorld {
 
   /** The agent's toolbox preview (the `Toolbox` document), on the `web` channel unless `variables` say otherwise. */
   async toolbox(key: string, variables: ToolboxQueryVariables): Promise<ToolboxQuery['toolbox']> {
-    return (await this.t.ok(key, ToolboxDocument.toString(), variables)).toolbox;
+    return (await this.t.ok(key, ToolboxDocument, variables)).toolbox;
   }
 
   private async bulk<Input, Row>(key: string, document: OneFieldMutation<Row>, inputs: Input[]): Promise<Row[]> {
