@@ -258,13 +258,19 @@ describe('a server with an OTLP endpoint', () => {
   }, 60_000);
 
   it("continues the caller's trace: the request span under the caller's span, the GraphQL operation under it", async () => {
-    const all = await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.scope === 'loadout'));
+    const all = await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.name === 'chat gpt-4o'));
     const trace = all.filter((s) => s.traceId === caller.traceId);
     const request = trace.find((s) => s.parentSpanId === caller.parentId)!;
     expect(request).toMatchObject({
-      scope: '@opentelemetry/instrumentation-http',
-      name: 'POST',
-      attributes: expect.objectContaining({ 'http.request.method': 'POST', 'url.path': '/graphql', 'http.response.status_code': 200 }),
+      scope: 'loadout',
+      name: 'POST /graphql',
+      attributes: expect.objectContaining({
+        'http.request.method': 'POST',
+        'url.scheme': 'http',
+        'url.path': '/graphql',
+        'http.route': '/graphql',
+        'http.response.status_code': 200,
+      }),
     });
     expect(trace.filter((s) => s.parentSpanId === caller.parentId)).toHaveLength(1);
     const graphql = trace.filter((s) => s.scope === '@opentelemetry/instrumentation-graphql');
@@ -274,7 +280,7 @@ describe('a server with an OTLP endpoint', () => {
   });
 
   it('exports the completed turn as a GenAI span under the operation that completed it, spanning the turn', async () => {
-    const all = await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.scope === 'loadout'));
+    const all = await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.name === 'chat gpt-4o'));
     const trace = all.filter((s) => s.traceId === caller.traceId);
     const operation = trace.find((s) => s.name === 'mutation')!;
     const turnSpan = trace.find((s) => s.scope === 'loadout')!;
@@ -327,11 +333,12 @@ describe('a server with an OTLP endpoint', () => {
       headers: { authorization: `Bearer ${key}`, traceparent: get.traceparent, 'apollo-require-preflight': 'true' },
     });
     expect(answer.status).toBe(200);
-    for (const probe of ['/healthz', '/readyz', '/metrics']) await fetch(`${base}${probe}`, { headers: { traceparent: get.traceparent } });
-    const all = await spansUntil((s) => s.some((x) => x.traceId === get.traceId && x.name === 'GET'));
+    for (const probe of ['/healthz', '/readyz', '/readyz/sockets', '/metrics'])
+      await fetch(`${base}${probe}`, { headers: { traceparent: get.traceparent } });
+    const all = await spansUntil((s) => s.some((x) => x.traceId === get.traceId && x.name === 'GET /graphql'));
     // Past a few export delays, so that a probe's span would have come too.
     await sleep(500);
-    const requests = all.filter((s) => s.traceId === get.traceId && s.scope === '@opentelemetry/instrumentation-http');
+    const requests = all.filter((s) => s.traceId === get.traceId && s.attributes['http.request.method'] !== undefined);
     expect(requests.map((s) => [s.attributes['url.path'], s.attributes['url.query']])).toEqual([
       ['/graphql', 'query=REDACTED&variables=REDACTED'],
     ]);
@@ -368,7 +375,7 @@ describe('a server with an OTLP endpoint', () => {
     });
   else
     it('has no statement spans on the embedded database, which runs in the process without a driver', async () => {
-      await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.scope === 'loadout'));
+      await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.name === 'chat gpt-4o'));
       expect(pgSpans()).toEqual([]);
     });
 
@@ -420,7 +427,7 @@ it('exports the spans still queued when SIGTERM stops the server, before it exit
     expect(spans.filter((s) => s.traceId === caller.traceId)).toEqual([]);
     server.child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(spans.filter((s) => s.traceId === caller.traceId).map((s) => s.name)).toContain('POST');
+    expect(spans.filter((s) => s.traceId === caller.traceId).map((s) => s.name)).toContain('POST /graphql');
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
   }

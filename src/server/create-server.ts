@@ -39,6 +39,7 @@ import { sendJson } from '../common/send-json';
 import { ADMISSION_LIMITS, type AdmissionLimits } from './admission';
 import { serveSockets } from './graphql-ws';
 import { preloadEncoding } from '../loadout/tokens';
+import { inRequestSpan } from '../telemetry/request-span';
 import type { McpConnectionSettings } from '../probes/mcp-connections.service';
 
 export interface LoadoutServer {
@@ -260,7 +261,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
       }
       return sendJson(res, 404, { error: 'not found' });
     };
-    respond().catch((error: unknown) => {
+    inRequestSpan(req, res, path, routeOf(path), respond).catch((error: unknown) => {
       const { code } = reportFailure(error, services.stats, { requestId: requestIdOf(res), path }, 'request failed');
       if (res.headersSent) res.end();
       else if (code === 'SERVICE_UNAVAILABLE')
@@ -294,4 +295,10 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
       return stopping;
     },
   };
+}
+
+/** A request span's `http.route`: fixed paths as they are, an agent's MCP door by its template, pages and their assets none. */
+function routeOf(path: string): string | undefined {
+  if (path === '/graphql' || path === '/rpc/tools/gc' || path === '/') return path;
+  return MCP_PATH.test(path) ? '/mcp/agents/{agentId}' : undefined;
 }
