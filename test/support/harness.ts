@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import fs from 'node:fs';
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { Client } from 'pg';
 import { freshDatabase, type FreshDatabase } from './fresh-database';
@@ -65,17 +66,17 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     const poolerUrl = overrides.databaseUrl === undefined ? process.env.LOADOUT_TEST_POOLER_URL : undefined;
     if (poolerUrl) pooled = await throughPooler(database, poolerUrl);
   }
-  const inMemory = !serverUrl && (overrides.dataDir ?? 'memory://') === 'memory://';
   const config: ServerConfig = {
     port: 0,
     databaseUrl,
     dataDir: 'memory://',
     adminToken: OPERATOR_TOKEN,
     production: true,
-    embeddedTemplate: inMemory ? await embeddedTemplate() : undefined,
     ...pooled,
     ...overrides,
   };
+  // An embedded database starting empty, in memory or in a new directory, starts as the template's copy.
+  if (!config.databaseUrl && !config.embeddedTemplate && isEmptyDir(config.dataDir)) config.embeddedTemplate = await embeddedTemplate();
   const server = await startServer(config);
   const others: LoadoutServer[] = [];
   const url = `${server.url}/graphql`;
@@ -136,6 +137,12 @@ async function throughPooler(database: FreshDatabase, poolerUrl: string): Promis
   const through = new URL(poolerUrl);
   through.pathname = `/${database.name}`;
   return { databaseUrl: through.toString(), listenDatabaseUrl: database.url, databasePooled: true };
+}
+
+/** Whether an embedded database's directory holds nothing yet. */
+function isEmptyDir(dataDir: string | undefined): boolean {
+  if (dataDir === undefined || dataDir === 'memory://') return true;
+  return !fs.existsSync(dataDir) || fs.readdirSync(dataDir).length === 0;
 }
 
 /** The error code of the first error, for assertions. */
