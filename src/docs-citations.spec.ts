@@ -11,7 +11,7 @@ import { projectRoot } from './common/project-root';
  * and heading of the repository, every note the code cites
  * (`docs/architecture.md, note "…"`) to a note that page has, and every
  * note of that page to being cited from the code or another page
- * (docs/architecture.md, "Design notes").
+ * (docs/architecture.md, its opening).
  */
 
 const ROOT = projectRoot();
