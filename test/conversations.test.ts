@@ -1,4 +1,3 @@
-import { codeOf, startTestServer, type TestServer } from './support/harness';
 import {
   BeginTurnDocument,
   CallerIdentityDocument,
@@ -14,6 +13,7 @@ import {
   type PageInput,
   type StartConversationInput,
 } from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
 let t: TestServer;
