@@ -1,7 +1,9 @@
 import { jest } from '@jest/globals';
 import { logger } from '../src/common/logger';
 import { monthOf, type LogMonth } from '../src/usage/call-log-retention';
-import { startTestServer, type Created, type TestServer } from './support/harness';
+import { RecordToolCallsDocument, type ToolCallInput } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /*
  * The maintenance step dropping an expired month of the call log while
@@ -14,7 +16,6 @@ import { startTestServer, type Created, type TestServer } from './support/harnes
  */
 
 const DAY = 24 * 60 * 60 * 1000;
-const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`;
 /** Rows already in the expired month, so its fold takes a while and batches arrive during it. */
 const SEEDED = 50_000;
 const WORKERS = 4;
@@ -28,11 +29,11 @@ const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => t.server
 
 beforeAll(async () => {
   t = await startTestServer();
-  const org = await t.createOrganization('Concurrent maintenance org');
+  const world = new TestWorld(t);
+  const [org] = await world.organizations(['Concurrent maintenance org']);
   organizationId = org.id;
-  runtime = await t.createKey(org.adminKey, 'RUNTIME');
-  projectId = (await t.ok<Created<'createProject'>>(org.adminKey, `mutation { createProject(input: { name: "P" }) { id } }`)).createProject
-    .id;
+  runtime = await world.key(org.adminKey, 'RUNTIME');
+  [{ id: projectId }] = await world.projects(org.adminKey, [{ name: 'P' }]);
 });
 afterAll(() => t.stop());
 
@@ -60,7 +61,7 @@ interface Sent {
  * month, before every month (the default partition), retained and now; an
  * odd worker's: retained and now only, the batches a detach waits for.
  */
-function batch(worker: number, n: number, month: LogMonth): { toolName: string; calls: Array<Record<string, unknown>> } {
+function batch(worker: number, n: number, month: LogMonth): { toolName: string; calls: ToolCallInput[] } {
   const toolName = `w${worker}_${n}`;
   const inMonth = (i: number) => new Date(month.from.getTime() + DAY + (worker * 1000 + n) * 1000 + i).toISOString();
   const backDated = worker % 2 === 0 ? [inMonth(0), inMonth(1), new Date(Date.now() - 400 * DAY).toISOString()] : [];
@@ -83,7 +84,7 @@ it.each([120, 151, 182])(
         // At least two batches each, and on until the run ends.
         for (let n = 0; n < 2 || !done; n++) {
           const { toolName, calls } = batch(w, n + daysAgo * 100, month);
-          const result = await t.gql<{ recordToolCalls: { accepted: number } }>(runtime, RECORD, { calls });
+          const result = await t.gql(runtime, RecordToolCallsDocument, { calls });
           if (result.errors || result.data?.recordToolCalls.accepted !== calls.length) failures.push(result);
           else sent.push(...calls.map((c) => ({ toolName, at: c.at as string })));
         }

@@ -1,6 +1,14 @@
 import { keptFrom, monthOf, partitionPlan } from '../src/usage/call-log-retention';
 import type { UsageScope } from '../src/usage/usage-scope';
-import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  BeginTurnDocument,
+  RecordToolCallsDocument,
+  ToolBudgetReportDocument,
+  ToolUsageDocument,
+  type ToolCallInput,
+} from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /*
  * The call log's retention on the database of this run (embedded, or
@@ -21,21 +29,9 @@ const OLD = now - 80 * DAY;
 const RECENT = now - DAY;
 const ANCIENT = now - 400 * DAY;
 
-const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`;
-const USAGE = typed<{ toolUsage: Array<{ toolName: string; calls: number; errors: number; lastCalledAt: string | null }> }>(
-  `query($p: ID, $u: String) { toolUsage(projectId: $p, userId: $u) { toolName calls errors firstSurfacedAt lastCalledAt } }`,
-);
-const BUDGET = typed<{
-  toolBudget: {
-    evidence: { totalCalls: number; firstCallAt: string | null; gateOpen: boolean };
-    suggestions: Array<{ toolName: string; verdict: string; calls: number; errors: number; lastUsedAt: string | null }>;
-  };
-}>(
-  `query($p: ID, $u: String, $asOf: DateTime) { toolBudget(projectId: $p, userId: $u, asOf: $asOf) {
-     evidence { totalCalls firstCallAt gateOpen } suggestions { toolName verdict calls errors lastUsedAt } } }`,
-);
-const usage = async () => (await t.ok(viewer, USAGE, { p: scope.projectId, u: scope.userId })).toolUsage;
-const budget = (asOf: number) => t.gql(viewer, BUDGET, { p: scope.projectId, u: scope.userId, asOf: iso(asOf) });
+const usage = async () => (await t.ok(viewer, ToolUsageDocument, { projectId: scope.projectId, userId: scope.userId })).toolUsage;
+const budget = (asOf: number) =>
+  t.gql(viewer, ToolBudgetReportDocument, { projectId: scope.projectId, userId: scope.userId, asOf: iso(asOf) });
 const query = <T>(sql: string, params: unknown[] = []): Promise<T[]> => t.server.services.db.dataSource.query(sql, params);
 const partitions = async () =>
   (
@@ -45,7 +41,7 @@ const partitions = async () =>
   )
     .map((r) => r.name)
     .sort();
-const calls = (n: number, toolName: string, at: number, isError = false) =>
+const calls = (n: number, toolName: string, at: number, isError = false): ToolCallInput[] =>
   Array.from({ length: n }, () => ({ projectId: scope.projectId, userId: scope.userId, toolName, isError, at: iso(at) }));
 /** The roster the report reads, as of each of these instants. */
 const rosters = (asOfs: number[]) =>
@@ -53,30 +49,23 @@ const rosters = (asOfs: number[]) =>
 
 beforeAll(async () => {
   t = await startTestServer();
-  const org = await t.createOrganization('Retention org');
+  const world = new TestWorld(t);
+  const org = await world.organization('Retention org');
   admin = org.adminKey;
-  runtime = await t.createKey(admin, 'RUNTIME');
-  viewer = await t.createKey(admin, 'VIEWER');
-  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const p = (await t.ok<Created<'createProject'>>(admin, `mutation { createProject(input: { name: "P" }) { id } }`)).createProject.id;
+  [{ apiKey: runtime }, { apiKey: viewer }] = await world.keys(admin, [
+    { name: 'runtime', role: 'RUNTIME' },
+    { name: 'viewer', role: 'VIEWER' },
+  ]);
+  const [{ id: p }] = await world.projects(admin, [{ name: 'P' }]);
   scope = { organizationId: org.id, userId: 'rita', projectId: p };
-  for (const name of ['busy', 'old_tool']) {
-    await t.ok(admin, `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, {
-      i: { name, projectId: p, description: 'd', inputSchema: { type: 'object' } },
-    });
-  }
-  const agent = (
-    await t.ok<Created<'createAgent'>>(admin, `mutation($p: ID) { createAgent(input: { name: "a", projectId: $p }) { id } }`, { p })
-  ).createAgent;
-  const conversation = (
-    await t.ok<Created<'startConversation'>>(
-      runtime,
-      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "rita" }) { id } }`,
-      { a: agent.id },
-    )
-  ).startConversation;
-  await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id });
-  await t.ok(runtime, RECORD, {
+  await world.tools(
+    admin,
+    ['busy', 'old_tool'].map((name) => ({ name, projectId: p, description: 'd', inputSchema: { type: 'object' } })),
+  );
+  const [agent] = await world.agents(admin, [{ name: 'a', projectId: p }]);
+  const conversation = await world.startConversation(runtime, { agentId: agent.id, userId: 'rita' });
+  await t.ok(runtime, BeginTurnDocument, { conversationId: conversation });
+  await t.ok(runtime, RecordToolCallsDocument, {
     calls: [
       ...calls(200, 'busy', OLD),
       ...calls(4, 'old_tool', OLD),

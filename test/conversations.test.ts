@@ -1,109 +1,53 @@
-import { codeOf, OPERATOR_TOKEN, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  BeginTurnDocument,
+  CallerIdentityDocument,
+  CompleteTurnDocument,
+  ConversationTurnsPageDocument,
+  ModelPricesDocument,
+  SetModelPriceDocument,
+  StartConversationDocument,
+  ToolDefinitionDeleteDocument,
+  ToolDefinitionUpdateDocument,
+  TurnRecordDocument,
+  type CreateAgentInput,
+  type PageInput,
+  type StartConversationInput,
+} from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
+let world: TestWorld;
 let admin: string;
 let runtime: string;
 let viewer: string;
 
+/** The model of the agents whose turns are priced. */
+const MODEL = 'openai/gpt-4o';
+
 beforeAll(async () => {
   t = await startTestServer();
-  admin = (await t.createOrganization('Conversations org')).adminKey;
-  runtime = await t.createKey(admin, 'RUNTIME');
-  viewer = await t.createKey(admin, 'VIEWER');
-  await t.ok(
-    admin,
-    `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "account", name: "Account" }) { id } }`,
-  );
+  world = new TestWorld(t);
+  admin = (await world.organization('Conversations org', { contextObjects: [{ key: 'account', name: 'Account' }] })).adminKey;
+  [{ apiKey: runtime }, { apiKey: viewer }] = await world.keys(admin, [
+    { name: 'runtime', role: 'RUNTIME' },
+    { name: 'viewer', role: 'VIEWER' },
+  ]);
 });
 afterAll(() => t.stop());
 
-const createAgent = async (key: string, name: string, extra = '') =>
-  (
-    await t.ok<{ createAgent: { id: string; model: string } }>(
-      key,
-      `mutation { createAgent(input: { name: "${name}" ${extra} }) { id model } }`,
-    )
-  ).createAgent;
+const createAgent = async (key: string, name: string, settings: Omit<CreateAgentInput, 'name'> = {}) =>
+  (await world.agents(key, [{ name, ...settings }]))[0];
 
 const createTool = async (key: string, name: string, agentId: string, description = 'd') =>
-  (
-    await t.ok<Created<'createToolDefinition'>>(
-      key,
-      `mutation($name: String!, $agentId: ID, $d: String!) { createToolDefinition(input: { name: $name, description: $d, inputSchema: { type: "object" }, agentId: $agentId }) { id } }`,
-      { name, agentId, d: description },
-    )
-  ).createToolDefinition.id;
+  (await world.tools(key, [{ name, description, inputSchema: { type: 'object' }, agentId }]))[0].id;
 
-const start = async (key: string, input: Record<string, unknown>) =>
-  (
-    await t.ok<{
-      startConversation: {
-        id: string;
-        userId: string;
-        page: { type: string; contextObject: string | null };
-        owningProject: { id: string } | null;
-        parent: { id: string } | null;
-      };
-    }>(
-      key,
-      `mutation($input: StartConversationInput!) { startConversation(input: $input) { id userId page { type contextObject } owningProject { id } parent { id } } }`,
-      { input },
-    )
-  ).startConversation;
+const start = async (key: string, input: StartConversationInput) =>
+  (await t.ok(key, StartConversationDocument, { input })).startConversation;
 
-const begin = async (key: string, conversationId: string) =>
-  (
-    await t.ok<{ beginTurn: { id: string; index: number; toolboxChanged: boolean; toolbox: { fingerprint: string; toolCount: number } } }>(
-      key,
-      `mutation($id: ID!) { beginTurn(conversationId: $id) { id index toolboxChanged toolbox { fingerprint toolCount } } }`,
-      { id: conversationId },
-    )
-  ).beginTurn;
+const begin = async (key: string, conversationId: string) => (await t.ok(key, BeginTurnDocument, { conversationId })).beginTurn;
 
-interface Usage {
-  inputTokens: number;
-  cachedInputTokens: number;
-  cacheWriteTokens: number;
-  outputTokens: number;
-}
-
-const TURN = typed<{
-  turn: {
-    index: number;
-    toolboxChanged: boolean;
-    diff: { added: string[]; removed: string[]; changed: string[]; reordered: boolean } | null;
-    toolbox: {
-      fingerprint: string;
-      toolCount: number;
-      schemaTokens: number;
-      tools: Array<{
-        position: number;
-        name: string;
-        description: string;
-        contentHash: string;
-        schemaTokens: number;
-        toolDefinition: { id: string; description: string } | null;
-      }>;
-    };
-    usage: Usage | null;
-    cost: { amountUsd: number | null; credits: number | null; toolDefinitionShare: number } | null;
-    providerCacheMissReason: string | null;
-    completedAt: string | null;
-    conversation: { id: string };
-  } | null;
-}>(`query($id: ID!) { turn(id: $id) {
-  index toolboxChanged diff { added removed changed reordered }
-  toolbox { fingerprint toolCount schemaTokens tools { position name description contentHash schemaTokens toolDefinition { id description } } }
-  usage { inputTokens cachedInputTokens cacheWriteTokens outputTokens } cost { amountUsd credits toolDefinitionShare }
-  providerCacheMissReason completedAt conversation { id }
-} }`);
-const turn = async (key: string, id: string) => (await t.ok(key, TURN, { id })).turn!;
-
-const COMPLETE = typed<{
-  completeTurn: { id: string; completedAt: string | null; usage: Usage | null; providerCacheMissReason: string | null };
-}>(
-  `mutation($id: ID!, $usage: TurnUsageInput!) { completeTurn(turnId: $id, usage: $usage) { id completedAt usage { inputTokens cachedInputTokens cacheWriteTokens outputTokens } providerCacheMissReason } }`,
-);
+const turn = async (key: string, id: string) => (await t.ok(key, TurnRecordDocument, { id })).turn!;
 
 const countRows = async (table: string, where = 'true', params: unknown[] = []): Promise<number> => {
   const rows = await t.server.services.db.dataSource.query(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`, params);
@@ -119,9 +63,7 @@ describe('turns and the debugger', () => {
     expect(conversation.page).toEqual({ type: 'HOME', contextObject: null });
 
     const t1 = await begin(runtime, conversation.id);
-    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "second words" }) { id } }`, {
-      id: betaId,
-    });
+    await t.ok(admin, ToolDefinitionUpdateDocument, { id: betaId, input: { description: 'second words' } });
     const t2 = await begin(runtime, conversation.id);
     const t3 = await begin(runtime, conversation.id);
     expect([t1.index, t2.index, t3.index]).toEqual([1, 2, 3]);
@@ -145,15 +87,13 @@ describe('turns and the debugger', () => {
     const first = await begin(runtime, conversation.id);
     const before = await turn(viewer, first.id);
 
-    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited later" }) { id } }`, {
-      id: toolId,
-    });
+    await t.ok(admin, ToolDefinitionUpdateDocument, { id: toolId, input: { description: 'edited later' } });
     const afterEdit = await turn(viewer, first.id);
     expect(afterEdit.toolbox.tools[0].description).toBe('as first seen');
     expect(afterEdit.toolbox.tools[0].contentHash).toBe(before.toolbox.tools[0].contentHash);
     expect(afterEdit.toolbox.tools[0].toolDefinition).toEqual({ id: toolId, description: 'edited later' });
 
-    await t.ok(admin, `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: toolId });
+    await t.ok(admin, ToolDefinitionDeleteDocument, { id: toolId });
     const afterDelete = await turn(viewer, first.id);
     expect(afterDelete.toolbox.tools).toEqual([{ ...before.toolbox.tools[0], toolDefinition: null }]);
     expect(afterDelete.toolbox.fingerprint).toBe(before.toolbox.fingerprint);
@@ -190,12 +130,10 @@ describe('turns and the debugger', () => {
 
 describe('usage and cost', () => {
   let turnId: string;
-  let agentModel: string;
   let conversationId: string;
 
   beforeAll(async () => {
-    const agent = await createAgent(admin, 'costed-agent');
-    agentModel = agent.model;
+    const agent = await createAgent(admin, 'costed-agent', { model: MODEL });
     await createTool(admin, 'priced_tool', agent.id);
     conversationId = (await start(runtime, { agentId: agent.id, channel: 'web' })).id;
     turnId = (await begin(runtime, conversationId)).id;
@@ -208,7 +146,7 @@ describe('usage and cost', () => {
     [{ inputTokens: 10, cachedInputTokens: 6, cacheWriteTokens: 5, outputTokens: 0 }, 'usage.cacheWriteTokens'],
     [{ inputTokens: 10, outputTokens: 0, providerCacheMissReason: 'x'.repeat(201) }, 'usage.providerCacheMissReason'],
   ])('refuses %j naming %s and stores nothing', async (usage, field) => {
-    const result = await t.gql(runtime, COMPLETE, { id: turnId, usage });
+    const result = await t.gql(runtime, CompleteTurnDocument, { turnId, usage });
     expect(codeOf(result)).toBe('BAD_USER_INPUT');
     expect(result.errors?.[0].extensions?.field).toBe(field);
     const after = await turn(viewer, turnId);
@@ -219,8 +157,8 @@ describe('usage and cost', () => {
   it('has no cost before completion, then null amounts without a price', async () => {
     expect((await turn(viewer, turnId)).cost).toBeNull();
     const done = (
-      await t.ok(runtime, COMPLETE, {
-        id: turnId,
+      await t.ok(runtime, CompleteTurnDocument, {
+        turnId,
         usage: {
           inputTokens: 1000,
           cachedInputTokens: 600,
@@ -230,7 +168,14 @@ describe('usage and cost', () => {
         },
       })
     ).completeTurn;
-    expect(done.usage).toEqual({ inputTokens: 1000, cachedInputTokens: 600, cacheWriteTokens: 200, outputTokens: 500 });
+    expect(done.usage).toEqual({
+      inputTokens: 1000,
+      cachedInputTokens: 600,
+      cacheWriteTokens: 200,
+      cacheWrite1hTokens: 0,
+      outputTokens: 500,
+      serverToolUse: null,
+    });
     expect(done.providerCacheMissReason).toBe('tools changed');
     const read = await turn(viewer, turnId);
     expect(read.cost!.amountUsd).toBeNull();
@@ -240,32 +185,22 @@ describe('usage and cost', () => {
   });
 
   it('refuses completing a turn twice', async () => {
-    const result = await t.gql(runtime, COMPLETE, { id: turnId, usage: { inputTokens: 1, outputTokens: 1 } });
+    const result = await t.gql(runtime, CompleteTurnDocument, { turnId, usage: { inputTokens: 1, outputTokens: 1 } });
     expect(codeOf(result)).toBe('CONFLICT');
     expect((await turn(viewer, turnId)).usage!.inputTokens).toBe(1000);
   });
 
   it('prices a turn completed without a price by the first one set, with cache-write defaulting to the input rate', async () => {
-    const SET = typed<{
-      setModelPrice: {
-        model: string;
-        inputUsdPerMTok: number;
-        cachedInputUsdPerMTok: number;
-        cacheWriteUsdPerMTok: number;
-        outputUsdPerMTok: number;
-        creditsPerMTok: number | null;
-      };
-    }>(
-      `mutation($input: ModelPriceInput!) { setModelPrice(input: $input) { model inputUsdPerMTok cachedInputUsdPerMTok cacheWriteUsdPerMTok outputUsdPerMTok creditsPerMTok } }`,
-    );
     expect(
       codeOf(
-        await t.gql(runtime, SET, { input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15 } }),
+        await t.gql(runtime, SetModelPriceDocument, {
+          input: { model: MODEL, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15 },
+        }),
       ),
     ).toBe('FORBIDDEN');
     const price = (
-      await t.ok(admin, SET, {
-        input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15, creditsPerMTok: 10 },
+      await t.ok(admin, SetModelPriceDocument, {
+        input: { model: MODEL, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15, creditsPerMTok: 10 },
       })
     ).setModelPrice;
     expect(price.cacheWriteUsdPerMTok).toBe(3);
@@ -275,40 +210,40 @@ describe('usage and cost', () => {
     expect(cost!.credits).toBeNull();
 
     // A recorded turn keeps the price it was completed under; a turn completed after the change takes the new one.
-    await t.ok(admin, SET, {
-      input: { model: agentModel, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15 },
+    await t.ok(admin, SetModelPriceDocument, {
+      input: { model: MODEL, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15 },
     });
     expect((await turn(viewer, turnId)).cost).toEqual(cost);
     const later = (await begin(runtime, conversationId)).id;
-    await t.ok(runtime, COMPLETE, {
-      id: later,
+    await t.ok(runtime, CompleteTurnDocument, {
+      turnId: later,
       usage: { inputTokens: 1000, cachedInputTokens: 600, cacheWriteTokens: 200, outputTokens: 500 },
     });
     cost = (await turn(viewer, later)).cost;
     expect(cost!.amountUsd).toBeCloseTo((200 * 3 + 600 * 0.3 + 200 * 3.75 + 500 * 15) / 1e6, 12);
-    const prices = (await t.ok<{ modelPrices: unknown[] }>(viewer, `{ modelPrices { model cacheWriteUsdPerMTok creditsPerMTok } }`))
-      .modelPrices;
-    expect(prices).toEqual([{ model: agentModel, cacheWriteUsdPerMTok: 3.75, creditsPerMTok: null }]);
+    const prices = (await t.ok(viewer, ModelPricesDocument)).modelPrices;
+    expect(prices).toEqual([
+      {
+        model: MODEL,
+        inputUsdPerMTok: 3,
+        cachedInputUsdPerMTok: 0.3,
+        cacheWriteUsdPerMTok: 3.75,
+        cacheWrite1hUsdPerMTok: 6,
+        outputUsdPerMTok: 15,
+        creditsPerMTok: null,
+      },
+    ]);
   });
 
   it('counts credits over all tokens for an included-credits organisation', async () => {
-    const created = (
-      await t.ok<{ createOrganization: { apiKey: string } }>(
-        OPERATOR_TOKEN,
-        `mutation { createOrganization(input: { name: "Credits org", fundingModel: INCLUDED_CREDITS }) { apiKey } }`,
-      )
-    ).createOrganization;
-    const key = created.apiKey;
-    await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-    const agent = await createAgent(key, 'credit-agent');
+    const key = (await world.organizationOf({ name: 'Credits org', fundingModel: 'INCLUDED_CREDITS' })).adminKey;
+    const agent = await createAgent(key, 'credit-agent', { model: MODEL });
     const conversation = await start(key, { agentId: agent.id, channel: 'web' });
     const id = (await begin(key, conversation.id)).id;
-    await t.ok(key, COMPLETE, { id, usage: { inputTokens: 4000, cachedInputTokens: 1000, outputTokens: 1000 } });
-    await t.ok(
-      key,
-      `mutation($m: String!) { setModelPrice(input: { model: $m, inputUsdPerMTok: 2, cachedInputUsdPerMTok: 1, outputUsdPerMTok: 8, creditsPerMTok: 50 }) { model } }`,
-      { m: agent.model },
-    );
+    await t.ok(key, CompleteTurnDocument, { turnId: id, usage: { inputTokens: 4000, cachedInputTokens: 1000, outputTokens: 1000 } });
+    await t.ok(key, SetModelPriceDocument, {
+      input: { model: MODEL, inputUsdPerMTok: 2, cachedInputUsdPerMTok: 1, outputUsdPerMTok: 8, creditsPerMTok: 50 },
+    });
     const cost = (await turn(key, id)).cost!;
     expect(cost.credits).toBeCloseTo((50 * 5000) / 1e6, 12);
     expect(cost.amountUsd).toBeCloseTo((3000 * 2 + 1000 * 1 + 1000 * 8) / 1e6, 12);
@@ -317,36 +252,25 @@ describe('usage and cost', () => {
 });
 
 describe('conversations', () => {
-  const TURNS = typed<{
-    conversation: {
-      turns: {
-        totalCount: number;
-        pageInfo: { hasNextPage: boolean; endCursor: string | null };
-        edges: Array<{ cursor: string; node: { index: number } }>;
-      };
-    } | null;
-  }>(`query($id: ID!, $first: Int, $after: String) { conversation(id: $id) { turns(first: $first, after: $after) {
-    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { index } } } } }`);
-
   it('pages turns with opaque cursors', async () => {
     const agent = await createAgent(admin, 'paged-agent');
     const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
     for (let i = 0; i < 5; i++) await begin(runtime, conversation.id);
-    const page1 = (await t.ok(viewer, TURNS, { id: conversation.id, first: 2 })).conversation!.turns;
+    const page1 = (await t.ok(viewer, ConversationTurnsPageDocument, { id: conversation.id, first: 2 })).conversation!.turns;
     expect(page1.totalCount).toBe(5);
     expect(page1.edges.map((e) => e.node.index)).toEqual([1, 2]);
     expect(page1.pageInfo).toEqual({ hasNextPage: true, endCursor: page1.edges[1].cursor });
     const page3 = (
-      await t.ok(viewer, TURNS, {
+      await t.ok(viewer, ConversationTurnsPageDocument, {
         id: conversation.id,
         first: 2,
-        after: (await t.ok(viewer, TURNS, { id: conversation.id, first: 2, after: page1.pageInfo.endCursor })).conversation!.turns.pageInfo
-          .endCursor,
+        after: (await t.ok(viewer, ConversationTurnsPageDocument, { id: conversation.id, first: 2, after: page1.pageInfo.endCursor }))
+          .conversation!.turns.pageInfo.endCursor,
       })
     ).conversation!.turns;
     expect(page3.edges.map((e) => e.node.index)).toEqual([5]);
     expect(page3.pageInfo.hasNextPage).toBe(false);
-    const all = (await t.ok(viewer, TURNS, { id: conversation.id })).conversation!.turns;
+    const all = (await t.ok(viewer, ConversationTurnsPageDocument, { id: conversation.id })).conversation!.turns;
     expect(all.edges).toHaveLength(5);
     expect(all.pageInfo.hasNextPage).toBe(false);
 
@@ -355,19 +279,16 @@ describe('conversations', () => {
       [{ first: -1 }, 'first'],
       [{ after: 'garbage' }, 'after'],
     ] as const) {
-      const result = await t.gql(viewer, TURNS, { id: conversation.id, ...vars });
+      const result = await t.gql(viewer, ConversationTurnsPageDocument, { id: conversation.id, ...vars });
       expect(codeOf(result)).toBe('BAD_USER_INPUT');
       expect(result.errors?.[0].extensions?.field).toBe(field);
     }
   });
 
   it("credits a child conversation to its root's project", async () => {
-    const projectA = (await t.ok<Created<'createProject'>>(admin, `mutation { createProject(input: { name: "A" }) { id } }`)).createProject
-      .id;
-    const projectB = (await t.ok<Created<'createProject'>>(admin, `mutation { createProject(input: { name: "B" }) { id } }`)).createProject
-      .id;
-    const rootAgent = await createAgent(admin, 'root-agent', `, projectId: "${projectA}"`);
-    const workerAgent = await createAgent(admin, 'worker-agent', `, projectId: "${projectB}"`);
+    const [{ id: projectA }, { id: projectB }] = await world.projects(admin, [{ name: 'A' }, { name: 'B' }]);
+    const rootAgent = await createAgent(admin, 'root-agent', { projectId: projectA });
+    const workerAgent = await createAgent(admin, 'worker-agent', { projectId: projectB });
     const root = await start(runtime, { agentId: rootAgent.id, channel: 'web', userId: 'end-user-1' });
     const child = await start(runtime, { agentId: workerAgent.id, channel: 'web', parentConversationId: root.id });
     const grandchild = await start(runtime, { agentId: workerAgent.id, channel: 'web', parentConversationId: child.id });
@@ -375,61 +296,56 @@ describe('conversations', () => {
     expect(child.owningProject).toEqual({ id: projectA });
     expect(child.parent).toEqual({ id: root.id });
     expect(grandchild.owningProject).toEqual({ id: projectA });
-    const me = (await t.ok<{ me: { id: string } }>(runtime, `{ me { id } }`)).me.id;
+    const me = (await t.ok(runtime, CallerIdentityDocument)).me.id;
     expect(child.userId).toBe(me);
     expect(root.userId).toBe('end-user-1');
   });
 
   it('validates channel and page like the toolbox, and needs RUNTIME', async () => {
     const agent = await createAgent(admin, 'picky-agent');
-    const START = typed<{ startConversation: { id: string; page: { type: string; contextObject: string | null } } }>(
-      `mutation($input: StartConversationInput!) { startConversation(input: $input) { id page { type contextObject } } }`,
-    );
     const bad = [
       [{ agentId: agent.id, channel: 'nope' }, 'input.channel'],
       [{ agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'unknown' } }, 'input.page.contextObject'],
       [{ agentId: agent.id, channel: 'web', page: { type: 'HOME', contextObject: 'account' } }, 'input.page.contextObject'],
     ] as const;
     for (const [input, field] of bad) {
-      const result = await t.gql(runtime, START, { input });
+      const result = await t.gql(runtime, StartConversationDocument, { input });
       expect(codeOf(result)).toBe('BAD_USER_INPUT');
       expect(result.errors?.[0].extensions?.field).toBe(field);
     }
     const record = (
-      await t.ok(runtime, START, { input: { agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'account' } } })
+      await t.ok(runtime, StartConversationDocument, {
+        input: { agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'account' } },
+      })
     ).startConversation;
     expect(record.page).toEqual({ type: 'RECORD', contextObject: 'account' });
-    expect(codeOf(await t.gql(viewer, START, { input: { agentId: agent.id, channel: 'web' } }))).toBe('FORBIDDEN');
-    expect(codeOf(await t.gql(viewer, `mutation($id: ID!) { beginTurn(conversationId: $id) { id } }`, { id: record.id }))).toBe(
-      'FORBIDDEN',
-    );
+    expect(codeOf(await t.gql(viewer, StartConversationDocument, { input: { agentId: agent.id, channel: 'web' } }))).toBe('FORBIDDEN');
+    expect(codeOf(await t.gql(viewer, BeginTurnDocument, { conversationId: record.id }))).toBe('FORBIDDEN');
   });
 
   it("treats another organisation's ids as missing", async () => {
     const agent = await createAgent(admin, 'private-agent');
     const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
     const turnId = (await begin(runtime, conversation.id)).id;
-    const other = (await t.createOrganization('Other org')).adminKey;
-    await t.ok(other, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+    const other = (await world.organization('Other org')).adminKey;
     const otherAgent = await createAgent(other, 'other-agent');
 
-    expect(
-      (await t.ok<{ conversation: unknown }>(other, `query($id: ID!) { conversation(id: $id) { id } }`, { id: conversation.id }))
-        .conversation,
-    ).toBeNull();
-    expect((await t.ok<{ turn: unknown }>(other, `query($id: ID!) { turn(id: $id) { id } }`, { id: turnId })).turn).toBeNull();
+    expect((await t.ok(other, ConversationTurnsPageDocument, { id: conversation.id })).conversation).toBeNull();
+    expect((await t.ok(other, TurnRecordDocument, { id: turnId })).turn).toBeNull();
     const cases = [
-      [`mutation($id: ID!) { startConversation(input: { agentId: $id, channel: "web" }) { id } }`, { id: agent.id }, 'input.agentId'],
+      [() => t.gql(other, StartConversationDocument, { input: { agentId: agent.id, channel: 'web' } }), 'input.agentId'],
       [
-        `mutation($id: ID!, $a: ID!) { startConversation(input: { agentId: $a, channel: "web", parentConversationId: $id }) { id } }`,
-        { id: conversation.id, a: otherAgent.id },
+        () =>
+          t.gql(other, StartConversationDocument, {
+            input: { agentId: otherAgent.id, channel: 'web', parentConversationId: conversation.id },
+          }),
         'input.parentConversationId',
       ],
-      [`mutation($id: ID!) { beginTurn(conversationId: $id) { id } }`, { id: conversation.id }, 'conversationId'],
-      [`mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 1, outputTokens: 1 }) { id } }`, { id: turnId }, 'turnId'],
+      [() => t.gql(other, BeginTurnDocument, { conversationId: conversation.id }), 'conversationId'],
+      [() => t.gql(other, CompleteTurnDocument, { turnId, usage: { inputTokens: 1, outputTokens: 1 } }), 'turnId'],
     ] as const;
-    for (const [query, vars, field] of cases) {
-      const result = await t.gql(other, query, vars);
+    for (const [send, field] of cases) {
+      const result = await send();
       expect(codeOf(result)).toBe('NOT_FOUND');
       expect(result.errors?.[0].extensions?.field).toBe(field);
       expect(JSON.stringify(result)).not.toContain('private-agent');
@@ -441,30 +357,20 @@ describe('conversations', () => {
 
 describe('what a turn left out', () => {
   it('records the dropped tools and their reasons with the turn, frozen like the toolbox', async () => {
-    const agent = await createAgent(admin, 'dropping-agent', 'maxTools: 1');
+    const agent = await createAgent(admin, 'dropping-agent', { maxTools: 1 });
     const kept = await createTool(admin, 'a_kept', agent.id);
     await createTool(admin, 'b_cut', agent.id);
     const parked = await createTool(admin, 'c_parked', agent.id);
-    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { active: false }) { id } }`, { id: parked });
+    await t.ok(admin, ToolDefinitionUpdateDocument, { id: parked, input: { active: false } });
     const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
     const first = await begin(runtime, conversation.id);
 
     // Later the parked tool comes back and the kept one goes: the first turn still shows what it was.
-    await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { active: true, sortOrder: -1 }) { id } }`, {
-      id: parked,
-    });
-    await t.ok(admin, `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: kept });
+    await t.ok(admin, ToolDefinitionUpdateDocument, { id: parked, input: { active: true, sortOrder: -1 } });
+    await t.ok(admin, ToolDefinitionDeleteDocument, { id: kept });
     const second = await begin(runtime, conversation.id);
 
-    const DROPPED = typed<{
-      turn: {
-        toolbox: {
-          tools: Array<{ name: string }>;
-          dropped: Array<{ name: string; reason: string; toolDefinition: { id: string } | null }>;
-        };
-      } | null;
-    }>(`query($id: ID!) { turn(id: $id) { toolbox { tools { name } dropped { name reason toolDefinition { id } } } } }`);
-    const then = (await t.ok(viewer, DROPPED, { id: first.id })).turn!.toolbox;
+    const then = (await turn(viewer, first.id)).toolbox;
     expect(then.tools.map((x) => x.name)).toEqual(['a_kept']);
     expect(then.dropped.map((d) => [d.name, d.reason])).toEqual(
       expect.arrayContaining([
@@ -473,27 +379,20 @@ describe('what a turn left out', () => {
       ]),
     );
     expect(then.dropped.find((d) => d.name === 'c_parked')!.toolDefinition).toEqual({ id: parked });
-    const now = (await t.ok(viewer, DROPPED, { id: second.id })).turn!.toolbox;
+    const now = (await turn(viewer, second.id)).toolbox;
     expect(now.tools.map((x) => x.name)).toEqual(['c_parked']);
     expect(now.dropped.map((d) => [d.name, d.reason])).toContainEqual(['b_cut', 'OVER_MAX_TOOLS']);
   });
 
   it("records each situation's own drops where toolboxes are shared: a tool of a context object past the cut", async () => {
-    const agent = await createAgent(admin, 'context-drops', 'maxTools: 1');
-    await createTool(admin, 'a_first', agent.id);
-    const ofAccount = (
-      await t.ok<Created<'createToolDefinition'>>(
-        admin,
-        `mutation($a: ID!) { createToolDefinition(input: { name: "z_account", description: "d", inputSchema: { type: "object" }, agentId: $a, contextObjects: ["account"] }) { id } }`,
-        { a: agent.id },
-      )
-    ).createToolDefinition.id;
-    const DROPPED = typed<{
-      turn: { toolbox: { fingerprint: string; dropped: Array<{ reason: string; toolDefinition: { id: string } | null }> } } | null;
-    }>(`query($id: ID!) { turn(id: $id) { toolbox { fingerprint dropped { reason toolDefinition { id } } } } }`);
-    const dropsOn = async (page: Record<string, unknown>) => {
+    const agent = await createAgent(admin, 'context-drops', { maxTools: 1 });
+    const [, { id: ofAccount }] = await world.tools(admin, [
+      { name: 'a_first', description: 'd', inputSchema: { type: 'object' }, agentId: agent.id },
+      { name: 'z_account', description: 'd', inputSchema: { type: 'object' }, agentId: agent.id, contextObjects: ['account'] },
+    ]);
+    const dropsOn = async (page: PageInput) => {
       const conversation = await start(runtime, { agentId: agent.id, channel: 'web', page });
-      const box = (await t.ok(viewer, DROPPED, { id: (await begin(runtime, conversation.id)).id })).turn!.toolbox;
+      const box = (await turn(viewer, (await begin(runtime, conversation.id)).id)).toolbox;
       return { fingerprint: box.fingerprint, reason: box.dropped.find((d) => d.toolDefinition?.id === ofAccount)?.reason };
     };
     // The same toolbox on both pages; the context object's tool is left out for another reason on each.

@@ -15,7 +15,19 @@ import { seedDemo } from '../src/demo/seed-demo';
 import { dumpCommand } from '../src/dump-command';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
+import {
+  AgentsAndChannelsDocument,
+  CallerIdentityDocument,
+  LatestInvalidationDocument,
+  RevokeKeyDocument,
+  ToolboxDocument,
+  ToolBudgetReportDocument,
+  ToolDefinitionListDocument,
+  ToolDefinitionUpdateDocument,
+  type PageInput,
+} from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /**
  * A team that outgrows the embedded database moves to a PostgreSQL server:
@@ -42,44 +54,25 @@ const dump = async (config: Config, out: string) => {
   return { code, output: lines.join('\n') };
 };
 
-const AGENTS = typed<{ agents: Array<{ id: string }>; channels: Array<{ key: string }> }>(`{ agents { id } channels { key } }`);
-const TOOLBOX = typed<{ toolbox: { fingerprint: string; loadoutVersion: number; toolCount: number; schemaTokens: number } }>(
-  `query($agentId: ID!, $channel: String!, $page: PageInput) {
-    toolbox(agentId: $agentId, channel: $channel, page: $page) { fingerprint loadoutVersion toolCount schemaTokens }
-  }`,
-);
-const BUDGET = typed<{ toolBudget: unknown }>(
-  `query($agentId: ID, $asOf: DateTime) {
-    toolBudget(agentId: $agentId, userId: "dana@acme.example", asOf: $asOf) {
-      asOf level userId estimatedToolCount estimatedSchemaTokens requestOverheadTokens warnThreshold hotThreshold
-      evidence { totalCalls firstCallAt gateOpen requiredCalls requiredDays }
-      bySource { source count schemaTokens }
-      tools { name source schemaTokens hostDependent }
-      suggestions { toolName verdict calls errors schemaTokens projectedSavingTokens firstSurfacedAt lastUsedAt }
-      inventedToolCalls { name calls }
-      unprobedMcpServers
-    }
-  }`,
-);
-const ME = typed<{ me: { role: string } }>(`{ me { role } }`);
-const PAGES = [null, { type: 'RECORD', contextObject: 'Order', recordId: 'ord_1042' }];
+const USER = 'dana@acme.example';
+const PAGES: Array<PageInput | null> = [null, { type: 'RECORD', contextObject: 'Order', recordId: 'ord_1042' }];
 
 /** What a user of the organisation sees: every agent's toolbox fingerprints, the budget reports, and the debugger's pages. */
 async function observe(t: TestServer, key: string, asOf: string) {
-  const { agents, channels } = await t.ok(key, AGENTS);
+  const { agents, channels } = await t.ok(key, AgentsAndChannelsDocument);
   const toolboxes = [];
-  const budgets = [await t.ok(key, BUDGET, { asOf })];
+  const budgets = [await t.ok(key, ToolBudgetReportDocument, { userId: USER, asOf })];
   const conversations = [];
   for (const agent of agents) {
     for (const { key: channel } of channels) {
-      for (const page of PAGES) toolboxes.push(await t.ok(key, TOOLBOX, { agentId: agent.id, channel, page }));
+      for (const page of PAGES) toolboxes.push(await t.ok(key, ToolboxDocument, { agentId: agent.id, channel, page }));
     }
-    budgets.push(await t.ok(key, BUDGET, { agentId: agent.id, asOf }));
+    budgets.push(await t.ok(key, ToolBudgetReportDocument, { agentId: agent.id, userId: USER, asOf }));
     const list = await t.ok(key, DebuggerConversationsDocument, { agentId: agent.id });
     conversations.push(list);
     for (const { node } of list.conversations.edges) conversations.push(await t.ok(key, DebuggerConversationDocument, { id: node.id }));
   }
-  return { agents: await t.ok(key, DebuggerAgentsDocument.toString()), toolboxes, budgets, conversations };
+  return { agents: await t.ok(key, DebuggerAgentsDocument), toolboxes, budgets, conversations };
 }
 
 /** The tables a database holds, and those a dump fills. */
@@ -112,11 +105,14 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
     embedded = await startTestServer({ databaseUrl: undefined, dataDir, mcp });
     adminKey = (await seedDemo(embedded.server.services)).adminKey;
     // A server whose header value is a secret: the dump carries it sealed, never as written.
-    await embedded.ok(
-      adminKey,
-      `mutation($v: String!) { registerMcpServer(input: { name: "vault", transport: STREAMABLE_HTTP, url: "http://127.0.0.1:9/mcp", headers: [{ name: "X-Api-Key", value: $v }] }) { id } }`,
-      { v: HEADER_SECRET },
-    );
+    await new TestWorld(embedded).mcpServers(adminKey, [
+      {
+        name: 'vault',
+        transport: 'STREAMABLE_HTTP',
+        url: 'http://127.0.0.1:9/mcp',
+        headers: [{ name: 'X-Api-Key', value: HEADER_SECRET }],
+      },
+    ]);
   }, 120_000);
   afterAll(async () => {
     await embedded.stop();
@@ -131,12 +127,11 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
   });
 
   it('serves the same toolboxes, budget reports, turns and keys from the loaded dump', async () => {
-    const runtimeKey = await embedded.createKey(adminKey, 'RUNTIME');
-    const revoked = await embedded.ok<{ createApiKey: { apiKey: string; principal: { id: string } } }>(
-      adminKey,
-      `mutation { createApiKey(input: { name: "old", role: VIEWER }) { apiKey principal { id } } }`,
-    );
-    await embedded.ok(adminKey, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: revoked.createApiKey.principal.id });
+    const [{ apiKey: runtimeKey }, revoked] = await new TestWorld(embedded).keys(adminKey, [
+      { name: 'runtime', role: 'RUNTIME' },
+      { name: 'old', role: 'VIEWER' },
+    ]);
+    await embedded.ok(adminKey, RevokeKeyDocument, { principalId: revoked.principal.id });
     const before = await observe(embedded, adminKey, asOf);
     expect(before.toolboxes.length).toBeGreaterThan(0);
     expect(before.conversations.length).toBeGreaterThan(0);
@@ -162,29 +157,22 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
 
       moved = await startTestServer({ databaseUrl: target.url });
       expect(await observe(moved, adminKey, asOf)).toEqual(before);
-      expect((await moved.ok(runtimeKey, ME)).me.role).toBe('RUNTIME');
-      expect(codeOf(await moved.gql(revoked.createApiKey.apiKey, ME))).toBe('UNAUTHENTICATED');
+      expect((await moved.ok(runtimeKey, CallerIdentityDocument)).me.role).toBe('RUNTIME');
+      expect(codeOf(await moved.gql(revoked.apiKey, CallerIdentityDocument))).toBe('UNAUTHENTICATED');
 
       // Changes carry on where the embedded database left off: an edit's events are stored after the ones moved.
-      const EVENTS = `{ toolboxInvalidations(first: 1) { totalCount edges { node { cause } } } }`;
-      type Events = { toolboxInvalidations: { totalCount: number; edges: Array<{ node: { cause: string } }> } };
-      const movedEvents = (await moved.ok<Events>(adminKey, EVENTS)).toolboxInvalidations.totalCount;
+      const movedEvents = (await moved.ok(adminKey, LatestInvalidationDocument)).toolboxInvalidations.totalCount;
       expect(movedEvents).toBeGreaterThan(0);
       // The first tool some agent carries: an edit of it changes that agent's toolbox.
-      const [agent] = (await moved.ok(adminKey, AGENTS)).agents;
-      const carried = await moved.ok<{ toolbox: { tools: Array<{ name: string }> } }>(
-        adminKey,
-        `query($id: ID!, $channel: String!) { toolbox(agentId: $id, channel: $channel) { tools { name } } }`,
-        { id: agent.id, channel: (await moved.ok(adminKey, AGENTS)).channels[0].key },
-      );
-      const definitions = (
-        await moved.ok<{ toolDefinitions: Array<{ id: string; name: string }> }>(adminKey, `{ toolDefinitions { id name } }`)
-      ).toolDefinitions;
+      const {
+        agents: [agent],
+        channels: [channel],
+      } = await moved.ok(adminKey, AgentsAndChannelsDocument);
+      const carried = await moved.ok(adminKey, ToolboxDocument, { agentId: agent.id, channel: channel.key });
+      const definitions = (await moved.ok(adminKey, ToolDefinitionListDocument)).toolDefinitions;
       const tool = definitions.find((d) => d.name === carried.toolbox.tools[0].name)!;
-      await moved.ok(adminKey, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "Moved." }) { id } }`, {
-        id: tool.id,
-      });
-      const after = (await moved.ok<Events>(adminKey, EVENTS)).toolboxInvalidations;
+      await moved.ok(adminKey, ToolDefinitionUpdateDocument, { id: tool.id, input: { description: 'Moved.' } });
+      const after = (await moved.ok(adminKey, LatestInvalidationDocument)).toolboxInvalidations;
       expect(after.totalCount).toBeGreaterThan(movedEvents);
       expect(after.edges[0].node.cause).toBe('TOOL_UPDATED');
     } finally {

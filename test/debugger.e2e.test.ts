@@ -3,7 +3,19 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildDebuggerPage } from '../src/pages/debugger/build-page';
 import { launchChromium, outsideTheirCards, SCREENSHOTS } from './support/browser';
-import { OPERATOR_TOKEN, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  BeginTurnDocument,
+  ChangeSetInvalidationsDocument,
+  CompleteTurnDocument,
+  CompleteTurnWithProviderUsageDocument,
+  RecordToolCallsDocument,
+  SetModelPriceDocument,
+  ToolDefinitionUpdateDocument,
+  type ToolDefinitionInput,
+  type TurnUsageInput,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
 let browser: Browser;
@@ -21,73 +33,57 @@ const schema = (property: string) => ({
 beforeAll(async () => {
   await buildDebuggerPage();
   t = await startTestServer();
+  const world = new TestWorld(t);
   // On included credits, so the page shows each turn's credits.
-  key = (
-    await t.ok<{ createOrganization: { apiKey: string } }>(
-      OPERATOR_TOKEN,
-      `mutation { createOrganization(input: { name: "Acme support", fundingModel: INCLUDED_CREDITS }) { apiKey } }`,
-    )
-  ).createOrganization.apiKey;
-  await t.ok(
-    key,
-    `mutation {
-      a: setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10, creditsPerMTok: 1000 }) { model }
-      b: setModelPrice(input: { model: "anthropic/claude-sonnet-4-5", inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15, creditsPerMTok: 1000 }) { model }
-    }`,
+  const organization = await world.organizationOf(
+    { name: 'Acme support', fundingModel: 'INCLUDED_CREDITS' },
+    {
+      channels: [
+        { key: 'web', name: 'Web chat' },
+        { key: 'api', name: 'API' },
+      ],
+      agents: [{ name: 'Support agent', maxTools: 3, model: 'openai/gpt-4o' }, { name: 'Billing agent' }],
+    },
   );
-  await t.ok(
-    key,
-    `mutation { a: createChannel(input: { key: "web", name: "Web chat" }) { id } b: createChannel(input: { key: "api", name: "API" }) { id } }`,
-  );
-  agentId = (
-    await t.ok<Created<'createAgent'>>(
-      key,
-      `mutation { createAgent(input: { name: "Support agent", maxTools: 3, model: "openai/gpt-4o" }) { id } }`,
-    )
-  ).createAgent.id;
-  await t.ok(key, `mutation { createAgent(input: { name: "Billing agent" }) { id } }`);
+  key = organization.adminKey;
+  agentId = organization.agents[0].id;
+  for (const input of [
+    { model: 'openai/gpt-4o', inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10, creditsPerMTok: 1000 },
+    { model: 'anthropic/claude-sonnet-4-5', inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, outputUsdPerMTok: 15, creditsPerMTok: 1000 },
+  ])
+    await t.ok(key, SetModelPriceDocument, { input });
 
-  const create = typed<Created<'createToolDefinition'>>(
-    `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`,
-  );
-  const tool = (name: string, sortOrder: number, extra: Record<string, unknown> = {}) =>
-    t.ok(key, create, {
-      input: { name, description: `Does ${name.replace(/_/g, ' ')}.`, inputSchema: schema('query'), sortOrder, ...extra },
-    });
-  const searchDocs = (await tool('search_docs', 1)).createToolDefinition.id;
-  const lookupAccount = (await tool('lookup_account', 2)).createToolDefinition.id;
-  await tool('create_ticket', 3);
-  await tool('escalate_to_human', 4);
-  // The agent's own escalate_to_human shadows the organisation's.
-  await tool('escalate_to_human', 4, { agentId, description: 'Hands the case to a person on the support rota.' });
-  await tool('send_invoice', 5, { channels: ['api'] });
-  await tool('legacy_export', 6, { active: false });
+  const tool = (name: string, sortOrder: number, extra: Partial<ToolDefinitionInput> = {}): ToolDefinitionInput => ({
+    name,
+    description: `Does ${name.replace(/_/g, ' ')}.`,
+    inputSchema: schema('query'),
+    sortOrder,
+    ...extra,
+  });
+  const [{ id: searchDocs }, { id: lookupAccount }] = await world.tools(key, [
+    tool('search_docs', 1),
+    tool('lookup_account', 2),
+    tool('create_ticket', 3),
+    tool('escalate_to_human', 4),
+    // The agent's own escalate_to_human shadows the organisation's.
+    tool('escalate_to_human', 4, { agentId, description: 'Hands the case to a person on the support rota.' }),
+    tool('send_invoice', 5, { channels: ['api'] }),
+    tool('legacy_export', 6, { active: false }),
+  ]);
 
   // An older conversation: choosing the agent opens the other one, the latest.
-  const older = (
-    await t.ok<Created<'startConversation'>>(
-      key,
-      `mutation($agentId: ID!) { startConversation(input: { agentId: $agentId, channel: "api", userId: "customer-7" }) { id } }`,
-      { agentId },
-    )
-  ).startConversation.id;
-  await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: older });
+  const older = await world.startConversation(key, { agentId, channel: 'api', userId: 'customer-7' });
+  await t.ok(key, BeginTurnDocument, { conversationId: older });
 
-  conversationId = (
-    await t.ok<Created<'startConversation'>>(
-      key,
-      `mutation($agentId: ID!) { startConversation(input: { agentId: $agentId, channel: "web", userId: "customer-42" }) { id } }`,
-      { agentId },
-    )
-  ).startConversation.id;
-  const turn = async (usage: Record<string, number> | null) => {
-    const id = (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId }))
-      .beginTurn.id;
-    if (usage) await t.ok(key, `mutation($id: ID!, $u: TurnUsageInput!) { completeTurn(turnId: $id, usage: $u) { id } }`, { id, u: usage });
+  conversationId = await world.startConversation(key, { agentId, channel: 'web', userId: 'customer-42' });
+  const begin = async () => (await t.ok(key, BeginTurnDocument, { conversationId })).beginTurn.id;
+  const turn = async (usage: TurnUsageInput | null) => {
+    const turnId = await begin();
+    if (usage) await t.ok(key, CompleteTurnDocument, { turnId, usage });
   };
   await turn({ inputTokens: 1800, cachedInputTokens: 0, cacheWriteTokens: 1500, cacheWrite1hTokens: 500, outputTokens: 120 });
   // Between turns 1 and 2: one change set edits a tool and adds one that sorts first, pushing the last tool over maxTools.
-  await t.ok(key, `mutation($changes: [LoadoutChangeInput!]!) { applyChangeSet(changes: $changes) { invalidations { id } } }`, {
+  await t.ok(key, ChangeSetInvalidationsDocument, {
     changes: [
       {
         updateTool: {
@@ -100,11 +96,10 @@ beforeAll(async () => {
   });
   await turn({ inputTokens: 2400, cachedInputTokens: 900, outputTokens: 210 });
   // Turn 3 as Anthropic reports it (the runtime called Claude for this agent): 550 uncached + 2,100 read from the cache = 2,650 input tokens.
-  const third = (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId }))
-    .beginTurn.id;
-  await t.ok(key, `mutation($id: ID!, $p: ProviderUsageInput!) { completeTurnWithProviderUsage(turnId: $id, providerUsage: $p) { id } }`, {
-    id: third,
-    p: {
+  const third = await begin();
+  await t.ok(key, CompleteTurnWithProviderUsageDocument, {
+    turnId: third,
+    providerUsage: {
       format: 'ANTHROPIC',
       model: 'claude-sonnet-4-5-20250929',
       usage: {
@@ -117,25 +112,19 @@ beforeAll(async () => {
     },
   });
   // Turn 3's response called two tools: one failed, and one the turn did not carry.
-  await t.ok(key, `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`, {
+  await t.ok(key, RecordToolCallsDocument, {
     calls: [
       { conversationId, turnId: third, toolName: 'summarise_case', isError: true, idempotencyKey: `${third}:a`, durationMs: 1250 },
       { conversationId, turnId: third, toolName: 'make_refund', isError: false, idempotencyKey: `${third}:b` },
     ],
   });
   // Between turns 3 and 4, two changes: a tool edit, then a rule that drops the first tool (letting create_ticket back in).
-  await t.ok(key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "Finds the customer's account." }) { id } }`, {
-    id: lookupAccount,
-  });
-  await t.ok(key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "summarise_case", effect: DENY }) { id } }`, {
-    a: agentId,
-  });
+  await t.ok(key, ToolDefinitionUpdateDocument, { id: lookupAccount, input: { description: "Finds the customer's account." } });
+  await world.rules(key, [{ agentId, toolName: 'summarise_case', effect: 'DENY' }]);
   // Turn 4 is still running: no usage yet.
   await turn(null);
   // A rule may precede its tool: it matches nothing yet.
-  await t.ok(key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "refund_order", effect: DENY }) { id } }`, {
-    a: agentId,
-  });
+  await world.rules(key, [{ agentId, toolName: 'refund_order', effect: 'DENY' }]);
 
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1366, height: 1500 } });

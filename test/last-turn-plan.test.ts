@@ -1,4 +1,6 @@
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import { BeginTurnDocument, LastTurnsBySituationDocument } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -16,12 +18,6 @@ const CONVERSATIONS = 3_000;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 const TURNS_EACH = 10;
 
-type Agents = Array<{ toolbox: { lastTurn: { id: string } | null } }>;
-const LAST_TURNS = typed<{ record: Agents; home: Agents }>(
-  `{ record: agents { toolbox(channel: "web", page: { type: RECORD, contextObject: "account" }) { lastTurn { id } } }
-     home: agents { toolbox(channel: "web") { lastTurn { id } } } }`,
-);
-
 /**
  * Toolbox.lastTurn of an agent with thousands of conversations and tens of
  * thousands of turns: each situation's statement reads the last entry of
@@ -30,22 +26,16 @@ const LAST_TURNS = typed<{ record: Agents; home: Agents }>(
  * without the planner's statistics.
  */
 it("reads an agent's latest turn in a situation from one entry of one index, however many it has", async () => {
-  const { adminKey: key } = await t.createOrganization('many turns');
-  await t.ok(
-    key,
-    `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "account", name: "Account" }) { id } }`,
-  );
-  const agent = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "busy" }) { id } }`)).createAgent.id;
-  const first = (
-    await t.ok<Created<'startConversation'>>(
-      key,
-      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-      {
-        a: agent,
-      },
-    )
-  ).startConversation.id;
-  await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: first });
+  const world = new TestWorld(t);
+  const {
+    adminKey: key,
+    agents: [{ id: agent }],
+  } = await world.organization('many turns', {
+    contextObjects: [{ key: 'account', name: 'Account' }],
+    agents: [{ name: 'busy' }],
+  });
+  const first = await world.startConversation(key, { agentId: agent });
+  await t.ok(key, BeginTurnDocument, { conversationId: first });
   const db = t.server.services.db.dataSource;
   // Conversations on the home, list and record pages, half of them of an account; turns over the last 30 days.
   await db.query(
@@ -85,7 +75,7 @@ it("reads an agent's latest turn in a situation from one entry of one index, how
       statements.push({ query, parameters });
       logQuery.call(this, query, parameters);
     };
-    const answered = await t.ok(key, LAST_TURNS).finally(() => (logger.logQuery = logQuery));
+    const answered = await t.ok(key, LastTurnsBySituationDocument).finally(() => (logger.logQuery = logQuery));
     expect(answered.record[0].toolbox.lastTurn?.id).toBe(await expected(true));
     // The conversation started through the API holds the latest home turn.
     expect(answered.home[0].toolbox.lastTurn?.id).toBe(await expected(false));

@@ -1,5 +1,6 @@
 import { loadToolRows, type Queryable } from '../src/loadout/edge';
-import { startTestServer, type Created, type TestServer } from './support/harness';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -15,16 +16,9 @@ afterAll(() => t.stop());
  * those tables whole.
  */
 it("plans an organisation's definitions without scanning every organisation's channels or context objects", async () => {
-  const { id, adminKey } = await t.createOrganization('planned');
-  await t.ok<Created<'createChannel' | 'createContextObject'>>(
-    adminKey,
-    `mutation {
-      createChannel(input: { key: "web", name: "Web" }) { id }
-      createContextObject(input: { key: "Case", name: "Case" }) { id }
-    }`,
-  );
-  await t.ok(adminKey, `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, {
-    i: { name: 't', description: 'd', inputSchema: { type: 'object' }, channels: ['web'], contextObjects: ['Case'] },
+  const { id } = await new TestWorld(t).organization('planned', {
+    contextObjects: [{ key: 'Case', name: 'Case' }],
+    tools: [{ name: 't', description: 'd', inputSchema: { type: 'object' }, channels: ['web'], contextObjects: ['Case'] }],
   });
   const db = t.server.services.db.dataSource;
   const plans: string[] = [];

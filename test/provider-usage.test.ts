@@ -1,4 +1,14 @@
-import { codeOf, OPERATOR_TOKEN, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  BeginTurnDocument,
+  CompleteTurnDocument,
+  CompleteTurnWithProviderUsageDocument,
+  SetModelPriceDocument,
+  TurnRecordDocument,
+  type ProviderUsageFormat,
+  type TurnRecordQuery,
+} from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
 let key: string;
@@ -8,41 +18,34 @@ const conversations: Record<string, string> = {};
 /** An included-credits organisation, so credits are compared too, with priced models and agents carrying one tool each. */
 beforeAll(async () => {
   t = await startTestServer();
-  key = (
-    await t.ok<{ createOrganization: { apiKey: string } }>(
-      OPERATOR_TOKEN,
-      `mutation { createOrganization(input: { name: "Provider usage org", fundingModel: INCLUDED_CREDITS }) { apiKey } }`,
-    )
-  ).createOrganization.apiKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  const world = new TestWorld(t);
+  key = (await world.organizationOf({ name: 'Provider usage org', fundingModel: 'INCLUDED_CREDITS' })).adminKey;
   for (const model of ['openai/gpt-4o', 'anthropic/claude-sonnet-4-5', 'google/gemini-2.5-flash']) {
-    const agent = (
-      await t.ok<Created<'createAgent'>>(key, `mutation($m: String!) { createAgent(input: { name: $m, model: $m }) { id } }`, { m: model })
-    ).createAgent;
-    await t.ok<Created<'createToolDefinition'>>(
-      key,
-      `mutation($a: ID!) { createToolDefinition(input: { name: "lookup", description: "Looks a record up", inputSchema: { type: "object", properties: { id: { type: "string" } } }, agentId: $a }) { id } }`,
-      { a: agent.id },
-    );
-    await t.ok(
-      key,
-      `mutation($m: String!) { setModelPrice(input: { model: $m, inputUsdPerMTok: 3, cachedInputUsdPerMTok: 0.3, cacheWriteUsdPerMTok: 3.75, outputUsdPerMTok: 15, creditsPerMTok: 50 }) { model } }`,
-      { m: model },
-    );
-    conversations[model.slice(0, model.indexOf('/'))] = (
-      await t.ok<Created<'startConversation'>>(
-        key,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-        {
-          a: agent.id,
-        },
-      )
-    ).startConversation.id;
+    const [agent] = await world.agents(key, [{ name: model, model }]);
+    await world.tools(key, [
+      {
+        name: 'lookup',
+        description: 'Looks a record up',
+        inputSchema: { type: 'object', properties: { id: { type: 'string' } } },
+        agentId: agent.id,
+      },
+    ]);
+    await t.ok(key, SetModelPriceDocument, {
+      input: {
+        model,
+        inputUsdPerMTok: 3,
+        cachedInputUsdPerMTok: 0.3,
+        cacheWriteUsdPerMTok: 3.75,
+        outputUsdPerMTok: 15,
+        creditsPerMTok: 50,
+      },
+    });
+    conversations[model.slice(0, model.indexOf('/'))] = await world.startConversation(key, { agentId: agent.id });
   }
 });
 afterAll(() => t.stop());
 
-type Format = 'OPENAI_CHAT' | 'OPENAI_RESPONSES' | 'ANTHROPIC' | 'GEMINI';
+type Format = ProviderUsageFormat;
 
 interface Usage {
   inputTokens: number;
@@ -52,36 +55,14 @@ interface Usage {
   outputTokens: number;
 }
 
-interface ReadTurn {
-  completedAt: string | null;
-  usage: (Usage & { serverToolUse: Record<string, number> | null }) | null;
-  cost: { amountUsd: number | null; credits: number | null; toolDefinitionShare: number } | null;
-  providerUsage: { format: Format; usage: unknown } | null;
-  providerCacheMissReason: string | null;
-  toolbox: { schemaTokens: number };
-}
-
-const TURN_FIELDS = `completedAt usage { inputTokens cachedInputTokens cacheWriteTokens cacheWrite1hTokens outputTokens serverToolUse }
-  cost { amountUsd credits toolDefinitionShare } providerUsage { format usage } providerCacheMissReason toolbox { schemaTokens }`;
-
-const TURN = typed<{ turn: ReadTurn | null }>(`query($id: ID!) { turn(id: $id) { ${TURN_FIELDS} } }`);
-const COMPLETE_RAW = typed<{ completeTurnWithProviderUsage: ReadTurn }>(
-  `mutation($id: ID!, $p: ProviderUsageInput!) { completeTurnWithProviderUsage(turnId: $id, providerUsage: $p) { ${TURN_FIELDS} } }`,
-);
-const COMPLETE = typed<{ completeTurn: ReadTurn }>(
-  `mutation($id: ID!, $usage: TurnUsageInput!) { completeTurn(turnId: $id, usage: $usage) { ${TURN_FIELDS} } }`,
-);
+type ReadTurn = NonNullable<TurnRecordQuery['turn']>;
 
 const FAMILY: Record<Format, string> = { OPENAI_CHAT: 'openai', OPENAI_RESPONSES: 'openai', ANTHROPIC: 'anthropic', GEMINI: 'google' };
 
 /** A turn of the agent whose model is of the format's provider. */
 const begin = async (format: Format = 'OPENAI_CHAT'): Promise<string> =>
-  (
-    await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, {
-      c: conversations[FAMILY[format]],
-    })
-  ).beginTurn.id;
-const read = async (id: string): Promise<ReadTurn> => (await t.ok(key, TURN, { id })).turn!;
+  (await t.ok(key, BeginTurnDocument, { conversationId: conversations[FAMILY[format]] })).beginTurn.id;
+const read = async (id: string): Promise<ReadTurn> => (await t.ok(key, TurnRecordDocument, { id })).turn!;
 
 const usage = (inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, outputTokens: number, cacheWrite1hTokens = 0) => ({
   inputTokens,
@@ -168,10 +149,14 @@ const CASES: Array<[Format, Record<string, unknown>, Usage]> = [
 describe.each(CASES)('%s usage as the provider returns it', (format, usage, explicit) => {
   it('stores the figures, cost and tool-definition share of the equivalent explicit usage, and keeps the object', async () => {
     const [raw, plain] = [await begin(format), await begin(format)];
-    const done = (await t.ok(key, COMPLETE_RAW, { id: raw, p: { format, usage, providerCacheMissReason: 'tools_changed' } }))
-      .completeTurnWithProviderUsage;
+    const done = (
+      await t.ok(key, CompleteTurnWithProviderUsageDocument, {
+        turnId: raw,
+        providerUsage: { format, usage, providerCacheMissReason: 'tools_changed' },
+      })
+    ).completeTurnWithProviderUsage;
     expect(done.usage).toMatchObject(explicit);
-    await t.ok(key, COMPLETE, { id: plain, usage: { ...explicit, providerCacheMissReason: 'tools_changed' } });
+    await t.ok(key, CompleteTurnDocument, { turnId: plain, usage: { ...explicit, providerCacheMissReason: 'tools_changed' } });
 
     const [fromRaw, fromPlain] = [await read(raw), await read(plain)];
     expect({ ...fromRaw.usage, serverToolUse: null }).toEqual(fromPlain.usage);
@@ -197,7 +182,8 @@ describe.each(CASES)('%s usage as the provider returns it', (format, usage, expl
 describe('cache writes as current SDKs report them', () => {
   const cost = async (format: Format, sent: Record<string, unknown>) => {
     const id = await begin(format);
-    const done = (await t.ok(key, COMPLETE_RAW, { id, p: { format, usage: sent } })).completeTurnWithProviderUsage;
+    const done = (await t.ok(key, CompleteTurnWithProviderUsageDocument, { turnId: id, providerUsage: { format, usage: sent } }))
+      .completeTurnWithProviderUsage;
     return { usage: done.usage!, amountUsd: done.cost!.amountUsd };
   };
 
@@ -231,7 +217,7 @@ describe("Anthropic's server tool use", () => {
   it('appears on the turn as its counts, unpriced, and is kept in the usage object', async () => {
     const id = await begin('ANTHROPIC');
     const sent = { input_tokens: 900, output_tokens: 300, server_tool_use: { web_search_requests: 3, web_fetch_requests: 1 } };
-    await t.ok(key, COMPLETE_RAW, { id, p: { format: 'ANTHROPIC', usage: sent } });
+    await t.ok(key, CompleteTurnWithProviderUsageDocument, { turnId: id, providerUsage: { format: 'ANTHROPIC', usage: sent } });
     const turn = await read(id);
     expect(turn.usage!.serverToolUse).toEqual({ web_search_requests: 3, web_fetch_requests: 1 });
     expect(turn.cost!.amountUsd).toBeCloseTo((900 * 3 + 300 * 15) / 1e6, 12);
@@ -240,8 +226,11 @@ describe("Anthropic's server tool use", () => {
 
   it('is null where the usage object has none, and on explicit usage', async () => {
     const [raw, plain] = [await begin('ANTHROPIC'), await begin('ANTHROPIC')];
-    await t.ok(key, COMPLETE_RAW, { id: raw, p: { format: 'ANTHROPIC', usage: { input_tokens: 9, output_tokens: 3 } } });
-    await t.ok(key, COMPLETE, { id: plain, usage: { inputTokens: 9, outputTokens: 3 } });
+    await t.ok(key, CompleteTurnWithProviderUsageDocument, {
+      turnId: raw,
+      providerUsage: { format: 'ANTHROPIC', usage: { input_tokens: 9, output_tokens: 3 } },
+    });
+    await t.ok(key, CompleteTurnDocument, { turnId: plain, usage: { inputTokens: 9, outputTokens: 3 } });
     expect((await read(raw)).usage!.serverToolUse).toBeNull();
     expect((await read(plain)).usage!.serverToolUse).toBeNull();
   });
@@ -249,8 +238,8 @@ describe("Anthropic's server tool use", () => {
 
 it('refuses explicit 1-hour cache writes beyond the cache writes, naming them', async () => {
   const id = await begin();
-  const result = await t.gql(key, COMPLETE, {
-    id,
+  const result = await t.gql(key, CompleteTurnDocument, {
+    turnId: id,
     usage: { inputTokens: 1000, cacheWriteTokens: 100, cacheWrite1hTokens: 101, outputTokens: 1 },
   });
   expect(result.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'usage.cacheWrite1hTokens' });
@@ -259,8 +248,8 @@ it('refuses explicit 1-hour cache writes beyond the cache writes, naming them', 
 
 it("refuses Anthropic's input_tokens passed through as explicit inputTokens: they exclude the cache counts", async () => {
   const id = await begin();
-  const result = await t.gql(key, COMPLETE, {
-    id,
+  const result = await t.gql(key, CompleteTurnDocument, {
+    turnId: id,
     usage: { inputTokens: 2095, cachedInputTokens: 2051, cacheWriteTokens: 2051, outputTokens: 503 },
   });
   expect(codeOf(result)).toBe('BAD_USER_INPUT');
@@ -309,7 +298,7 @@ describe('a usage object of the wrong shape is refused naming the key, and nothi
 
   it.each(MALFORMED)('%s %j', async (format, usage, field) => {
     const id = await begin();
-    const result = await t.gql(key, COMPLETE_RAW, { id, p: { format, usage } });
+    const result = await t.gql(key, CompleteTurnWithProviderUsageDocument, { turnId: id, providerUsage: { format, usage } });
     expect(codeOf(result)).toBe('BAD_USER_INPUT');
     expect(result.errors?.[0].extensions?.field).toBe(field);
     const after = await read(id);
@@ -318,16 +307,23 @@ describe('a usage object of the wrong shape is refused naming the key, and nothi
 
   it('refuses a long cache-miss reason under providerUsage', async () => {
     const id = await begin();
-    const p = { format: 'ANTHROPIC', usage: { input_tokens: 1, output_tokens: 1 }, providerCacheMissReason: 'x'.repeat(201) };
-    const result = await t.gql(key, COMPLETE_RAW, { id, p });
+    const providerUsage = {
+      format: 'ANTHROPIC',
+      usage: { input_tokens: 1, output_tokens: 1 },
+      providerCacheMissReason: 'x'.repeat(201),
+    } as const;
+    const result = await t.gql(key, CompleteTurnWithProviderUsageDocument, { turnId: id, providerUsage });
     expect(result.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'providerUsage.providerCacheMissReason' });
     expect((await read(id)).completedAt).toBeNull();
   });
 
   it('refuses completing a turn twice, whichever way it was completed', async () => {
     const id = await begin();
-    await t.ok(key, COMPLETE, { id, usage: { inputTokens: 10, outputTokens: 1 } });
-    const result = await t.gql(key, COMPLETE_RAW, { id, p: { format: 'GEMINI', usage: { promptTokenCount: 99 } } });
+    await t.ok(key, CompleteTurnDocument, { turnId: id, usage: { inputTokens: 10, outputTokens: 1 } });
+    const result = await t.gql(key, CompleteTurnWithProviderUsageDocument, {
+      turnId: id,
+      providerUsage: { format: 'GEMINI', usage: { promptTokenCount: 99 } },
+    });
     expect(codeOf(result)).toBe('CONFLICT');
     expect(await read(id)).toMatchObject({ usage: { inputTokens: 10 }, providerUsage: null });
   });

@@ -11,8 +11,17 @@ import { agentsSdkName } from '../packages/client/src/runtime/toolbox';
 import { loadoutRuntime, Turn } from '../packages/client/src/runtime';
 import { projectRoot } from '../src/common/project-root';
 import { CANNED_USAGE, FakeProvider, type CapturedRequest, type ProviderApi } from './support/fake-provider';
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  AgentConversationsDocument,
+  ConversationTurnOutcomesDocument,
+  ReportedMcpToolsDocument,
+  SetModelPriceDocument,
+  ToolUsageDocument,
+  type ConversationTurnOutcomesQuery,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { runnableBlocks, type RunnableBlock } from './support/runnable-blocks';
+import { TestWorld } from './support/test-world';
 import { UnavailableOnce } from './support/unavailable-once';
 
 /*
@@ -130,28 +139,7 @@ function expectedCost(u: Usage, model: string): number {
   );
 }
 
-interface StoredTurn {
-  id: string;
-  index: number;
-  completedAt: string | null;
-  usage: Usage | null;
-  cost: { amountUsd: number | null; toolDefinitionShare: number } | null;
-  toolbox: { schemaTokens: number; rendered: unknown; tools: Array<{ name: string; toolName: string }> };
-}
-const CONVERSATIONS = typed<{ conversations: { edges: Array<{ node: { id: string } }> } }>(
-  `query($a: ID!) { conversations(agentId: $a) { edges { node { id } } } }`,
-);
-const TURNS = typed<{ conversation: { turns: { edges: Array<{ node: StoredTurn }> } } }>(
-  `query($c: ID!, $p: ToolProvider!) { conversation(id: $c) { turns { edges { node {
-     id index completedAt
-     usage { inputTokens cachedInputTokens cacheWriteTokens cacheWrite1hTokens outputTokens serverToolUse }
-     cost { amountUsd toolDefinitionShare }
-     toolbox { schemaTokens rendered(provider: $p) tools { name toolName } }
-   } } } } }`,
-);
-const USAGE = typed<{ toolUsage: Array<{ toolName: string; calls: number }> }>(
-  `query($u: String) { toolUsage(userId: $u) { toolName calls } }`,
-);
+type StoredTurn = NonNullable<ConversationTurnOutcomesQuery['conversation']>['turns']['edges'][number]['node'];
 
 const SCHEMA = { type: 'object', properties: { id: { type: 'string', description: 'The invoice number.' } }, required: ['id'] };
 const MCP_TOOL = 'mcp__github__get-issue';
@@ -165,36 +153,22 @@ const agents = new Map<string, string>();
 
 beforeAll(async () => {
   [t, fake] = await Promise.all([startTestServer(), FakeProvider.start()]);
-  adminKey = (await t.createOrganization()).adminKey;
-  runtimeKey = await t.createKey(adminKey, 'RUNTIME');
-  await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  await t.ok(
-    adminKey,
-    `mutation($s: JSON!) { createToolDefinition(input: { name: "lookup_invoice", description: "Looks an invoice up.", inputSchema: $s }) { id } }`,
-    { s: SCHEMA },
-  );
-  const server = (await t.ok<Created<'registerMcpServer'>>(adminKey, `mutation { registerMcpServer(input: { name: "github" }) { id } }`))
-    .registerMcpServer.id;
-  await t.ok(
-    adminKey,
-    `mutation($s: ID!, $tools: [McpTool!]!) { reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) { id } }`,
-    {
-      s: server,
-      tools: [
-        { name: 'get-issue', description: 'Reads an issue.', inputSchema: { type: 'object', properties: { number: { type: 'integer' } } } },
-      ],
-    },
-  );
-  for (const input of PRICES)
-    await t.ok(adminKey, `mutation($input: ModelPriceInput!) { setModelPrice(input: $input) { model } }`, { input });
-  for (const [name, loop] of Object.entries(LOOPS)) {
-    const created = await t.ok<Created<'createAgent'>>(
-      adminKey,
-      `mutation($n: String!, $m: String!) { createAgent(input: { name: $n, model: $m }) { id } }`,
-      { n: name, m: loop.model },
-    );
-    agents.set(name, created.createAgent.id);
-  }
+  const world = new TestWorld(t);
+  const organization = await world.organization('Test org', {
+    tools: [{ name: 'lookup_invoice', description: 'Looks an invoice up.', inputSchema: SCHEMA }],
+    agents: Object.entries(LOOPS).map(([name, loop]) => ({ name, model: loop.model })),
+  });
+  adminKey = organization.adminKey;
+  for (const agent of organization.agents) agents.set(agent.name, agent.id);
+  runtimeKey = await world.key(adminKey, 'RUNTIME');
+  const [server] = await world.mcpServers(adminKey, [{ name: 'github' }]);
+  await t.ok(adminKey, ReportedMcpToolsDocument, {
+    serverId: server.id,
+    tools: [
+      { name: 'get-issue', description: 'Reads an issue.', inputSchema: { type: 'object', properties: { number: { type: 'integer' } } } },
+    ],
+  });
+  for (const input of PRICES) await t.ok(adminKey, SetModelPriceDocument, { input });
 
   dir = mkdtempSync(join(tmpdir(), 'loadout-runtime-'));
   // The docs import the client as a runtime that installed the package does: `@loadout/client`, built, beside the SDKs.
@@ -258,17 +232,17 @@ async function runBlock(block: RunnableBlock, loadoutUrl = t.url): Promise<strin
 
 /** Every turn of the loop's agent, oldest first. */
 async function turnsOf(name: string): Promise<StoredTurn[]> {
-  const { conversations } = await t.ok(adminKey, CONVERSATIONS, { a: agents.get(name) });
+  const { conversations } = await t.ok(adminKey, AgentConversationsDocument, { agentId: agents.get(name)! });
   const turns: StoredTurn[] = [];
   for (const { node } of conversations.edges) {
-    const { conversation } = await t.ok(adminKey, TURNS, { c: node.id, p: LOOPS[name].rendering });
-    turns.push(...conversation.turns.edges.map((e) => e.node));
+    const { conversation } = await t.ok(adminKey, ConversationTurnOutcomesDocument, { id: node.id, provider: LOOPS[name].rendering });
+    turns.push(...conversation!.turns.edges.map((e) => e.node));
   }
   return turns.sort((a, b) => a.index - b.index);
 }
 
 async function callsOf(toolName: string): Promise<number> {
-  const data = await t.ok(adminKey, USAGE, { u: 'dana@acme.example' });
+  const data = await t.ok(adminKey, ToolUsageDocument, { userId: 'dana@acme.example' });
   return data.toolUsage.find((u) => u.toolName === toolName)?.calls ?? 0;
 }
 

@@ -9,8 +9,10 @@ import { LoadoutError, loadoutClient, resolveEndpoint } from '../packages/client
 import type { JsonValue } from '../packages/client/src/json';
 import { describeCarried, describeToolbox, previewToolbox } from '../packages/client/src/preview';
 import { anthropicMessages, LoadoutRuntime } from '../packages/client/src/runtime';
-import { startTestServer, type Created, type TestServer } from './support/harness';
+import { ConversationTurnsPageDocument } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { runnableBlocks } from './support/runnable-blocks';
+import { TestWorld } from './support/test-world';
 
 const root = projectRoot();
 const example = path.join(root, 'packages', 'client');
@@ -90,15 +92,11 @@ describe('against a server', () => {
   let agentId: string;
 
   beforeAll(async () => {
-    adminKey = (await t.createOrganization()).adminKey;
-    runtimeKey = await t.createKey(adminKey, 'RUNTIME');
-    await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-    agentId = (
-      await t.ok<Created<'createAgent'>>(
-        adminKey,
-        `mutation { createAgent(input: { name: "a", model: "anthropic/claude-sonnet-4-5" }) { id } }`,
-      )
-    ).createAgent.id;
+    const world = new TestWorld(t);
+    const organization = await world.organization('Test org', { agents: [{ name: 'a', model: 'anthropic/claude-sonnet-4-5' }] });
+    adminKey = organization.adminKey;
+    agentId = organization.agents[0].id;
+    runtimeKey = await world.key(adminKey, 'RUNTIME');
   });
 
   const schema: JsonValue = { type: 'object', properties: { q: { type: 'string' } } };
@@ -203,15 +201,11 @@ describe('copied out of the repository, following its README', () => {
     expect(lines[turnAt]).toContain("the preview's toolbox");
 
     const conversationId = /^turn 1 of conversation (\S+):/.exec(lines[turnAt])![1];
-    const recorded = await t.ok<{ conversation: { turns: { totalCount: number; edges: Array<{ node: { abandonedReason: string } }> } } }>(
-      demoKey,
-      `query($id: ID!) { conversation(id: $id) { turns { totalCount edges { node { abandonedReason } } } } }`,
-      { id: conversationId },
-    );
+    const recorded = (await t.ok(demoKey, ConversationTurnsPageDocument, { id: conversationId })).conversation!.turns;
     // No model was called, and the turn says so.
-    expect(recorded.conversation.turns).toEqual({
+    expect({ totalCount: recorded.totalCount, abandonedReasons: recorded.edges.map((e) => e.node.abandonedReason) }).toEqual({
       totalCount: 1,
-      edges: [{ node: { abandonedReason: 'no model was called: the example client only shows the toolbox' } }],
+      abandonedReasons: ['no model was called: the example client only shows the toolbox'],
     });
   }, 600_000);
 });

@@ -21,6 +21,7 @@ import {
   WorldMcpServerDocument,
   WorldMiniAppDocument,
   WorldOrganizationDocument,
+  WorldOrganizationOfDocument,
   WorldProjectDocument,
   WorldRuleDocument,
   WorldToolDocument,
@@ -29,6 +30,7 @@ import {
   type CreateChannelInput,
   type CreateContextObjectInput,
   type CreateMiniAppInput,
+  type CreateOrganizationInput,
   type CreateProjectInput,
   type RegisterMcpServerInput,
   type Role,
@@ -45,6 +47,7 @@ import {
   type WorldMcpServerMutation,
   type WorldMiniAppMutation,
   type WorldOrganizationMutation,
+  type WorldOrganizationOfMutation,
   type WorldProjectMutation,
   type WorldRuleMutation,
   type WorldToolMutation,
@@ -168,6 +171,21 @@ export class TestWorld {
       rows.push(...chunk.map((_, i) => data[`row${i}`]));
     }
     return rows;
+  }
+
+  /** One new organisation made from `input` (its funding model, its default model), with its ADMIN key and `contents` as `organization` makes them. */
+  async organizationOf(input: CreateOrganizationInput, contents: WorldContents = {}) {
+    const [created] = await this.bulk<CreateOrganizationInput, WorldOrganizationOfMutation['createOrganization']>(
+      OPERATOR_TOKEN,
+      WorldOrganizationOfDocument,
+      [input],
+    );
+    const adminKey = created.apiKey;
+    const channels = await this.channels(adminKey, contents.channels ?? [WEB]);
+    const contextObjects = await this.contextObjects(adminKey, contents.contextObjects ?? []);
+    const tools = await this.tools(adminKey, contents.tools ?? []);
+    const agents = await this.agents(adminKey, contents.agents ?? []);
+    return { id: created.organization.id, adminKey, channels, contextObjects, tools, agents };
   }
 }
 

@@ -3,6 +3,15 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** How the budget report's estimatedToolCount stands against its thresholds (docs/semantics.md §7.3). */
+export type BudgetLevel =
+  /** At or above hotThreshold. */
+  | 'HOT'
+  /** Below warnThreshold. */
+  | 'OK'
+  /** At or above warnThreshold, below hotThreshold. */
+  | 'WARN';
+
 /** A new agent; a setting left out takes the default it states. */
 export type CreateAgentInput = {
   /** The budget report's HOT level for this agent: 1 to 1000, at or above budgetWarnThreshold. Default: the organisation's toolBudgetHot. */
@@ -59,6 +68,16 @@ export type CreateMiniAppInput = {
   projectId?: string | number | null | undefined;
 };
 
+/** A new organisation. */
+export type CreateOrganizationInput = {
+  /** provider/model; default openai/gpt-4o. */
+  defaultModel?: string | null | undefined;
+  /** Who pays for model usage; default BRING_YOUR_OWN. */
+  fundingModel?: FundingModel | null | undefined;
+  /** Display name, 1 to 200 characters. */
+  name: string;
+};
+
 /** A new project of the caller's organisation. */
 export type CreateProjectInput = {
   /** Display name, 1 to 200 characters. */
@@ -101,12 +120,90 @@ export type ExecutionContext =
   /** The end user the agent works for (the default). */
   | 'RUNNING_USER';
 
+/** Who pays for an organisation's model usage: whether a priced turn also costs credits (docs/semantics.md §4.3). */
+export type FundingModel =
+  /** Bring your own AI: usage is billed by the provider to the organisation. */
+  | 'BRING_YOUR_OWN'
+  /** AI included: usage is paid in the platform's credits. */
+  | 'INCLUDED_CREDITS';
+
+/** The kind of change that altered a toolbox (docs/semantics.md §5.1). */
+export type InvalidationCause =
+  /** updateAgent changed the agent's model, maxTools, maxSchemaTokens or toolsMode. */
+  | 'AGENT_UPDATED'
+  /** applyChangeSet: one event per agent for the whole set. */
+  | 'CHANGE_SET'
+  /** An inventory report (reportMcpTools, reportMcpInventory) changed the server's tools. */
+  | 'MCP_INVENTORY_CHANGED'
+  /** registerMcpServer or updateMcpServer. */
+  | 'MCP_SERVER_CHANGED'
+  /** setMiniAppEnabled. */
+  | 'MINI_APP_CHANGED'
+  /** setToolRule or removeToolRule. */
+  | 'RULE_CHANGED'
+  /** createToolDefinition. */
+  | 'TOOL_CREATED'
+  /** deleteToolDefinition. */
+  | 'TOOL_DELETED'
+  /** updateToolDefinition. */
+  | 'TOOL_UPDATED';
+
+/** One change inside a change set; exactly one member is set. */
+export type LoadoutChangeInput = {
+  /** createToolDefinition. */
+  createTool?: ToolDefinitionInput | null | undefined;
+  /** deleteToolDefinition: the tool definition to delete. */
+  deleteToolId?: string | number | null | undefined;
+  /** removeToolRule: the permission rule to remove. */
+  removeToolRuleId?: string | number | null | undefined;
+  /** setToolRule. */
+  setToolRule?: ToolRuleInput | null | undefined;
+  /** updateAgent. */
+  updateAgent?: UpdateAgentChange | null | undefined;
+  /** updateMcpServer: the server's tool lists and enabled. */
+  updateMcpServer?: UpdateMcpServerChange | null | undefined;
+  /** updateToolDefinition. */
+  updateTool?: UpdateToolChange | null | undefined;
+};
+
 /** A header Loadout sends to the server. Write-only: its value is never returned. */
 export type McpHeaderInput = {
   /** An HTTP header name (Authorization, X-Api-Key); not one the transport sets itself. */
   name: string;
   /** Kept encrypted; never returned, logged or quoted in an error. */
   value: string;
+};
+
+/** An MCP server's tool lists and whether it is enabled, to change; one left out or null stays as it is. */
+export type McpServerToolsPatch = {
+  /** Tools of the server dropped, by the server's own name for them; wins over enabledTools (filter MCP_FILTERED). Left out or null: unchanged. */
+  disabledTools?: Array<string> | null | undefined;
+  /** A disabled server's tools drop (OWNER_DISABLED), and it is not in scope for requiresMcpServer. Left out or null: unchanged. */
+  enabled?: boolean | null | undefined;
+  /** Tools of the server kept, by the server's own name for them (no mcp__ prefix); empty: no allow-list (filter MCP_FILTERED). Left out or null: unchanged. */
+  enabledTools?: Array<string> | null | undefined;
+};
+
+/** An MCP tool as typed fields: the MCP Tool object's known keys. reportMcpTools takes tools/list entries as returned, unknown keys included. */
+export type McpToolInput = {
+  /** MCP's _meta, kept as reported; never sent to a model. */
+  _meta?: unknown;
+  /** readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title. */
+  annotations?: unknown;
+  /** What the model reads about the tool, sent as is. */
+  description: string;
+  /** MCP's execution, kept as reported; never sent to a model. */
+  execution?: unknown;
+  /** MCP's icons, kept as reported; never sent to a model. */
+  icons?: unknown;
+  /** The JSON Schema of the tool's arguments, sent as is; MCP's inputSchema. */
+  inputSchema: unknown;
+  /** The tool's own name; sent in the short form where a provider refuses the full one. */
+  name: string;
+  /** The schema of the tool's structured result; never sent to a model. */
+  outputSchema?: unknown;
+  /** A display title; never sent to a model. */
+  title?: string | null | undefined;
 };
 
 /** How Loadout gets a server's tools: REPORTED by a runtime (reportMcpTools, reportMcpInventory), or fetched by Loadout itself over MCP's Streamable HTTP, the older SSE transport, or stdio (servers an operator declares; never registered through the API). */
@@ -119,6 +216,24 @@ export type McpTransport =
   | 'STDIO'
   /** MCP's current HTTP transport, at the server's url. */
   | 'STREAMABLE_HTTP';
+
+/** Rates per million tokens, in USD or credits, each from 0 to 1000000. */
+export type ModelPriceInput = {
+  /** USD per million tokens written to Anthropic's 1-hour prompt cache (TurnUsage.cacheWrite1hTokens). Default: 2 x inputUsdPerMTok. */
+  cacheWrite1hUsdPerMTok?: number | null | undefined;
+  /** USD per million tokens written to the prompt cache other than 1-hour writes (Anthropic's 5-minute writes, OpenAI's writes). Default: inputUsdPerMTok. */
+  cacheWriteUsdPerMTok?: number | null | undefined;
+  /** USD per million input tokens read from the prompt cache (TurnUsage.cachedInputTokens). */
+  cachedInputUsdPerMTok: number;
+  /** Credits per million input and output tokens (inputTokens + outputTokens), charged only to organisations funded by INCLUDED_CREDITS. Absent: no credits. */
+  creditsPerMTok?: number | null | undefined;
+  /** USD per million plain input tokens: inputTokens less cachedInputTokens and cacheWriteTokens. */
+  inputUsdPerMTok: number;
+  /** The model priced, as provider/model: what prices the turns that ran on it (the agent's model when the turn began). */
+  model: string;
+  /** USD per million output tokens (TurnUsage.outputTokens). */
+  outputUsdPerMTok: number;
+};
 
 /** The page of a situation: a context object on a page other than RECORD is BAD_USER_INPUT. */
 export type PageInput = {
@@ -138,6 +253,29 @@ export type PageType =
   | 'LIST'
   /** One record, optionally naming its context object and record id. */
   | 'RECORD';
+
+/** The API a provider usage object comes from, and so the documented meaning of its keys (docs/usage-and-pricing.md). */
+export type ProviderUsageFormat =
+  /** Anthropic Messages `usage`: input_tokens, cache_creation_input_tokens, cache_creation.ephemeral_5m_input_tokens, cache_creation.ephemeral_1h_input_tokens, cache_read_input_tokens, output_tokens; server_tool_use counts kept, not priced. */
+  | 'ANTHROPIC'
+  /** Gemini `usageMetadata`: promptTokenCount, cachedContentTokenCount, toolUsePromptTokenCount, candidatesTokenCount, thoughtsTokenCount. */
+  | 'GEMINI'
+  /** OpenAI Chat Completions `usage`: prompt_tokens, prompt_tokens_details.cached_tokens, prompt_tokens_details.cache_write_tokens, completion_tokens. */
+  | 'OPENAI_CHAT'
+  /** OpenAI Responses `usage`: input_tokens, input_tokens_details.cached_tokens, input_tokens_details.cache_write_tokens, output_tokens. */
+  | 'OPENAI_RESPONSES';
+
+/** A provider's usage object, to be read by its API's documented meaning. */
+export type ProviderUsageInput = {
+  /** The API the object comes from, whose documented meaning of each key is applied. */
+  format: ProviderUsageFormat;
+  /** The model the provider answered with (its response's `model`; Gemini's `modelVersion`), 1 to 200 characters: the turn is priced, and its tool share estimated, for it. Without a provider prefix it takes the format's (`anthropic/`, `openai/`, `google/`); one naming another provider than the format's is BAD_USER_INPUT. Default: the agent's model, which must then be of the format's provider. */
+  model?: string | null | undefined;
+  /** The provider's reason for a prompt-cache miss, where it gives one; at most 200 characters. */
+  providerCacheMissReason?: string | null | undefined;
+  /** The provider's usage object exactly as its API returned it (Gemini: `usageMetadata`); at most 4096 bytes as JSON. */
+  usage: unknown;
+};
 
 /** A new MCP server; it has no tools until its first probe (or, REPORTED, its first inventory report). */
 export type RegisterMcpServerInput = {
@@ -191,6 +329,28 @@ export type StartConversationInput = {
   userId?: string | null | undefined;
 };
 
+/** One call a model made to a tool, counted in its usage scope (docs/semantics.md §6.2). */
+export type ToolCallInput = {
+  /** When the call happened; default now. More than 5 minutes past the server's clock is BAD_USER_INPUT. */
+  at?: string | null | undefined;
+  /** Preferred: the scope is derived from the conversation (child sessions credit the owning project). */
+  conversationId?: string | number | null | undefined;
+  /** How long the call took, in milliseconds (0 to 86,400,000); kept with the call on its turn (`Turn.toolCalls`). */
+  durationMs?: number | null | undefined;
+  /** Retries with the same key are counted once. */
+  idempotencyKey?: string | null | undefined;
+  /** Whether the call failed; counted in `errors`. */
+  isError: boolean;
+  /** Used when conversationId is absent. */
+  projectId?: string | number | null | undefined;
+  /** The tool's name as the model called it: its own name or the short form it was sent under. */
+  toolName: string;
+  /** The turn whose response made the call, of `conversationId`: the call is listed under it too (`Turn.toolCalls`). Another conversation's turn is BAD_USER_INPUT. */
+  turnId?: string | number | null | undefined;
+  /** Used when conversationId is absent: the end user; default the caller (its principal id). */
+  userId?: string | null | undefined;
+};
+
 /** A new tool definition; a field left out takes the default it states. */
 export type ToolDefinitionInput = {
   /** Inactive definitions drop (INACTIVE). Default true. */
@@ -226,6 +386,19 @@ export type ToolDefinitionInput = {
   tier?: number | null | undefined;
 };
 
+/** A shape of the tools list a model API takes (docs/renderings.md); also names a provider family. */
+export type ToolProvider =
+  /** Anthropic Messages `tools`: [{ name, description, input_schema }] */
+  | 'ANTHROPIC'
+  /** Gemini `tools`: [{ functionDeclarations: [{ name, description, parametersJsonSchema }] }] */
+  | 'GOOGLE'
+  /** For frameworks that render for the model's provider themselves: [{ name, description, inputSchema }], and for MCP tools `mcpServer` (the server's registered name) and `mcpToolName` (the name `tools/call` takes). No provider family of its own. */
+  | 'NEUTRAL'
+  /** OpenAI Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }] */
+  | 'OPENAI'
+  /** OpenAI Responses API `tools`: [{ type: "function", name, description, parameters, strict }], `strict` true only for a strict-ready schema. The openai family, as OPENAI. */
+  | 'OPENAI_RESPONSES';
+
 /** A permission rule to set: it replaces the effect of the rule already naming the same subject on the same agent or project. */
 export type ToolRuleInput = {
   /** The agent the rule is set on. Exactly one of agentId and projectId. */
@@ -255,6 +428,108 @@ export type ToolsMode =
   | 'ALL_PAGES'
   /** Skip loading tools on home and list pages. */
   | 'RECORD_PAGES_ONLY';
+
+/** Usage in our terms; to send a provider's usage object as it is, use `completeTurnWithProviderUsage`. */
+export type TurnUsageInput = {
+  /** Input tokens written to the 1-hour prompt cache (Anthropic's `cache_creation.ephemeral_1h_input_tokens`); part of cacheWriteTokens. Default 0. */
+  cacheWrite1hTokens?: number | null | undefined;
+  /** Input tokens written to the prompt cache, the 1-hour ones included; part of inputTokens. Priced at cacheWriteUsdPerMTok, the 1-hour ones at cacheWrite1hUsdPerMTok. Default 0. */
+  cacheWriteTokens?: number | null | undefined;
+  /** Input tokens read from the prompt cache; part of inputTokens. Default 0. */
+  cachedInputTokens?: number | null | undefined;
+  /** Every input token of the request, cached and cache-write ones included: OpenAI's `prompt_tokens`, but Anthropic's `input_tokens` + `cache_creation_input_tokens` + `cache_read_input_tokens`. */
+  inputTokens: number;
+  /** Every output token, reasoning and thinking tokens included. */
+  outputTokens: number;
+  /** The provider's reason for a prompt-cache miss, where it gives one; at most 200 characters. */
+  providerCacheMissReason?: string | null | undefined;
+};
+
+/** updateAgent inside a change set. */
+export type UpdateAgentChange = {
+  /** The agent to change. */
+  id: string | number;
+  /** The settings to change. */
+  patch: UpdateAgentInput;
+};
+
+/** Settings to change; one left out or null stays as it is. A change to model, maxTools, maxSchemaTokens or toolsMode is a loadout change (docs/semantics.md §5.1). */
+export type UpdateAgentInput = {
+  /** The budget report's HOT level for this agent: 1 to 1000, at or above budgetWarnThreshold. Left out or null: unchanged. */
+  budgetHotThreshold?: number | null | undefined;
+  /** The budget report's WARN level for this agent: 1 to 1000, at or below budgetHotThreshold. Left out or null: unchanged. */
+  budgetWarnThreshold?: number | null | undefined;
+  /** True: removes the schema token cap. */
+  clearMaxSchemaTokens?: boolean | null | undefined;
+  /** Whose identity the host runs the agent's tools as; no filter reads it. Left out or null: unchanged. */
+  executionContext?: ExecutionContext | null | undefined;
+  /** Cap on the summed schema tokens of a toolbox, 1 to 1,000,000; tools past it in Sort Order drop (OVER_TOKEN_BUDGET, docs/semantics.md §3.12). Left out or null: unchanged. (clearMaxSchemaTokens removes it). */
+  maxSchemaTokens?: number | null | undefined;
+  /** Max Tools: the most tools a toolbox carries, 1 to 100, default 25; survivors past it in Sort Order drop (OVER_MAX_TOOLS, docs/semantics.md §3.12). Left out or null: unchanged. */
+  maxTools?: number | null | undefined;
+  /** provider/model, e.g. openai/gpt-4o or anthropic/claude-sonnet-4-5: decides the renderings, the token counts and the provider schema rules. Left out or null: unchanged. */
+  model?: string | null | undefined;
+  /** Display name, 1 to 200 characters. Left out or null: unchanged. */
+  name?: string | null | undefined;
+  /** On which pages the agent loads tools. Left out or null: unchanged. */
+  toolsMode?: ToolsMode | null | undefined;
+};
+
+/** updateMcpServer inside a change set: the server's tool lists and whether it is enabled; its address changes through updateMcpServer alone. */
+export type UpdateMcpServerChange = {
+  /** The MCP server to change. */
+  id: string | number;
+  /** The settings to change. */
+  patch: McpServerToolsPatch;
+};
+
+/** updateToolDefinition inside a change set. */
+export type UpdateToolChange = {
+  /** The tool definition to change. */
+  id: string | number;
+  /** The fields to change. */
+  patch: UpdateToolDefinitionInput;
+};
+
+/** Fields to change; one left out or null stays as it is, except tier (null clears it, docs/semantics.md §3.15). */
+export type UpdateToolDefinitionInput = {
+  /** Inactive definitions drop (INACTIVE). Left out or null: unchanged. */
+  active?: boolean | null | undefined;
+  /** Scopes the definition to one agent of its own project: only that agent carries it, the others drop it (AGENT_SCOPE). Left out or null: unchanged. Not for BUILT_IN tools. */
+  agentId?: string | number | null | undefined;
+  /** The channels the tool is carried on (by key); empty: every channel (filter CHANNEL). Left out or null: unchanged. */
+  channels?: Array<string> | null | undefined;
+  /** True: no longer scoped to an agent, so every agent of its scope may carry it. Wins over agentId. */
+  clearAgent?: boolean | null | undefined;
+  /** The context objects whose RECORD pages carry the tool (by key); empty: every page (filter CONTEXT). Left out or null: unchanged. */
+  contextObjects?: Array<string> | null | undefined;
+  /** What the model reads about the tool, sent as is; at most 10000 characters. Left out or null: unchanged. */
+  description?: string | null | undefined;
+  /** The host may still remove the tool at run time; shown and listed by the budget report, read by no filter. Left out or null: unchanged. */
+  hostDependent?: boolean | null | undefined;
+  /** The JSON Schema of the tool's arguments, sent as is (key order kept): an object schema, at most 64 KiB, that the provider schema rules accept (docs/semantics.md §8.3). Left out or null: unchanged. */
+  inputSchema?: unknown;
+  /** The definition's own name; a new one is 1 to 64 letters, digits, `_` and `-`, starting with a letter or `_`, unique per source in its scope (CONFLICT naming `input.name`); MCP tools are mcp__<server>__<tool>. MCP tools keep theirs. Left out or null: unchanged. */
+  name?: string | null | undefined;
+  /** Loadable only where at least one enabled MCP server is in scope (the McpResources tools); else REQUIRES_MCP_SERVER. Left out or null: unchanged. */
+  requiresMcpServer?: boolean | null | undefined;
+  /** Orders the toolbox, the ties of shadowing and the cut: (sortOrder, name, id) ascending (docs/semantics.md §3.11). -1,000,000 to 1,000,000. Left out or null: unchanged. */
+  sortOrder?: number | null | undefined;
+  /**
+   * Tool Tier: stored and returned, read by nothing. Null clears it; no version moves and no toolbox changes.
+   * @deprecated Ignored by the runtime.
+   */
+  tier?: number | null | undefined;
+};
+
+/** Why the evidence suggests removing a tool: the first that applies, in this order (docs/semantics.md §7.5). */
+export type Verdict =
+  /** At least 5 calls, and every one an error. */
+  | 'ALWAYS_FAILS'
+  /** Last called at least 30 days before asOf. */
+  | 'COLD'
+  /** First surfaced at least 7 days before asOf, and never called. */
+  | 'NEVER_USED';
 
 export type WorldOrganizationMutationVariables = Exact<{
   name: string;
@@ -342,6 +617,214 @@ export type ToolboxQueryVariables = Exact<{
 
 export type ToolboxQuery = { toolbox: { fingerprint: string, loadoutVersion: number, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ reason: DropReason, tool: { name: string } }> } };
 
+export type WorldOrganizationOfMutationVariables = Exact<{
+  input: CreateOrganizationInput;
+}>;
+
+
+export type WorldOrganizationOfMutation = { createOrganization: { apiKey: string, organization: { id: string } } };
+
+export type CallerIdentityQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CallerIdentityQuery = { me: { id: string, role: Role } };
+
+export type StartConversationMutationVariables = Exact<{
+  input: StartConversationInput;
+}>;
+
+
+export type StartConversationMutation = { startConversation: { id: string, userId: string, page: { type: PageType, contextObject: string | null }, owningProject: { id: string } | null, parent: { id: string } | null } };
+
+export type BeginTurnMutationVariables = Exact<{
+  conversationId: string | number;
+  provider?: ToolProvider | null | undefined;
+}>;
+
+
+export type BeginTurnMutation = { beginTurn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, rendered: unknown, tools: Array<{ name: string }> } } };
+
+export type TurnOutcomeFragment = { completedAt: string | null, providerCacheMissReason: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null };
+
+export type CompleteTurnMutationVariables = Exact<{
+  turnId: string | number;
+  usage: TurnUsageInput;
+}>;
+
+
+export type CompleteTurnMutation = { completeTurn: { id: string, completedAt: string | null, providerCacheMissReason: string | null, toolbox: { schemaTokens: number }, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null } };
+
+export type CompleteTurnWithProviderUsageMutationVariables = Exact<{
+  turnId: string | number;
+  providerUsage: ProviderUsageInput;
+}>;
+
+
+export type CompleteTurnWithProviderUsageMutation = { completeTurnWithProviderUsage: { id: string, completedAt: string | null, providerCacheMissReason: string | null, toolbox: { schemaTokens: number }, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null } };
+
+export type TurnRecordQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TurnRecordQuery = { turn: { id: string, index: number, toolboxChanged: boolean, completedAt: string | null, providerCacheMissReason: string | null, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, contentHash: string, schemaTokens: number, toolDefinition: { id: string, description: string } | null }>, dropped: Array<{ name: string, reason: DropReason, toolDefinition: { id: string } | null }> }, conversation: { id: string }, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null } | null };
+
+export type ConversationTurnsPageQueryVariables = Exact<{
+  id: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ConversationTurnsPageQuery = { conversation: { id: string, turns: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, index: number, abandonedReason: string | null } }> } } | null };
+
+export type ConversationTurnOutcomesQueryVariables = Exact<{
+  id: string | number;
+  provider: ToolProvider;
+}>;
+
+
+export type ConversationTurnOutcomesQuery = { conversation: { id: string, turns: { edges: Array<{ node: { id: string, index: number, completedAt: string | null, providerCacheMissReason: string | null, toolbox: { schemaTokens: number, rendered: unknown }, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null } }> } } | null };
+
+export type AgentConversationsQueryVariables = Exact<{
+  agentId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type AgentConversationsQuery = { conversations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, userId: string, startedAt: string, turnCount: number, lastActivityAt: string, channel: { key: string }, page: { type: PageType } } }> } };
+
+export type ModelPriceRatesFragment = { model: string, inputUsdPerMTok: number, cachedInputUsdPerMTok: number, cacheWriteUsdPerMTok: number, cacheWrite1hUsdPerMTok: number, outputUsdPerMTok: number, creditsPerMTok: number | null };
+
+export type SetModelPriceMutationVariables = Exact<{
+  input: ModelPriceInput;
+}>;
+
+
+export type SetModelPriceMutation = { setModelPrice: { model: string, inputUsdPerMTok: number, cachedInputUsdPerMTok: number, cacheWriteUsdPerMTok: number, cacheWrite1hUsdPerMTok: number, outputUsdPerMTok: number, creditsPerMTok: number | null } };
+
+export type ModelPricesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ModelPricesQuery = { modelPrices: Array<{ model: string, inputUsdPerMTok: number, cachedInputUsdPerMTok: number, cacheWriteUsdPerMTok: number, cacheWrite1hUsdPerMTok: number, outputUsdPerMTok: number, creditsPerMTok: number | null }> };
+
+export type RecordToolCallsMutationVariables = Exact<{
+  calls: Array<ToolCallInput> | ToolCallInput;
+}>;
+
+
+export type RecordToolCallsMutation = { recordToolCalls: { accepted: number, duplicates: number } };
+
+export type ToolUsageQueryVariables = Exact<{
+  projectId?: string | number | null | undefined;
+  userId?: string | null | undefined;
+}>;
+
+
+export type ToolUsageQuery = { toolUsage: Array<{ toolName: string, userId: string, calls: number, errors: number, firstSurfacedAt: string | null, lastSurfacedAt: string | null, lastCalledAt: string | null, project: { id: string } | null }> };
+
+export type ToolBudgetReportQueryVariables = Exact<{
+  projectId?: string | number | null | undefined;
+  agentId?: string | number | null | undefined;
+  userId?: string | null | undefined;
+  asOf?: string | null | undefined;
+}>;
+
+
+export type ToolBudgetReportQuery = { toolBudget: { asOf: string, level: BudgetLevel, userId: string, estimatedToolCount: number, estimatedSchemaTokens: number, requestOverheadTokens: number, warnThreshold: number, hotThreshold: number, unprobedMcpServers: Array<string>, evidence: { totalCalls: number, firstCallAt: string | null, gateOpen: boolean, requiredCalls: number, requiredDays: number }, bySource: Array<{ source: ToolSource, count: number, schemaTokens: number }>, tools: Array<{ name: string, source: ToolSource, schemaTokens: number, hostDependent: boolean }>, suggestions: Array<{ toolName: string, verdict: Verdict, calls: number, errors: number, schemaTokens: number, projectedSavingTokens: number, firstSurfacedAt: string | null, lastUsedAt: string | null }>, inventedToolCalls: Array<{ name: string, calls: number }> } };
+
+export type ToolDefinitionUpdateMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateToolDefinitionInput;
+}>;
+
+
+export type ToolDefinitionUpdateMutation = { updateToolDefinition: { id: string } };
+
+export type ToolDefinitionDeleteMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ToolDefinitionDeleteMutation = { deleteToolDefinition: boolean };
+
+export type ChangeSetInvalidationsMutationVariables = Exact<{
+  changes: Array<LoadoutChangeInput> | LoadoutChangeInput;
+}>;
+
+
+export type ChangeSetInvalidationsMutation = { applyChangeSet: { invalidations: Array<{ id: string }> } };
+
+export type ReportedMcpToolsMutationVariables = Exact<{
+  serverId: string | number;
+  tools: Array<unknown> | unknown;
+}>;
+
+
+export type ReportedMcpToolsMutation = { reportMcpTools: { id: string } };
+
+export type ReportedMcpInventoryMutationVariables = Exact<{
+  serverId: string | number;
+  tools: Array<McpToolInput> | McpToolInput;
+}>;
+
+
+export type ReportedMcpInventoryMutation = { reportMcpInventory: { id: string } };
+
+export type RevokeKeyMutationVariables = Exact<{
+  principalId: string | number;
+}>;
+
+
+export type RevokeKeyMutation = { revokeApiKey: boolean };
+
+export type LatestInvalidationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LatestInvalidationQuery = { toolboxInvalidations: { totalCount: number, edges: Array<{ node: { cause: InvalidationCause } }> } };
+
+export type ToolDefinitionListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ToolDefinitionListQuery = { toolDefinitions: Array<{ id: string, name: string, schemaTokens: number }> };
+
+export type AgentsAndChannelsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AgentsAndChannelsQuery = { agents: Array<{ id: string }>, channels: Array<{ key: string }> };
+
+export type ToolDefinitionsPageQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  source?: ToolSource | null | undefined;
+  projectId?: string | number | null | undefined;
+}>;
+
+
+export type ToolDefinitionsPageQuery = { toolDefinitionsPage: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, name: string } }> } };
+
+export type AgentsPageQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  projectId?: string | number | null | undefined;
+}>;
+
+
+export type AgentsPageQuery = { agentsPage: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, name: string } }> } };
+
+export type ToolboxRenderingsQueryVariables = Exact<{
+  agentId: string | number;
+}>;
+
+
+export type ToolboxRenderingsQuery = { toolbox: { openai: unknown, anthropic: unknown, google: unknown, tools: Array<{ name: string }> } };
+
+export type LastTurnsBySituationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LastTurnsBySituationQuery = { record: Array<{ toolbox: { lastTurn: { id: string } | null } }>, home: Array<{ toolbox: { lastTurn: { id: string } | null } }> };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -360,7 +843,40 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const TurnOutcomeFragmentDoc = new TypedDocumentString(`
+    fragment TurnOutcome on Turn {
+  completedAt
+  usage {
+    inputTokens
+    cachedInputTokens
+    cacheWriteTokens
+    cacheWrite1hTokens
+    outputTokens
+    serverToolUse
+  }
+  cost {
+    amountUsd
+    credits
+    toolDefinitionShare
+  }
+  providerUsage {
+    format
+    usage
+  }
+  providerCacheMissReason
+}
+    `, {"fragmentName":"TurnOutcome"}) as unknown as TypedDocumentString<TurnOutcomeFragment, unknown>;
+export const ModelPriceRatesFragmentDoc = new TypedDocumentString(`
+    fragment ModelPriceRates on ModelPrice {
+  model
+  inputUsdPerMTok
+  cachedInputUsdPerMTok
+  cacheWriteUsdPerMTok
+  cacheWrite1hUsdPerMTok
+  outputUsdPerMTok
+  creditsPerMTok
+}
+    `, {"fragmentName":"ModelPriceRates"}) as unknown as TypedDocumentString<ModelPriceRatesFragment, unknown>;
 export const WorldOrganizationDocument = new TypedDocumentString(`
     mutation WorldOrganization($name: String!) {
   createOrganization(input: {name: $name}) {
@@ -471,3 +987,522 @@ export const ToolboxDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ToolboxQuery, ToolboxQueryVariables>;
+export const WorldOrganizationOfDocument = new TypedDocumentString(`
+    mutation WorldOrganizationOf($input: CreateOrganizationInput!) {
+  createOrganization(input: $input) {
+    organization {
+      id
+    }
+    apiKey
+  }
+}
+    `) as unknown as TypedDocumentString<WorldOrganizationOfMutation, WorldOrganizationOfMutationVariables>;
+export const CallerIdentityDocument = new TypedDocumentString(`
+    query CallerIdentity {
+  me {
+    id
+    role
+  }
+}
+    `) as unknown as TypedDocumentString<CallerIdentityQuery, CallerIdentityQueryVariables>;
+export const StartConversationDocument = new TypedDocumentString(`
+    mutation StartConversation($input: StartConversationInput!) {
+  startConversation(input: $input) {
+    id
+    userId
+    page {
+      type
+      contextObject
+    }
+    owningProject {
+      id
+    }
+    parent {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<StartConversationMutation, StartConversationMutationVariables>;
+export const BeginTurnDocument = new TypedDocumentString(`
+    mutation BeginTurn($conversationId: ID!, $provider: ToolProvider) {
+  beginTurn(conversationId: $conversationId) {
+    id
+    index
+    startedAt
+    toolboxChanged
+    toolbox {
+      fingerprint
+      toolCount
+      tools {
+        name
+      }
+      rendered(provider: $provider)
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BeginTurnMutation, BeginTurnMutationVariables>;
+export const CompleteTurnDocument = new TypedDocumentString(`
+    mutation CompleteTurn($turnId: ID!, $usage: TurnUsageInput!) {
+  completeTurn(turnId: $turnId, usage: $usage) {
+    id
+    ...TurnOutcome
+    toolbox {
+      schemaTokens
+    }
+  }
+}
+    fragment TurnOutcome on Turn {
+  completedAt
+  usage {
+    inputTokens
+    cachedInputTokens
+    cacheWriteTokens
+    cacheWrite1hTokens
+    outputTokens
+    serverToolUse
+  }
+  cost {
+    amountUsd
+    credits
+    toolDefinitionShare
+  }
+  providerUsage {
+    format
+    usage
+  }
+  providerCacheMissReason
+}`) as unknown as TypedDocumentString<CompleteTurnMutation, CompleteTurnMutationVariables>;
+export const CompleteTurnWithProviderUsageDocument = new TypedDocumentString(`
+    mutation CompleteTurnWithProviderUsage($turnId: ID!, $providerUsage: ProviderUsageInput!) {
+  completeTurnWithProviderUsage(turnId: $turnId, providerUsage: $providerUsage) {
+    id
+    ...TurnOutcome
+    toolbox {
+      schemaTokens
+    }
+  }
+}
+    fragment TurnOutcome on Turn {
+  completedAt
+  usage {
+    inputTokens
+    cachedInputTokens
+    cacheWriteTokens
+    cacheWrite1hTokens
+    outputTokens
+    serverToolUse
+  }
+  cost {
+    amountUsd
+    credits
+    toolDefinitionShare
+  }
+  providerUsage {
+    format
+    usage
+  }
+  providerCacheMissReason
+}`) as unknown as TypedDocumentString<CompleteTurnWithProviderUsageMutation, CompleteTurnWithProviderUsageMutationVariables>;
+export const TurnRecordDocument = new TypedDocumentString(`
+    query TurnRecord($id: ID!) {
+  turn(id: $id) {
+    id
+    index
+    toolboxChanged
+    diff {
+      added
+      removed
+      changed
+      reordered
+    }
+    toolbox {
+      fingerprint
+      toolCount
+      schemaTokens
+      tools {
+        position
+        name
+        description
+        contentHash
+        schemaTokens
+        toolDefinition {
+          id
+          description
+        }
+      }
+      dropped {
+        name
+        reason
+        toolDefinition {
+          id
+        }
+      }
+    }
+    ...TurnOutcome
+    conversation {
+      id
+    }
+  }
+}
+    fragment TurnOutcome on Turn {
+  completedAt
+  usage {
+    inputTokens
+    cachedInputTokens
+    cacheWriteTokens
+    cacheWrite1hTokens
+    outputTokens
+    serverToolUse
+  }
+  cost {
+    amountUsd
+    credits
+    toolDefinitionShare
+  }
+  providerUsage {
+    format
+    usage
+  }
+  providerCacheMissReason
+}`) as unknown as TypedDocumentString<TurnRecordQuery, TurnRecordQueryVariables>;
+export const ConversationTurnsPageDocument = new TypedDocumentString(`
+    query ConversationTurnsPage($id: ID!, $first: Int, $after: String) {
+  conversation(id: $id) {
+    id
+    turns(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          index
+          abandonedReason
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConversationTurnsPageQuery, ConversationTurnsPageQueryVariables>;
+export const ConversationTurnOutcomesDocument = new TypedDocumentString(`
+    query ConversationTurnOutcomes($id: ID!, $provider: ToolProvider!) {
+  conversation(id: $id) {
+    id
+    turns {
+      edges {
+        node {
+          id
+          index
+          ...TurnOutcome
+          toolbox {
+            schemaTokens
+            rendered(provider: $provider)
+          }
+        }
+      }
+    }
+  }
+}
+    fragment TurnOutcome on Turn {
+  completedAt
+  usage {
+    inputTokens
+    cachedInputTokens
+    cacheWriteTokens
+    cacheWrite1hTokens
+    outputTokens
+    serverToolUse
+  }
+  cost {
+    amountUsd
+    credits
+    toolDefinitionShare
+  }
+  providerUsage {
+    format
+    usage
+  }
+  providerCacheMissReason
+}`) as unknown as TypedDocumentString<ConversationTurnOutcomesQuery, ConversationTurnOutcomesQueryVariables>;
+export const AgentConversationsDocument = new TypedDocumentString(`
+    query AgentConversations($agentId: ID!, $first: Int, $after: String) {
+  conversations(agentId: $agentId, first: $first, after: $after) {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      cursor
+      node {
+        id
+        userId
+        startedAt
+        turnCount
+        lastActivityAt
+        channel {
+          key
+        }
+        page {
+          type
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentConversationsQuery, AgentConversationsQueryVariables>;
+export const SetModelPriceDocument = new TypedDocumentString(`
+    mutation SetModelPrice($input: ModelPriceInput!) {
+  setModelPrice(input: $input) {
+    ...ModelPriceRates
+  }
+}
+    fragment ModelPriceRates on ModelPrice {
+  model
+  inputUsdPerMTok
+  cachedInputUsdPerMTok
+  cacheWriteUsdPerMTok
+  cacheWrite1hUsdPerMTok
+  outputUsdPerMTok
+  creditsPerMTok
+}`) as unknown as TypedDocumentString<SetModelPriceMutation, SetModelPriceMutationVariables>;
+export const ModelPricesDocument = new TypedDocumentString(`
+    query ModelPrices {
+  modelPrices {
+    ...ModelPriceRates
+  }
+}
+    fragment ModelPriceRates on ModelPrice {
+  model
+  inputUsdPerMTok
+  cachedInputUsdPerMTok
+  cacheWriteUsdPerMTok
+  cacheWrite1hUsdPerMTok
+  outputUsdPerMTok
+  creditsPerMTok
+}`) as unknown as TypedDocumentString<ModelPricesQuery, ModelPricesQueryVariables>;
+export const RecordToolCallsDocument = new TypedDocumentString(`
+    mutation RecordToolCalls($calls: [ToolCallInput!]!) {
+  recordToolCalls(calls: $calls) {
+    accepted
+    duplicates
+  }
+}
+    `) as unknown as TypedDocumentString<RecordToolCallsMutation, RecordToolCallsMutationVariables>;
+export const ToolUsageDocument = new TypedDocumentString(`
+    query ToolUsage($projectId: ID, $userId: String) {
+  toolUsage(projectId: $projectId, userId: $userId) {
+    toolName
+    userId
+    project {
+      id
+    }
+    calls
+    errors
+    firstSurfacedAt
+    lastSurfacedAt
+    lastCalledAt
+  }
+}
+    `) as unknown as TypedDocumentString<ToolUsageQuery, ToolUsageQueryVariables>;
+export const ToolBudgetReportDocument = new TypedDocumentString(`
+    query ToolBudgetReport($projectId: ID, $agentId: ID, $userId: String, $asOf: DateTime) {
+  toolBudget(
+    projectId: $projectId
+    agentId: $agentId
+    userId: $userId
+    asOf: $asOf
+  ) {
+    asOf
+    level
+    userId
+    estimatedToolCount
+    estimatedSchemaTokens
+    requestOverheadTokens
+    warnThreshold
+    hotThreshold
+    evidence {
+      totalCalls
+      firstCallAt
+      gateOpen
+      requiredCalls
+      requiredDays
+    }
+    bySource {
+      source
+      count
+      schemaTokens
+    }
+    tools {
+      name
+      source
+      schemaTokens
+      hostDependent
+    }
+    suggestions {
+      toolName
+      verdict
+      calls
+      errors
+      schemaTokens
+      projectedSavingTokens
+      firstSurfacedAt
+      lastUsedAt
+    }
+    inventedToolCalls {
+      name
+      calls
+    }
+    unprobedMcpServers
+  }
+}
+    `) as unknown as TypedDocumentString<ToolBudgetReportQuery, ToolBudgetReportQueryVariables>;
+export const ToolDefinitionUpdateDocument = new TypedDocumentString(`
+    mutation ToolDefinitionUpdate($id: ID!, $input: UpdateToolDefinitionInput!) {
+  updateToolDefinition(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionUpdateMutation, ToolDefinitionUpdateMutationVariables>;
+export const ToolDefinitionDeleteDocument = new TypedDocumentString(`
+    mutation ToolDefinitionDelete($id: ID!) {
+  deleteToolDefinition(id: $id)
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionDeleteMutation, ToolDefinitionDeleteMutationVariables>;
+export const ChangeSetInvalidationsDocument = new TypedDocumentString(`
+    mutation ChangeSetInvalidations($changes: [LoadoutChangeInput!]!) {
+  applyChangeSet(changes: $changes) {
+    invalidations {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeSetInvalidationsMutation, ChangeSetInvalidationsMutationVariables>;
+export const ReportedMcpToolsDocument = new TypedDocumentString(`
+    mutation ReportedMcpTools($serverId: ID!, $tools: [McpTool!]!) {
+  reportMcpTools(serverId: $serverId, tools: $tools, advertisesResources: false) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ReportedMcpToolsMutation, ReportedMcpToolsMutationVariables>;
+export const ReportedMcpInventoryDocument = new TypedDocumentString(`
+    mutation ReportedMcpInventory($serverId: ID!, $tools: [McpToolInput!]!) {
+  reportMcpInventory(
+    serverId: $serverId
+    tools: $tools
+    advertisesResources: false
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ReportedMcpInventoryMutation, ReportedMcpInventoryMutationVariables>;
+export const RevokeKeyDocument = new TypedDocumentString(`
+    mutation RevokeKey($principalId: ID!) {
+  revokeApiKey(principalId: $principalId)
+}
+    `) as unknown as TypedDocumentString<RevokeKeyMutation, RevokeKeyMutationVariables>;
+export const LatestInvalidationDocument = new TypedDocumentString(`
+    query LatestInvalidation {
+  toolboxInvalidations(first: 1) {
+    totalCount
+    edges {
+      node {
+        cause
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LatestInvalidationQuery, LatestInvalidationQueryVariables>;
+export const ToolDefinitionListDocument = new TypedDocumentString(`
+    query ToolDefinitionList {
+  toolDefinitions {
+    id
+    name
+    schemaTokens
+  }
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionListQuery, ToolDefinitionListQueryVariables>;
+export const AgentsAndChannelsDocument = new TypedDocumentString(`
+    query AgentsAndChannels {
+  agents {
+    id
+  }
+  channels {
+    key
+  }
+}
+    `) as unknown as TypedDocumentString<AgentsAndChannelsQuery, AgentsAndChannelsQueryVariables>;
+export const ToolDefinitionsPageDocument = new TypedDocumentString(`
+    query ToolDefinitionsPage($first: Int, $after: String, $source: ToolSource, $projectId: ID) {
+  toolDefinitionsPage(
+    first: $first
+    after: $after
+    source: $source
+    projectId: $projectId
+  ) {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      cursor
+      node {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionsPageQuery, ToolDefinitionsPageQueryVariables>;
+export const AgentsPageDocument = new TypedDocumentString(`
+    query AgentsPage($first: Int, $after: String, $projectId: ID) {
+  agentsPage(first: $first, after: $after, projectId: $projectId) {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      cursor
+      node {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentsPageQuery, AgentsPageQueryVariables>;
+export const ToolboxRenderingsDocument = new TypedDocumentString(`
+    query ToolboxRenderings($agentId: ID!) {
+  toolbox(agentId: $agentId, channel: "web") {
+    tools {
+      name
+    }
+    openai: rendered(provider: OPENAI)
+    anthropic: rendered(provider: ANTHROPIC)
+    google: rendered(provider: GOOGLE)
+  }
+}
+    `) as unknown as TypedDocumentString<ToolboxRenderingsQuery, ToolboxRenderingsQueryVariables>;
+export const LastTurnsBySituationDocument = new TypedDocumentString(`
+    query LastTurnsBySituation {
+  record: agents {
+    toolbox(channel: "web", page: {type: RECORD, contextObject: "account"}) {
+      lastTurn {
+        id
+      }
+    }
+  }
+  home: agents {
+    toolbox(channel: "web") {
+      lastTurn {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LastTurnsBySituationQuery, LastTurnsBySituationQueryVariables>;
