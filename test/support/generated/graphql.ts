@@ -101,12 +101,91 @@ export type ExecutionContext =
   /** The end user the agent works for (the default). */
   | 'RUNNING_USER';
 
+/** The version of one agent's loadout a change set was prepared against: the set applies only while the agent is still at it (docs/semantics.md §5.4). */
+export type ExpectedLoadoutVersionInput = {
+  /** The agent whose loadoutVersion is checked: one of the caller's organisation (NOT_FOUND otherwise). */
+  agentId: string | number;
+  /** The agent's loadoutVersion the change set was prepared against; any other is CONFLICT. */
+  loadoutVersion: number;
+};
+
+/** The kind of change that altered a toolbox (docs/semantics.md §5.1). */
+export type InvalidationCause =
+  /** updateAgent changed the agent's model, maxTools, maxSchemaTokens or toolsMode. */
+  | 'AGENT_UPDATED'
+  /** applyChangeSet: one event per agent for the whole set. */
+  | 'CHANGE_SET'
+  /** An inventory report (reportMcpTools, reportMcpInventory) changed the server's tools. */
+  | 'MCP_INVENTORY_CHANGED'
+  /** registerMcpServer or updateMcpServer. */
+  | 'MCP_SERVER_CHANGED'
+  /** setMiniAppEnabled. */
+  | 'MINI_APP_CHANGED'
+  /** setToolRule or removeToolRule. */
+  | 'RULE_CHANGED'
+  /** createToolDefinition. */
+  | 'TOOL_CREATED'
+  /** deleteToolDefinition. */
+  | 'TOOL_DELETED'
+  /** updateToolDefinition. */
+  | 'TOOL_UPDATED';
+
+/** One change inside a change set; exactly one member is set. */
+export type LoadoutChangeInput = {
+  /** createToolDefinition. */
+  createTool?: ToolDefinitionInput | null | undefined;
+  /** deleteToolDefinition: the tool definition to delete. */
+  deleteToolId?: string | number | null | undefined;
+  /** removeToolRule: the permission rule to remove. */
+  removeToolRuleId?: string | number | null | undefined;
+  /** setToolRule. */
+  setToolRule?: ToolRuleInput | null | undefined;
+  /** updateAgent. */
+  updateAgent?: UpdateAgentChange | null | undefined;
+  /** updateMcpServer: the server's tool lists and enabled. */
+  updateMcpServer?: UpdateMcpServerChange | null | undefined;
+  /** updateToolDefinition. */
+  updateTool?: UpdateToolChange | null | undefined;
+};
+
 /** A header Loadout sends to the server. Write-only: its value is never returned. */
 export type McpHeaderInput = {
   /** An HTTP header name (Authorization, X-Api-Key); not one the transport sets itself. */
   name: string;
   /** Kept encrypted; never returned, logged or quoted in an error. */
   value: string;
+};
+
+/** An MCP server's tool lists and whether it is enabled, to change; one left out or null stays as it is. */
+export type McpServerToolsPatch = {
+  /** Tools of the server dropped, by the server's own name for them; wins over enabledTools (filter MCP_FILTERED). Left out or null: unchanged. */
+  disabledTools?: Array<string> | null | undefined;
+  /** A disabled server's tools drop (OWNER_DISABLED), and it is not in scope for requiresMcpServer. Left out or null: unchanged. */
+  enabled?: boolean | null | undefined;
+  /** Tools of the server kept, by the server's own name for them (no mcp__ prefix); empty: no allow-list (filter MCP_FILTERED). Left out or null: unchanged. */
+  enabledTools?: Array<string> | null | undefined;
+};
+
+/** An MCP tool as typed fields: the MCP Tool object's known keys. reportMcpTools takes tools/list entries as returned, unknown keys included. */
+export type McpToolInput = {
+  /** MCP's _meta, kept as reported; never sent to a model. */
+  _meta?: unknown;
+  /** readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title. */
+  annotations?: unknown;
+  /** What the model reads about the tool, sent as is. */
+  description: string;
+  /** MCP's execution, kept as reported; never sent to a model. */
+  execution?: unknown;
+  /** MCP's icons, kept as reported; never sent to a model. */
+  icons?: unknown;
+  /** The JSON Schema of the tool's arguments, sent as is; MCP's inputSchema. */
+  inputSchema: unknown;
+  /** The tool's own name; sent in the short form where a provider refuses the full one. */
+  name: string;
+  /** The schema of the tool's structured result; never sent to a model. */
+  outputSchema?: unknown;
+  /** A display title; never sent to a model. */
+  title?: string | null | undefined;
 };
 
 /** How Loadout gets a server's tools: REPORTED by a runtime (reportMcpTools, reportMcpInventory), or fetched by Loadout itself over MCP's Streamable HTTP, the older SSE transport, or stdio (servers an operator declares; never registered through the API). */
@@ -176,6 +255,13 @@ export type RuleEffect =
   | 'ALLOW'
   /** Excludes the tools it names (EXCLUDED); an agent DENY always wins. */
   | 'DENY';
+
+/** Where a permission rule is set. */
+export type RuleLevel =
+  /** On one agent. */
+  | 'AGENT'
+  /** On a project, for all its agents. */
+  | 'PROJECT';
 
 /** A new conversation: its agent, channel, page and end user are fixed for every turn. */
 export type StartConversationInput = {
@@ -255,6 +341,97 @@ export type ToolsMode =
   | 'ALL_PAGES'
   /** Skip loading tools on home and list pages. */
   | 'RECORD_PAGES_ONLY';
+
+/** updateAgent inside a change set. */
+export type UpdateAgentChange = {
+  /** The agent to change. */
+  id: string | number;
+  /** The settings to change. */
+  patch: UpdateAgentInput;
+};
+
+/** Settings to change; one left out or null stays as it is. A change to model, maxTools, maxSchemaTokens or toolsMode is a loadout change (docs/semantics.md §5.1). */
+export type UpdateAgentInput = {
+  /** The budget report's HOT level for this agent: 1 to 1000, at or above budgetWarnThreshold. Left out or null: unchanged. */
+  budgetHotThreshold?: number | null | undefined;
+  /** The budget report's WARN level for this agent: 1 to 1000, at or below budgetHotThreshold. Left out or null: unchanged. */
+  budgetWarnThreshold?: number | null | undefined;
+  /** True: removes the schema token cap. */
+  clearMaxSchemaTokens?: boolean | null | undefined;
+  /** Whose identity the host runs the agent's tools as; no filter reads it. Left out or null: unchanged. */
+  executionContext?: ExecutionContext | null | undefined;
+  /** Cap on the summed schema tokens of a toolbox, 1 to 1,000,000; tools past it in Sort Order drop (OVER_TOKEN_BUDGET, docs/semantics.md §3.12). Left out or null: unchanged. (clearMaxSchemaTokens removes it). */
+  maxSchemaTokens?: number | null | undefined;
+  /** Max Tools: the most tools a toolbox carries, 1 to 100, default 25; survivors past it in Sort Order drop (OVER_MAX_TOOLS, docs/semantics.md §3.12). Left out or null: unchanged. */
+  maxTools?: number | null | undefined;
+  /** provider/model, e.g. openai/gpt-4o or anthropic/claude-sonnet-4-5: decides the renderings, the token counts and the provider schema rules. Left out or null: unchanged. */
+  model?: string | null | undefined;
+  /** Display name, 1 to 200 characters. Left out or null: unchanged. */
+  name?: string | null | undefined;
+  /** On which pages the agent loads tools. Left out or null: unchanged. */
+  toolsMode?: ToolsMode | null | undefined;
+};
+
+/** updateMcpServer inside a change set: the server's tool lists and whether it is enabled; its address changes through updateMcpServer alone. */
+export type UpdateMcpServerChange = {
+  /** The MCP server to change. */
+  id: string | number;
+  /** The settings to change. */
+  patch: McpServerToolsPatch;
+};
+
+/** Settings of an MCP server to change; one left out or null stays as it is. */
+export type UpdateMcpServerInput = {
+  /** Tools of the server dropped, by the server's own name for them; wins over enabledTools (filter MCP_FILTERED). Left out or null: unchanged. */
+  disabledTools?: Array<string> | null | undefined;
+  /** A disabled server's tools drop (OWNER_DISABLED), and it is not in scope for requiresMcpServer. Left out or null: unchanged. */
+  enabled?: boolean | null | undefined;
+  /** Tools of the server kept, by the server's own name for them (no mcp__ prefix); empty: no allow-list (filter MCP_FILTERED). Left out or null: unchanged. */
+  enabledTools?: Array<string> | null | undefined;
+  /** Headers sent on every request to the server, at most 32; their values are write-only secrets. Replaces every header; an empty list removes them. */
+  headers?: Array<McpHeaderInput> | null | undefined;
+  /** Where Loadout reaches a STREAMABLE_HTTP or SSE server. Left out or null: unchanged. */
+  url?: string | null | undefined;
+};
+
+/** updateToolDefinition inside a change set. */
+export type UpdateToolChange = {
+  /** The tool definition to change. */
+  id: string | number;
+  /** The fields to change. */
+  patch: UpdateToolDefinitionInput;
+};
+
+/** Fields to change; one left out or null stays as it is, except tier (null clears it, docs/semantics.md §3.15). */
+export type UpdateToolDefinitionInput = {
+  /** Inactive definitions drop (INACTIVE). Left out or null: unchanged. */
+  active?: boolean | null | undefined;
+  /** Scopes the definition to one agent of its own project: only that agent carries it, the others drop it (AGENT_SCOPE). Left out or null: unchanged. Not for BUILT_IN tools. */
+  agentId?: string | number | null | undefined;
+  /** The channels the tool is carried on (by key); empty: every channel (filter CHANNEL). Left out or null: unchanged. */
+  channels?: Array<string> | null | undefined;
+  /** True: no longer scoped to an agent, so every agent of its scope may carry it. Wins over agentId. */
+  clearAgent?: boolean | null | undefined;
+  /** The context objects whose RECORD pages carry the tool (by key); empty: every page (filter CONTEXT). Left out or null: unchanged. */
+  contextObjects?: Array<string> | null | undefined;
+  /** What the model reads about the tool, sent as is; at most 10000 characters. Left out or null: unchanged. */
+  description?: string | null | undefined;
+  /** The host may still remove the tool at run time; shown and listed by the budget report, read by no filter. Left out or null: unchanged. */
+  hostDependent?: boolean | null | undefined;
+  /** The JSON Schema of the tool's arguments, sent as is (key order kept): an object schema, at most 64 KiB, that the provider schema rules accept (docs/semantics.md §8.3). Left out or null: unchanged. */
+  inputSchema?: unknown;
+  /** The definition's own name; a new one is 1 to 64 letters, digits, `_` and `-`, starting with a letter or `_`, unique per source in its scope (CONFLICT naming `input.name`); MCP tools are mcp__<server>__<tool>. MCP tools keep theirs. Left out or null: unchanged. */
+  name?: string | null | undefined;
+  /** Loadable only where at least one enabled MCP server is in scope (the McpResources tools); else REQUIRES_MCP_SERVER. Left out or null: unchanged. */
+  requiresMcpServer?: boolean | null | undefined;
+  /** Orders the toolbox, the ties of shadowing and the cut: (sortOrder, name, id) ascending (docs/semantics.md §3.11). -1,000,000 to 1,000,000. Left out or null: unchanged. */
+  sortOrder?: number | null | undefined;
+  /**
+   * Tool Tier: stored and returned, read by nothing. Null clears it; no version moves and no toolbox changes.
+   * @deprecated Ignored by the runtime.
+   */
+  tier?: number | null | undefined;
+};
 
 export type WorldOrganizationMutationVariables = Exact<{
   name: string;
@@ -342,6 +519,203 @@ export type ToolboxQueryVariables = Exact<{
 
 export type ToolboxQuery = { toolbox: { fingerprint: string, loadoutVersion: number, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ reason: DropReason, tool: { name: string } }> } };
 
+export type InvalidationEventFragment = { id: string, cause: InvalidationCause, loadoutVersion: number, at: string, actor: { id: string, name: string } | null, agent: { id: string }, affected: Array<{ previousFingerprint: string, newFingerprint: string, channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }> };
+
+export type ApplyChangeSetMutationVariables = Exact<{
+  changes: Array<LoadoutChangeInput> | LoadoutChangeInput;
+  dryRun?: boolean | null | undefined;
+  expectLoadoutVersion?: ExpectedLoadoutVersionInput | null | undefined;
+}>;
+
+
+export type ApplyChangeSetMutation = { applyChangeSet: { liveConversations: number, rewrittenToolTokens: number, invalidations: Array<{ id: string, cause: InvalidationCause, loadoutVersion: number, at: string, actor: { id: string, name: string } | null, agent: { id: string }, affected: Array<{ previousFingerprint: string, newFingerprint: string, channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }> }> } };
+
+export type ToolboxInvalidationsQueryVariables = Exact<{
+  agentId?: string | number | null | undefined;
+  projectId?: string | number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ToolboxInvalidationsQuery = { toolboxInvalidations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, cause: InvalidationCause, loadoutVersion: number, at: string, actor: { id: string, name: string } | null, agent: { id: string }, affected: Array<{ previousFingerprint: string, newFingerprint: string, channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }> } }> } };
+
+export type ToolboxInvalidatedSubscriptionVariables = Exact<{
+  agentId?: string | number | null | undefined;
+  projectId?: string | number | null | undefined;
+}>;
+
+
+export type ToolboxInvalidatedSubscription = { toolboxInvalidated: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, agent: { id: string, name: string }, affected: Array<{ newFingerprint: string, channel: { key: string }, page: { type: PageType } }> } };
+
+export type AgentLoadoutQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgentLoadoutQuery = { agent: { name: string, maxTools: number, toolsMode: ToolsMode, budgetWarnThreshold: number, loadoutVersion: number, exclusions: Array<string>, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null };
+
+export type AgentInvalidationsQueryVariables = Exact<{
+  id: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type AgentInvalidationsQuery = { agent: { loadoutVersion: number, invalidations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { loadoutVersion: number, cause: InvalidationCause } }> } } | null };
+
+export type AgentToolboxesQueryVariables = Exact<{
+  channel?: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type AgentToolboxesQuery = { agents: Array<{ id: string, toolbox: { id: string, fingerprint: string, lastTurn: { id: string } | null } }> };
+
+export type UpdateAgentMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateAgentInput;
+}>;
+
+
+export type UpdateAgentMutation = { updateAgent: { id: string } };
+
+export type DeleteAgentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteAgentMutation = { deleteAgent: boolean };
+
+export type CreateToolDefinitionMutationVariables = Exact<{
+  input: ToolDefinitionInput;
+}>;
+
+
+export type CreateToolDefinitionMutation = { createToolDefinition: { id: string, sortOrder: number, version: number, shadows: Array<{ id: string }>, shadowedBy: Array<{ id: string }> } };
+
+export type UpdateToolDefinitionMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateToolDefinitionInput;
+}>;
+
+
+export type UpdateToolDefinitionMutation = { updateToolDefinition: { id: string, version: number, contentHash: string } };
+
+export type DeleteToolDefinitionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteToolDefinitionMutation = { deleteToolDefinition: boolean };
+
+export type ToolDefinitionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ToolDefinitionQuery = { toolDefinition: { id: string, name: string, description: string, version: number, shadows: Array<{ id: string }>, shadowedBy: Array<{ id: string }> } | null };
+
+export type ToolDefinitionsQueryVariables = Exact<{
+  source?: ToolSource | null | undefined;
+  projectId?: string | number | null | undefined;
+}>;
+
+
+export type ToolDefinitionsQuery = { toolDefinitions: Array<{ id: string, name: string, description: string, source: ToolSource, sortOrder: number, version: number, inputSchema: unknown }> };
+
+export type SetToolRuleMatchingMutationVariables = Exact<{
+  input: ToolRuleInput;
+}>;
+
+
+export type SetToolRuleMatchingMutation = { setToolRule: { id: string, matchingToolCount: number } };
+
+export type RemoveToolRuleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RemoveToolRuleMutation = { removeToolRule: boolean };
+
+export type ProjectPermissionRulesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ProjectPermissionRulesQuery = { project: { permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null };
+
+export type ReportMcpInventoryMutationVariables = Exact<{
+  serverId: string | number;
+  tools: Array<McpToolInput> | McpToolInput;
+  advertisesResources?: boolean;
+}>;
+
+
+export type ReportMcpInventoryMutation = { reportMcpInventory: { id: string } };
+
+export type UpdateMcpServerMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateMcpServerInput;
+}>;
+
+
+export type UpdateMcpServerMutation = { updateMcpServer: { id: string } };
+
+export type McpServerToolListsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type McpServerToolListsQuery = { mcpServers: Array<{ id: string, name: string, enabled: boolean, enabledTools: Array<string>, disabledTools: Array<string> }> };
+
+export type ToolboxEntriesQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type ToolboxEntriesQuery = { toolbox: { id: string, fingerprint: string, toolCount: number, tools: Array<{ name: string, contentHash: string }>, dropped: Array<{ name: string, reason: DropReason }> } };
+
+export type ToolboxProvenanceQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type ToolboxProvenanceQuery = { toolbox: { fingerprint: string, rendered: unknown, tools: Array<{ name: string, tool: { id: string } }>, dropped: Array<{ name: string, reason: DropReason, tool: { id: string, name: string }, shadowedBy: { id: string } | null, rule: { id: string, subject: string, effect: RuleEffect, project: { id: string } | null, agent: { id: string } | null } | null }>, lastTurn: { id: string, toolbox: { fingerprint: string } } | null } };
+
+export type BeginTurnAfterEditsMutationVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+
+export type BeginTurnAfterEditsMutation = { beginTurn: { id: string, index: number, toolboxChanged: boolean, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause }, affected: { channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { changed: Array<string>, removed: Array<string> } }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, toolbox: { id: string, fingerprint: string, tools: Array<{ name: string, contentHash: string }> } } };
+
+export type TurnToolboxQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TurnToolboxQuery = { turn: { toolbox: { id: string, dropped: Array<{ name: string, reason: DropReason, toolDefinition: { id: string } | null, shadowedBy: { id: string } | null, rule: { id: string, subject: string, effect: RuleEffect, level: RuleLevel } | null }> } } | null };
+
+export type RevokeApiKeyMutationVariables = Exact<{
+  principalId: string | number;
+}>;
+
+
+export type RevokeApiKeyMutation = { revokeApiKey: boolean };
+
+export type ChannelKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ChannelKeysQuery = { channels: Array<{ key: string }> };
+
+export type MyRoleQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyRoleQuery = { me: { role: Role } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -360,7 +734,38 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const InvalidationEventFragmentDoc = new TypedDocumentString(`
+    fragment InvalidationEvent on ToolboxInvalidation {
+  id
+  cause
+  loadoutVersion
+  at
+  actor {
+    id
+    name
+  }
+  agent {
+    id
+  }
+  affected {
+    channel {
+      key
+    }
+    page {
+      type
+      contextObject
+    }
+    previousFingerprint
+    newFingerprint
+    diff {
+      added
+      removed
+      changed
+      reordered
+    }
+  }
+}
+    `, {"fragmentName":"InvalidationEvent"}) as unknown as TypedDocumentString<InvalidationEventFragment, unknown>;
 export const WorldOrganizationDocument = new TypedDocumentString(`
     mutation WorldOrganization($name: String!) {
   createOrganization(input: {name: $name}) {
@@ -471,3 +876,452 @@ export const ToolboxDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ToolboxQuery, ToolboxQueryVariables>;
+export const ApplyChangeSetDocument = new TypedDocumentString(`
+    mutation ApplyChangeSet($changes: [LoadoutChangeInput!]!, $dryRun: Boolean, $expectLoadoutVersion: ExpectedLoadoutVersionInput) {
+  applyChangeSet(
+    changes: $changes
+    dryRun: $dryRun
+    expectLoadoutVersion: $expectLoadoutVersion
+  ) {
+    liveConversations
+    rewrittenToolTokens
+    invalidations {
+      ...InvalidationEvent
+    }
+  }
+}
+    fragment InvalidationEvent on ToolboxInvalidation {
+  id
+  cause
+  loadoutVersion
+  at
+  actor {
+    id
+    name
+  }
+  agent {
+    id
+  }
+  affected {
+    channel {
+      key
+    }
+    page {
+      type
+      contextObject
+    }
+    previousFingerprint
+    newFingerprint
+    diff {
+      added
+      removed
+      changed
+      reordered
+    }
+  }
+}`) as unknown as TypedDocumentString<ApplyChangeSetMutation, ApplyChangeSetMutationVariables>;
+export const ToolboxInvalidationsDocument = new TypedDocumentString(`
+    query ToolboxInvalidations($agentId: ID, $projectId: ID, $first: Int, $after: String) {
+  toolboxInvalidations(
+    agentId: $agentId
+    projectId: $projectId
+    first: $first
+    after: $after
+  ) {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      cursor
+      node {
+        ...InvalidationEvent
+      }
+    }
+  }
+}
+    fragment InvalidationEvent on ToolboxInvalidation {
+  id
+  cause
+  loadoutVersion
+  at
+  actor {
+    id
+    name
+  }
+  agent {
+    id
+  }
+  affected {
+    channel {
+      key
+    }
+    page {
+      type
+      contextObject
+    }
+    previousFingerprint
+    newFingerprint
+    diff {
+      added
+      removed
+      changed
+      reordered
+    }
+  }
+}`) as unknown as TypedDocumentString<ToolboxInvalidationsQuery, ToolboxInvalidationsQueryVariables>;
+export const ToolboxInvalidatedDocument = new TypedDocumentString(`
+    subscription ToolboxInvalidated($agentId: ID, $projectId: ID) {
+  toolboxInvalidated(agentId: $agentId, projectId: $projectId) {
+    id
+    cause
+    at
+    loadoutVersion
+    agent {
+      id
+      name
+    }
+    affected {
+      channel {
+        key
+      }
+      page {
+        type
+      }
+      newFingerprint
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolboxInvalidatedSubscription, ToolboxInvalidatedSubscriptionVariables>;
+export const AgentLoadoutDocument = new TypedDocumentString(`
+    query AgentLoadout($id: ID!) {
+  agent(id: $id) {
+    name
+    maxTools
+    toolsMode
+    budgetWarnThreshold
+    loadoutVersion
+    exclusions
+    permissionRules {
+      id
+      subject
+      effect
+      matchingToolCount
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentLoadoutQuery, AgentLoadoutQueryVariables>;
+export const AgentInvalidationsDocument = new TypedDocumentString(`
+    query AgentInvalidations($id: ID!, $first: Int, $after: String) {
+  agent(id: $id) {
+    loadoutVersion
+    invalidations(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          loadoutVersion
+          cause
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentInvalidationsQuery, AgentInvalidationsQueryVariables>;
+export const AgentToolboxesDocument = new TypedDocumentString(`
+    query AgentToolboxes($channel: String! = "web", $page: PageInput) {
+  agents {
+    id
+    toolbox(channel: $channel, page: $page) {
+      id
+      fingerprint
+      lastTurn {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentToolboxesQuery, AgentToolboxesQueryVariables>;
+export const UpdateAgentDocument = new TypedDocumentString(`
+    mutation UpdateAgent($id: ID!, $input: UpdateAgentInput!) {
+  updateAgent(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAgentMutation, UpdateAgentMutationVariables>;
+export const DeleteAgentDocument = new TypedDocumentString(`
+    mutation DeleteAgent($id: ID!) {
+  deleteAgent(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteAgentMutation, DeleteAgentMutationVariables>;
+export const CreateToolDefinitionDocument = new TypedDocumentString(`
+    mutation CreateToolDefinition($input: ToolDefinitionInput!) {
+  createToolDefinition(input: $input) {
+    id
+    sortOrder
+    version
+    shadows {
+      id
+    }
+    shadowedBy {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateToolDefinitionMutation, CreateToolDefinitionMutationVariables>;
+export const UpdateToolDefinitionDocument = new TypedDocumentString(`
+    mutation UpdateToolDefinition($id: ID!, $input: UpdateToolDefinitionInput!) {
+  updateToolDefinition(id: $id, input: $input) {
+    id
+    version
+    contentHash
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateToolDefinitionMutation, UpdateToolDefinitionMutationVariables>;
+export const DeleteToolDefinitionDocument = new TypedDocumentString(`
+    mutation DeleteToolDefinition($id: ID!) {
+  deleteToolDefinition(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteToolDefinitionMutation, DeleteToolDefinitionMutationVariables>;
+export const ToolDefinitionDocument = new TypedDocumentString(`
+    query ToolDefinition($id: ID!) {
+  toolDefinition(id: $id) {
+    id
+    name
+    description
+    version
+    shadows {
+      id
+    }
+    shadowedBy {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionQuery, ToolDefinitionQueryVariables>;
+export const ToolDefinitionsDocument = new TypedDocumentString(`
+    query ToolDefinitions($source: ToolSource, $projectId: ID) {
+  toolDefinitions(source: $source, projectId: $projectId) {
+    id
+    name
+    description
+    source
+    sortOrder
+    version
+    inputSchema
+  }
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionsQuery, ToolDefinitionsQueryVariables>;
+export const SetToolRuleMatchingDocument = new TypedDocumentString(`
+    mutation SetToolRuleMatching($input: ToolRuleInput!) {
+  setToolRule(input: $input) {
+    id
+    matchingToolCount
+  }
+}
+    `) as unknown as TypedDocumentString<SetToolRuleMatchingMutation, SetToolRuleMatchingMutationVariables>;
+export const RemoveToolRuleDocument = new TypedDocumentString(`
+    mutation RemoveToolRule($id: ID!) {
+  removeToolRule(id: $id)
+}
+    `) as unknown as TypedDocumentString<RemoveToolRuleMutation, RemoveToolRuleMutationVariables>;
+export const ProjectPermissionRulesDocument = new TypedDocumentString(`
+    query ProjectPermissionRules($id: ID!) {
+  project(id: $id) {
+    permissionRules {
+      id
+      subject
+      effect
+      matchingToolCount
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ProjectPermissionRulesQuery, ProjectPermissionRulesQueryVariables>;
+export const ReportMcpInventoryDocument = new TypedDocumentString(`
+    mutation ReportMcpInventory($serverId: ID!, $tools: [McpToolInput!]!, $advertisesResources: Boolean! = false) {
+  reportMcpInventory(
+    serverId: $serverId
+    tools: $tools
+    advertisesResources: $advertisesResources
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ReportMcpInventoryMutation, ReportMcpInventoryMutationVariables>;
+export const UpdateMcpServerDocument = new TypedDocumentString(`
+    mutation UpdateMcpServer($id: ID!, $input: UpdateMcpServerInput!) {
+  updateMcpServer(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateMcpServerMutation, UpdateMcpServerMutationVariables>;
+export const McpServerToolListsDocument = new TypedDocumentString(`
+    query McpServerToolLists {
+  mcpServers {
+    id
+    name
+    enabled
+    enabledTools
+    disabledTools
+  }
+}
+    `) as unknown as TypedDocumentString<McpServerToolListsQuery, McpServerToolListsQueryVariables>;
+export const ToolboxEntriesDocument = new TypedDocumentString(`
+    query ToolboxEntries($agentId: ID!, $channel: String! = "web", $page: PageInput) {
+  toolbox(agentId: $agentId, channel: $channel, page: $page) {
+    id
+    fingerprint
+    toolCount
+    tools {
+      name
+      contentHash
+    }
+    dropped {
+      name
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolboxEntriesQuery, ToolboxEntriesQueryVariables>;
+export const ToolboxProvenanceDocument = new TypedDocumentString(`
+    query ToolboxProvenance($agentId: ID!, $channel: String! = "web", $page: PageInput) {
+  toolbox(agentId: $agentId, channel: $channel, page: $page) {
+    fingerprint
+    tools {
+      name
+      tool {
+        id
+      }
+    }
+    rendered(provider: ANTHROPIC)
+    dropped {
+      name
+      reason
+      tool {
+        id
+        name
+      }
+      shadowedBy {
+        id
+      }
+      rule {
+        id
+        subject
+        effect
+        project {
+          id
+        }
+        agent {
+          id
+        }
+      }
+    }
+    lastTurn {
+      id
+      toolbox {
+        fingerprint
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolboxProvenanceQuery, ToolboxProvenanceQueryVariables>;
+export const BeginTurnAfterEditsDocument = new TypedDocumentString(`
+    mutation BeginTurnAfterEdits($conversationId: ID!) {
+  beginTurn(conversationId: $conversationId) {
+    id
+    index
+    toolboxChanged
+    diff {
+      added
+      removed
+      changed
+      reordered
+    }
+    invalidation {
+      id
+      cause
+    }
+    invalidations {
+      invalidation {
+        id
+        cause
+      }
+      affected {
+        channel {
+          key
+        }
+        page {
+          type
+          contextObject
+        }
+        diff {
+          changed
+          removed
+        }
+      }
+      diff {
+        added
+        removed
+        changed
+        reordered
+      }
+    }
+    toolbox {
+      id
+      fingerprint
+      tools {
+        name
+        contentHash
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BeginTurnAfterEditsMutation, BeginTurnAfterEditsMutationVariables>;
+export const TurnToolboxDocument = new TypedDocumentString(`
+    query TurnToolbox($id: ID!) {
+  turn(id: $id) {
+    toolbox {
+      id
+      dropped {
+        name
+        reason
+        toolDefinition {
+          id
+        }
+        shadowedBy {
+          id
+        }
+        rule {
+          id
+          subject
+          effect
+          level
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TurnToolboxQuery, TurnToolboxQueryVariables>;
+export const RevokeApiKeyDocument = new TypedDocumentString(`
+    mutation RevokeApiKey($principalId: ID!) {
+  revokeApiKey(principalId: $principalId)
+}
+    `) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
+export const ChannelKeysDocument = new TypedDocumentString(`
+    query ChannelKeys {
+  channels {
+    key
+  }
+}
+    `) as unknown as TypedDocumentString<ChannelKeysQuery, ChannelKeysQueryVariables>;
+export const MyRoleDocument = new TypedDocumentString(`
+    query MyRole {
+  me {
+    role
+  }
+}
+    `) as unknown as TypedDocumentString<MyRoleQuery, MyRoleQueryVariables>;
