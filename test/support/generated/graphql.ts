@@ -256,6 +256,28 @@ export type ToolsMode =
   /** Skip loading tools on home and list pages. */
   | 'RECORD_PAGES_ONLY';
 
+/** Settings to change; one left out or null stays as it is. A change to model, maxTools, maxSchemaTokens or toolsMode is a loadout change (docs/semantics.md §5.1). */
+export type UpdateAgentInput = {
+  /** The budget report's HOT level for this agent: 1 to 1000, at or above budgetWarnThreshold. Left out or null: unchanged. */
+  budgetHotThreshold?: number | null | undefined;
+  /** The budget report's WARN level for this agent: 1 to 1000, at or below budgetHotThreshold. Left out or null: unchanged. */
+  budgetWarnThreshold?: number | null | undefined;
+  /** True: removes the schema token cap. */
+  clearMaxSchemaTokens?: boolean | null | undefined;
+  /** Whose identity the host runs the agent's tools as; no filter reads it. Left out or null: unchanged. */
+  executionContext?: ExecutionContext | null | undefined;
+  /** Cap on the summed schema tokens of a toolbox, 1 to 1,000,000; tools past it in Sort Order drop (OVER_TOKEN_BUDGET, docs/semantics.md §3.12). Left out or null: unchanged. (clearMaxSchemaTokens removes it). */
+  maxSchemaTokens?: number | null | undefined;
+  /** Max Tools: the most tools a toolbox carries, 1 to 100, default 25; survivors past it in Sort Order drop (OVER_MAX_TOOLS, docs/semantics.md §3.12). Left out or null: unchanged. */
+  maxTools?: number | null | undefined;
+  /** provider/model, e.g. openai/gpt-4o or anthropic/claude-sonnet-4-5: decides the renderings, the token counts and the provider schema rules. Left out or null: unchanged. */
+  model?: string | null | undefined;
+  /** Display name, 1 to 200 characters. Left out or null: unchanged. */
+  name?: string | null | undefined;
+  /** On which pages the agent loads tools. Left out or null: unchanged. */
+  toolsMode?: ToolsMode | null | undefined;
+};
+
 export type WorldOrganizationMutationVariables = Exact<{
   name: string;
 }>;
@@ -341,6 +363,31 @@ export type ToolboxQueryVariables = Exact<{
 
 
 export type ToolboxQuery = { toolbox: { fingerprint: string, loadoutVersion: number, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ reason: DropReason, tool: { name: string } }> } };
+
+export type StoredCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StoredCatalogueQuery = { agents: Array<{ id: string, name: string, maxTools: number, budgetWarnThreshold: number, budgetHotThreshold: number, loadoutVersion: number, permissionRules: Array<{ subject: string, effect: RuleEffect }> }>, toolDefinitions: Array<{ id: string, name: string, description: string, inputSchema: unknown, version: number, contentHash: string, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }> }>, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }>, projects: Array<{ id: string }>, mcpServers: Array<{ name: string, enabled: boolean, enabledTools: Array<string>, disabledTools: Array<string>, probed: boolean, tools: Array<{ name: string }> }>, miniApps: Array<{ name: string }> };
+
+export type AgentPermissionRulesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgentPermissionRulesQuery = { agent: { permissionRules: Array<{ subject: string, effect: RuleEffect }> } | null };
+
+export type ChannelKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ChannelKeysQuery = { channels: Array<{ key: string }> };
+
+export type UpdateAgentSettingsMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateAgentInput;
+}>;
+
+
+export type UpdateAgentSettingsMutation = { updateAgent: { id: string, loadoutVersion: number } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -471,3 +518,80 @@ export const ToolboxDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ToolboxQuery, ToolboxQueryVariables>;
+export const StoredCatalogueDocument = new TypedDocumentString(`
+    query StoredCatalogue {
+  agents {
+    id
+    name
+    maxTools
+    budgetWarnThreshold
+    budgetHotThreshold
+    loadoutVersion
+    permissionRules {
+      subject
+      effect
+    }
+  }
+  toolDefinitions {
+    id
+    name
+    description
+    inputSchema
+    version
+    contentHash
+    channels {
+      key
+    }
+    contextObjects {
+      key
+    }
+  }
+  channels {
+    key
+  }
+  contextObjects {
+    key
+  }
+  projects {
+    id
+  }
+  mcpServers {
+    name
+    enabled
+    enabledTools
+    disabledTools
+    probed
+    tools {
+      name
+    }
+  }
+  miniApps {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<StoredCatalogueQuery, StoredCatalogueQueryVariables>;
+export const AgentPermissionRulesDocument = new TypedDocumentString(`
+    query AgentPermissionRules($id: ID!) {
+  agent(id: $id) {
+    permissionRules {
+      subject
+      effect
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentPermissionRulesQuery, AgentPermissionRulesQueryVariables>;
+export const ChannelKeysDocument = new TypedDocumentString(`
+    query ChannelKeys {
+  channels {
+    key
+  }
+}
+    `) as unknown as TypedDocumentString<ChannelKeysQuery, ChannelKeysQueryVariables>;
+export const UpdateAgentSettingsDocument = new TypedDocumentString(`
+    mutation UpdateAgentSettings($id: ID!, $input: UpdateAgentInput!) {
+  updateAgent(id: $id, input: $input) {
+    id
+    loadoutVersion
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAgentSettingsMutation, UpdateAgentSettingsMutationVariables>;
