@@ -389,6 +389,13 @@ export type UpdateAgentSettingsMutationVariables = Exact<{
 
 export type UpdateAgentSettingsMutation = { updateAgent: { id: string, loadoutVersion: number } };
 
+export type BeginTurnIndexMutationVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+
+export type BeginTurnIndexMutation = { beginTurn: { id: string, index: number } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -595,3 +602,11 @@ export const UpdateAgentSettingsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateAgentSettingsMutation, UpdateAgentSettingsMutationVariables>;
+export const BeginTurnIndexDocument = new TypedDocumentString(`
+    mutation BeginTurnIndex($conversationId: ID!) {
+  beginTurn(conversationId: $conversationId) {
+    id
+    index
+  }
+}
+    `) as unknown as TypedDocumentString<BeginTurnIndexMutation, BeginTurnIndexMutationVariables>;
