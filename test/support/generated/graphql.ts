@@ -109,6 +109,28 @@ export type McpHeaderInput = {
   value: string;
 };
 
+/** An MCP tool as typed fields: the MCP Tool object's known keys. reportMcpTools takes tools/list entries as returned, unknown keys included. */
+export type McpToolInput = {
+  /** MCP's _meta, kept as reported; never sent to a model. */
+  _meta?: unknown;
+  /** readOnlyHint, destructiveHint, idempotentHint, openWorldHint, title. */
+  annotations?: unknown;
+  /** What the model reads about the tool, sent as is. */
+  description: string;
+  /** MCP's execution, kept as reported; never sent to a model. */
+  execution?: unknown;
+  /** MCP's icons, kept as reported; never sent to a model. */
+  icons?: unknown;
+  /** The JSON Schema of the tool's arguments, sent as is; MCP's inputSchema. */
+  inputSchema: unknown;
+  /** The tool's own name; sent in the short form where a provider refuses the full one. */
+  name: string;
+  /** The schema of the tool's structured result; never sent to a model. */
+  outputSchema?: unknown;
+  /** A display title; never sent to a model. */
+  title?: string | null | undefined;
+};
+
 /** How Loadout gets a server's tools: REPORTED by a runtime (reportMcpTools, reportMcpInventory), or fetched by Loadout itself over MCP's Streamable HTTP, the older SSE transport, or stdio (servers an operator declares; never registered through the API). */
 export type McpTransport =
   /** A runtime reports its tools/list; Loadout never connects to it. */
@@ -226,6 +248,19 @@ export type ToolDefinitionInput = {
   tier?: number | null | undefined;
 };
 
+/** A shape of the tools list a model API takes (docs/renderings.md); also names a provider family. */
+export type ToolProvider =
+  /** Anthropic Messages `tools`: [{ name, description, input_schema }] */
+  | 'ANTHROPIC'
+  /** Gemini `tools`: [{ functionDeclarations: [{ name, description, parametersJsonSchema }] }] */
+  | 'GOOGLE'
+  /** For frameworks that render for the model's provider themselves: [{ name, description, inputSchema }], and for MCP tools `mcpServer` (the server's registered name) and `mcpToolName` (the name `tools/call` takes). No provider family of its own. */
+  | 'NEUTRAL'
+  /** OpenAI Chat Completions `tools`: [{ type: "function", function: { name, description, parameters } }] */
+  | 'OPENAI'
+  /** OpenAI Responses API `tools`: [{ type: "function", name, description, parameters, strict }], `strict` true only for a strict-ready schema. The openai family, as OPENAI. */
+  | 'OPENAI_RESPONSES';
+
 /** A permission rule to set: it replaces the effect of the rule already naming the same subject on the same agent or project. */
 export type ToolRuleInput = {
   /** The agent the rule is set on. Exactly one of agentId and projectId. */
@@ -276,6 +311,37 @@ export type UpdateAgentInput = {
   name?: string | null | undefined;
   /** On which pages the agent loads tools. Left out or null: unchanged. */
   toolsMode?: ToolsMode | null | undefined;
+};
+
+/** Fields to change; one left out or null stays as it is, except tier (null clears it, docs/semantics.md §3.15). */
+export type UpdateToolDefinitionInput = {
+  /** Inactive definitions drop (INACTIVE). Left out or null: unchanged. */
+  active?: boolean | null | undefined;
+  /** Scopes the definition to one agent of its own project: only that agent carries it, the others drop it (AGENT_SCOPE). Left out or null: unchanged. Not for BUILT_IN tools. */
+  agentId?: string | number | null | undefined;
+  /** The channels the tool is carried on (by key); empty: every channel (filter CHANNEL). Left out or null: unchanged. */
+  channels?: Array<string> | null | undefined;
+  /** True: no longer scoped to an agent, so every agent of its scope may carry it. Wins over agentId. */
+  clearAgent?: boolean | null | undefined;
+  /** The context objects whose RECORD pages carry the tool (by key); empty: every page (filter CONTEXT). Left out or null: unchanged. */
+  contextObjects?: Array<string> | null | undefined;
+  /** What the model reads about the tool, sent as is; at most 10000 characters. Left out or null: unchanged. */
+  description?: string | null | undefined;
+  /** The host may still remove the tool at run time; shown and listed by the budget report, read by no filter. Left out or null: unchanged. */
+  hostDependent?: boolean | null | undefined;
+  /** The JSON Schema of the tool's arguments, sent as is (key order kept): an object schema, at most 64 KiB, that the provider schema rules accept (docs/semantics.md §8.3). Left out or null: unchanged. */
+  inputSchema?: unknown;
+  /** The definition's own name; a new one is 1 to 64 letters, digits, `_` and `-`, starting with a letter or `_`, unique per source in its scope (CONFLICT naming `input.name`); MCP tools are mcp__<server>__<tool>. MCP tools keep theirs. Left out or null: unchanged. */
+  name?: string | null | undefined;
+  /** Loadable only where at least one enabled MCP server is in scope (the McpResources tools); else REQUIRES_MCP_SERVER. Left out or null: unchanged. */
+  requiresMcpServer?: boolean | null | undefined;
+  /** Orders the toolbox, the ties of shadowing and the cut: (sortOrder, name, id) ascending (docs/semantics.md §3.11). -1,000,000 to 1,000,000. Left out or null: unchanged. */
+  sortOrder?: number | null | undefined;
+  /**
+   * Tool Tier: stored and returned, read by nothing. Null clears it; no version moves and no toolbox changes.
+   * @deprecated Ignored by the runtime.
+   */
+  tier?: number | null | undefined;
 };
 
 export type WorldOrganizationMutationVariables = Exact<{
@@ -396,6 +462,70 @@ export type BeginTurnIndexMutationVariables = Exact<{
 
 export type BeginTurnIndexMutation = { beginTurn: { id: string, index: number } };
 
+export type RenderedToolboxQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+  provider?: ToolProvider | null | undefined;
+}>;
+
+
+export type RenderedToolboxQuery = { toolbox: { toolCount: number, rendered: unknown, tools: Array<{ name: string }> } };
+
+type Renderings_Toolbox_Fragment = { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> };
+
+type Renderings_ToolboxSnapshot_Fragment = { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> };
+
+export type RenderingsFragment =
+  | Renderings_Toolbox_Fragment
+  | Renderings_ToolboxSnapshot_Fragment
+;
+
+export type PreviewRenderingsQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+}>;
+
+
+export type PreviewRenderingsQuery = { toolbox: { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } };
+
+export type BeginTurnRenderingsMutationVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+
+export type BeginTurnRenderingsMutation = { beginTurn: { id: string, toolbox: { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } } };
+
+export type TurnRenderingsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TurnRenderingsQuery = { turn: { toolbox: { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } } | null };
+
+export type EditToolDefinitionMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateToolDefinitionInput;
+}>;
+
+
+export type EditToolDefinitionMutation = { updateToolDefinition: { id: string, version: number } };
+
+export type RemoveToolDefinitionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RemoveToolDefinitionMutation = { deleteToolDefinition: boolean };
+
+export type McpInventoryReportMutationVariables = Exact<{
+  serverId: string | number;
+  tools: Array<McpToolInput> | McpToolInput;
+  advertisesResources?: boolean;
+}>;
+
+
+export type McpInventoryReportMutation = { reportMcpInventory: { id: string } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -414,7 +544,19 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const RenderingsFragmentDoc = new TypedDocumentString(`
+    fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
+}
+    `, {"fragmentName":"Renderings"}) as unknown as TypedDocumentString<RenderingsFragment, unknown>;
 export const WorldOrganizationDocument = new TypedDocumentString(`
     mutation WorldOrganization($name: String!) {
   createOrganization(input: {name: $name}) {
@@ -610,3 +752,94 @@ export const BeginTurnIndexDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BeginTurnIndexMutation, BeginTurnIndexMutationVariables>;
+export const RenderedToolboxDocument = new TypedDocumentString(`
+    query RenderedToolbox($agentId: ID!, $channel: String! = "web", $provider: ToolProvider) {
+  toolbox(agentId: $agentId, channel: $channel) {
+    toolCount
+    tools {
+      name
+    }
+    rendered(provider: $provider)
+  }
+}
+    `) as unknown as TypedDocumentString<RenderedToolboxQuery, RenderedToolboxQueryVariables>;
+export const PreviewRenderingsDocument = new TypedDocumentString(`
+    query PreviewRenderings($agentId: ID!, $channel: String! = "web") {
+  toolbox(agentId: $agentId, channel: $channel) {
+    ...Renderings
+  }
+}
+    fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
+}`) as unknown as TypedDocumentString<PreviewRenderingsQuery, PreviewRenderingsQueryVariables>;
+export const BeginTurnRenderingsDocument = new TypedDocumentString(`
+    mutation BeginTurnRenderings($conversationId: ID!) {
+  beginTurn(conversationId: $conversationId) {
+    id
+    toolbox {
+      ...Renderings
+    }
+  }
+}
+    fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
+}`) as unknown as TypedDocumentString<BeginTurnRenderingsMutation, BeginTurnRenderingsMutationVariables>;
+export const TurnRenderingsDocument = new TypedDocumentString(`
+    query TurnRenderings($id: ID!) {
+  turn(id: $id) {
+    toolbox {
+      ...Renderings
+    }
+  }
+}
+    fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
+}`) as unknown as TypedDocumentString<TurnRenderingsQuery, TurnRenderingsQueryVariables>;
+export const EditToolDefinitionDocument = new TypedDocumentString(`
+    mutation EditToolDefinition($id: ID!, $input: UpdateToolDefinitionInput!) {
+  updateToolDefinition(id: $id, input: $input) {
+    id
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<EditToolDefinitionMutation, EditToolDefinitionMutationVariables>;
+export const RemoveToolDefinitionDocument = new TypedDocumentString(`
+    mutation RemoveToolDefinition($id: ID!) {
+  deleteToolDefinition(id: $id)
+}
+    `) as unknown as TypedDocumentString<RemoveToolDefinitionMutation, RemoveToolDefinitionMutationVariables>;
+export const McpInventoryReportDocument = new TypedDocumentString(`
+    mutation McpInventoryReport($serverId: ID!, $tools: [McpToolInput!]!, $advertisesResources: Boolean! = false) {
+  reportMcpInventory(
+    serverId: $serverId
+    tools: $tools
+    advertisesResources: $advertisesResources
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<McpInventoryReportMutation, McpInventoryReportMutationVariables>;
