@@ -142,6 +142,24 @@ export type McpTransport =
   /** MCP's current HTTP transport, at the server's url. */
   | 'STREAMABLE_HTTP';
 
+/** Rates per million tokens, in USD or credits, each from 0 to 1000000. */
+export type ModelPriceInput = {
+  /** USD per million tokens written to Anthropic's 1-hour prompt cache (TurnUsage.cacheWrite1hTokens). Default: 2 x inputUsdPerMTok. */
+  cacheWrite1hUsdPerMTok?: number | null | undefined;
+  /** USD per million tokens written to the prompt cache other than 1-hour writes (Anthropic's 5-minute writes, OpenAI's writes). Default: inputUsdPerMTok. */
+  cacheWriteUsdPerMTok?: number | null | undefined;
+  /** USD per million input tokens read from the prompt cache (TurnUsage.cachedInputTokens). */
+  cachedInputUsdPerMTok: number;
+  /** Credits per million input and output tokens (inputTokens + outputTokens), charged only to organisations funded by INCLUDED_CREDITS. Absent: no credits. */
+  creditsPerMTok?: number | null | undefined;
+  /** USD per million plain input tokens: inputTokens less cachedInputTokens and cacheWriteTokens. */
+  inputUsdPerMTok: number;
+  /** The model priced, as provider/model: what prices the turns that ran on it (the agent's model when the turn began). */
+  model: string;
+  /** USD per million output tokens (TurnUsage.outputTokens). */
+  outputUsdPerMTok: number;
+};
+
 /** The page of a situation: a context object on a page other than RECORD is BAD_USER_INPUT. */
 export type PageInput = {
   /** Key of the current record's object type; only on RECORD pages, and one the organisation has. */
@@ -290,6 +308,22 @@ export type ToolsMode =
   | 'ALL_PAGES'
   /** Skip loading tools on home and list pages. */
   | 'RECORD_PAGES_ONLY';
+
+/** Usage in our terms; to send a provider's usage object as it is, use `completeTurnWithProviderUsage`. */
+export type TurnUsageInput = {
+  /** Input tokens written to the 1-hour prompt cache (Anthropic's `cache_creation.ephemeral_1h_input_tokens`); part of cacheWriteTokens. Default 0. */
+  cacheWrite1hTokens?: number | null | undefined;
+  /** Input tokens written to the prompt cache, the 1-hour ones included; part of inputTokens. Priced at cacheWriteUsdPerMTok, the 1-hour ones at cacheWrite1hUsdPerMTok. Default 0. */
+  cacheWriteTokens?: number | null | undefined;
+  /** Input tokens read from the prompt cache; part of inputTokens. Default 0. */
+  cachedInputTokens?: number | null | undefined;
+  /** Every input token of the request, cached and cache-write ones included: OpenAI's `prompt_tokens`, but Anthropic's `input_tokens` + `cache_creation_input_tokens` + `cache_read_input_tokens`. */
+  inputTokens: number;
+  /** Every output token, reasoning and thinking tokens included. */
+  outputTokens: number;
+  /** The provider's reason for a prompt-cache miss, where it gives one; at most 200 characters. */
+  providerCacheMissReason?: string | null | undefined;
+};
 
 /** Settings to change; one left out or null stays as it is. A change to model, maxTools, maxSchemaTokens or toolsMode is a loadout change (docs/semantics.md §5.1). */
 export type UpdateAgentInput = {
@@ -525,6 +559,28 @@ export type McpInventoryReportMutationVariables = Exact<{
 
 
 export type McpInventoryReportMutation = { reportMcpInventory: { id: string } };
+
+export type PriceModelMutationVariables = Exact<{
+  input: ModelPriceInput;
+}>;
+
+
+export type PriceModelMutation = { setModelPrice: { model: string } };
+
+export type CompleteTurnUsageMutationVariables = Exact<{
+  turnId: string | number;
+  usage: TurnUsageInput;
+}>;
+
+
+export type CompleteTurnUsageMutation = { completeTurn: { id: string } };
+
+export type TurnRecordQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TurnRecordQuery = { turn: { startedAt: string, completedAt: string | null, conversation: { id: string }, cost: { amountUsd: number | null, credits: number | null } | null, toolbox: { toolCount: number, schemaTokens: number, fingerprint: string } } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -843,3 +899,37 @@ export const McpInventoryReportDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<McpInventoryReportMutation, McpInventoryReportMutationVariables>;
+export const PriceModelDocument = new TypedDocumentString(`
+    mutation PriceModel($input: ModelPriceInput!) {
+  setModelPrice(input: $input) {
+    model
+  }
+}
+    `) as unknown as TypedDocumentString<PriceModelMutation, PriceModelMutationVariables>;
+export const CompleteTurnUsageDocument = new TypedDocumentString(`
+    mutation CompleteTurnUsage($turnId: ID!, $usage: TurnUsageInput!) {
+  completeTurn(turnId: $turnId, usage: $usage) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CompleteTurnUsageMutation, CompleteTurnUsageMutationVariables>;
+export const TurnRecordDocument = new TypedDocumentString(`
+    query TurnRecord($id: ID!) {
+  turn(id: $id) {
+    startedAt
+    completedAt
+    conversation {
+      id
+    }
+    cost {
+      amountUsd
+      credits
+    }
+    toolbox {
+      toolCount
+      schemaTokens
+      fingerprint
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TurnRecordQuery, TurnRecordQueryVariables>;
