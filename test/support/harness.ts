@@ -79,27 +79,12 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const server = await startServer(config);
   const others: LoadoutServer[] = [];
   const url = `${server.url}/graphql`;
-
-  const gql = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<GraphQLResult<T>> => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: JSON.stringify({ query: query.toString(), variables }),
-    });
-    return (await res.json()) as GraphQLResult<T>;
-  };
-  const ok = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<T> => {
-    const result = await gql<T>(key, query, variables);
-    if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
-    return result.data as T;
-  };
   const testServer: TestServer = {
     server,
     url,
     databaseKind: serverUrl ? 'server' : 'embedded',
     databaseUrl,
-    gql,
-    ok,
+    ...graphqlAt(url),
     async createOrganization(name = 'Test org') {
       const [organization] = await new TestWorld(testServer).organizations([name]);
       return organization;
@@ -120,6 +105,32 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
   };
   return testServer;
+}
+
+/** A GraphQL endpoint's `gql` and `ok`, as a TestServer has them. */
+export type GraphQLClient = Pick<TestServer, 'gql' | 'ok'>;
+
+/**
+ * `gql` and `ok` of the GraphQL endpoint `url` (…/graphql), every request
+ * with `headers` too: for a server the harness did not start (a built
+ * server's process, a server behind a pooler or a relay), and what a
+ * `TestWorld` stands on there.
+ */
+export function graphqlAt(url: string, headers: Record<string, string> = {}): GraphQLClient {
+  const gql = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<GraphQLResult<T>> => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers, ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: JSON.stringify({ query: query.toString(), variables }),
+    });
+    return (await res.json()) as GraphQLResult<T>;
+  };
+  const ok = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<T> => {
+    const result = await gql<T>(key, query, variables);
+    if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
+    return result.data as T;
+  };
+  return { gql, ok };
 }
 
 /**

@@ -231,6 +231,28 @@ export type StartConversationInput = {
   userId?: string | null | undefined;
 };
 
+/** One call a model made to a tool, counted in its usage scope (docs/semantics.md §6.2). */
+export type ToolCallInput = {
+  /** When the call happened; default now. More than 5 minutes past the server's clock is BAD_USER_INPUT. */
+  at?: string | null | undefined;
+  /** Preferred: the scope is derived from the conversation (child sessions credit the owning project). */
+  conversationId?: string | number | null | undefined;
+  /** How long the call took, in milliseconds (0 to 86,400,000); kept with the call on its turn (`Turn.toolCalls`). */
+  durationMs?: number | null | undefined;
+  /** Retries with the same key are counted once. */
+  idempotencyKey?: string | null | undefined;
+  /** Whether the call failed; counted in `errors`. */
+  isError: boolean;
+  /** Used when conversationId is absent. */
+  projectId?: string | number | null | undefined;
+  /** The tool's name as the model called it: its own name or the short form it was sent under. */
+  toolName: string;
+  /** The turn whose response made the call, of `conversationId`: the call is listed under it too (`Turn.toolCalls`). Another conversation's turn is BAD_USER_INPUT. */
+  turnId?: string | number | null | undefined;
+  /** Used when conversationId is absent: the end user; default the caller (its principal id). */
+  userId?: string | null | undefined;
+};
+
 /** A new tool definition; a field left out takes the default it states. */
 export type ToolDefinitionInput = {
   /** Inactive definitions drop (INACTIVE). Default true. */
@@ -581,6 +603,25 @@ export type TurnRecordQueryVariables = Exact<{
 
 
 export type TurnRecordQuery = { turn: { startedAt: string, completedAt: string | null, conversation: { id: string }, cost: { amountUsd: number | null, credits: number | null } | null, toolbox: { toolCount: number, schemaTokens: number, fingerprint: string } } | null };
+
+export type RecordToolCallCountsMutationVariables = Exact<{
+  calls: Array<ToolCallInput> | ToolCallInput;
+}>;
+
+
+export type RecordToolCallCountsMutation = { recordToolCalls: { accepted: number, duplicates: number } };
+
+export type WhoAmIQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WhoAmIQuery = { me: { role: Role, organization: { name: string } } };
+
+export type ToolUsageCountsQueryVariables = Exact<{
+  userId?: string | null | undefined;
+}>;
+
+
+export type ToolUsageCountsQuery = { toolUsage: Array<{ toolName: string, calls: number }> };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -933,3 +974,29 @@ export const TurnRecordDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TurnRecordQuery, TurnRecordQueryVariables>;
+export const RecordToolCallCountsDocument = new TypedDocumentString(`
+    mutation RecordToolCallCounts($calls: [ToolCallInput!]!) {
+  recordToolCalls(calls: $calls) {
+    accepted
+    duplicates
+  }
+}
+    `) as unknown as TypedDocumentString<RecordToolCallCountsMutation, RecordToolCallCountsMutationVariables>;
+export const WhoAmIDocument = new TypedDocumentString(`
+    query WhoAmI {
+  me {
+    role
+    organization {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WhoAmIQuery, WhoAmIQueryVariables>;
+export const ToolUsageCountsDocument = new TypedDocumentString(`
+    query ToolUsageCounts($userId: String) {
+  toolUsage(userId: $userId) {
+    toolName
+    calls
+  }
+}
+    `) as unknown as TypedDocumentString<ToolUsageCountsQuery, ToolUsageCountsQueryVariables>;
