@@ -623,6 +623,14 @@ export type ToolUsageCountsQueryVariables = Exact<{
 
 export type ToolUsageCountsQuery = { toolUsage: Array<{ toolName: string, calls: number }> };
 
+export type ToolboxLastTurnQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+}>;
+
+
+export type ToolboxLastTurnQuery = { toolbox: { lastTurn: { id: string, index: number } | null } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1000,3 +1008,13 @@ export const ToolUsageCountsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ToolUsageCountsQuery, ToolUsageCountsQueryVariables>;
+export const ToolboxLastTurnDocument = new TypedDocumentString(`
+    query ToolboxLastTurn($agentId: ID!, $channel: String! = "web") {
+  toolbox(agentId: $agentId, channel: $channel) {
+    lastTurn {
+      id
+      index
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolboxLastTurnQuery, ToolboxLastTurnQueryVariables>;
