@@ -1,4 +1,9 @@
-import { BeginTurnIndexDocument, CompleteTurnUsageDocument, PriceModelDocument, TurnRecordDocument } from './support/generated/graphql';
+import {
+  BeginTurnIndexDocument,
+  CompleteTurnUsageDocument,
+  PriceModelDocument,
+  TurnCostAndTimingDocument,
+} from './support/generated/graphql';
 import { codeOf, OPERATOR_TOKEN, startTestServer, typed, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -123,7 +128,7 @@ describe('updateOrganization', () => {
       await t.ok(admin, CompleteTurnUsageDocument, { turnId: id, usage: { inputTokens: 6000, outputTokens: 4000 } });
       return id;
     };
-    const cost = async (id: string) => (await t.ok(admin, TurnRecordDocument, { id })).turn!.cost!;
+    const cost = async (id: string) => (await t.ok(admin, TurnCostAndTimingDocument, { id })).turn!.cost!;
     const first = await turn();
     expect((await cost(first)).credits).toBeNull();
     await t.ok(admin, UPDATE, { i: { fundingModel: 'INCLUDED_CREDITS' } });

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildOnce } from './support/build-once';
 import { freshDatabase } from './support/fresh-database';
-import { BeginTurnIndexDocument, TurnRecordDocument } from './support/generated/graphql';
+import { BeginTurnIndexDocument, TurnCostAndTimingDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt } from './support/harness';
 import { fencedBlocks } from './support/runnable-blocks';
 import { TestWorld } from './support/test-world';
@@ -229,7 +229,7 @@ describe('a server with an OTLP endpoint', () => {
     const trace = all.filter((s) => s.traceId === caller.traceId);
     const operation = trace.find((s) => s.name === 'mutation')!;
     const turnSpan = trace.find((s) => s.scope === 'loadout')!;
-    const turn = (await tracedAs(callerContext().traceparent).ok(key, TurnRecordDocument, { id: turnId })).turn!;
+    const turn = (await tracedAs(callerContext().traceparent).ok(key, TurnCostAndTimingDocument, { id: turnId })).turn!;
     const cost = turn.cost!;
     expect(turn.toolbox.toolCount).toBe(1);
     expect(cost.amountUsd).toBe((200 * 2.5 + 1000 * 1.25 + 80 * 10) / 1e6);

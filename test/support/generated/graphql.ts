@@ -498,10 +498,10 @@ export type AgentPermissionRulesQueryVariables = Exact<{
 
 export type AgentPermissionRulesQuery = { agent: { permissionRules: Array<{ subject: string, effect: RuleEffect }> } | null };
 
-export type ChannelKeysQueryVariables = Exact<{ [key: string]: never; }>;
+export type ChannelKeyListQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ChannelKeysQuery = { channels: Array<{ key: string }> };
+export type ChannelKeyListQuery = { channels: Array<{ key: string }> };
 
 export type UpdateAgentSettingsMutationVariables = Exact<{
   id: string | number;
@@ -597,12 +597,12 @@ export type CompleteTurnUsageMutationVariables = Exact<{
 
 export type CompleteTurnUsageMutation = { completeTurn: { id: string } };
 
-export type TurnRecordQueryVariables = Exact<{
+export type TurnCostAndTimingQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type TurnRecordQuery = { turn: { startedAt: string, completedAt: string | null, conversation: { id: string }, cost: { amountUsd: number | null, credits: number | null } | null, toolbox: { toolCount: number, schemaTokens: number, fingerprint: string } } | null };
+export type TurnCostAndTimingQuery = { turn: { startedAt: string, completedAt: string | null, conversation: { id: string }, cost: { amountUsd: number | null, credits: number | null } | null, toolbox: { toolCount: number, schemaTokens: number, fingerprint: string } } | null };
 
 export type RecordToolCallCountsMutationVariables = Exact<{
   calls: Array<ToolCallInput> | ToolCallInput;
@@ -834,13 +834,13 @@ export const AgentPermissionRulesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AgentPermissionRulesQuery, AgentPermissionRulesQueryVariables>;
-export const ChannelKeysDocument = new TypedDocumentString(`
-    query ChannelKeys {
+export const ChannelKeyListDocument = new TypedDocumentString(`
+    query ChannelKeyList {
   channels {
     key
   }
 }
-    `) as unknown as TypedDocumentString<ChannelKeysQuery, ChannelKeysQueryVariables>;
+    `) as unknown as TypedDocumentString<ChannelKeyListQuery, ChannelKeyListQueryVariables>;
 export const UpdateAgentSettingsDocument = new TypedDocumentString(`
     mutation UpdateAgentSettings($id: ID!, $input: UpdateAgentInput!) {
   updateAgent(id: $id, input: $input) {
@@ -962,8 +962,8 @@ export const CompleteTurnUsageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CompleteTurnUsageMutation, CompleteTurnUsageMutationVariables>;
-export const TurnRecordDocument = new TypedDocumentString(`
-    query TurnRecord($id: ID!) {
+export const TurnCostAndTimingDocument = new TypedDocumentString(`
+    query TurnCostAndTiming($id: ID!) {
   turn(id: $id) {
     startedAt
     completedAt
@@ -981,7 +981,7 @@ export const TurnRecordDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<TurnRecordQuery, TurnRecordQueryVariables>;
+    `) as unknown as TypedDocumentString<TurnCostAndTimingQuery, TurnCostAndTimingQueryVariables>;
 export const RecordToolCallCountsDocument = new TypedDocumentString(`
     mutation RecordToolCallCounts($calls: [ToolCallInput!]!) {
   recordToolCalls(calls: $calls) {
