@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql, type ObservableQuery, type OperationVariables } from '@apollo/client';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
-import { buildSchema, getNamedType, isObjectType, print } from 'graphql';
+import { buildSchema, getNamedType, isObjectType } from 'graphql';
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import { filter, firstValueFrom } from 'rxjs';
 import WebSocket from 'ws';
 import { projectRoot } from '../src/common/project-root';
 import { loadoutCache, typePolicies } from '../packages/client/src/apollo-cache';
-import { startTestServer, type Created, type TestServer } from './support/harness';
+import { BeginTurnIndexDocument } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import {
   AGENT,
   BEGIN,
@@ -23,11 +24,13 @@ import {
   connectionQueries,
   type ToolboxParts,
 } from './support/apollo-operations';
+import { TestWorld } from './support/test-world';
 
 // An Apollo Client 4 app over HTTP and graphql-ws with nothing but the cache the typed client ships, reading toolboxes
 // through the fragment docs/typed-clients.md prints: every read complete, every page kept, and not one warning from the cache.
 
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let agentId: string;
 let otherAgentId: string;
@@ -41,48 +44,38 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The data of a watched query's first complete result. */
 const settled = async <Data, Variables extends OperationVariables>(watched: ObservableQuery<Data, Variables>) =>
   (await firstValueFrom(watched.pipe(filter((r) => r.dataState === 'complete')))).data as Data;
-const addTool = (name: string, description: string, agent?: string) =>
-  t.ok(key, `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`, {
-    input: {
-      name,
-      description,
-      inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
-      ...(agent ? { agentId: agent } : {}),
-    },
-  });
-const deny = (agent: string, toolName: string) =>
-  t.ok(key, `mutation($a: ID!, $n: String!) { setToolRule(input: { agentId: $a, toolName: $n, effect: DENY }) { id } }`, {
-    a: agent,
-    n: toolName,
-  });
+const tool = (name: string, description: string, agent?: string) => ({
+  name,
+  description,
+  inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+  ...(agent ? { agentId: agent } : {}),
+});
+const addTool = (name: string, description: string, agent?: string) => world.tools(key, [tool(name, description, agent)]);
+const deny = (agent: string, toolName: string) => world.rules(key, [{ agentId: agent, toolName, effect: 'DENY' }]);
 
 beforeAll(async () => {
   for (const level of ['warn', 'error'] as const) {
     jest.spyOn(console, level).mockImplementation((...args: unknown[]) => void warnings.push([level, ...args]));
   }
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agents = await t.ok<Record<string, { id: string }>>(
+  world = new TestWorld(t);
+  const org = await world.organization('Test org', {
+    agents: [{ name: 'support', model: 'anthropic/claude-sonnet-4-5' }, { name: 'sales' }, { name: 'billing' }, { name: 'triage' }],
+  });
+  key = org.adminKey;
+  [{ id: agentId }, { id: otherAgentId }] = org.agents;
+  await world.tools(
     key,
-    `mutation {
-      a: createAgent(input: { name: "support", model: "anthropic/claude-sonnet-4-5" }) { id }
-      b: createAgent(input: { name: "sales" }) { id }
-      c: createAgent(input: { name: "billing" }) { id }
-      d: createAgent(input: { name: "triage" }) { id }
-    }`,
+    ['search', 'lookup', 'create_case', 'close_case', 'refund'].map((name) => tool(name, `Does ${name}.`)),
   );
-  agentId = agents.a.id;
-  otherAgentId = agents.b.id;
-  for (const name of ['search', 'lookup', 'create_case', 'close_case', 'refund']) await addTool(name, `Does ${name}.`);
   // The agent's own lookup shadows the organisation's, and a DENY rule excludes refund: its toolbox leaves two out.
   await addTool('lookup', 'The support agent’s own lookup.', agentId);
   await deny(agentId, 'refund');
-  const conversations: string[] = [];
-  for (let i = 0; i < 4; i++)
-    conversations.push((await t.ok<Created<'startConversation'>>(key, print(START), { agentId })).startConversation.id);
-  conversationId = conversations[0];
-  for (let i = 0; i < 4; i++) await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId });
+  [{ id: conversationId }] = await world.conversations(
+    key,
+    Array.from({ length: 4 }, () => ({ agentId, channel: 'web' })),
+  );
+  for (let i = 0; i < 4; i++) await t.ok(key, BeginTurnIndexDocument, { conversationId });
 
   ws = createClient({ url: t.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${key}` } });
   apollo = new ApolloClient({

@@ -1,6 +1,9 @@
-import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import { ChannelKeyListDocument, ToolboxDocument } from './support/generated/graphql';
+import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
+let world: TestWorld;
 let admin: string;
 let runtime: string;
 let serverId: string;
@@ -11,11 +14,11 @@ const LONE = 'a\uD800b';
 
 beforeAll(async () => {
   t = await startTestServer();
-  admin = (await t.createOrganization()).adminKey;
-  runtime = await t.createKey(admin, 'RUNTIME');
-  serverId = (await t.ok<Created<'registerMcpServer'>>(admin, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`))
-    .registerMcpServer.id;
-  projectId = (await t.ok<Created<'createProject'>>(admin, `mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
+  world = new TestWorld(t);
+  [{ adminKey: admin }] = await world.organizations(['Test org']);
+  runtime = await world.key(admin, 'RUNTIME');
+  [{ id: serverId }] = await world.mcpServers(admin, [{ name: 'srv' }]);
+  [{ id: projectId }] = await world.projects(admin, [{ name: 'p' }]);
 });
 afterAll(() => t.stop());
 
@@ -141,11 +144,8 @@ describe('every bad input is a coded error naming the field, and writes nothing'
   });
 
   it('a huge channel key is not echoed back', async () => {
-    const agentId = (await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
-    const result = await t.gql(admin, `query($a: ID!, $c: String!) { toolbox(agentId: $a, channel: $c) { toolCount } }`, {
-      a: agentId,
-      c: 'k'.repeat(900_000),
-    });
+    const [{ id: agentId }] = await world.agents(admin, [{ name: 'a' }]);
+    const result = await t.gql(admin, ToolboxDocument, { agentId, channel: 'k'.repeat(900_000) });
     expect(codeOf(result)).toBe('BAD_USER_INPUT');
     expect(JSON.stringify(result).length).toBeLessThan(2_000);
   });
@@ -153,16 +153,16 @@ describe('every bad input is a coded error naming the field, and writes nothing'
 
 describe('an organisation’s catalogue is bounded', () => {
   it('200 channels, five per request; the 201st is refused and not stored', async () => {
-    for (let request = 0; request < 40; request++) {
-      const creates = Array.from({ length: 5 }, (_, i) => `c${i}: createChannel(input: { key: "ch${request * 5 + i}", name: "c" }) { id }`);
-      await t.ok(admin, `mutation { ${creates.join(' ')} }`);
-    }
+    await world.channels(
+      admin,
+      Array.from({ length: 200 }, (_, i) => ({ key: `ch${i}`, name: 'c' })),
+    );
     const refused = await t.gql(admin, `mutation { createChannel(input: { key: "one-more", name: "c" }) { id } }`);
     expect(refused.errors?.[0]).toMatchObject({
       message: 'input: an organisation has at most 200 channels',
       extensions: { code: 'BAD_USER_INPUT', field: 'input' },
     });
-    expect((await t.ok<{ channels: unknown[] }>(admin, `{ channels { key } }`)).channels).toHaveLength(200);
+    expect((await t.ok(admin, ChannelKeyListDocument)).channels).toHaveLength(200);
   });
 });
 

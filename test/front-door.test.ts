@@ -1,20 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPERATOR_TOKEN, codeOf, startTestServer, type TestServer } from './support/harness';
+import { ToolboxDocument } from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /** What a person meets first: the server's root, its icon, and errors that say what to do next. */
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let agentId: string;
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization('Front door org')).adminKey;
-  await t.ok(
-    key,
-    `mutation { a: createChannel(input: { key: "web", name: "Web" }) { id } b: createChannel(input: { key: "api", name: "API" }) { id } }`,
-  );
-  agentId = (await t.ok<{ createAgent: { id: string } }>(key, `mutation { createAgent(input: { name: "Helper" }) { id } }`)).createAgent.id;
+  world = new TestWorld(t);
+  const org = await world.organization('Front door org', {
+    channels: [
+      { key: 'web', name: 'Web' },
+      { key: 'api', name: 'API' },
+    ],
+    agents: [{ name: 'Helper' }],
+  });
+  key = org.adminKey;
+  [{ id: agentId }] = org.agents;
 }, 120_000);
 
 afterAll(() => t?.stop());
@@ -63,7 +70,7 @@ it('serves an icon where browsers look for one, and still 404s a path it does no
 });
 
 it('lists the known channel keys when a toolbox or a conversation names an unknown one', async () => {
-  const preview = await t.gql(key, `query($a: ID!) { toolbox(agentId: $a, channel: "webb") { toolCount } }`, { a: agentId });
+  const preview = await t.gql(key, ToolboxDocument, { agentId, channel: 'webb' });
   expect(codeOf(preview)).toBe('BAD_USER_INPUT');
   expect(preview.errors![0].extensions!.field).toBe('channel');
   expect(preview.errors![0].message).toContain("no channel with key 'webb'; known channels: api, web");
@@ -82,5 +89,5 @@ it('says where the operator token comes from when an organisation key tries an o
   expect(refused.errors![0].message).toContain('Only the platform operator may do this');
   expect(refused.errors![0].message).toContain('LOADOUT_ADMIN_TOKEN');
   // The operator's own token still works.
-  await t.ok(OPERATOR_TOKEN, `mutation { createOrganization(input: { name: "Yes" }) { apiKey } }`);
+  await world.organizations(['Yes']);
 });

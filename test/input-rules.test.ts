@@ -1,39 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TOOL_HINTS } from '../src/loadout/vocabulary';
+import { AgentPermissionRulesDocument, StoredCatalogueDocument, ToolboxDocument } from './support/generated/graphql';
 import { codeOf, startTestServer, typed, type Created, type GraphQLResult, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let agentId: string;
 let toolId: string;
 let serverId: string;
 
 /** Everything a bad input could have half-written, to compare before and after. */
-const STATE = `{
-  agents { id name maxTools budgetWarnThreshold budgetHotThreshold loadoutVersion permissionRules { subject effect } }
-  toolDefinitions { id name description inputSchema version contentHash channels { key } contextObjects { key } }
-  channels { key } contextObjects { key } projects { id }
-  mcpServers { name enabled enabledTools disabledTools probed tools { name } }
-  miniApps { name }
-}`;
+const STATE = StoredCatalogueDocument;
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(
-    key,
-    `mutation { createChannel(input: { key: "web", name: "Web" }) { id } createContextObject(input: { key: "Account", name: "Account" }) { id } }`,
-  );
-  agentId = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
-  toolId = (
-    await t.ok<Created<'createToolDefinition'>>(
-      key,
-      `mutation { createToolDefinition(input: { name: "existing", description: "d", inputSchema: { type: "object" } }) { id } }`,
-    )
-  ).createToolDefinition.id;
-  serverId = (await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "srv" }) { id } }`))
-    .registerMcpServer.id;
+  world = new TestWorld(t);
+  const org = await world.organization('Test org', {
+    contextObjects: [{ key: 'Account', name: 'Account' }],
+    tools: [{ name: 'existing', description: 'd', inputSchema: { type: 'object' } }],
+    agents: [{ name: 'agent' }],
+  });
+  key = org.adminKey;
+  [{ id: toolId }] = org.tools;
+  [{ id: agentId }] = org.agents;
+  [{ id: serverId }] = await world.mcpServers(key, [{ name: 'srv' }]);
 });
 afterAll(() => t.stop());
 
@@ -218,14 +211,14 @@ const BAD_INPUTS: Case[] = [
   ],
   [
     'toolbox page context object off a RECORD page',
-    `query($a: ID!) { toolbox(agentId: $a, channel: "web", page: { type: HOME, contextObject: "Account" }) { fingerprint } }`,
-    () => ({ a: agentId }),
+    `${ToolboxDocument}`,
+    () => ({ agentId, page: { type: 'HOME', contextObject: 'Account' } }),
     'page.contextObject',
   ],
   [
     'toolbox page with an unknown context object',
-    `query($a: ID!) { toolbox(agentId: $a, channel: "web", page: { type: RECORD, contextObject: "Nope" }) { fingerprint } }`,
-    () => ({ a: agentId }),
+    `${ToolboxDocument}`,
+    () => ({ agentId, page: { type: 'RECORD', contextObject: 'Nope' } }),
     'page.contextObject',
   ],
 ];
@@ -307,7 +300,7 @@ describe('duplicate names are CONFLICT naming the field, and store nothing', () 
   });
 
   it("renaming a tool onto another tool's name", async () => {
-    const other = (await t.ok(key, createTool, { input: tool({ name: 'rename_me' }) })).createToolDefinition.id;
+    const [{ id: other }] = await world.tools(key, [tool({ name: 'rename_me' })]);
     const before = await t.ok(key, STATE);
     const result = await t.gql(key, updateTool, { id: other, input: { name: 'existing', description: 'changed too' } });
     expect(codeOf(result)).toBe('CONFLICT');
@@ -315,7 +308,7 @@ describe('duplicate names are CONFLICT naming the field, and store nothing', () 
   });
 
   it('allows the same name in another project or from another source', async () => {
-    const project = (await t.ok<Created<'createProject'>>(key, `mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
+    const [{ id: project }] = await world.projects(key, [{ name: 'p' }]);
     await t.ok(key, createTool, { input: tool({ name: 'existing', projectId: project }) });
     await t.ok(key, createTool, { input: tool({ name: 'existing', source: 'BUILT_IN' }) });
     const conflict = await t.gql(key, createTool, { input: tool({ name: 'existing', projectId: project }) });
@@ -330,10 +323,8 @@ describe('rule and call names: any name a toolbox can carry', () => {
   const RECORD = typed<{ recordToolCalls: { accepted: number } }>(
     `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`,
   );
-  const RULES = typed<{ agent: { permissionRules: Array<{ subject: string; effect: string }> } }>(
-    `query($a: ID!) { agent(id: $a) { permissionRules { subject effect } } }`,
-  );
-  const freshAgent = async (name: string) => (await t.ok<Created<'createAgent'>>(key, createAgent, { input: { name } })).createAgent.id;
+  const RULES = AgentPermissionRulesDocument;
+  const freshAgent = async (name: string) => (await world.agents(key, [{ name }]))[0].id;
   const refusal = (result: GraphQLResult) => ({
     code: codeOf(result),
     field: result.errors?.[0].extensions?.field,
@@ -349,7 +340,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
         `tool:${name}`,
       );
     }
-    expect((await t.ok(key, RULES, { a })).agent.permissionRules.map((r) => r.subject).sort()).toEqual(
+    expect((await t.ok(key, RULES, { id: a })).agent!.permissionRules.map((r) => r.subject).sort()).toEqual(
       names.map((n) => `tool:${n}`).sort(),
     );
     const calls = names.map((toolName) => ({ toolName, userId: 'long-names', isError: false }));
@@ -361,13 +352,11 @@ describe('rule and call names: any name a toolbox can carry', () => {
     const overCall = refusal(await t.gql(key, RECORD, { calls: [calls[0], { toolName: long(257), isError: false }] }));
     expect(overCall).toMatchObject({ code: 'BAD_USER_INPUT', field: 'calls[1].toolName' });
     expect(overCall.message).toContain('calls[1].toolName: must be 1 to 256 characters');
-    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(3);
+    expect((await t.ok(key, RULES, { id: a })).agent!.permissionRules).toHaveLength(3);
   });
 
   it("lets an MCP server's filter list its tools' own names of 128 characters, with . and /", async () => {
-    const server = (
-      await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "${'s'.repeat(64)}" }) { id } }`)
-    ).registerMcpServer.id;
+    const [{ id: server }] = await world.mcpServers(key, [{ name: 's'.repeat(64) }]);
     const updated = await t.ok<{ updateMcpServer: { enabledTools: string[] } }>(
       key,
       `mutation($id: ID!, $names: [String!]) { updateMcpServer(id: $id, input: { enabledTools: $names }) { enabledTools } }`,
@@ -392,7 +381,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
       subject: 'hint:!readOnly',
       effect: 'DENY',
     });
-    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toEqual(
+    expect((await t.ok(key, RULES, { id: a })).agent!.permissionRules).toEqual(
       expect.arrayContaining([
         { subject: 'hint:destructive', effect: 'DENY' },
         { subject: 'hint:readOnly', effect: 'DENY' },
@@ -402,7 +391,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
         { subject: 'hint:!readOnly', effect: 'DENY' },
       ]),
     );
-    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(6);
+    expect((await t.ok(key, RULES, { id: a })).agent!.permissionRules).toHaveLength(6);
 
     const refused = refusal(await t.gql(key, setRule, { input: { agentId: a, toolName: 'hint:dangerous', effect: 'DENY' } }));
     expect(refused).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.toolName' });
@@ -412,7 +401,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
     );
     expect(inSet).toMatchObject({ code: 'BAD_USER_INPUT', field: 'changes[0].setToolRule.toolName' });
     expect(inSet.message).toContain('destructive, readOnly, idempotent, openWorld');
-    expect((await t.ok(key, RULES, { a })).agent.permissionRules).toHaveLength(6);
+    expect((await t.ok(key, RULES, { id: a })).agent!.permissionRules).toHaveLength(6);
   });
 
   it('docs/configuration.md Limits gives the rule name forms, every hint among them, and the 256 characters of rule and call names', () => {

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { readConfig, type Config } from '../src/config';
 import { keyCommand } from '../src/key-command';
 import { startServer } from '../src/server/create-server';
-import { OPERATOR_TOKEN, startTestServer } from './support/harness';
+import { WhoAmIDocument } from './support/generated/graphql';
+import { OPERATOR_TOKEN, graphqlAt, startTestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /**
  * `npm run key -- --org <name>`: an operator who lost the ADMIN key shown
@@ -28,15 +30,7 @@ const configFor = (over: Partial<Config>): Config => ({
   ...over,
 });
 
-const ME = '{ me { role organization { name } } }';
-const me = async (url: string, key: string) => {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query: ME }),
-  });
-  return (await res.json()).data?.me;
-};
+const me = async (url: string, key: string) => (await graphqlAt(`${url}/graphql`).gql(key, WhoAmIDocument)).data?.me;
 
 if (process.env.DATABASE_URL) {
   it('mints a working ADMIN key while the server runs, and says which name is ambiguous or unknown', async () => {
@@ -67,12 +61,8 @@ if (process.env.DATABASE_URL) {
     try {
       const serverConfig = { port: 0, dataDir, adminToken: OPERATOR_TOKEN, production: true };
       let server = await startServer(serverConfig);
-      const res = await fetch(`${server.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${OPERATOR_TOKEN}` },
-        body: JSON.stringify({ query: 'mutation { createOrganization(input: { name: "Acme" }) { apiKey } }' }),
-      });
-      expect((await res.json()).data.createOrganization.apiKey).toMatch(/^lo_/);
+      const [{ adminKey }] = await new TestWorld(graphqlAt(`${server.url}/graphql`)).organizations(['Acme']);
+      expect(adminKey).toMatch(/^lo_/);
 
       const refused = await run(['--org', 'Acme'], configFor({ dataDir, port: server.port }));
       expect(refused.code).toBe(1);

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import { MyRoleDocument, RevokeApiKeyDocument, ToolboxEntriesDocument } from './support/generated/graphql';
-import { OPERATOR_TOKEN, graphqlClient, startTestServer, type GraphQLClient } from './support/harness';
+import { OPERATOR_TOKEN, graphqlAt, startTestServer, type GraphQLClient } from './support/harness';
 import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 import { TestWorld } from './support/test-world';
 
@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const serverUrl = process.env.DATABASE_URL;
 const LISTENER_B = 'loadout-listener-b';
 
-const clientOf = (server: LoadoutServer): GraphQLClient => graphqlClient(`${server.url}/graphql`);
+const clientOf = (server: LoadoutServer): GraphQLClient => graphqlAt(`${server.url}/graphql`);
 
 async function ready(server: LoadoutServer) {
   const res = await fetch(`${server.url}/readyz`);

@@ -4,7 +4,7 @@ import {
   ToolboxEntriesDocument,
   UpdateToolDefinitionDocument,
 } from './support/generated/graphql';
-import { graphqlClient, startTestServer, type TestServer } from './support/harness';
+import { graphqlAt, startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
 /**
@@ -24,7 +24,7 @@ afterAll(() => t.stop());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The agent's web toolbox as the instance at `url` answers it to `key`. */
-const toolboxAt = (url: string, key: string, agentId: string) => graphqlClient(url).gql(key, ToolboxEntriesDocument, { agentId });
+const toolboxAt = (url: string, key: string, agentId: string) => graphqlAt(url).gql(key, ToolboxEntriesDocument, { agentId });
 
 async function viewerKey(adminKey: string): Promise<{ key: string; principalId: string }> {
   const [created] = await testWorld.keys(adminKey, [{ name: 'v', role: 'VIEWER' }]);
@@ -95,7 +95,7 @@ describe('across instances of one PostgreSQL server', () => {
     const second = await t.startAnother();
     const url2 = `${second.url}/graphql`;
     const w = await world();
-    const conversationId = await new TestWorld(graphqlClient(url2)).startConversation(w.key, { agentId: w.agent.id });
+    const conversationId = await new TestWorld(graphqlAt(url2)).startConversation(w.key, { agentId: w.agent.id });
     const old = (await toolboxAt(url2, w.key, w.agent.id)).data!.toolbox;
 
     // The second instance stops hearing changes (as if its notification were still on its way).
@@ -106,7 +106,7 @@ describe('across instances of one PostgreSQL server', () => {
       const { contentHash } = (await edit(w.key, w.tool.id, 'not yet heard of')).updateToolDefinition;
       await sleep(200);
       expect((await toolboxAt(url2, w.key, w.agent.id)).data!.toolbox.fingerprint).toBe(old.fingerprint);
-      const turn = (await graphqlClient(url2).ok(w.key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn;
+      const turn = (await graphqlAt(url2).ok(w.key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn;
       expect(turn.toolbox.tools).toEqual([{ name: 'lookup', contentHash }]);
     } finally {
       cache.changed = heard;

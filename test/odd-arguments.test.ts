@@ -15,7 +15,9 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { buildLoadoutSchema } from '../src/schema/build-schema';
-import { OPERATOR_TOKEN, startTestServer, type Created, type TestServer } from './support/harness';
+import { BeginTurnIndexDocument } from './support/generated/graphql';
+import { OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /*
  * Every argument of every query and mutation, walked from the built schema,
@@ -182,56 +184,24 @@ beforeAll(async () => {
   }
 
   t = await startTestServer();
-  admin = (await t.createOrganization('Odd values org')).adminKey;
-  const other = (await t.createOrganization('Another org')).adminKey;
-  for (const key of [admin, other]) {
-    const world = await t.ok<Created<'createProject' | 'createMiniApp' | 'registerMcpServer'>>(
-      key,
-      `mutation {
-        createChannel(input: { key: "web", name: "Web" }) { id }
-        createProject(input: { name: "p" }) { id }
-        createMiniApp(input: { name: "app" }) { id }
-        registerMcpServer(input: { name: "srv" }) { id }
-      }`,
-    );
-    const agent = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
-    const tool = (
-      await t.ok<Created<'createToolDefinition'>>(
-        key,
-        `mutation { createToolDefinition(input: { name: "t", description: "d", inputSchema: { type: "object" } }) { id } }`,
-      )
-    ).createToolDefinition.id;
-    const rule = (
-      await t.ok<Created<'setToolRule'>>(
-        key,
-        `mutation($a: ID) { setToolRule(input: { agentId: $a, toolName: "t", effect: DENY }) { id } }`,
-        {
-          a: agent,
-        },
-      )
-    ).setToolRule.id;
-    const conversation = (
-      await t.ok<Created<'startConversation'>>(
-        key,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-        {
-          a: agent,
-        },
-      )
-    ).startConversation.id;
-    const turn = (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation }))
-      .beginTurn.id;
-    ids.push(agent, tool, rule, conversation, turn, world.createProject.id, world.createMiniApp.id, world.registerMcpServer.id);
-    if (key === other) {
-      const principal = (
-        await t.ok<{ createApiKey: { principal: { id: string } } }>(
-          other,
-          `mutation { createApiKey(input: { name: "k", role: VIEWER }) { principal { id } } }`,
-        )
-      ).createApiKey.principal.id;
-      ids.push(principal);
-    }
+  const world = new TestWorld(t);
+  const contents = { tools: [{ name: 't', description: 'd', inputSchema: { type: 'object' } }], agents: [{ name: 'a' }] };
+  const ours = await world.organization('Odd values org', contents);
+  const theirs = await world.organization('Another org', contents);
+  admin = ours.adminKey;
+  for (const { adminKey: key, agents, tools } of [ours, theirs]) {
+    const [{ id: agent }] = agents;
+    const [{ id: tool }] = tools;
+    const [{ id: project }] = await world.projects(key, [{ name: 'p' }]);
+    const [{ id: miniApp }] = await world.miniApps(key, [{ name: 'app' }]);
+    const [{ id: server }] = await world.mcpServers(key, [{ name: 'srv' }]);
+    const [{ id: rule }] = await world.rules(key, [{ agentId: agent, toolName: 't', effect: 'DENY' }]);
+    const conversation = await world.startConversation(key, { agentId: agent });
+    const turn = (await t.ok(key, BeginTurnIndexDocument, { conversationId: conversation })).beginTurn.id;
+    ids.push(agent, tool, rule, conversation, turn, project, miniApp, server);
   }
+  const [{ principal }] = await world.keys(theirs.adminKey, [{ name: 'k', role: 'VIEWER' }]);
+  ids.push(principal.id);
 });
 afterAll(() => t.stop());
 

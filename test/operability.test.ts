@@ -1,5 +1,7 @@
 import WebSocket from 'ws';
-import { startTestServer, type Created, type TestServer } from './support/harness';
+import { RecordToolCallCountsDocument, ToolboxDocument } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /**
  * What an operator reads: request ids on every answer, `/metrics` in
@@ -7,9 +9,11 @@ import { startTestServer, type Created, type TestServer } from './support/harnes
  * the metrics token.
  */
 let t: TestServer;
+let world: TestWorld;
 const METRICS_TOKEN = 'metrics-secret';
 beforeAll(async () => {
   t = await startTestServer({ metricsToken: null, statementTimeoutMs: 1_234 });
+  world = new TestWorld(t);
 });
 afterAll(() => t.stop());
 
@@ -63,9 +67,10 @@ it('bounds every statement on a PostgreSQL server with the configured statement_
 
 describe('/metrics', () => {
   it('counts requests by operation (a schema name, whatever clients call theirs), errors by code, calls, events and the loadout cache', async () => {
-    const { adminKey } = await t.createOrganization('metrics');
-    await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-    const agent = (await t.ok<Created<'createAgent'>>(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
+    const {
+      adminKey,
+      agents: [agent],
+    } = await world.organization('metrics', { agents: [{ name: 'a' }] });
     const before = await scrape();
 
     const ws = new WebSocket(`${t.server.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
@@ -77,10 +82,7 @@ describe('/metrics', () => {
     ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { toolboxInvalidated { id } }` } }));
     await sleep(200);
 
-    await t.ok(
-      adminKey,
-      `mutation { createToolDefinition(input: { name: "lookup", description: "d", inputSchema: { type: "object" } }) { id } }`,
-    );
+    await world.tools(adminKey, [{ name: 'lookup', description: 'd', inputSchema: { type: 'object' } }]);
     for (let i = 0; i < 30; i++) {
       const res = await post(adminKey, {
         query: `query Client${i}($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint } }`,
@@ -94,9 +96,9 @@ describe('/metrics', () => {
       { toolName: 'lookup', isError: false, idempotencyKey: 'k1' },
       { toolName: 'lookup', isError: false, idempotencyKey: 'k2' },
     ];
-    await t.ok(adminKey, `mutation($c: [ToolCallInput!]!) { recordToolCalls(calls: $c) { accepted } }`, { c: calls });
+    await t.ok(adminKey, RecordToolCallCountsDocument, { calls });
     await post(null, { query: '{ agents { id } }' });
-    await post(adminKey, { query: '{ toolbox(agentId: "00000000-0000-4000-8000-000000000000", channel: "web") { fingerprint } }' });
+    await post(adminKey, { query: `${ToolboxDocument}`, variables: { agentId: '00000000-0000-4000-8000-000000000000' } });
     while (!heard.some((m) => m.type === 'next')) await sleep(20);
     ws.close();
 
@@ -118,9 +120,10 @@ describe('/metrics', () => {
   });
 
   it('counts toolbox reads the direct path answers and hands back, each reading the loadout once', async () => {
-    const { adminKey } = await t.createOrganization('direct');
-    await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-    const agent = (await t.ok<Created<'createAgent'>>(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
+    const {
+      adminKey,
+      agents: [agent],
+    } = await world.organization('direct', { agents: [{ name: 'a' }] });
     const toolbox = (agentId: string) =>
       post(adminKey, { query: `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint } }`, variables: { a: agentId } });
     const counts = async () => {

@@ -1,8 +1,17 @@
-import { codeOf, OPERATOR_TOKEN, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  BeginTurnIndexDocument,
+  CompleteTurnUsageDocument,
+  PriceModelDocument,
+  TurnCostAndTimingDocument,
+} from './support/generated/graphql';
+import { codeOf, OPERATOR_TOKEN, startTestServer, typed, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
+let world: TestWorld;
 beforeAll(async () => {
   t = await startTestServer();
+  world = new TestWorld(t);
 });
 afterAll(() => t.stop());
 
@@ -20,9 +29,12 @@ const UPDATE = typed<{ updateOrganization: Settings }>(
 const ORGANIZATION = typed<{ organization: Settings }>(`{ organization { name fundingModel defaultModel toolBudgetWarn toolBudgetHot } }`);
 
 async function org() {
-  const { adminKey: admin } = await t.createOrganization('Settings org');
-  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  return { admin, editor: await t.createKey(admin, 'EDITOR'), viewer: await t.createKey(admin, 'VIEWER') };
+  const { adminKey: admin } = await world.organization('Settings org');
+  const [editor, viewer] = await world.keys(admin, [
+    { name: 'editor', role: 'EDITOR' },
+    { name: 'viewer', role: 'VIEWER' },
+  ]);
+  return { admin, editor: editor.apiKey, viewer: viewer.apiKey };
 }
 
 describe('updateOrganization', () => {
@@ -67,21 +79,14 @@ describe('updateOrganization', () => {
 
   it("sets the thresholds of project-level reports and GET /rpc/tools/gc; an agent's own still rule its report", async () => {
     const { admin, viewer } = await org();
-    const project = (await t.ok<Created<'createProject'>>(admin, `mutation { createProject(input: { name: "p" }) { id } }`)).createProject
-      .id;
-    for (const name of ['a', 'b', 'c'])
-      await t.ok(
-        admin,
-        `mutation($n: String!, $p: ID) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" }, projectId: $p }) { id } }`,
-        { n: name, p: project },
-      );
-    const agent = (
-      await t.ok<Created<'createAgent'>>(
-        admin,
-        `mutation($p: ID) { createAgent(input: { name: "own", projectId: $p, budgetWarnThreshold: 40, budgetHotThreshold: 50 }) { id } }`,
-        { p: project },
-      )
-    ).createAgent.id;
+    const [{ id: project }] = await world.projects(admin, [{ name: 'p' }]);
+    await world.tools(
+      admin,
+      ['a', 'b', 'c'].map((name) => ({ name, description: 'd', inputSchema: { type: 'object' }, projectId: project })),
+    );
+    const [{ id: agent }] = await world.agents(admin, [
+      { name: 'own', projectId: project, budgetWarnThreshold: 40, budgetHotThreshold: 50 },
+    ]);
     await t.ok(admin, UPDATE, { i: { toolBudgetWarn: 2, toolBudgetHot: 3 } });
 
     const REPORT = typed<{ toolBudget: unknown }>(
@@ -113,37 +118,17 @@ describe('updateOrganization', () => {
 
   it('changes the funding model for turns completed later only: a recorded turn keeps its cost', async () => {
     const { admin } = await org();
-    const agent = (
-      await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`)
-    ).createAgent.id;
-    await t.ok(
-      admin,
-      `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2, cachedInputUsdPerMTok: 1, outputUsdPerMTok: 8, creditsPerMTok: 100 }) { model } }`,
-    );
-    const conversation = (
-      await t.ok<Created<'startConversation'>>(
-        admin,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-        { a: agent },
-      )
-    ).startConversation.id;
+    const [{ id: agentId }] = await world.agents(admin, [{ name: 'a', model: 'openai/gpt-4o' }]);
+    await t.ok(admin, PriceModelDocument, {
+      input: { model: 'openai/gpt-4o', inputUsdPerMTok: 2, cachedInputUsdPerMTok: 1, outputUsdPerMTok: 8, creditsPerMTok: 100 },
+    });
+    const conversationId = await world.startConversation(admin, { agentId });
     const turn = async () => {
-      const id = (
-        await t.ok<Created<'beginTurn'>>(admin, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation })
-      ).beginTurn.id;
-      await t.ok(admin, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 6000, outputTokens: 4000 }) { id } }`, {
-        id,
-      });
+      const { id } = (await t.ok(admin, BeginTurnIndexDocument, { conversationId })).beginTurn;
+      await t.ok(admin, CompleteTurnUsageDocument, { turnId: id, usage: { inputTokens: 6000, outputTokens: 4000 } });
       return id;
     };
-    const cost = async (id: string) =>
-      (
-        await t.ok<{ turn: { cost: { amountUsd: number | null; credits: number | null } | null } | null }>(
-          admin,
-          `query($id: ID!) { turn(id: $id) { cost { amountUsd credits } } }`,
-          { id },
-        )
-      ).turn!.cost!;
+    const cost = async (id: string) => (await t.ok(admin, TurnCostAndTimingDocument, { id })).turn!.cost!;
     const first = await turn();
     expect((await cost(first)).credits).toBeNull();
     await t.ok(admin, UPDATE, { i: { fundingModel: 'INCLUDED_CREDITS' } });
@@ -160,12 +145,7 @@ describe('updateOrganization', () => {
     expect(
       (await t.ok<{ createAgent: { model: string } }>(admin, `mutation { createAgent(input: { name: "d" }) { model } }`)).createAgent.model,
     ).toBe('anthropic/claude-sonnet-4-5');
-    const tool = (
-      await t.ok<Created<'createToolDefinition'>>(
-        admin,
-        `mutation { createToolDefinition(input: { name: "t", description: "d", inputSchema: { type: "object" } }) { id } }`,
-      )
-    ).createToolDefinition.id;
+    const [{ id: tool }] = await world.tools(admin, [{ name: 't', description: 'd', inputSchema: { type: 'object' } }]);
     const tokens = (
       await t.ok<{ toolDefinition: { now: number; anthropic: number; openai: number } | null }>(
         admin,

@@ -3,8 +3,10 @@ import type { QueryRunner } from 'typeorm';
 import { logger } from '../src/common/logger';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { OPERATOR_TOKEN, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
+import { RecordToolCallCountsDocument, ToolUsageCountsDocument, WhoAmIDocument, WorldChannelDocument } from './support/generated/graphql';
+import { OPERATOR_TOKEN, graphqlAt, startTestServer, type Document, type GraphQLResult, type TestServer } from './support/harness';
 import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
+import { TestWorld } from './support/test-world';
 
 /**
  * What clients see when the database cannot serve: SERVICE_UNAVAILABLE
@@ -16,11 +18,11 @@ import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const POOL_WAIT_MS = 300;
 
-async function post<T = unknown>(url: string, key: string, query: string, variables?: Record<string, unknown>) {
+async function post<T, V>(url: string, key: string, document: Document<T, V>, variables?: V) {
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify({ query: document.toString(), variables }),
   });
   return {
     status: res.status,
@@ -45,7 +47,7 @@ describe('with every pooled connection taken', () => {
   it('answers SERVICE_UNAVAILABLE (503 + Retry-After where nothing ran) once the bounded wait is over, then serves again', async () => {
     const { adminKey } = await t.createOrganization('exhausted');
     const viewer = await t.createKey(adminKey, 'VIEWER');
-    await t.ok(adminKey, `{ me { role } }`);
+    await t.ok(adminKey, WhoAmIDocument);
     const ds = t.server.services.db.dataSource;
     const size = t.databaseKind === 'server' ? (ds.driver as unknown as { master: { options: { max: number } } }).master.options.max : 1;
     const held: QueryRunner[] = [];
@@ -58,7 +60,7 @@ describe('with every pooled connection taken', () => {
     try {
       const started = Date.now();
       // A key never seen: checking it needs the database.
-      const unchecked = await post(t.server.url, viewer, `{ me { role } }`);
+      const unchecked = await post(t.server.url, viewer, WhoAmIDocument);
       // The operator's log line names the request and never the key.
       expect(warned.mock.calls.map(([fields]) => fields)).toContainEqual(
         expect.objectContaining({ requestId: unchecked.requestId, err: expect.any(Error) }),
@@ -72,7 +74,7 @@ describe('with every pooled connection taken', () => {
       // A key already known runs its operation, which cannot get a connection (data null). On a
       // PostgreSQL server, a LISTEN heartbeat late under load makes the remembered key untrusted:
       // it is refused before the operation (no data). Either way the same coded, retryable answer.
-      const write = await post(t.server.url, adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+      const write = await post(t.server.url, adminKey, WorldChannelDocument, { input: { key: 'web', name: 'Web' } });
       expect(write.retryAfter).toBe('2');
       expect(write.body.data ?? null).toBeNull();
       expect(write.body.errors![0].extensions).toEqual({ code: 'SERVICE_UNAVAILABLE', requestId: write.requestId });
@@ -86,7 +88,7 @@ describe('with every pooled connection taken', () => {
       warned.mockRestore();
       for (const runner of held) await runner.release();
     }
-    expect((await post<{ me: { role: string } }>(t.server.url, viewer, `{ me { role } }`)).body.data!.me.role).toBe('VIEWER');
+    expect((await post(t.server.url, viewer, WhoAmIDocument)).body.data!.me.role).toBe('VIEWER');
     expect((await rest(t.server.url, adminKey)).status).toBe(200);
   });
 });
@@ -118,18 +120,13 @@ if (serverUrl) {
     });
 
     it('answers 503 + Retry-After and SERVICE_UNAVAILABLE at once while it is unreachable, and serves again once it is back', async () => {
-      const created = await post<{ createOrganization: { apiKey: string } }>(
-        server.url,
-        OPERATOR_TOKEN,
-        `mutation { createOrganization(input: { name: "o" }) { apiKey } }`,
-      );
-      const key = created.body.data!.createOrganization.apiKey;
-      expect((await post<{ me: { role: string } }>(server.url, key, `{ me { role } }`)).body.data!.me.role).toBe('ADMIN');
+      const [{ adminKey: key }] = await new TestWorld(graphqlAt(`${server.url}/graphql`)).organizations(['o']);
+      expect((await post(server.url, key, WhoAmIDocument)).body.data!.me.role).toBe('ADMIN');
 
       await cable.cut();
       await sleep(100);
       const started = Date.now();
-      const graphql = await post(server.url, key, `{ me { role } }`);
+      const graphql = await post(server.url, key, WhoAmIDocument);
       const report = await rest(server.url, key);
       const ready = await fetch(`${server.url}/readyz`);
       expect(Date.now() - started).toBeLessThan(1_000);
@@ -143,15 +140,12 @@ if (serverUrl) {
 
       await cable.open();
       const deadline = Date.now() + 15_000;
-      let back = await post<{ createChannel: { key: string } }>(
-        server.url,
-        key,
-        `mutation { createChannel(input: { key: "web", name: "Web" }) { key } }`,
-      );
+      const web = { input: { key: 'web', name: 'Web' } };
+      let back = await post(server.url, key, WorldChannelDocument, web);
       while (back.body.errors && Date.now() < deadline) {
         expect(back.body.errors[0].extensions!.code).toBe('SERVICE_UNAVAILABLE');
         await sleep(200);
-        back = await post(server.url, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { key } }`);
+        back = await post(server.url, key, WorldChannelDocument, web);
       }
       expect(back.body.data!.createChannel.key).toBe('web');
       // Ready once its LISTEN connection, reconnecting with backoff, is back too.
@@ -180,14 +174,10 @@ if (serverUrl) {
           idempotencyKey: `b${batch}-c${i}`,
         }));
         for (;;) {
-          const answer = await post(
-            t.server.url,
-            adminKey,
-            `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`,
-            {
-              calls,
-            },
-          ).catch((error: Error) => ({ status: 0, body: { errors: [{ extensions: { code: `network: ${error.message}` } }] } }));
+          const answer = await post(t.server.url, adminKey, RecordToolCallCountsDocument, { calls }).catch((error: Error) => ({
+            status: 0,
+            body: { errors: [{ extensions: { code: `network: ${error.message}` } }] },
+          }));
           if (!answer.body.errors) return;
           failures.push(answer.body.errors[0].extensions!.code);
         }
@@ -219,8 +209,7 @@ if (serverUrl) {
       expect(terminated).toBeGreaterThan(0);
       expect(failures.length).toBeGreaterThan(0);
       expect(new Set(failures)).toEqual(new Set(['SERVICE_UNAVAILABLE']));
-      const usage = (await t.ok<{ toolUsage: Array<{ toolName: string; calls: number }> }>(adminKey, `{ toolUsage { toolName calls } }`))
-        .toolUsage;
+      const usage = (await t.ok(adminKey, ToolUsageCountsDocument)).toolUsage;
       expect(usage.reduce((sum: number, u: { calls: number }) => sum + u.calls, 0)).toBe(BATCHES * CALLS);
       expect(usage.map((u: { calls: number }) => u.calls)).toEqual(Array(5).fill((BATCHES * CALLS) / 5));
     }, 180_000);

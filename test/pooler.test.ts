@@ -1,10 +1,18 @@
 import { Client } from 'pg';
 import { startServer, type LoadoutServer, type ServerConfig } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { OPERATOR_TOKEN } from './support/harness';
+import {
+  BeginTurnIndexDocument,
+  CompleteTurnUsageDocument,
+  RecordToolCallCountsDocument,
+  ToolboxDocument,
+  ToolUsageCountsDocument,
+} from './support/generated/graphql';
+import { OPERATOR_TOKEN, graphqlAt } from './support/harness';
 import { serverTemplate } from './support/migrated-template';
 import { startPgBouncer, type PgBouncer } from './support/pgbouncer';
 import { RawSocket } from './support/raw-socket';
+import { TestWorld } from './support/test-world';
 
 // Loadout behind PgBouncer in transaction mode, as docs/operations.md ("Poolers") sets it up: the pool through the pooler,
 // LISTEN to the server itself, the statement timeout the database's own. A PostgreSQL server's setup only.
@@ -58,67 +66,35 @@ it('serves edits, toolboxes, turns, calls and events through the pooler, and can
   await onDirect(`ALTER DATABASE "${database.name}" SET statement_timeout = '1500ms'`);
   bouncer = await startPgBouncer(serverUrl);
   server = await startServer(config({}));
-  const gql = async <T>(key: string, query: string, variables?: Record<string, unknown>): Promise<T> => {
-    const response = await fetch(`${server!.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await response.json()) as { data?: T; errors?: unknown[] };
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data!;
-  };
-  const key = (
-    await gql<{ createOrganization: { apiKey: string } }>(
-      OPERATOR_TOKEN,
-      `mutation { createOrganization(input: { name: "Pooled" }) { apiKey } }`,
-    )
-  ).createOrganization.apiKey;
-  await gql(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (
-    await gql<{ createAgent: { id: string } }>(key, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`)
-  ).createAgent.id;
+  const client = graphqlAt(`${server.url}/graphql`);
+  const { ok } = client;
+  const world = new TestWorld(client);
+  const {
+    adminKey: key,
+    agents: [{ id: agent }],
+  } = await world.organization('Pooled', { agents: [{ name: 'a', model: 'openai/gpt-4o' }] });
   const socket = await RawSocket.withKey(`${server.url}/graphql`, key);
   const event = socket.run({ query: `subscription { toolboxInvalidated { cause agent { id } } }` });
   await new Promise((resolve) => setTimeout(resolve, 300));
-  await gql(
-    key,
-    `mutation { createToolDefinition(input: { name: "lookup", description: "Finds it.", inputSchema: { type: "object" } }) { id } }`,
-  );
+  await world.tools(key, [{ name: 'lookup', description: 'Finds it.', inputSchema: { type: 'object' } }]);
   expect(await event).toMatchObject({
     kind: 'next',
     payload: { data: { toolboxInvalidated: { cause: 'TOOL_CREATED', agent: { id: agent } } } },
   });
   socket.close();
 
-  const toolbox = await gql<{ toolbox: { toolCount: number } }>(
-    key,
-    `query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount } }`,
-    { a: agent },
-  );
+  const toolbox = await ok(key, ToolboxDocument, { agentId: agent });
   expect(toolbox.toolbox.toolCount).toBe(1);
-  const conversation = (
-    await gql<{ startConversation: { id: string } }>(
-      key,
-      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "u" }) { id } }`,
-      {
-        a: agent,
-      },
-    )
-  ).startConversation.id;
+  const conversation = await world.startConversation(key, { agentId: agent, userId: 'u' });
   for (let i = 1; i <= 3; i++) {
-    const turn = (
-      await gql<{ beginTurn: { id: string; index: number } }>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id index } }`, {
-        c: conversation,
-      })
-    ).beginTurn;
+    const turn = (await ok(key, BeginTurnIndexDocument, { conversationId: conversation })).beginTurn;
     expect(turn.index).toBe(i);
-    await gql(key, `mutation($t: ID!) { completeTurn(turnId: $t, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, { t: turn.id });
-    await gql(key, `mutation($c: [ToolCallInput!]!) { recordToolCalls(calls: $c) { accepted } }`, {
-      c: [{ conversationId: conversation, turnId: turn.id, toolName: 'lookup', isError: false, idempotencyKey: `k${i}` }],
+    await ok(key, CompleteTurnUsageDocument, { turnId: turn.id, usage: { inputTokens: 100, outputTokens: 5 } });
+    await ok(key, RecordToolCallCountsDocument, {
+      calls: [{ conversationId: conversation, turnId: turn.id, toolName: 'lookup', isError: false, idempotencyKey: `k${i}` }],
     });
   }
-  const usage = await gql<{ toolUsage: Array<{ toolName: string; calls: number }> }>(key, `{ toolUsage(userId: "u") { toolName calls } }`);
+  const usage = await ok(key, ToolUsageCountsDocument, { userId: 'u' });
   expect(usage.toolUsage).toEqual([{ toolName: 'lookup', calls: 3 }]);
 
   // The database's timeout holds on every pooled connection.

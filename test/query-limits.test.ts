@@ -1,29 +1,26 @@
 import { QUERY_LIMITS } from '../src/server/query-limits';
-import { codeOf, startTestServer, typed, type Created, type GraphQLResult, type TestServer } from './support/harness';
+import { ChannelKeyListDocument, ToolboxDocument, UpdateAgentSettingsDocument, type ToolboxQuery } from './support/generated/graphql';
+import { codeOf, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
 let admin: string;
 let viewer: string;
 let agentId: string;
 
-type Toolbox = { toolbox: { fingerprint: string; toolCount: number } };
-const TOOLBOX = typed<Toolbox>(`query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint toolCount } }`);
-const TOOLBOX_OPERATION = () => ({ query: TOOLBOX, variables: { a: agentId } });
+const TOOLBOX_OPERATION = () => ({ query: `${ToolboxDocument}`, variables: { agentId } });
 
 beforeAll(async () => {
   t = await startTestServer();
-  admin = (await t.createOrganization()).adminKey;
-  viewer = await t.createKey(admin, 'VIEWER');
-  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (await t.ok<Created<'createAgent'>>(admin, `mutation { createAgent(input: { name: "agent" }) { id } }`)).createAgent.id;
-  await t.ok(admin, `mutation { createToolDefinition(input: { name: "t", description: "d", inputSchema: { type: "object" } }) { id } }`);
+  const world = new TestWorld(t);
+  const org = await world.organization('Test org', { agents: [{ name: 'agent' }] });
+  admin = org.adminKey;
+  [{ id: agentId }] = org.agents;
+  viewer = await world.key(admin, 'VIEWER');
+  await world.tools(admin, [{ name: 't', description: 'd', inputSchema: { type: 'object' } }]);
   // Three events, so the nested query has edges to expand at every level.
-  for (const maxTools of [10, 20, 30])
-    await t.ok(admin, `mutation($id: ID!, $m: Int!) { updateAgent(id: $id, input: { maxTools: $m }) { id } }`, {
-      id: agentId,
-      m: maxTools,
-    });
+  for (const maxTools of [10, 20, 30]) await t.ok(admin, UpdateAgentSettingsDocument, { id: agentId, input: { maxTools } });
 });
 afterAll(() => t.stop());
 
@@ -167,7 +164,7 @@ describe.each(TRANSPORTS)('over %s, hostile documents are refused with a code, f
   it('a role below the operation’s is FORBIDDEN, and nothing is written', async () => {
     const result = await send(viewer, { query: `mutation { createChannel(input: { key: "viewer-made", name: "v" }) { id } }` });
     expect(result.errors![0].extensions!.code).toBe('FORBIDDEN');
-    const channels = (await t.ok<{ channels: Array<{ key: string }> }>(viewer, `{ channels { key } }`)).channels.map((c) => c.key);
+    const channels = (await t.ok(viewer, ChannelKeyListDocument)).channels.map((c) => c.key);
     expect(channels).not.toContain('viewer-made');
   });
 
@@ -184,19 +181,20 @@ describe.each(TRANSPORTS)('over %s, hostile documents are refused with a code, f
 
   it('an error of a resolver carries its code, and the next operation is served', async () => {
     const missing = await send(viewer, {
-      query: `{ toolbox(agentId: "00000000-0000-4000-8000-000000000000", channel: "web") { toolCount } }`,
+      query: `${ToolboxDocument}`,
+      variables: { agentId: '00000000-0000-4000-8000-000000000000' },
     });
     expect(missing.refused).toBe(false);
     expect(missing.errors![0].extensions!.code).toBe('NOT_FOUND');
     const ok = await send(viewer, TOOLBOX_OPERATION());
     expect(ok.errors).toBeUndefined();
-    expect((ok.data as Toolbox).toolbox.toolCount).toBe(1);
+    expect((ok.data as ToolboxQuery).toolbox.toolCount).toBe(1);
   });
 });
 
 describe('hostile documents over HTTP', () => {
   it('six refused mutations wrote nothing', async () => {
-    expect((await t.ok<{ channels: Array<{ key: string }> }>(viewer, `{ channels { key } }`)).channels.map((c) => c.key)).toEqual(['web']);
+    expect((await t.ok(viewer, ChannelKeyListDocument)).channels.map((c) => c.key)).toEqual(['web']);
   });
 
   it('a 3.9 MB document without a key is refused as too large, with JSON, not a reset', async () => {
@@ -240,7 +238,7 @@ describe('hostile documents over HTTP', () => {
         ),
       ),
     );
-    const toolboxes = Array.from({ length: 10 }, () => t.ok(viewer, TOOLBOX, { a: agentId }));
+    const toolboxes = Array.from({ length: 10 }, () => t.ok(viewer, ToolboxDocument, { agentId }));
     const answers = await Promise.all(toolboxes);
     expect(new Set(answers.map((a) => a.toolbox.fingerprint)).size).toBe(1);
     for (const refused of await Promise.all(hostile)) expect(refused.json.errors![0].extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');

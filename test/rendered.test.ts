@@ -1,84 +1,73 @@
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  BeginTurnIndexDocument,
+  BeginTurnRenderingsDocument,
+  EditToolDefinitionDocument,
+  McpInventoryReportDocument,
+  PreviewRenderingsDocument,
+  RemoveToolDefinitionDocument,
+  RenderedToolboxDocument,
+  TurnRenderingsDocument,
+  type McpToolInput,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let agentId: string;
+/** The ids of the first organisation's tools, by name. */
+const toolIds = new Map<string, string>();
+
+const schema = { type: 'object', properties: { q: { type: 'string' } } };
+/** One tool as a rendering carries it. */
+type Rendered = Record<string, unknown>;
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (
-    await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a", model: "anthropic/claude-sonnet-4-5" }) { id } }`)
-  ).createAgent.id;
-  for (const [name, sortOrder] of [
-    ['second', 2],
-    ['first', 1],
-  ] as const) {
-    await t.ok(
-      key,
-      `mutation($n: String!, $s: Int) { createToolDefinition(input: { name: $n, description: "does $n", inputSchema: { type: "object", properties: { q: { type: "string" } } }, sortOrder: $s }) { id } }`,
-      { n: name, s: sortOrder },
-    );
-  }
+  world = new TestWorld(t);
+  const org = await world.organization('Test org', {
+    agents: [{ name: 'a', model: 'anthropic/claude-sonnet-4-5' }],
+    tools: [
+      { name: 'second', description: 'does second', inputSchema: schema, sortOrder: 2 },
+      { name: 'first', description: 'does first', inputSchema: schema, sortOrder: 1 },
+    ],
+  });
+  key = org.adminKey;
+  [{ id: agentId }] = org.agents;
+  for (const { id, name } of org.tools) toolIds.set(name, id);
 });
 afterAll(() => t.stop());
 
-const schema = { type: 'object', properties: { q: { type: 'string' } } };
-
 it("renders the live toolbox for the agent model's provider by default, in toolbox order", async () => {
-  const box = (
-    await t.ok<{ toolbox: { tools: Array<{ name: string }>; rendered: unknown[] } }>(
-      key,
-      `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name } rendered } }`,
-      { a: agentId },
-    )
-  ).toolbox;
+  const box = (await t.ok(key, RenderedToolboxDocument, { agentId })).toolbox;
   expect(box.tools.map((x) => x.name)).toEqual(['first', 'second']);
   expect(box.rendered).toEqual([
-    { name: 'first', description: 'does $n', input_schema: schema },
-    { name: 'second', description: 'does $n', input_schema: schema },
+    { name: 'first', description: 'does first', input_schema: schema },
+    { name: 'second', description: 'does second', input_schema: schema },
   ]);
 });
 
 it('renders for any provider on request', async () => {
-  const q = typed<{ toolbox: { rendered: unknown[] } }>(
-    `query($a: ID!, $p: ToolProvider) { toolbox(agentId: $a, channel: "web") { rendered(provider: $p) } }`,
-  );
-  const openai = (await t.ok(key, q, { a: agentId, p: 'OPENAI' })).toolbox.rendered;
-  expect(openai[0]).toEqual({ type: 'function', function: { name: 'first', description: 'does $n', parameters: schema } });
-  const gemini = (await t.ok(key, q, { a: agentId, p: 'GOOGLE' })).toolbox.rendered;
+  const openai = (await t.ok(key, RenderedToolboxDocument, { agentId, provider: 'OPENAI' })).toolbox.rendered as Rendered[];
+  expect(openai[0]).toEqual({ type: 'function', function: { name: 'first', description: 'does first', parameters: schema } });
+  const gemini = (await t.ok(key, RenderedToolboxDocument, { agentId, provider: 'GOOGLE' })).toolbox.rendered;
   expect(gemini).toEqual([
     {
       functionDeclarations: [
-        { name: 'first', description: 'does $n', parametersJsonSchema: schema },
-        { name: 'second', description: 'does $n', parametersJsonSchema: schema },
+        { name: 'first', description: 'does first', parametersJsonSchema: schema },
+        { name: 'second', description: 'does second', parametersJsonSchema: schema },
       ],
     },
   ]);
 });
 
 it("renders a turn's snapshot as it was sent, after the definitions changed", async () => {
-  const conversation = (
-    await t.ok<Created<'startConversation'>>(
-      key,
-      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-      { a: agentId },
-    )
-  ).startConversation;
-  const turn = (await t.ok<Created<'beginTurn'>>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id }))
-    .beginTurn;
-  const defs = (await t.ok<{ toolDefinitions: Array<{ id: string; name: string }> }>(key, `{ toolDefinitions { id name } }`))
-    .toolDefinitions;
-  await t.ok(key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "changed" }) { id } }`, {
-    id: defs.find((d) => d.name === 'first')!.id,
-  });
-  const snap = (
-    await t.ok<{ turn: { toolbox: { rendered: unknown[] } } | null }>(key, `query($id: ID!) { turn(id: $id) { toolbox { rendered } } }`, {
-      id: turn.id,
-    })
-  ).turn!.toolbox;
-  expect(snap.rendered[0]).toEqual({ name: 'first', description: 'does $n', input_schema: schema });
+  const conversationId = await world.startConversation(key, { agentId });
+  const turn = (await t.ok(key, BeginTurnIndexDocument, { conversationId })).beginTurn;
+  await t.ok(key, EditToolDefinitionDocument, { id: toolIds.get('first')!, input: { description: 'changed' } });
+  const snap = (await t.ok(key, TurnRenderingsDocument, { id: turn.id })).turn!.toolbox;
+  expect((snap.rendered as Rendered[])[0]).toEqual({ name: 'first', description: 'does first', input_schema: schema });
 });
 
 describe('the Responses API and neutral renderings, and the names each carried tool stands for', () => {
@@ -90,51 +79,47 @@ describe('the Responses API and neutral renderings, and the names each carried t
   interface Carried {
     name: string;
     toolName: string;
-    mcpToolName: string | null;
-    mcpServerName: string | null;
+    mcpToolName?: string | null;
+    mcpServerName?: string | null;
   }
-  type Content = { tools: Carried[]; responses: Array<Record<string, unknown>>; neutral: Array<Record<string, unknown>> };
-  const CONTENT = `tools { name toolName mcpToolName mcpServerName }
-    responses: rendered(provider: OPENAI_RESPONSES) neutral: rendered(provider: NEUTRAL)`;
-  const PREVIEW = typed<{ toolbox: Content }>(`query($a: ID!) { toolbox(agentId: $a, channel: "web") { ${CONTENT} } }`);
-  const TURN = typed<{ turn: { toolbox: Content } | null }>(`query($id: ID!) { turn(id: $id) { toolbox { ${CONTENT} } } }`);
+  /** The renderings, JSON to the schema, as the tools they render. */
+  const rendered = <C extends { rendered: unknown; responses: unknown; neutral: unknown }>(content: C) => ({
+    ...content,
+    rendered: content.rendered as Rendered[],
+    responses: content.responses as Rendered[],
+    neutral: content.neutral as Rendered[],
+  });
 
   let org: string;
   let agent: string;
   let serverId: string;
   const ids = new Map<string, string>();
   const report = (tools: Array<{ name: string }>) =>
-    t.ok(
-      org,
-      `mutation($s: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $s, tools: $tools, advertisesResources: false) { id } }`,
-      { s: serverId, tools: tools.map((x) => ({ ...x, description: `does ${x.name}`, inputSchema: MCP_SCHEMA })) },
-    );
+    t.ok(org, McpInventoryReportDocument, {
+      serverId,
+      tools: tools.map((x): McpToolInput => ({ ...x, description: `does ${x.name}`, inputSchema: MCP_SCHEMA })),
+    });
+  const preview = async () => rendered((await t.ok(org, PreviewRenderingsDocument, { agentId: agent })).toolbox);
 
   beforeAll(async () => {
-    org = (await t.createOrganization()).adminKey;
-    await t.ok(org, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-    agent = (await t.ok<Created<'createAgent'>>(org, `mutation { createAgent(input: { name: "b", model: "openai/gpt-4o" }) { id } }`))
-      .createAgent.id;
-    for (const [name, inputSchema] of [
-      ['lookup', schema],
-      ['strict_lookup', STRICT_SCHEMA],
-    ] as const) {
-      const created = await t.ok<Created<'createToolDefinition'>>(
-        org,
-        `mutation($n: String!, $s: JSON!) { createToolDefinition(input: { name: $n, description: "finds", inputSchema: $s }) { id } }`,
-        { n: name, s: inputSchema },
-      );
-      ids.set(name, created.createToolDefinition.id);
-    }
-    serverId = (await t.ok<Created<'registerMcpServer'>>(org, `mutation { registerMcpServer(input: { name: "github" }) { id } }`))
-      .registerMcpServer.id;
+    const created = await world.organization('Test org', {
+      agents: [{ name: 'b', model: 'openai/gpt-4o' }],
+      tools: [
+        { name: 'lookup', description: 'finds', inputSchema: schema },
+        { name: 'strict_lookup', description: 'finds', inputSchema: STRICT_SCHEMA },
+      ],
+    });
+    org = created.adminKey;
+    [{ id: agent }] = created.agents;
+    for (const { id, name } of created.tools) ids.set(name, id);
+    [{ id: serverId }] = await world.mcpServers(org, [{ name: 'github' }]);
     await report([{ name: 'close' }, { name: LONG }]);
   });
 
   const byToolName = (tools: Carried[]) => new Map(tools.map((x) => [x.toolName, x]));
 
   it('names each preview entry by the name sent, the definition it stands for and, for MCP tools, the server and its own name', async () => {
-    const { tools } = (await t.ok(org, PREVIEW, { a: agent })).toolbox;
+    const { tools } = await preview();
     const entries = byToolName(tools);
     expect([...entries.keys()].sort()).toEqual(['lookup', `mcp__github__${LONG}`, 'mcp__github__close', 'strict_lookup'].sort());
     expect(entries.get('lookup')).toEqual({ name: 'lookup', toolName: 'lookup', mcpToolName: null, mcpServerName: null });
@@ -151,7 +136,7 @@ describe('the Responses API and neutral renderings, and the names each carried t
   });
 
   it('renders flat Responses API tools, strict only for the strict-ready schema, under the names sent', async () => {
-    const { tools, responses } = (await t.ok(org, PREVIEW, { a: agent })).toolbox;
+    const { tools, responses } = await preview();
     expect(responses.map((r) => r.name)).toEqual(tools.map((x) => x.name));
     const named = new Map(responses.map((r) => [r.name, r]));
     expect(named.get('strict_lookup')).toEqual({
@@ -167,7 +152,7 @@ describe('the Responses API and neutral renderings, and the names each carried t
   });
 
   it('renders neutral tools with the schema as sent, and each MCP tool with the server and name its call goes to', async () => {
-    const { tools, neutral } = (await t.ok(org, PREVIEW, { a: agent })).toolbox;
+    const { tools, neutral } = await preview();
     expect(neutral.map((r) => r.name)).toEqual(tools.map((x) => x.name));
     const long = tools.find((x) => x.toolName === `mcp__github__${LONG}`)!;
     const named = new Map(neutral.map((r) => [r.name, r]));
@@ -183,34 +168,20 @@ describe('the Responses API and neutral renderings, and the names each carried t
   });
 
   it("gives a turn's snapshot the same names and renderings, and once a definition is deleted, the name sent and no MCP names", async () => {
-    const conversation = (
-      await t.ok<Created<'startConversation'>>(
-        org,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-        {
-          a: agent,
-        },
-      )
-    ).startConversation.id;
-    const begun = (
-      await t.ok<{ beginTurn: { id: string; toolbox: Content } }>(
-        org,
-        `mutation($c: ID!) { beginTurn(conversationId: $c) { id toolbox { ${CONTENT} } } }`,
-        { c: conversation },
-      )
-    ).beginTurn;
-    const preview = (await t.ok(org, PREVIEW, { a: agent })).toolbox;
-    expect(begun.toolbox).toEqual(preview);
+    const conversationId = await world.startConversation(org, { agentId: agent });
+    const begun = (await t.ok(org, BeginTurnRenderingsDocument, { conversationId })).beginTurn;
+    const previewed = await preview();
+    expect(rendered(begun.toolbox)).toEqual(previewed);
 
-    await t.ok(org, `mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: ids.get('lookup') });
+    await t.ok(org, RemoveToolDefinitionDocument, { id: ids.get('lookup')! });
     await report([{ name: 'close' }]);
-    const after = (await t.ok(org, TURN, { id: begun.id })).turn!.toolbox;
-    const long = preview.tools.find((x) => x.toolName === `mcp__github__${LONG}`)!;
+    const after = rendered((await t.ok(org, TurnRenderingsDocument, { id: begun.id })).turn!.toolbox);
+    const long = previewed.tools.find((x) => x.toolName === `mcp__github__${LONG}`)!;
     const entries = new Map(after.tools.map((x) => [x.name, x]));
     expect(entries.get('lookup')).toEqual({ name: 'lookup', toolName: 'lookup', mcpToolName: null, mcpServerName: null });
     expect(entries.get(long.name)).toEqual({ name: long.name, toolName: long.name, mcpToolName: null, mcpServerName: null });
-    expect(entries.get('mcp__github__close')).toEqual(preview.tools.find((x) => x.name === 'mcp__github__close'));
-    expect(after.responses).toEqual(preview.responses);
+    expect(entries.get('mcp__github__close')).toEqual(previewed.tools.find((x) => x.name === 'mcp__github__close'));
+    expect(after.responses).toEqual(previewed.responses);
     const neutral = new Map(after.neutral.map((r) => [r.name, r]));
     expect(neutral.get(long.name)).toEqual({ name: long.name, description: `does ${LONG}`, inputSchema: MCP_SCHEMA });
     expect(neutral.get('mcp__github__close')).toMatchObject({ mcpServer: 'github', mcpToolName: 'close' });

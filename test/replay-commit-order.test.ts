@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import { ToolboxInvalidatedDocument, type ToolboxInvalidatedSubscription } from './support/generated/graphql';
-import { OPERATOR_TOKEN, graphqlClient, startTestServer } from './support/harness';
+import { OPERATOR_TOKEN, graphqlAt, startTestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
 import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 import { TestWorld } from './support/test-world';
@@ -26,7 +26,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An organisation with a channel and one agent, whose every new tool is one event. */
 async function organisation(server: LoadoutServer, name: string) {
-  const world = new TestWorld(graphqlClient(`${server.url}/graphql`));
+  const world = new TestWorld(graphqlAt(`${server.url}/graphql`));
   const {
     id,
     adminKey: key,

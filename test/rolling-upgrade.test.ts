@@ -4,8 +4,10 @@ import WebSocket from 'ws';
 import { readMigrations } from '../src/db/migrations';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
+import { BeginTurnIndexDocument, ToolboxLastTurnDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, startTestServer } from './support/harness';
 import { previousReleaseBuilt, startRelease, type ReleaseProcess } from './support/previous-release';
+import { TestWorld } from './support/test-world';
 
 // A rolling upgrade (docs/operations.md, "Upgrades"): the previous release serves on a PostgreSQL server while this
 // release starts beside it on the same database and applies its migrations; then both serve at once. Two processes on
@@ -244,33 +246,20 @@ it('serves requests, edits and every event on the previous release and this one 
 it("takes a turn the previous release inserts, without its situation, as its conversation's, on either database", async () => {
   const t = await startTestServer();
   try {
-    const { adminKey: key } = await t.createOrganization();
-    await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-    const agent = (await t.ok<{ createAgent: { id: string } }>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent
-      .id;
-    const conversation = (
-      await t.ok<{ startConversation: { id: string } }>(
-        key,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-        {
-          a: agent,
-        },
-      )
-    ).startConversation.id;
-    const first = (
-      await t.ok<{ beginTurn: { id: string } }>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation })
-    ).beginTurn.id;
+    const world = new TestWorld(t);
+    const {
+      adminKey: key,
+      agents: [{ id: agent }],
+    } = await world.organization('Test org', { agents: [{ name: 'a' }] });
+    const conversationId = await world.startConversation(key, { agentId: agent });
+    const first = (await t.ok(key, BeginTurnIndexDocument, { conversationId })).beginTurn.id;
     // The columns the previous release's beginTurn writes, and no others.
     const [{ id: second }]: Array<{ id: string }> = await t.server.services.db.dataSource.query(
       `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed)
          SELECT organization_id, conversation_id, index + 1, snapshot_id, model, loadout_version, false FROM turns WHERE id = $1 RETURNING id`,
       [first],
     );
-    const lastTurn = await t.ok<{ toolbox: { lastTurn: { id: string; index: number } } }>(
-      key,
-      `query($a: ID!) { toolbox(agentId: $a, channel: "web") { lastTurn { id index } } }`,
-      { a: agent },
-    );
+    const lastTurn = await t.ok(key, ToolboxLastTurnDocument, { agentId: agent });
     expect(lastTurn.toolbox.lastTurn).toEqual({ id: second, index: 2 });
   } finally {
     await t.stop();

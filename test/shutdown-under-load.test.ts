@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type ServerConfig } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { OPERATOR_TOKEN, type Created, type GraphQLResult } from './support/harness';
+import {
+  RecordToolCallCountsDocument,
+  RenderedToolboxDocument,
+  type RecordToolCallCountsMutation,
+  type RenderedToolboxQuery,
+} from './support/generated/graphql';
+import { OPERATOR_TOKEN, graphqlAt, type Document, type GraphQLResult } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /**
  * The drain under load, twenty times over: 50 requests that take time
@@ -54,7 +61,7 @@ afterAll(async () => {
 });
 
 /** One POST on a connection of its own: 'answered' with its data, or what came instead (an HTTP status, a socket error's code). */
-function post<T>(base: string, key: string, query: string, variables: Record<string, unknown>): Promise<{ data?: T; outcome: string }> {
+function post<T, V>(base: string, key: string, document: Document<T, V>, variables: V): Promise<{ data?: T; outcome: string }> {
   return new Promise((resolve) => {
     const req = http.request(
       `${base}/graphql`,
@@ -72,7 +79,7 @@ function post<T>(base: string, key: string, query: string, variables: Record<str
       },
     );
     req.on('error', (error: NodeJS.ErrnoException) => resolve({ outcome: error.code ?? String(error) }));
-    req.end(JSON.stringify({ query, variables }));
+    req.end(JSON.stringify({ query: document.toString(), variables }));
   });
 }
 
@@ -82,25 +89,17 @@ interface World {
 }
 
 async function seed(base: string): Promise<World> {
-  const ok = async <T>(key: string, query: string, variables: Record<string, unknown> = {}) => {
-    const answer = await post<T>(base, key, query, variables);
-    if (!answer.data) throw new Error(`${query}: ${answer.outcome}`);
-    return answer.data;
-  };
-  const key = (
-    await ok<{ createOrganization: { apiKey: string } }>(
-      OPERATOR_TOKEN,
-      `mutation { createOrganization(input: { name: "load" }) { apiKey } }`,
-    )
-  ).createOrganization.apiKey;
-  await ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agentId = (await ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
-  const define = `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`;
-  for (const n of ['lookup', 'search', 'fetch']) await ok(key, define, { n });
+  const {
+    adminKey: key,
+    agents: [{ id: agentId }],
+  } = await new TestWorld(graphqlAt(`${base}/graphql`)).organization('load', {
+    tools: ['lookup', 'search', 'fetch'].map((name) => ({ name, description: 'd', inputSchema: { type: 'object' } })),
+    agents: [{ name: 'a' }],
+  });
   return { key, agentId };
 }
 
-type InFlight = { recordToolCalls?: { accepted: number }; toolbox?: { toolCount: number } };
+type InFlight = Partial<RecordToolCallCountsMutation & RenderedToolboxQuery>;
 
 /** Starts a server on the shared database, sends the 50, stops it at once; what each request got, and how long the run took. */
 async function run(index: number, world: World | null): Promise<{ world: World; outcomes: string[]; ms: number }> {
@@ -109,18 +108,16 @@ async function run(index: number, world: World | null): Promise<{ world: World; 
   world ??= await seed(base);
   const { key, agentId } = world;
   const started = Date.now();
-  const inFlight = Array.from({ length: IN_FLIGHT }, (_, i) =>
+  const inFlight = Array.from({ length: IN_FLIGHT }, (_, i): Promise<{ data?: InFlight; outcome: string }> =>
     i % 2
-      ? post<InFlight>(base, key, `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`, {
+      ? post(base, key, RecordToolCallCountsDocument, {
           calls: Array.from({ length: CALLS_PER_BATCH }, (_, j) => ({
             toolName: 'lookup',
             isError: false,
             idempotencyKey: `r${index}-${i}-${j}`,
           })),
         })
-      : post<InFlight>(base, key, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount rendered(provider: ANTHROPIC) } }`, {
-          a: agentId,
-        }),
+      : post(base, key, RenderedToolboxDocument, { agentId, provider: 'ANTHROPIC' }),
   );
   await new Promise((resolve) => setTimeout(resolve, 5));
   const stopped = server.stop();

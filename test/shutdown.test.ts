@@ -1,12 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { buildOnce } from './support/build-once';
 import { freshDatabase } from './support/fresh-database';
-import type { Created, GraphQLResult } from './support/harness';
+import {
+  RecordToolCallCountsDocument,
+  ToolboxDocument,
+  WhoAmIDocument,
+  type RecordToolCallCountsMutation,
+  type ToolboxQuery,
+  type WhoAmIQuery,
+} from './support/generated/graphql';
+import { OPERATOR_TOKEN, graphqlAt, type Document, type GraphQLResult } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /**
  * SIGTERM as a deployment sends it, to the built server in its own process:
@@ -18,7 +26,6 @@ import type { Created, GraphQLResult } from './support/harness';
  * committed calls are counted afterwards.
  */
 const root = path.join(__dirname, '..');
-const OPERATOR = `op_${randomBytes(8).toString('hex')}`;
 const CALLS_PER_BATCH = 100;
 const SETTLE_MS = 1_000;
 let child: ChildProcess;
@@ -38,7 +45,7 @@ async function spawnServer(): Promise<void> {
       DATABASE_URL: databaseUrl,
       LOADOUT_DATA_DIR: 'memory://',
       PORT: '0',
-      LOADOUT_ADMIN_TOKEN: OPERATOR,
+      LOADOUT_ADMIN_TOKEN: OPERATOR_TOKEN,
       LOADOUT_DEMO: '0',
       LOADOUT_SHUTDOWN_SETTLE_MS: String(SETTLE_MS),
       NODE_OPTIONS: '',
@@ -98,21 +105,18 @@ function request<T = unknown>(agent: http.Agent | false, method: string, target:
 it('answers all 50 requests in flight and those sent on keep-alive sockets while draining, then exits 0', async () => {
   await spawnServer();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 60 });
-  const gql = <T>(key: string, query: string, variables?: Record<string, unknown>) =>
-    request<GraphQLResult<T>>(agent, 'POST', '/graphql', key, { query, variables });
-  const ok = async <T>(key: string, query: string, variables?: Record<string, unknown>) => {
-    const answer = await gql<T>(key, query, variables);
-    if (answer.body.errors) throw new Error(JSON.stringify(answer.body.errors));
-    return answer.body.data as T;
-  };
-  const key = (
-    await ok<{ createOrganization: { apiKey: string } }>(OPERATOR, `mutation { createOrganization(input: { name: "drain" }) { apiKey } }`)
-  ).createOrganization.apiKey;
-  await ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agentId = (await ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
-  await ok(key, `mutation { createToolDefinition(input: { name: "lookup", description: "d", inputSchema: { type: "object" } }) { id } }`);
+  const gql = <T, V>(key: string, document: Document<T, V>, variables?: V) =>
+    request<GraphQLResult<T>>(agent, 'POST', '/graphql', key, { query: document.toString(), variables });
+  const {
+    adminKey: key,
+    agents: [{ id: agentId }],
+  } = await new TestWorld(graphqlAt(`${base}/graphql`)).organization('drain', {
+    tools: [{ name: 'lookup', description: 'd', inputSchema: { type: 'object' } }],
+    agents: [{ name: 'a' }],
+  });
   // Sixty open keep-alive sockets: fifty carry the requests in flight, ten sit idle until the drain has begun.
-  await Promise.all(Array.from({ length: 60 }, () => ok(key, `{ me { role } }`)));
+  const opened = await Promise.all(Array.from({ length: 60 }, () => gql(key, WhoAmIDocument)));
+  expect(opened.map((answer) => answer.body.errors)).toEqual(Array(60).fill(undefined));
   expect(Object.values(agent.freeSockets).flat()).toHaveLength(60);
 
   const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
@@ -123,13 +127,12 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
   ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { toolboxInvalidated { id } }` } }));
 
   // Each in-flight answer is of a batch or of a read.
-  type InFlight = { recordToolCalls?: { accepted: number; duplicates: number }; toolbox?: { toolCount: number } };
-  const batch = (tag: string) =>
-    gql<InFlight>(key, `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`, {
+  type InFlight = Answer<GraphQLResult<Partial<RecordToolCallCountsMutation & ToolboxQuery>>>;
+  const batch = (tag: string): Promise<InFlight> =>
+    gql(key, RecordToolCallCountsDocument, {
       calls: Array.from({ length: CALLS_PER_BATCH }, (_, i) => ({ toolName: 'lookup', isError: false, idempotencyKey: `${tag}-${i}` })),
     });
-  const read = () =>
-    gql<InFlight>(key, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint toolCount } }`, { a: agentId });
+  const read = (): Promise<InFlight> => gql(key, ToolboxDocument, { agentId });
   let answered = 0;
   const inFlight = Array.from({ length: 50 }, (_, i) => (i % 2 ? batch(`flight-${i}`) : read()).finally(() => answered++));
   await sleep(20);
@@ -139,12 +142,7 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
   while (!/draining/.test(output)) await sleep(2);
 
   // Sent after the signal, on sockets that were idle when it came.
-  const late = [
-    gql<{ me: { role: string } }>(key, `{ me { role } }`),
-    batch('late-1'),
-    batch('late-2'),
-    request(agent, 'GET', '/readyz'),
-  ] as const;
+  const late = [gql(key, WhoAmIDocument), batch('late-1'), batch('late-2'), request(agent, 'GET', '/readyz')] as const;
   // A new connection during the settle is still answered, and told to close; once the settle is over none is accepted.
   const duringSettle = await request(false, 'GET', '/healthz');
   await sleep(SETTLE_MS);
@@ -177,7 +175,7 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
   const lines = output.split('\n').filter((line) => line.startsWith('{'));
   expect(lines.map((line) => JSON.parse(line).msg)).toEqual(expect.arrayContaining(['SIGTERM: draining', 'stopped']));
   expect(output).not.toContain(key);
-  expect(output).not.toContain(OPERATOR);
+  expect(output).not.toContain(OPERATOR_TOKEN);
 
   if (databaseUrl) {
     const db = new Client({ connectionString: databaseUrl });
@@ -190,12 +188,9 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
 
 it('answers every one of 50 requests sent on fresh connections across the second around the signal, resetting none', async () => {
   await spawnServer();
-  const created = await request<GraphQLResult<{ createOrganization: { apiKey: string } }>>(false, 'POST', '/graphql', OPERATOR, {
-    query: `mutation { createOrganization(input: { name: "fresh" }) { apiKey } }`,
-  });
-  const key = created.body.data!.createOrganization.apiKey;
+  const [{ adminKey: key }] = await new TestWorld(graphqlAt(`${base}/graphql`)).organizations(['fresh']);
   const send = () =>
-    request<GraphQLResult<{ me: { role: string } }>>(false, 'POST', '/graphql', key, { query: `{ me { role } }` }).then(
+    request<GraphQLResult<WhoAmIQuery>>(false, 'POST', '/graphql', key, { query: `${WhoAmIDocument}` }).then(
       (answer) =>
         answer.status === 200 && answer.body.data?.me.role === 'ADMIN'
           ? 'answered'

@@ -13,7 +13,7 @@ import {
   type ToolboxInvalidatedSubscription,
   type ToolboxInvalidatedSubscriptionVariables,
 } from './support/generated/graphql';
-import { graphqlClient, startTestServer, type TestServer } from './support/harness';
+import { graphqlAt, startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 import { InProcessBus } from '../src/invalidation/invalidation-bus';
 
@@ -62,14 +62,14 @@ function listen(httpUrl: string, key: string, variables: ToolboxInvalidatedSubsc
 /** An organisation of the instance at `url` with the web channel and agents a and b. */
 async function setUpOrg(url: string, createOrg: () => Promise<string>) {
   const key = await createOrg();
-  const world = new TestWorld(graphqlClient(url));
+  const world = new TestWorld(graphqlAt(url));
   await world.channels(key, [{ key: 'web', name: 'Web' }]);
   const [agent, other] = await world.agents(key, [{ name: 'a' }, { name: 'b' }]);
   return { key, agent, other };
 }
 
 const addTool = (url: string, key: string, name: string, agentId?: string) =>
-  new TestWorld(graphqlClient(url)).tools(key, [
+  new TestWorld(graphqlAt(url)).tools(key, [
     { name, description: 'd', inputSchema: { type: 'object' }, ...(agentId ? { agentId } : {}) },
   ]);
 
@@ -181,7 +181,7 @@ describe('toolboxInvalidated across instances', () => {
     const second = await spawnServer(url.toString());
     // These instances take their own operator token, not the test world's.
     const organization = async (name: string) =>
-      (await graphqlClient(first).ok(operator, WorldOrganizationDocument, { name })).createOrganization.apiKey;
+      (await graphqlAt(first).ok(operator, WorldOrganizationDocument, { name })).createOrganization.apiKey;
     const created = await organization('X');
     const a = await setUpOrg(second, async () => created);
     const other = await organization('Y');
@@ -192,7 +192,7 @@ describe('toolboxInvalidated across instances', () => {
     await Promise.all([onFirst.ready, onSecond.ready, outsider.ready]);
 
     await addTool(second, a.key, 'made_on_second', a.agent.id);
-    await graphqlClient(second).ok(a.key, ApplyChangeSetDocument, {
+    await graphqlAt(second).ok(a.key, ApplyChangeSetDocument, {
       changes: [
         { createTool: { name: 'cs1', description: 'd', inputSchema: { type: 'object' }, agentId: a.agent.id } },
         { createTool: { name: 'cs2', description: 'd', inputSchema: { type: 'object' }, agentId: a.agent.id } },

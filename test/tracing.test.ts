@@ -6,7 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildOnce } from './support/build-once';
 import { freshDatabase } from './support/fresh-database';
+import { BeginTurnIndexDocument, TurnCostAndTimingDocument } from './support/generated/graphql';
+import { OPERATOR_TOKEN, graphqlAt } from './support/harness';
 import { fencedBlocks } from './support/runnable-blocks';
+import { TestWorld } from './support/test-world';
 
 /**
  * The built server in its own process with an OTLP endpoint, as
@@ -17,7 +20,6 @@ import { fencedBlocks } from './support/runnable-blocks';
  * value is in any of it.
  */
 const root = path.join(__dirname, '..');
-const OPERATOR = `op_${randomBytes(8).toString('hex')}`;
 const SECRET_DESCRIPTION = `looks up an order ${randomBytes(8).toString('hex')}`;
 
 interface Span {
@@ -134,7 +136,7 @@ async function startLoadout(port: number, databaseUrl: string, env: NodeJS.Proce
       DATABASE_URL: databaseUrl,
       LOADOUT_DATA_DIR: 'memory://',
       PORT: '0',
-      LOADOUT_ADMIN_TOKEN: OPERATOR,
+      LOADOUT_ADMIN_TOKEN: OPERATOR_TOKEN,
       LOADOUT_DEMO: '0',
       LOADOUT_SHUTDOWN_SETTLE_MS: '0',
       NODE_OPTIONS: '',
@@ -164,17 +166,8 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
-/** One GraphQL request over HTTP with the caller's trace context; the data, or a thrown error. */
-async function gql<T>(key: string, query: string, variables: Record<string, unknown>, traceparent: string): Promise<T> {
-  const response = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, traceparent },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data as T;
-}
+/** GraphQL over HTTP to the server, each request in the caller's trace context `traceparent`. */
+const tracedAs = (traceparent: string) => graphqlAt(`${base}/graphql`, { traceparent });
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
@@ -185,16 +178,6 @@ function callerContext(): { traceId: string; parentId: string; traceparent: stri
   return { traceId, parentId, traceparent: `00-${traceId}-${parentId}-01` };
 }
 
-interface TurnRead {
-  turn: {
-    startedAt: string;
-    completedAt: string;
-    conversation: { id: string };
-    cost: { amountUsd: number; credits: number | null };
-    toolbox: { toolCount: number; schemaTokens: number; fingerprint: string };
-  };
-}
-
 describe('a server with an OTLP endpoint', () => {
   let key: string;
   let agentId: string;
@@ -202,58 +185,26 @@ describe('a server with an OTLP endpoint', () => {
   const caller = callerContext();
 
   beforeAll(async () => {
-    const setup = callerContext().traceparent;
-    key = (
-      await gql<{ createOrganization: { apiKey: string } }>(
-        OPERATOR,
-        `mutation { createOrganization(input: { name: "traced" }) { apiKey } }`,
-        {},
-        setup,
-      )
-    ).createOrganization.apiKey;
-    await gql(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`, {}, setup);
-    agentId = (
-      await gql<{ createAgent: { id: string } }>(
-        key,
-        `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`,
-        {},
-        setup,
-      )
-    ).createAgent.id;
-    await gql(
-      key,
-      `mutation($d: String!) { createToolDefinition(input: { name: "lookup_order", description: $d, inputSchema: { type: "object" } }) { id } }`,
-      { d: SECRET_DESCRIPTION },
-      setup,
-    );
-    await gql(
+    const setup = tracedAs(callerContext().traceparent);
+    const world = new TestWorld(setup);
+    const org = await world.organization('traced', {
+      tools: [{ name: 'lookup_order', description: SECRET_DESCRIPTION, inputSchema: { type: 'object' } }],
+      agents: [{ name: 'a', model: 'openai/gpt-4o' }],
+    });
+    key = org.adminKey;
+    [{ id: agentId }] = org.agents;
+    await setup.ok(
       key,
       `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`,
-      {},
-      setup,
     );
-    const conversationId = (
-      await gql<{ startConversation: { id: string } }>(
-        key,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-        { a: agentId },
-        setup,
-      )
-    ).startConversation.id;
-    turnId = (
-      await gql<{ beginTurn: { id: string } }>(
-        key,
-        `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`,
-        { c: conversationId },
-        setup,
-      )
-    ).beginTurn.id;
+    const conversationId = await world.startConversation(key, { agentId });
+    turnId = (await setup.ok(key, BeginTurnIndexDocument, { conversationId })).beginTurn.id;
     // The runtime's completion, in the trace of its own model request.
-    await gql(
+    // Anonymous: its operation's span is named `mutation`.
+    await tracedAs(caller.traceparent).ok(
       key,
       `mutation($t: ID!, $u: JSON!) { completeTurnWithProviderUsage(turnId: $t, providerUsage: { format: OPENAI_CHAT, model: "gpt-4o-2024-08-06", usage: $u }) { id } }`,
       { t: turnId, u: { prompt_tokens: 1200, completion_tokens: 80, prompt_tokens_details: { cached_tokens: 1000 } } },
-      caller.traceparent,
     );
   }, 60_000);
 
@@ -284,14 +235,10 @@ describe('a server with an OTLP endpoint', () => {
     const trace = all.filter((s) => s.traceId === caller.traceId);
     const operation = trace.find((s) => s.name === 'mutation')!;
     const turnSpan = trace.find((s) => s.scope === 'loadout')!;
-    const { turn } = await gql<TurnRead>(
-      key,
-      `query($t: ID!) { turn(id: $t) { startedAt completedAt conversation { id } cost { amountUsd credits } toolbox { toolCount schemaTokens fingerprint } } }`,
-      { t: turnId },
-      callerContext().traceparent,
-    );
+    const turn = (await tracedAs(callerContext().traceparent).ok(key, TurnCostAndTimingDocument, { id: turnId })).turn!;
+    const cost = turn.cost!;
     expect(turn.toolbox.toolCount).toBe(1);
-    expect(turn.cost.amountUsd).toBe((200 * 2.5 + 1000 * 1.25 + 80 * 10) / 1e6);
+    expect(cost.amountUsd).toBe((200 * 2.5 + 1000 * 1.25 + 80 * 10) / 1e6);
     expect(turnSpan).toEqual({
       scope: 'loadout',
       traceId: caller.traceId,
@@ -299,7 +246,7 @@ describe('a server with an OTLP endpoint', () => {
       parentSpanId: operation.spanId,
       name: 'chat gpt-4o',
       startMs: Date.parse(turn.startedAt),
-      endMs: Date.parse(turn.completedAt),
+      endMs: Date.parse(turn.completedAt!),
       attributes: {
         'gen_ai.operation.name': 'chat',
         'gen_ai.provider.name': 'openai',
@@ -319,7 +266,7 @@ describe('a server with an OTLP endpoint', () => {
         'loadout.toolbox.fingerprint': turn.toolbox.fingerprint,
         'loadout.toolbox.changed': false,
         'loadout.turn.tool_definition_share': turn.toolbox.schemaTokens / 1200,
-        'loadout.turn.cost_usd': turn.cost.amountUsd,
+        'loadout.turn.cost_usd': cost.amountUsd,
       },
     });
   });
@@ -343,7 +290,7 @@ describe('a server with an OTLP endpoint', () => {
       ['/graphql', 'query=REDACTED&variables=REDACTED'],
     ]);
     const sent = bodies.join('\n');
-    for (const secret of [key, OPERATOR, SECRET_DESCRIPTION]) expect(sent).not.toContain(secret);
+    for (const secret of [key, OPERATOR_TOKEN, SECRET_DESCRIPTION]) expect(sent).not.toContain(secret);
     expect(sent.toLowerCase()).not.toContain('bearer');
     // Values written in a document are masked as the GraphQL instrumentation's allowValues: false does.
     const sources = all.flatMap((s) => (typeof s.attributes['graphql.source'] === 'string' ? [s.attributes['graphql.source']] : []));
@@ -418,12 +365,8 @@ it('exports the spans still queued when SIGTERM stops the server, before it exit
   const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
   try {
     const caller = callerContext();
-    const answer = await fetch(`${server.base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${OPERATOR}`, traceparent: caller.traceparent },
-      body: JSON.stringify({ query: 'mutation { createOrganization(input: { name: "drained" }) { apiKey } }' }),
-    });
-    expect(answer.status).toBe(200);
+    const world = new TestWorld(graphqlAt(`${server.base}/graphql`, { traceparent: caller.traceparent }));
+    expect(await world.organizations(['drained'])).toHaveLength(1);
     expect(spans.filter((s) => s.traceId === caller.traceId)).toEqual([]);
     server.child.kill('SIGTERM');
     expect(await exited).toBe(0);

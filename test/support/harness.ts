@@ -26,27 +26,6 @@ export type Document<T, V> = DocumentTypeDecoration<T, V> & { toString(): string
 /** The data of a mutation that selects only the ids of what it created: `Created<'createAgent'>`. */
 export type Created<K extends string> = { [P in K]: { id: string } };
 
-/** What sends GraphQL to one instance: `gql` answers what the server answered, `ok` fails on any error. */
-export type GraphQLClient = Pick<TestServer, 'gql' | 'ok'>;
-
-/** The client of the instance whose GraphQL endpoint is `url`, for a spec that starts instances of its own. */
-export function graphqlClient(url: string): GraphQLClient {
-  const gql = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<GraphQLResult<T>> => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: JSON.stringify({ query: query.toString(), variables }),
-    });
-    return (await res.json()) as GraphQLResult<T>;
-  };
-  const ok = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<T> => {
-    const result = await gql<T>(key, query, variables);
-    if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
-    return result.data as T;
-  };
-  return { gql, ok };
-}
-
 export interface TestServer {
   server: LoadoutServer;
   url: string;
@@ -101,15 +80,12 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const server = await startServer(config);
   const others: LoadoutServer[] = [];
   const url = `${server.url}/graphql`;
-
-  const { gql, ok } = graphqlClient(url);
   const testServer: TestServer = {
     server,
     url,
     databaseKind: serverUrl ? 'server' : 'embedded',
     databaseUrl,
-    gql,
-    ok,
+    ...graphqlAt(url),
     async createOrganization(name = 'Test org') {
       const [organization] = await new TestWorld(testServer).organizations([name]);
       return organization;
@@ -130,6 +106,32 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     },
   };
   return testServer;
+}
+
+/** A GraphQL endpoint's `gql` and `ok`, as a TestServer has them. */
+export type GraphQLClient = Pick<TestServer, 'gql' | 'ok'>;
+
+/**
+ * `gql` and `ok` of the GraphQL endpoint `url` (…/graphql), every request
+ * with `headers` too: for a server the harness did not start (a built
+ * server's process, a server behind a pooler or a relay), and what a
+ * `TestWorld` stands on there.
+ */
+export function graphqlAt(url: string, headers: Record<string, string> = {}): GraphQLClient {
+  const gql = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<GraphQLResult<T>> => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers, ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: JSON.stringify({ query: query.toString(), variables }),
+    });
+    return (await res.json()) as GraphQLResult<T>;
+  };
+  const ok = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<T> => {
+    const result = await gql<T>(key, query, variables);
+    if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
+    return result.data as T;
+  };
+  return { gql, ok };
 }
 
 /**

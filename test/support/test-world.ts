@@ -82,7 +82,8 @@ export interface WorldContents {
  * Its reads (`toolbox`) use the same file's typed documents.
  */
 export class TestWorld {
-  constructor(private readonly t: Pick<GraphQLClient, 'ok'>) {}
+  /** `t`: a TestServer, or `graphqlAt` a server the harness did not start. */
+  constructor(private readonly t: GraphQLClient) {}
 
   /** New organisations, each with its ADMIN key. */
   async organizations(names: string[]): Promise<Array<{ id: string; adminKey: string }>> {

@@ -1051,6 +1051,151 @@ export type MyRoleQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyRoleQuery = { me: { role: Role } };
 
+export type StoredCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StoredCatalogueQuery = { agents: Array<{ id: string, name: string, maxTools: number, budgetWarnThreshold: number, budgetHotThreshold: number, loadoutVersion: number, permissionRules: Array<{ subject: string, effect: RuleEffect }> }>, toolDefinitions: Array<{ id: string, name: string, description: string, inputSchema: unknown, version: number, contentHash: string, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }> }>, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }>, projects: Array<{ id: string }>, mcpServers: Array<{ name: string, enabled: boolean, enabledTools: Array<string>, disabledTools: Array<string>, probed: boolean, tools: Array<{ name: string }> }>, miniApps: Array<{ name: string }> };
+
+export type AgentPermissionRulesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgentPermissionRulesQuery = { agent: { permissionRules: Array<{ subject: string, effect: RuleEffect }> } | null };
+
+export type ChannelKeyListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ChannelKeyListQuery = { channels: Array<{ key: string }> };
+
+export type UpdateAgentSettingsMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateAgentInput;
+}>;
+
+
+export type UpdateAgentSettingsMutation = { updateAgent: { id: string, loadoutVersion: number } };
+
+export type BeginTurnIndexMutationVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+
+export type BeginTurnIndexMutation = { beginTurn: { id: string, index: number } };
+
+export type RenderedToolboxQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+  provider?: ToolProvider | null | undefined;
+}>;
+
+
+export type RenderedToolboxQuery = { toolbox: { toolCount: number, rendered: unknown, tools: Array<{ name: string }> } };
+
+type Renderings_Toolbox_Fragment = { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> };
+
+type Renderings_ToolboxSnapshot_Fragment = { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> };
+
+export type RenderingsFragment =
+  | Renderings_Toolbox_Fragment
+  | Renderings_ToolboxSnapshot_Fragment
+;
+
+export type PreviewRenderingsQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+}>;
+
+
+export type PreviewRenderingsQuery = { toolbox: { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } };
+
+export type BeginTurnRenderingsMutationVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+
+export type BeginTurnRenderingsMutation = { beginTurn: { id: string, toolbox: { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } } };
+
+export type TurnRenderingsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TurnRenderingsQuery = { turn: { toolbox: { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } } | null };
+
+export type EditToolDefinitionMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateToolDefinitionInput;
+}>;
+
+
+export type EditToolDefinitionMutation = { updateToolDefinition: { id: string, version: number } };
+
+export type RemoveToolDefinitionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RemoveToolDefinitionMutation = { deleteToolDefinition: boolean };
+
+export type McpInventoryReportMutationVariables = Exact<{
+  serverId: string | number;
+  tools: Array<McpToolInput> | McpToolInput;
+  advertisesResources?: boolean;
+}>;
+
+
+export type McpInventoryReportMutation = { reportMcpInventory: { id: string } };
+
+export type PriceModelMutationVariables = Exact<{
+  input: ModelPriceInput;
+}>;
+
+
+export type PriceModelMutation = { setModelPrice: { model: string } };
+
+export type CompleteTurnUsageMutationVariables = Exact<{
+  turnId: string | number;
+  usage: TurnUsageInput;
+}>;
+
+
+export type CompleteTurnUsageMutation = { completeTurn: { id: string } };
+
+export type TurnCostAndTimingQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TurnCostAndTimingQuery = { turn: { startedAt: string, completedAt: string | null, conversation: { id: string }, cost: { amountUsd: number | null, credits: number | null } | null, toolbox: { toolCount: number, schemaTokens: number, fingerprint: string } } | null };
+
+export type RecordToolCallCountsMutationVariables = Exact<{
+  calls: Array<ToolCallInput> | ToolCallInput;
+}>;
+
+
+export type RecordToolCallCountsMutation = { recordToolCalls: { accepted: number, duplicates: number } };
+
+export type WhoAmIQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WhoAmIQuery = { me: { role: Role, organization: { name: string } } };
+
+export type ToolUsageCountsQueryVariables = Exact<{
+  userId?: string | null | undefined;
+}>;
+
+
+export type ToolUsageCountsQuery = { toolUsage: Array<{ toolName: string, calls: number }> };
+
+export type ToolboxLastTurnQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+}>;
+
+
+export type ToolboxLastTurnQuery = { toolbox: { lastTurn: { id: string, index: number } | null } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1135,6 +1280,19 @@ export const InvalidationEventFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"InvalidationEvent"}) as unknown as TypedDocumentString<InvalidationEventFragment, unknown>;
+export const RenderingsFragmentDoc = new TypedDocumentString(`
+    fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
+}
+    `, {"fragmentName":"Renderings"}) as unknown as TypedDocumentString<RenderingsFragment, unknown>;
 export const WorldOrganizationDocument = new TypedDocumentString(`
     mutation WorldOrganization($name: String!) {
   createOrganization(input: {name: $name}) {
@@ -2213,3 +2371,249 @@ export const MyRoleDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyRoleQuery, MyRoleQueryVariables>;
+export const StoredCatalogueDocument = new TypedDocumentString(`
+    query StoredCatalogue {
+  agents {
+    id
+    name
+    maxTools
+    budgetWarnThreshold
+    budgetHotThreshold
+    loadoutVersion
+    permissionRules {
+      subject
+      effect
+    }
+  }
+  toolDefinitions {
+    id
+    name
+    description
+    inputSchema
+    version
+    contentHash
+    channels {
+      key
+    }
+    contextObjects {
+      key
+    }
+  }
+  channels {
+    key
+  }
+  contextObjects {
+    key
+  }
+  projects {
+    id
+  }
+  mcpServers {
+    name
+    enabled
+    enabledTools
+    disabledTools
+    probed
+    tools {
+      name
+    }
+  }
+  miniApps {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<StoredCatalogueQuery, StoredCatalogueQueryVariables>;
+export const AgentPermissionRulesDocument = new TypedDocumentString(`
+    query AgentPermissionRules($id: ID!) {
+  agent(id: $id) {
+    permissionRules {
+      subject
+      effect
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentPermissionRulesQuery, AgentPermissionRulesQueryVariables>;
+export const ChannelKeyListDocument = new TypedDocumentString(`
+    query ChannelKeyList {
+  channels {
+    key
+  }
+}
+    `) as unknown as TypedDocumentString<ChannelKeyListQuery, ChannelKeyListQueryVariables>;
+export const UpdateAgentSettingsDocument = new TypedDocumentString(`
+    mutation UpdateAgentSettings($id: ID!, $input: UpdateAgentInput!) {
+  updateAgent(id: $id, input: $input) {
+    id
+    loadoutVersion
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAgentSettingsMutation, UpdateAgentSettingsMutationVariables>;
+export const BeginTurnIndexDocument = new TypedDocumentString(`
+    mutation BeginTurnIndex($conversationId: ID!) {
+  beginTurn(conversationId: $conversationId) {
+    id
+    index
+  }
+}
+    `) as unknown as TypedDocumentString<BeginTurnIndexMutation, BeginTurnIndexMutationVariables>;
+export const RenderedToolboxDocument = new TypedDocumentString(`
+    query RenderedToolbox($agentId: ID!, $channel: String! = "web", $provider: ToolProvider) {
+  toolbox(agentId: $agentId, channel: $channel) {
+    toolCount
+    tools {
+      name
+    }
+    rendered(provider: $provider)
+  }
+}
+    `) as unknown as TypedDocumentString<RenderedToolboxQuery, RenderedToolboxQueryVariables>;
+export const PreviewRenderingsDocument = new TypedDocumentString(`
+    query PreviewRenderings($agentId: ID!, $channel: String! = "web") {
+  toolbox(agentId: $agentId, channel: $channel) {
+    ...Renderings
+  }
+}
+    fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
+}`) as unknown as TypedDocumentString<PreviewRenderingsQuery, PreviewRenderingsQueryVariables>;
+export const BeginTurnRenderingsDocument = new TypedDocumentString(`
+    mutation BeginTurnRenderings($conversationId: ID!) {
+  beginTurn(conversationId: $conversationId) {
+    id
+    toolbox {
+      ...Renderings
+    }
+  }
+}
+    fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
+}`) as unknown as TypedDocumentString<BeginTurnRenderingsMutation, BeginTurnRenderingsMutationVariables>;
+export const TurnRenderingsDocument = new TypedDocumentString(`
+    query TurnRenderings($id: ID!) {
+  turn(id: $id) {
+    toolbox {
+      ...Renderings
+    }
+  }
+}
+    fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
+}`) as unknown as TypedDocumentString<TurnRenderingsQuery, TurnRenderingsQueryVariables>;
+export const EditToolDefinitionDocument = new TypedDocumentString(`
+    mutation EditToolDefinition($id: ID!, $input: UpdateToolDefinitionInput!) {
+  updateToolDefinition(id: $id, input: $input) {
+    id
+    version
+  }
+}
+    `) as unknown as TypedDocumentString<EditToolDefinitionMutation, EditToolDefinitionMutationVariables>;
+export const RemoveToolDefinitionDocument = new TypedDocumentString(`
+    mutation RemoveToolDefinition($id: ID!) {
+  deleteToolDefinition(id: $id)
+}
+    `) as unknown as TypedDocumentString<RemoveToolDefinitionMutation, RemoveToolDefinitionMutationVariables>;
+export const McpInventoryReportDocument = new TypedDocumentString(`
+    mutation McpInventoryReport($serverId: ID!, $tools: [McpToolInput!]!, $advertisesResources: Boolean! = false) {
+  reportMcpInventory(
+    serverId: $serverId
+    tools: $tools
+    advertisesResources: $advertisesResources
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<McpInventoryReportMutation, McpInventoryReportMutationVariables>;
+export const PriceModelDocument = new TypedDocumentString(`
+    mutation PriceModel($input: ModelPriceInput!) {
+  setModelPrice(input: $input) {
+    model
+  }
+}
+    `) as unknown as TypedDocumentString<PriceModelMutation, PriceModelMutationVariables>;
+export const CompleteTurnUsageDocument = new TypedDocumentString(`
+    mutation CompleteTurnUsage($turnId: ID!, $usage: TurnUsageInput!) {
+  completeTurn(turnId: $turnId, usage: $usage) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CompleteTurnUsageMutation, CompleteTurnUsageMutationVariables>;
+export const TurnCostAndTimingDocument = new TypedDocumentString(`
+    query TurnCostAndTiming($id: ID!) {
+  turn(id: $id) {
+    startedAt
+    completedAt
+    conversation {
+      id
+    }
+    cost {
+      amountUsd
+      credits
+    }
+    toolbox {
+      toolCount
+      schemaTokens
+      fingerprint
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TurnCostAndTimingQuery, TurnCostAndTimingQueryVariables>;
+export const RecordToolCallCountsDocument = new TypedDocumentString(`
+    mutation RecordToolCallCounts($calls: [ToolCallInput!]!) {
+  recordToolCalls(calls: $calls) {
+    accepted
+    duplicates
+  }
+}
+    `) as unknown as TypedDocumentString<RecordToolCallCountsMutation, RecordToolCallCountsMutationVariables>;
+export const WhoAmIDocument = new TypedDocumentString(`
+    query WhoAmI {
+  me {
+    role
+    organization {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WhoAmIQuery, WhoAmIQueryVariables>;
+export const ToolUsageCountsDocument = new TypedDocumentString(`
+    query ToolUsageCounts($userId: String) {
+  toolUsage(userId: $userId) {
+    toolName
+    calls
+  }
+}
+    `) as unknown as TypedDocumentString<ToolUsageCountsQuery, ToolUsageCountsQueryVariables>;
+export const ToolboxLastTurnDocument = new TypedDocumentString(`
+    query ToolboxLastTurn($agentId: ID!, $channel: String! = "web") {
+  toolbox(agentId: $agentId, channel: $channel) {
+    lastTurn {
+      id
+      index
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolboxLastTurnQuery, ToolboxLastTurnQueryVariables>;
