@@ -907,7 +907,7 @@ export type ReportMcpToolsMutationVariables = Exact<{
 }>;
 
 
-export type ReportMcpToolsMutation = { reportMcpTools: { id: string, name: string, transport: McpTransport, url: string | null, headerNames: Array<string>, enabled: boolean, inventoryUpdatedAt: string | null, probe: { status: McpProbeStatus, lastProbedAt: string | null, lastOkAt: string | null, lastError: string | null, nextProbeAt: string | null, serverName: string | null, serverVersion: string | null, protocolVersion: string | null }, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
+export type ReportMcpToolsMutation = { reportMcpTools: { id: string, name: string, inventoryUpdatedAt: string | null, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
 
 export type ReportMcpInventoryMutationVariables = Exact<{
   serverId: string | number;
@@ -916,7 +916,7 @@ export type ReportMcpInventoryMutationVariables = Exact<{
 }>;
 
 
-export type ReportMcpInventoryMutation = { reportMcpInventory: { id: string, name: string, transport: McpTransport, url: string | null, headerNames: Array<string>, enabled: boolean, inventoryUpdatedAt: string | null, probe: { status: McpProbeStatus, lastProbedAt: string | null, lastOkAt: string | null, lastError: string | null, nextProbeAt: string | null, serverName: string | null, serverVersion: string | null, protocolVersion: string | null }, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
+export type ReportMcpInventoryMutation = { reportMcpInventory: { id: string, name: string, inventoryUpdatedAt: string | null, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
 
 export type McpToolboxQueryVariables = Exact<{
   agentId: string | number;
@@ -1951,53 +1951,37 @@ export const ReportMcpToolsDocument = new TypedDocumentString(`
     tools: $tools
     advertisesResources: $advertisesResources
   ) {
-    ...McpServerFields
-  }
-}
-    fragment McpServerFields on McpServer {
-  id
-  name
-  transport
-  url
-  headerNames
-  enabled
-  inventoryUpdatedAt
-  probe {
-    status
-    lastProbedAt
-    lastOkAt
-    lastError
-    nextProbeAt
-    serverName
-    serverVersion
-    protocolVersion
-  }
-  refusedTools {
-    index
-    name
-    field
-    reason
-  }
-  tools {
     id
     name
-    mcpToolName
-    title
-    description
-    version
-    contentHash
-    inputSchema
-    outputSchema
-    mcpEntry
-    annotations {
+    inventoryUpdatedAt
+    refusedTools {
+      index
+      name
+      field
+      reason
+    }
+    tools {
+      id
+      name
+      mcpToolName
       title
-      readOnlyHint
-      destructiveHint
-      idempotentHint
-      openWorldHint
+      description
+      version
+      contentHash
+      inputSchema
+      outputSchema
+      mcpEntry
+      annotations {
+        title
+        readOnlyHint
+        destructiveHint
+        idempotentHint
+        openWorldHint
+      }
     }
   }
-}`) as unknown as TypedDocumentString<ReportMcpToolsMutation, ReportMcpToolsMutationVariables>;
+}
+    `) as unknown as TypedDocumentString<ReportMcpToolsMutation, ReportMcpToolsMutationVariables>;
 export const ReportMcpInventoryDocument = new TypedDocumentString(`
     mutation ReportMcpInventory($serverId: ID!, $tools: [McpToolInput!]!, $advertisesResources: Boolean! = false) {
   reportMcpInventory(
@@ -2005,53 +1989,37 @@ export const ReportMcpInventoryDocument = new TypedDocumentString(`
     tools: $tools
     advertisesResources: $advertisesResources
   ) {
-    ...McpServerFields
-  }
-}
-    fragment McpServerFields on McpServer {
-  id
-  name
-  transport
-  url
-  headerNames
-  enabled
-  inventoryUpdatedAt
-  probe {
-    status
-    lastProbedAt
-    lastOkAt
-    lastError
-    nextProbeAt
-    serverName
-    serverVersion
-    protocolVersion
-  }
-  refusedTools {
-    index
-    name
-    field
-    reason
-  }
-  tools {
     id
     name
-    mcpToolName
-    title
-    description
-    version
-    contentHash
-    inputSchema
-    outputSchema
-    mcpEntry
-    annotations {
+    inventoryUpdatedAt
+    refusedTools {
+      index
+      name
+      field
+      reason
+    }
+    tools {
+      id
+      name
+      mcpToolName
       title
-      readOnlyHint
-      destructiveHint
-      idempotentHint
-      openWorldHint
+      description
+      version
+      contentHash
+      inputSchema
+      outputSchema
+      mcpEntry
+      annotations {
+        title
+        readOnlyHint
+        destructiveHint
+        idempotentHint
+        openWorldHint
+      }
     }
   }
-}`) as unknown as TypedDocumentString<ReportMcpInventoryMutation, ReportMcpInventoryMutationVariables>;
+}
+    `) as unknown as TypedDocumentString<ReportMcpInventoryMutation, ReportMcpInventoryMutationVariables>;
 export const McpToolboxDocument = new TypedDocumentString(`
     query McpToolbox($agentId: ID!, $channel: String! = "web") {
   agent(id: $agentId) {
