@@ -10,7 +10,7 @@ import { Agent, MCPServerStreamableHttp, OpenAIProvider, run as runAgent, setTra
 import { generateText, stepCountIs } from 'ai';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { FakeProvider } from './support/fake-provider';
-import { McpServersDocument, ToolUsageOfUserDocument } from './support/generated/graphql';
+import { McpServersDocument, ToolUsageDocument } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
 import { binOf, startEverything } from './support/mcp-servers';
 import { TestWorld } from './support/test-world';
@@ -56,7 +56,7 @@ async function listed(): Promise<string[]> {
 const callsOf = async (userId: string, calls: number) =>
   (
     await until(
-      () => t.ok(admin, ToolUsageOfUserDocument, { userId }),
+      () => t.ok(admin, ToolUsageDocument, { userId }),
       (usage) => usage.toolUsage.reduce((n, u) => n + u.calls, 0) >= calls,
       10_000,
     )

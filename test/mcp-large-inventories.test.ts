@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { QUERY_LIMITS } from '../src/server/query-limits';
 import {
   AgentLoadoutVersionDocument,
-  ChannelKeysDocument,
-  MyRoleDocument,
+  AgentsAndChannelsDocument,
+  CallerIdentityDocument,
   ReportMcpToolsDocument,
   WorldChannelDocument,
   type ReportMcpToolsMutation,
@@ -87,7 +87,7 @@ it('keeps the 1 MiB bound for every other request, naming both bounds', async ()
       message: `Request body larger than 1048576 bytes${gzip ? ' once inflated' : ''} (reportMcpTools and reportMcpInventory: 8388608)`,
     });
   }
-  const channels = await t.ok(key, ChannelKeysDocument);
+  const channels = await t.ok(key, AgentsAndChannelsDocument);
   expect(channels.channels).toEqual([]);
 });
 
@@ -116,7 +116,7 @@ it('stops a gzip bomb at the bound, without inflating it, and keeps serving', as
 });
 
 it('answers 415 naming gzip for an encoding it does not take, and 400 for a body that is not gzip', async () => {
-  const query = JSON.stringify({ query: MyRoleDocument.toString() });
+  const query = JSON.stringify({ query: CallerIdentityDocument.toString() });
   const br = await postBody(t.url, query, { key, encoding: 'br' });
   expect(br.status).toBe(415);
   expect(br.acceptEncoding).toBe('gzip');

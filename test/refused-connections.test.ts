@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { isDatabaseUnavailable } from '../src/common/unavailable';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { MyRoleDocument, WorldChannelDocument, WorldOrganizationDocument } from './support/generated/graphql';
+import { CallerIdentityDocument, WorldChannelDocument, WorldOrganizationDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, type Document, type GraphQLResult } from './support/harness';
 
 /**
@@ -98,7 +98,7 @@ if (serverUrl) {
       });
       expect(await refusalOf(url)).toBe(sqlstate);
 
-      const unchecked = await post(server, `${key}x`, MyRoleDocument);
+      const unchecked = await post(server, `${key}x`, CallerIdentityDocument);
       expect(unchecked.status).toBe(503);
       expect(unchecked.retryAfter).toBe('2');
       expect(unchecked.body.errors![0].extensions!.code).toBe('SERVICE_UNAVAILABLE');

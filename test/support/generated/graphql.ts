@@ -940,13 +940,6 @@ export type BeginMcpTurnMutationVariables = Exact<{
 
 export type BeginMcpTurnMutation = { beginTurn: { id: string, toolbox: { tools: Array<{ name: string, inputSchema: unknown }> }, mcpInventories: Array<{ server: string, transport: McpTransport, status: McpProbeStatus, lastOkAt: string | null }> | null } };
 
-export type RecordTurnToolCallsMutationVariables = Exact<{
-  calls: Array<ToolCallInput> | ToolCallInput;
-}>;
-
-
-export type RecordTurnToolCallsMutation = { recordToolCalls: { accepted: number } };
-
 export type McpToolBudgetQueryVariables = Exact<{
   agentId?: string | number | null | undefined;
   userId?: string | null | undefined;
@@ -955,13 +948,6 @@ export type McpToolBudgetQueryVariables = Exact<{
 
 
 export type McpToolBudgetQuery = { toolBudget: { evidence: { gateOpen: boolean }, suggestions: Array<{ toolName: string, verdict: Verdict, calls: number }>, incompatibleTools: Array<{ name: string, schemaRefusal: { rule: string } }>, refusedMcpTools: Array<{ server: string, name: string | null }>, ruleWarnings: Array<{ subject: string, level: RuleLevel, warning: string }>, mcpServerNotes: Array<{ server: string, status: McpProbeStatus, lastError: string | null }> } };
-
-export type ToolUsageOfUserQueryVariables = Exact<{
-  userId: string;
-}>;
-
-
-export type ToolUsageOfUserQuery = { toolUsage: Array<{ toolName: string, calls: number, errors: number, firstSurfacedAt: string | null }> };
 
 export type ConversationsWithToolCallsQueryVariables = Exact<{
   agentId: string | number;
@@ -992,30 +978,12 @@ export type UpdateAgentSettingsMutationVariables = Exact<{
 
 export type UpdateAgentSettingsMutation = { updateAgent: { id: string } };
 
-export type EditToolDefinitionMutationVariables = Exact<{
-  id: string | number;
-  input: UpdateToolDefinitionInput;
-}>;
-
-
-export type EditToolDefinitionMutation = { updateToolDefinition: { id: string } };
-
 export type ToolDefinitionsBySourceQueryVariables = Exact<{
   source?: ToolSource | null | undefined;
 }>;
 
 
 export type ToolDefinitionsBySourceQuery = { toolDefinitions: Array<{ id: string, name: string, schemaRefusals: Array<{ provider: ToolProvider, rule: string, pointer: string }> }> };
-
-export type ChannelKeysQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ChannelKeysQuery = { channels: Array<{ key: string }> };
-
-export type MyRoleQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MyRoleQuery = { me: { role: Role } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -2090,13 +2058,6 @@ export const BeginMcpTurnDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BeginMcpTurnMutation, BeginMcpTurnMutationVariables>;
-export const RecordTurnToolCallsDocument = new TypedDocumentString(`
-    mutation RecordTurnToolCalls($calls: [ToolCallInput!]!) {
-  recordToolCalls(calls: $calls) {
-    accepted
-  }
-}
-    `) as unknown as TypedDocumentString<RecordTurnToolCallsMutation, RecordTurnToolCallsMutationVariables>;
 export const McpToolBudgetDocument = new TypedDocumentString(`
     query McpToolBudget($agentId: ID, $userId: String, $asOf: DateTime) {
   toolBudget(agentId: $agentId, userId: $userId, asOf: $asOf) {
@@ -2131,16 +2092,6 @@ export const McpToolBudgetDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<McpToolBudgetQuery, McpToolBudgetQueryVariables>;
-export const ToolUsageOfUserDocument = new TypedDocumentString(`
-    query ToolUsageOfUser($userId: String!) {
-  toolUsage(userId: $userId) {
-    toolName
-    calls
-    errors
-    firstSurfacedAt
-  }
-}
-    `) as unknown as TypedDocumentString<ToolUsageOfUserQuery, ToolUsageOfUserQueryVariables>;
 export const ConversationsWithToolCallsDocument = new TypedDocumentString(`
     query ConversationsWithToolCalls($agentId: ID!) {
   conversations(agentId: $agentId) {
@@ -2190,13 +2141,6 @@ export const UpdateAgentSettingsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateAgentSettingsMutation, UpdateAgentSettingsMutationVariables>;
-export const EditToolDefinitionDocument = new TypedDocumentString(`
-    mutation EditToolDefinition($id: ID!, $input: UpdateToolDefinitionInput!) {
-  updateToolDefinition(id: $id, input: $input) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<EditToolDefinitionMutation, EditToolDefinitionMutationVariables>;
 export const ToolDefinitionsBySourceDocument = new TypedDocumentString(`
     query ToolDefinitionsBySource($source: ToolSource) {
   toolDefinitions(source: $source) {
@@ -2210,17 +2154,3 @@ export const ToolDefinitionsBySourceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ToolDefinitionsBySourceQuery, ToolDefinitionsBySourceQueryVariables>;
-export const ChannelKeysDocument = new TypedDocumentString(`
-    query ChannelKeys {
-  channels {
-    key
-  }
-}
-    `) as unknown as TypedDocumentString<ChannelKeysQuery, ChannelKeysQueryVariables>;
-export const MyRoleDocument = new TypedDocumentString(`
-    query MyRole {
-  me {
-    role
-  }
-}
-    `) as unknown as TypedDocumentString<MyRoleQuery, MyRoleQueryVariables>;
