@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { applyEdit, stepsWithEdits } from './support/edit-steps';
+import { RevokeApiKeyDocument, UpdateToolDefinitionDocument } from './support/generated/graphql';
 import { codeOf, startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -12,6 +14,7 @@ import { TestWorld } from './support/test-world';
 const CHANNELS = ['web', 'sms'] as const;
 const TOOLS = 8;
 const AGENTS = 2;
+/** What runtimes select of a toolbox: the text of each query is what a kept answer is kept for, so they are written here. */
 const SELECTIONS = [
   'fingerprint toolCount schemaTokens tools { position name contentHash schemaTokens }',
   'id loadoutVersion fingerprint dropped { name reason }',
@@ -62,21 +65,17 @@ async function send(
 const reused = () => t.server.services.stats.answersReused;
 
 async function smallWorld(name: string) {
-  const { adminKey } = await t.createOrganization(name);
-  const world = new TestWorld(t);
-  await world.channels(
+  const {
     adminKey,
-    CHANNELS.map((k) => ({ key: k, name: k })),
-  );
-  const tools = await world.tools(
-    adminKey,
-    Array.from({ length: 3 }, (_, i) => ({ name: `tool_${i}`, description: `Tool ${i}`, inputSchema: { type: 'object' } })),
-  );
-  const [agent] = await world.agents(adminKey, [{ name: 'helper' }]);
+    tools,
+    agents: [agent],
+  } = await new TestWorld(t).organization(name, {
+    channels: CHANNELS.map((k) => ({ key: k, name: k })),
+    tools: Array.from({ length: 3 }, (_, i) => ({ name: `tool_${i}`, description: `Tool ${i}`, inputSchema: { type: 'object' } })),
+    agents: [{ name: 'helper' }],
+  });
   return { adminKey, tools, agent, variables: { a: agent.id, c: 'web', p: null } };
 }
-
-const UPDATE_TOOL = `mutation($id: ID!, $i: UpdateToolDefinitionInput!) { updateToolDefinition(id: $id, input: $i) { id } }`;
 
 describe('a repeated toolbox request', () => {
   it('is given the kept answer, byte for byte the built one, with the same ETag', async () => {
@@ -99,7 +98,7 @@ describe('a repeated toolbox request', () => {
     const query = QUERY(SELECTIONS[0]);
     const first = await send(w.adminKey, query, w.variables);
     await send(w.adminKey, query, w.variables);
-    await t.ok(w.adminKey, UPDATE_TOOL, { id: w.tools[0].id, i: { active: false } });
+    await t.ok(w.adminKey, UpdateToolDefinitionDocument, { id: w.tools[0].id, input: { active: false } });
     const before = reused();
     const after = await send(w.adminKey, query, w.variables);
     expect(reused()).toBe(before);
@@ -109,14 +108,11 @@ describe('a repeated toolbox request', () => {
 
   it('is never given to a key revoked since, nor to another organisation', async () => {
     const w = await smallWorld('revoked');
-    const created = await t.ok<{ createApiKey: { apiKey: string; principal: { id: string } } }>(
-      w.adminKey,
-      `mutation { createApiKey(input: { name: "runtime", role: RUNTIME }) { apiKey principal { id } } }`,
-    );
-    const runtimeKey = created.createApiKey.apiKey;
+    const [created] = await new TestWorld(t).keys(w.adminKey, [{ name: 'runtime', role: 'RUNTIME' }]);
+    const runtimeKey = created.apiKey;
     const query = QUERY(SELECTIONS[0]);
     expect((await send(runtimeKey, query, w.variables)).status).toBe(200);
-    await t.ok(w.adminKey, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: created.createApiKey.principal.id });
+    await t.ok(w.adminKey, RevokeApiKeyDocument, { principalId: created.principal.id });
     const refused = JSON.parse((await send(runtimeKey, query, w.variables)).body);
     expect(codeOf(refused)).toBe('UNAUTHENTICATED');
 
@@ -153,7 +149,7 @@ describe('a conditional GET', () => {
     const posted = await send(w.adminKey, query, w.variables, { ifNoneMatch: etag });
     expect([posted.status, posted.etag, posted.body]).toEqual([200, etag, first.body]);
 
-    await t.ok(w.adminKey, UPDATE_TOOL, { id: w.tools[1].id, i: { description: 'Tool 1, said better' } });
+    await t.ok(w.adminKey, UpdateToolDefinitionDocument, { id: w.tools[1].id, input: { description: 'Tool 1, said better' } });
     const changed = await send(w.adminKey, query, w.variables, { method: 'GET', ifNoneMatch: etag });
     expect(changed.status).toBe(200);
     expect(changed.etag).not.toBe(etag);
@@ -163,32 +159,16 @@ describe('a conditional GET', () => {
   });
 });
 
-const step = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constant('ask' as const),
-      agent: fc.nat(AGENTS - 1),
-      channel: fc.constantFrom(...CHANNELS),
-      page: fc.constantFrom(null, { type: 'HOME' }, { type: 'LIST' }, { type: 'RECORD' }, { type: 'RECORD', recordId: 'r-1' }),
-      selection: fc.constantFrom(...SELECTIONS),
-      method: fc.constantFrom('GET' as const, 'POST' as const),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('active' as const), tool: fc.nat(TOOLS - 1), active: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('description' as const), tool: fc.nat(TOOLS - 1) }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('channels' as const), tool: fc.nat(TOOLS - 1), channels: fc.subarray([...CHANNELS]) }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('maxTools' as const), agent: fc.nat(AGENTS - 1), maxTools: fc.integer({ min: 1, max: 9 }) }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('rule' as const), agent: fc.nat(AGENTS - 1), tool: fc.nat(TOOLS - 1) }),
-  },
+const step = stepsWithEdits(
+  fc.record({
+    kind: fc.constant('ask' as const),
+    agent: fc.nat(AGENTS - 1),
+    channel: fc.constantFrom(...CHANNELS),
+    page: fc.constantFrom(null, { type: 'HOME' }, { type: 'LIST' }, { type: 'RECORD' }, { type: 'RECORD', recordId: 'r-1' }),
+    selection: fc.constantFrom(...SELECTIONS),
+    method: fc.constantFrom('GET' as const, 'POST' as const),
+  }),
+  { tools: TOOLS, agents: AGENTS, channels: CHANNELS, maxTools: 9, effects: ['DENY'] },
 );
 const script = fc.record({
   tools: fc.array(fc.record({ channels: fc.subarray([...CHANNELS]), active: fc.boolean(), sortOrder: fc.integer({ min: 0, max: 4 }) }), {
@@ -203,15 +183,13 @@ let worlds = 0;
 it('gives, over generated worlds and edits, exactly what building the answer gives', async () => {
   await fc.assert(
     fc.asyncProperty(script, async (s) => {
-      const { adminKey: key } = await t.createOrganization(`oracle-${++worlds}`);
-      const world = new TestWorld(t);
-      await world.channels(
-        key,
-        CHANNELS.map((k) => ({ key: k, name: k })),
-      );
-      const tools = await world.tools(
-        key,
-        s.tools.map((tool, i) => ({
+      const {
+        adminKey: key,
+        tools,
+        agents,
+      } = await new TestWorld(t).organization(`oracle-${++worlds}`, {
+        channels: CHANNELS.map((k) => ({ key: k, name: k })),
+        tools: s.tools.map((tool, i) => ({
           name: `tool_${i}`,
           description: `Tool ${i}`,
           inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
@@ -219,11 +197,8 @@ it('gives, over generated worlds and edits, exactly what building the answer giv
           active: tool.active,
           sortOrder: tool.sortOrder,
         })),
-      );
-      const agents = await world.agents(
-        key,
-        Array.from({ length: AGENTS }, (_, i) => ({ name: `agent ${i}`, maxTools: 5 })),
-      );
+        agents: Array.from({ length: AGENTS }, (_, i) => ({ name: `agent ${i}`, maxTools: 5 })),
+      });
       for (const [n, e] of s.steps.entries()) {
         if (e.kind === 'ask') {
           const variables = { a: agents[e.agent].id, c: e.channel, p: e.page };
@@ -241,19 +216,8 @@ it('gives, over generated worlds and edits, exactly what building the answer giv
           expect(given).toBe(true);
           const built = await send(key, query, variables, { method: e.method, fresh: true });
           for (const answer of answers) expect(answer).toEqual(built);
-        } else if (e.kind === 'rule') {
-          await t.ok(key, `mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, {
-            i: { agentId: agents[e.agent].id, toolName: `tool:tool_${e.tool}`, effect: 'DENY' },
-          });
-        } else if (e.kind === 'maxTools') {
-          await t.ok(key, `mutation($id: ID!, $i: UpdateAgentInput!) { updateAgent(id: $id, input: $i) { id } }`, {
-            id: agents[e.agent].id,
-            i: { maxTools: e.maxTools },
-          });
         } else {
-          const input =
-            e.kind === 'active' ? { active: e.active } : e.kind === 'channels' ? { channels: e.channels } : { description: `Edit ${n}` };
-          await t.ok(key, UPDATE_TOOL, { id: tools[e.tool].id, i: input });
+          await applyEdit(t, key, { tools, agents }, e, n);
         }
       }
     }),

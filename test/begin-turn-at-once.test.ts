@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { applyEdit, stepsWithEdits } from './support/edit-steps';
 import { startTestServer, typed, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -14,28 +15,13 @@ const TOOLS = 10;
 const AGENTS = 2;
 const CONVERSATIONS = 4;
 
-const step = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('turn' as const), conversation: fc.nat(CONVERSATIONS - 1) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('active' as const), tool: fc.nat(TOOLS - 1), active: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('description' as const), tool: fc.nat(TOOLS - 1) }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('channels' as const), tool: fc.nat(TOOLS - 1), channels: fc.subarray([...CHANNELS]) }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('maxTools' as const), agent: fc.nat(AGENTS - 1), maxTools: fc.integer({ min: 1, max: 12 }) }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('rule' as const),
-      agent: fc.nat(AGENTS - 1),
-      tool: fc.nat(TOOLS - 1),
-      effect: fc.constantFrom('DENY', 'ALLOW'),
-    }),
-  },
-);
+const step = stepsWithEdits(fc.record({ kind: fc.constant('turn' as const), conversation: fc.nat(CONVERSATIONS - 1) }), {
+  tools: TOOLS,
+  agents: AGENTS,
+  channels: CHANNELS,
+  maxTools: 12,
+  effects: ['DENY', 'ALLOW'],
+});
 const script = fc.record({
   tools: fc.array(fc.record({ channels: fc.subarray([...CHANNELS]), active: fc.boolean() }), { minLength: TOOLS, maxLength: TOOLS }),
   conversations: fc.array(
@@ -116,22 +102,8 @@ async function play(t: TestServer, s: Script) {
       const turn = (await t.ok(key, BEGIN, { c: conversations[e.conversation] })).beginTurn;
       if (t.server.services.db.queryCount() - before === 1) oneStatement++;
       turns.push({ conversation: e.conversation, ...turn });
-    } else if (e.kind === 'rule') {
-      await t.ok(key, `mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, {
-        i: { agentId: agents[e.agent].id, toolName: `tool:tool_${e.tool}`, effect: e.effect },
-      });
-    } else if (e.kind === 'maxTools') {
-      await t.ok(key, `mutation($id: ID!, $i: UpdateAgentInput!) { updateAgent(id: $id, input: $i) { id } }`, {
-        id: agents[e.agent].id,
-        i: { maxTools: e.maxTools },
-      });
     } else {
-      const input =
-        e.kind === 'active' ? { active: e.active } : e.kind === 'channels' ? { channels: e.channels } : { description: `Edit ${n}` };
-      await t.ok(key, `mutation($id: ID!, $i: UpdateToolDefinitionInput!) { updateToolDefinition(id: $id, input: $i) { id } }`, {
-        id: tools[e.tool].id,
-        i: input,
-      });
+      await applyEdit(t, key, { tools, agents }, e, n);
     }
   }
   const roster = await Promise.all(['ana', 'ben'].map(async (u) => (await t.ok(key, USAGE, { u })).toolUsage));

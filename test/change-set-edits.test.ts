@@ -1,4 +1,20 @@
-import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  AgentLoadoutDocument,
+  AgentToolboxesDocument,
+  ApplyChangeSetDocument,
+  BeginTurnAfterEditsDocument,
+  McpServerToolListsDocument,
+  ReportMcpInventoryDocument,
+  ToolboxEntriesDocument,
+  ToolboxProvenanceDocument,
+  ToolDefinitionDocument,
+  ToolDefinitionsDocument,
+  UpdateToolDefinitionDocument,
+  type PageInput,
+  type UpdateMcpServerChange,
+} from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /**
  * What an editing page needs of a change set: to apply only over the
@@ -7,54 +23,43 @@ import { codeOf, startTestServer, typed, type Created, type TestServer } from '.
  */
 
 let t: TestServer;
+let testWorld: TestWorld;
 beforeAll(async () => {
   t = await startTestServer();
+  testWorld = new TestWorld(t);
 });
 afterAll(() => t.stop());
 
-const CHANGE_SET = typed<{
-  applyChangeSet: { invalidations: Array<{ cause: string; loadoutVersion: number; agent: { id: string } }> };
-}>(`mutation($changes: [LoadoutChangeInput!]!, $dryRun: Boolean, $expect: ExpectedLoadoutVersionInput) {
-  applyChangeSet(changes: $changes, dryRun: $dryRun, expectLoadoutVersion: $expect) { invalidations { cause loadoutVersion agent { id } } }
-}`);
-const AGENT = typed<{ agent: { loadoutVersion: number } | null }>(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`);
-const TOOLBOX = typed<{ toolbox: { tools: Array<{ name: string }>; dropped: Array<{ name: string; reason: string }> } }>(
-  `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name } dropped { name reason } } }`,
-);
-const SERVER = typed<{ mcpServers: Array<{ enabled: boolean; enabledTools: string[]; disabledTools: string[] }> }>(
-  `{ mcpServers { enabled enabledTools disabledTools } }`,
-);
+/** The web toolbox of an agent: what it carries and what it drops. */
+const webToolbox = async (key: string, agentId: string) => (await t.ok(key, ToolboxEntriesDocument, { agentId })).toolbox;
+/** The organisation's MCP servers' tool lists. */
+const serverLists = async (key: string) =>
+  (await t.ok(key, McpServerToolListsDocument)).mcpServers.map(({ enabled, enabledTools, disabledTools }) => ({
+    enabled,
+    enabledTools,
+    disabledTools,
+  }));
 
 /** An organisation with channel web, two agents, a tool each agent carries and a reported MCP server with two tools. */
 async function world() {
-  const { adminKey: key } = await t.createOrganization();
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = async (name: string) =>
-    (await t.ok<Created<'createAgent'>>(key, `mutation($n: String!) { createAgent(input: { name: $n }) { id } }`, { n: name })).createAgent
-      .id;
-  const [a, b] = [await agent('a'), await agent('b')];
-  const tool = (
-    await t.ok<Created<'createToolDefinition'>>(
-      key,
-      `mutation { createToolDefinition(input: { name: "lookup", description: "looks up", inputSchema: { type: "object" } }) { id } }`,
-    )
-  ).createToolDefinition.id;
-  const server = (await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "gh" }) { id } }`))
-    .registerMcpServer.id;
-  await t.ok(
-    key,
-    `mutation($s: ID!) { reportMcpInventory(serverId: $s, advertisesResources: false, tools: [
-      { name: "search", description: "searches", inputSchema: { type: "object" } },
-      { name: "delete_repo", description: "deletes", inputSchema: { type: "object" } }]) { id } }`,
-    { s: server },
-  );
-  const version = async (id = a) => (await t.ok(key, AGENT, { id })).agent!.loadoutVersion;
-  const description = async () =>
-    (
-      await t.ok<{ toolDefinition: { description: string } }>(key, `query($id: ID!) { toolDefinition(id: $id) { description } }`, {
-        id: tool,
-      })
-    ).toolDefinition.description;
+  const {
+    adminKey: key,
+    agents: [{ id: a }, { id: b }],
+    tools: [{ id: tool }],
+  } = await testWorld.organization('Test org', {
+    tools: [{ name: 'lookup', description: 'looks up', inputSchema: { type: 'object' } }],
+    agents: [{ name: 'a' }, { name: 'b' }],
+  });
+  const [{ id: server }] = await testWorld.mcpServers(key, [{ name: 'gh' }]);
+  await t.ok(key, ReportMcpInventoryDocument, {
+    serverId: server,
+    tools: [
+      { name: 'search', description: 'searches', inputSchema: { type: 'object' } },
+      { name: 'delete_repo', description: 'deletes', inputSchema: { type: 'object' } },
+    ],
+  });
+  const version = async (id = a) => (await t.ok(key, AgentLoadoutDocument, { id })).agent!.loadoutVersion;
+  const description = async () => (await t.ok(key, ToolDefinitionDocument, { id: tool })).toolDefinition!.description;
   const edit = (text: string) => ({ updateTool: { id: tool, patch: { description: text } } });
   return { key, a, b, tool, server, version, description, edit };
 }
@@ -63,7 +68,10 @@ describe('applyChangeSet(expectLoadoutVersion:)', () => {
   it('applies the set when the agent is still at the version the page showed', async () => {
     const w = await world();
     const shown = await w.version();
-    const result = await t.ok(w.key, CHANGE_SET, { changes: [w.edit('edited here')], expect: { agentId: w.a, loadoutVersion: shown } });
+    const result = await t.ok(w.key, ApplyChangeSetDocument, {
+      changes: [w.edit('edited here')],
+      expectLoadoutVersion: { agentId: w.a, loadoutVersion: shown },
+    });
     expect(result.applyChangeSet.invalidations.find((e) => e.agent.id === w.a)?.loadoutVersion).toBe(shown + 1);
     expect(await w.description()).toBe('edited here');
   });
@@ -71,31 +79,33 @@ describe('applyChangeSet(expectLoadoutVersion:)', () => {
   it('refuses with CONFLICT, naming the version it moved to, when an edit landed elsewhere since; nothing is written', async () => {
     const w = await world();
     const shown = await w.version();
-    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited elsewhere" }) { id } }`, {
-      id: w.tool,
-    });
+    await t.ok(w.key, UpdateToolDefinitionDocument, { id: w.tool, input: { description: 'edited elsewhere' } });
     const moved = await w.version();
     expect(moved).toBe(shown + 1);
     const changes = [{ createTool: { name: 'added', description: 'd', inputSchema: { type: 'object' } } }, w.edit('edited here')];
     for (const dryRun of [true, false]) {
-      const result = await t.gql(w.key, CHANGE_SET, { changes, dryRun, expect: { agentId: w.a, loadoutVersion: shown } });
+      const result = await t.gql(w.key, ApplyChangeSetDocument, {
+        changes,
+        dryRun,
+        expectLoadoutVersion: { agentId: w.a, loadoutVersion: shown },
+      });
       expect(codeOf(result)).toBe('CONFLICT');
       expect(result.errors?.[0].extensions?.field).toBe('expectLoadoutVersion.loadoutVersion');
       expect(result.errors?.[0].message).toContain(`moved to version ${moved} since`);
     }
     expect(await w.version()).toBe(moved);
     expect(await w.description()).toBe('edited elsewhere');
-    const names = (await t.ok<{ toolDefinitions: Array<{ name: string }> }>(w.key, `{ toolDefinitions { name } }`)).toolDefinitions;
+    const names = (await t.ok(w.key, ToolDefinitionsDocument)).toolDefinitions;
     expect(names.map((n) => n.name)).not.toContain('added');
   });
 
   it('previews a set that would apply with dryRun, storing nothing', async () => {
     const w = await world();
     const shown = await w.version();
-    const result = await t.ok(w.key, CHANGE_SET, {
+    const result = await t.ok(w.key, ApplyChangeSetDocument, {
       changes: [w.edit('previewed')],
       dryRun: true,
-      expect: { agentId: w.a, loadoutVersion: shown },
+      expectLoadoutVersion: { agentId: w.a, loadoutVersion: shown },
     });
     expect(result.applyChangeSet.invalidations.map((e) => e.cause)).toContain('CHANGE_SET');
     expect(await w.version()).toBe(shown);
@@ -106,7 +116,10 @@ describe('applyChangeSet(expectLoadoutVersion:)', () => {
     const w = await world();
     const other = await world();
     for (const agentId of [other.a, '00000000-0000-4000-8000-000000000000']) {
-      const result = await t.gql(w.key, CHANGE_SET, { changes: [w.edit('edited here')], expect: { agentId, loadoutVersion: 1 } });
+      const result = await t.gql(w.key, ApplyChangeSetDocument, {
+        changes: [w.edit('edited here')],
+        expectLoadoutVersion: { agentId, loadoutVersion: 1 },
+      });
       expect(codeOf(result)).toBe('NOT_FOUND');
       expect(result.errors?.[0].extensions?.field).toBe('expectLoadoutVersion.agentId');
     }
@@ -115,17 +128,13 @@ describe('applyChangeSet(expectLoadoutVersion:)', () => {
 
   it('moves no version by checking: an agent the set does not reach keeps its version', async () => {
     const w = await world();
-    const own = (
-      await t.ok<Created<'createToolDefinition'>>(
-        w.key,
-        `mutation($a: ID!) { createToolDefinition(input: { name: "own", description: "of a", agentId: $a, inputSchema: { type: "object" } }) { id } }`,
-        { a: w.a },
-      )
-    ).createToolDefinition.id;
+    const [{ id: own }] = await testWorld.tools(w.key, [
+      { name: 'own', description: 'of a', agentId: w.a, inputSchema: { type: 'object' } },
+    ]);
     const [a, b] = [await w.version(w.a), await w.version(w.b)];
-    await t.ok(w.key, CHANGE_SET, {
+    await t.ok(w.key, ApplyChangeSetDocument, {
       changes: [{ updateTool: { id: own, patch: { description: 'still of a' } } }],
-      expect: { agentId: w.b, loadoutVersion: b },
+      expectLoadoutVersion: { agentId: w.b, loadoutVersion: b },
     });
     expect([await w.version(w.a), await w.version(w.b)]).toEqual([a + 1, b]);
   });
@@ -135,22 +144,22 @@ describe('LoadoutChangeInput.updateMcpServer', () => {
   it("changes the server's tool lists with the other changes: one CHANGE_SET event per agent", async () => {
     const w = await world();
     const before = await w.version();
-    const result = await t.ok(w.key, CHANGE_SET, {
+    const result = await t.ok(w.key, ApplyChangeSetDocument, {
       changes: [{ updateMcpServer: { id: w.server, patch: { disabledTools: ['delete_repo'] } } }, w.edit('edited with the server')],
     });
     const events = result.applyChangeSet.invalidations;
     expect(events.map((e) => e.agent.id).sort()).toEqual([w.a, w.b].sort());
     expect(events.every((e) => e.cause === 'CHANGE_SET' && e.loadoutVersion === before + 1)).toBe(true);
-    expect((await t.ok(w.key, SERVER)).mcpServers).toEqual([{ enabled: true, enabledTools: [], disabledTools: ['delete_repo'] }]);
-    const box = (await t.ok(w.key, TOOLBOX, { a: w.a })).toolbox;
+    expect(await serverLists(w.key)).toEqual([{ enabled: true, enabledTools: [], disabledTools: ['delete_repo'] }]);
+    const box = await webToolbox(w.key, w.a);
     expect(box.tools.map((x) => x.name)).toEqual(expect.arrayContaining(['lookup', 'mcp__gh__search']));
     expect(box.dropped).toContainEqual({ name: 'mcp__gh__delete_repo', reason: 'MCP_FILTERED' });
   });
 
   it('disables a server: its tools drop as OWNER_DISABLED', async () => {
     const w = await world();
-    await t.ok(w.key, CHANGE_SET, { changes: [{ updateMcpServer: { id: w.server, patch: { enabled: false } } }] });
-    const box = (await t.ok(w.key, TOOLBOX, { a: w.a })).toolbox;
+    await t.ok(w.key, ApplyChangeSetDocument, { changes: [{ updateMcpServer: { id: w.server, patch: { enabled: false } } }] });
+    const box = await webToolbox(w.key, w.a);
     expect(box.dropped.filter((d) => d.reason === 'OWNER_DISABLED').map((d) => d.name)).toEqual(
       expect.arrayContaining(['mcp__gh__search', 'mcp__gh__delete_repo']),
     );
@@ -159,7 +168,7 @@ describe('LoadoutChangeInput.updateMcpServer', () => {
   it('refuses a bad tool name or an unknown server naming the change, and writes nothing of the set', async () => {
     const w = await world();
     const before = await w.version();
-    const cases: Array<[Record<string, unknown>, string, string]> = [
+    const cases: Array<[UpdateMcpServerChange, string, string]> = [
       [
         { id: w.server, patch: { enabledTools: ['fine', 'x'.repeat(129)] } },
         'BAD_USER_INPUT',
@@ -169,17 +178,18 @@ describe('LoadoutChangeInput.updateMcpServer', () => {
       [{ id: '00000000-0000-4000-8000-000000000000', patch: { enabled: false } }, 'NOT_FOUND', 'changes[1].updateMcpServer.id'],
     ];
     for (const [member, code, field] of cases) {
-      const result = await t.gql(w.key, CHANGE_SET, { changes: [w.edit('edited here'), { updateMcpServer: member }] });
+      const result = await t.gql(w.key, ApplyChangeSetDocument, { changes: [w.edit('edited here'), { updateMcpServer: member }] });
       expect([codeOf(result), result.errors?.[0].extensions?.field]).toEqual([code, field]);
     }
     expect(await w.version()).toBe(before);
     expect(await w.description()).toBe('looks up');
-    expect((await t.ok(w.key, SERVER)).mcpServers).toEqual([{ enabled: true, enabledTools: [], disabledTools: [] }]);
+    expect(await serverLists(w.key)).toEqual([{ enabled: true, enabledTools: [], disabledTools: [] }]);
   });
 
   it("takes no address: a server's url stays with updateMcpServer", async () => {
     const w = await world();
-    const result = await t.gql(w.key, CHANGE_SET, {
+    // A field the patch's input type lacks: sent as text, as a client that does not check it would.
+    const result = await t.gql(w.key, ApplyChangeSetDocument.toString(), {
       changes: [{ updateMcpServer: { id: w.server, patch: { url: 'https://mcp.example.com/' } } }],
     });
     expect(codeOf(result)).toBe('BAD_USER_INPUT');
@@ -188,42 +198,28 @@ describe('LoadoutChangeInput.updateMcpServer', () => {
   it('an empty patch changes nothing and moves no version', async () => {
     const w = await world();
     const before = await w.version();
-    const result = await t.ok(w.key, CHANGE_SET, { changes: [{ updateMcpServer: { id: w.server, patch: {} } }] });
+    const result = await t.ok(w.key, ApplyChangeSetDocument, { changes: [{ updateMcpServer: { id: w.server, patch: {} } }] });
     expect(result.applyChangeSet.invalidations).toEqual([]);
     expect(await w.version()).toBe(before);
   });
 });
 
 describe('Toolbox.lastTurn', () => {
-  type Box = { fingerprint: string; lastTurn: { id: string; toolbox: { fingerprint: string } } | null };
-  const BOX = typed<{ toolbox: Box }>(`query($a: ID!, $c: String!, $p: PageInput) {
-    toolbox(agentId: $a, channel: $c, page: $p) { fingerprint lastTurn { id toolbox { fingerprint } } } }`);
-
   /** Channels web and api, context objects account and order, agents a and b, and a turn-taker. */
   async function situations() {
     const w = await world();
-    await t.ok(
-      w.key,
-      `mutation { createChannel(input: { key: "api", name: "API" }) { id }
-        a: createContextObject(input: { key: "account", name: "Account" }) { id }
-        o: createContextObject(input: { key: "order", name: "Order" }) { id } }`,
-    );
-    const start = async (agentId: string, channel: string, page?: Record<string, unknown>) =>
-      (
-        await t.ok<Created<'startConversation'>>(
-          w.key,
-          `mutation($a: ID!, $c: String!, $p: PageInput) { startConversation(input: { agentId: $a, channel: $c, page: $p }) { id } }`,
-          { a: agentId, c: channel, p: page },
-        )
-      ).startConversation.id;
-    const turn = async (conversationId: string) =>
-      (await t.ok<Created<'beginTurn'>>(w.key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId }))
-        .beginTurn.id;
-    const box = async (agentId: string, channel: string, page?: Record<string, unknown>) =>
-      (await t.ok(w.key, BOX, { a: agentId, c: channel, p: page })).toolbox;
+    await testWorld.channels(w.key, [{ key: 'api', name: 'API' }]);
+    await testWorld.contextObjects(w.key, [
+      { key: 'account', name: 'Account' },
+      { key: 'order', name: 'Order' },
+    ]);
+    const start = (agentId: string, channel: string, page?: PageInput) => testWorld.startConversation(w.key, { agentId, channel, page });
+    const turn = async (conversationId: string) => (await t.ok(w.key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn.id;
+    const box = async (agentId: string, channel: string, page?: PageInput) =>
+      (await t.ok(w.key, ToolboxProvenanceDocument, { agentId, channel, page })).toolbox;
     return { ...w, start, turn, box };
   }
-  const account = (recordId: string) => ({ type: 'RECORD', contextObject: 'account', recordId });
+  const account = (recordId: string): PageInput => ({ type: 'RECORD', contextObject: 'account', recordId });
 
   it("is the agent's latest turn on the same channel, page type and context object, whatever the record", async () => {
     const s = await situations();
@@ -252,7 +248,7 @@ describe('Toolbox.lastTurn', () => {
   it('shows a page that the toolbox moved on since the last turn: the fingerprints differ after an edit', async () => {
     const s = await situations();
     await s.turn(await s.start(s.a, 'web'));
-    await t.ok(s.key, CHANGE_SET, { changes: [s.edit('a new description')] });
+    await t.ok(s.key, ApplyChangeSetDocument, { changes: [s.edit('a new description')] });
     const box = await s.box(s.a, 'web');
     expect(box.lastTurn).not.toBeNull();
     expect(box.lastTurn!.toolbox.fingerprint).not.toBe(box.fingerprint);
@@ -263,12 +259,7 @@ describe('Toolbox.lastTurn', () => {
     const ofA = await s.turn(await s.start(s.a, 'web', account('r1')));
     const ofB = await s.turn(await s.start(s.b, 'web', { type: 'RECORD', contextObject: 'account' }));
     await s.turn(await s.start(s.b, 'web'));
-    const agents = (
-      await t.ok<{ agents: Array<{ id: string; toolbox: { lastTurn: { id: string } | null } }> }>(
-        s.key,
-        `{ agents { id toolbox(channel: "web", page: { type: RECORD, contextObject: "account" }) { lastTurn { id } } } }`,
-      )
-    ).agents;
+    const { agents } = await t.ok(s.key, AgentToolboxesDocument, { page: { type: 'RECORD', contextObject: 'account' } });
     expect(Object.fromEntries(agents.map((a) => [a.id, a.toolbox.lastTurn?.id]))).toEqual({ [s.a]: ofA, [s.b]: ofB });
   });
 });

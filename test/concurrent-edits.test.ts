@@ -1,85 +1,67 @@
+import {
+  AgentInvalidationsDocument,
+  AgentLoadoutDocument,
+  CreateToolDefinitionDocument,
+  ToolDefinitionDocument,
+  UpdateAgentDocument,
+  UpdateToolDefinitionDocument,
+} from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 // docs/semantics.md §5.5: concurrent edits of one agent or tool never lose an update, and
 // each committed change yields its own invalidation where it changed something.
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  world = new TestWorld(t);
+  key = (await world.organization('Test org')).adminKey;
 });
 afterAll(() => t.stop());
 
 const N = 8;
-type NewAgent = { createAgent: { id: string; loadoutVersion: number } };
+const loadoutOf = async (id: string) => (await t.ok(key, AgentLoadoutDocument, { id })).agent!;
 
 it('keeps every one of concurrent edits of one tool, each with its own version and event', async () => {
-  const agent = (await t.ok<NewAgent>(key, `mutation { createAgent(input: { name: "busy" }) { id loadoutVersion } }`)).createAgent;
+  const [agent] = await world.agents(key, [{ name: 'busy' }]);
   const tool = (
-    await t.ok<{ createToolDefinition: { id: string; version: number } }>(
-      key,
-      `mutation { createToolDefinition(input: { name: "hot", description: "v0", inputSchema: { type: "object" } }) { id version } }`,
-    )
+    await t.ok(key, CreateToolDefinitionDocument, { input: { name: 'hot', description: 'v0', inputSchema: { type: 'object' } } })
   ).createToolDefinition;
-  const start = (
-    await t.ok<{ agent: { loadoutVersion: number } | null }>(key, `query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id: agent.id })
-  ).agent!.loadoutVersion;
+  const start = (await loadoutOf(agent.id)).loadoutVersion;
 
   await Promise.all(
-    Array.from({ length: N }, (_, i) =>
-      t.ok(key, `mutation($id: ID!, $d: String!) { updateToolDefinition(id: $id, input: { description: $d }) { id } }`, {
-        id: tool.id,
-        d: `v${i + 1}`,
-      }),
-    ),
+    Array.from({ length: N }, (_, i) => t.ok(key, UpdateToolDefinitionDocument, { id: tool.id, input: { description: `v${i + 1}` } })),
   );
 
-  const after = await t.ok<{
-    toolDefinition: { version: number; description: string } | null;
-    agent: {
-      loadoutVersion: number;
-      invalidations: { totalCount: number; edges: Array<{ node: { loadoutVersion: number; cause: string } }> };
-    } | null;
-  }>(
-    key,
-    `query($t: ID!, $a: ID!) {
-    toolDefinition(id: $t) { version description }
-    agent(id: $a) { loadoutVersion invalidations(first: 50) { totalCount edges { node { loadoutVersion cause } } } }
-  }`,
-    { t: tool.id, a: agent.id },
-  );
-  expect(after.toolDefinition!.version).toBe(tool.version + N);
-  expect(after.agent!.loadoutVersion).toBe(start + N);
-  const events = after.agent!.invalidations.edges.map((e) => e.node).filter((e) => e.cause === 'TOOL_UPDATED');
+  const after = {
+    tool: (await t.ok(key, ToolDefinitionDocument, { id: tool.id })).toolDefinition!,
+    agent: (await t.ok(key, AgentInvalidationsDocument, { id: agent.id, first: 50 })).agent!,
+  };
+  expect(after.tool.version).toBe(tool.version + N);
+  expect(after.agent.loadoutVersion).toBe(start + N);
+  const events = after.agent.invalidations.edges.map((e) => e.node).filter((e) => e.cause === 'TOOL_UPDATED');
   expect(events).toHaveLength(N);
   // One event per committed change, each at its own version: none was merged or lost.
   expect(new Set(events.map((e) => e.loadoutVersion)).size).toBe(N);
 });
 
 it('keeps concurrent edits of one agent that set different fields', async () => {
-  const agent = (await t.ok<NewAgent>(key, `mutation { createAgent(input: { name: "many" }) { id loadoutVersion } }`)).createAgent;
-  await Promise.all([
-    t.ok(key, `mutation($id: ID!) { updateAgent(id: $id, input: { maxTools: 7 }) { id } }`, { id: agent.id }),
-    t.ok(key, `mutation($id: ID!) { updateAgent(id: $id, input: { name: "renamed" }) { id } }`, { id: agent.id }),
-    t.ok(key, `mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: RECORD_PAGES_ONLY }) { id } }`, { id: agent.id }),
-    t.ok(key, `mutation($id: ID!) { updateAgent(id: $id, input: { budgetWarnThreshold: 10 }) { id } }`, { id: agent.id }),
-  ]);
-  const after = (
-    await t.ok<{ agent: unknown }>(
-      key,
-      `query($id: ID!) { agent(id: $id) { name maxTools toolsMode budgetWarnThreshold loadoutVersion } }`,
-      {
-        id: agent.id,
-      },
-    )
-  ).agent;
-  expect(after).toEqual({
+  const [agent] = await world.agents(key, [{ name: 'many' }]);
+  const created = (await loadoutOf(agent.id)).loadoutVersion;
+  await Promise.all(
+    [{ maxTools: 7 }, { name: 'renamed' }, { toolsMode: 'RECORD_PAGES_ONLY' as const }, { budgetWarnThreshold: 10 }].map((input) =>
+      t.ok(key, UpdateAgentDocument, { id: agent.id, input }),
+    ),
+  );
+  const { name, maxTools, toolsMode, budgetWarnThreshold, loadoutVersion } = await loadoutOf(agent.id);
+  expect({ name, maxTools, toolsMode, budgetWarnThreshold, loadoutVersion }).toEqual({
     name: 'renamed',
     maxTools: 7,
     toolsMode: 'RECORD_PAGES_ONLY',
     budgetWarnThreshold: 10,
-    loadoutVersion: agent.loadoutVersion + 2,
+    loadoutVersion: created + 2,
   });
 });

@@ -4,8 +4,18 @@ import { MAX_ACTIVE_KEYS_PER_ORGANIZATION } from '../src/organizations/organizat
 import { ADMISSION_LIMITS } from '../src/server/admission';
 import { SOCKET_LIMITS } from '../src/server/graphql-ws';
 import { MAX_UNSENT_BYTES, SLOW_CONSUMER_CLOSE_CODE } from '../src/server/socket-transport';
-import { startTestServer, type Created, type TestServer } from './support/harness';
+import {
+  MyRoleDocument,
+  RevokeApiKeyDocument,
+  ToolboxInvalidatedDocument,
+  ToolDefinitionsDocument,
+  UpdateToolDefinitionDocument,
+  WorldKeyDocument,
+  type ToolboxInvalidatedSubscription,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
+import { TestWorld } from './support/test-world';
 
 /**
  * One tenant's legal flood of subscriptions takes no more than its share of
@@ -14,34 +24,33 @@ import { RawSocket } from './support/raw-socket';
  */
 
 let t: TestServer;
+let world: TestWorld;
 let flooder: { key: string; agent: string; tool: string };
 let other: { key: string; agent: string; tool: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const SUBSCRIBE = `subscription { toolboxInvalidated { id agent { id name } affected { newFingerprint } } }`;
+/** What every subscription of this spec sends: the text is the same, so a tenant's subscriptions share one execution per event. */
+const SUBSCRIBE = `${ToolboxInvalidatedDocument}`;
+const ME = `${MyRoleDocument}`;
 
 async function tenant(name: string) {
-  const { adminKey: key } = await t.createOrganization(name);
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`))
-    .createAgent.id;
-  const tool = (
-    await t.ok<Created<'createToolDefinition'>>(
-      key,
-      `mutation { createToolDefinition(input: { name: "t", description: "0", inputSchema: { type: "object" } }) { id } }`,
-    )
-  ).createToolDefinition.id;
-  return { key, agent, tool };
+  const {
+    adminKey: key,
+    agents: [agent],
+    tools: [tool],
+  } = await world.organization(name, {
+    tools: [{ name: 't', description: '0', inputSchema: { type: 'object' } }],
+    agents: [{ name: 'a', model: 'openai/gpt-4o' }],
+  });
+  return { key, agent: agent.id, tool: tool.id };
 }
 
 const edit = (who: { key: string; tool: string }, description: string) =>
-  t.ok(who.key, `mutation($id: ID!, $d: String!) { updateToolDefinition(id: $id, input: { description: $d }) { id } }`, {
-    id: who.tool,
-    d: description,
-  });
+  t.ok(who.key, UpdateToolDefinitionDocument, { id: who.tool, input: { description } });
 
 beforeAll(async () => {
   t = await startTestServer();
+  world = new TestWorld(t);
   [flooder, other] = await Promise.all([tenant('flooder'), tenant('other')]);
 });
 afterAll(() => t.stop());
@@ -88,10 +97,7 @@ it(`refuses a subscription past ${ADMISSION_LIMITS.maxSubscriptionsPerOrganizati
   );
 
   const watcher = await open(other.key);
-  const watched = watcher.start({
-    query: `subscription($a: ID) { toolboxInvalidated(agentId: $a) { id } }`,
-    variables: { a: other.agent },
-  });
+  const watched = watcher.start({ query: SUBSCRIBE, variables: { agentId: other.agent } });
   await sleep(200);
   const events = new Set<string>();
   for (let i = 1; i <= 20; i++) {
@@ -100,7 +106,7 @@ it(`refuses a subscription past ${ADMISSION_LIMITS.maxSubscriptionsPerOrganizati
     await edit(other, `edit ${i}`);
     const event = await watcher.until((m) => m.id === watched && m.type === 'next');
     expect(event).not.toBeNull();
-    events.add((event!.payload as { data: { toolboxInvalidated: { id: string } } }).data.toolboxInvalidated.id);
+    events.add((event!.payload as { data: ToolboxInvalidatedSubscription }).data.toolboxInvalidated.id);
     await floodEdit;
   }
   // Twenty edits, twenty events, each its own: none lost, none twice.
@@ -110,7 +116,7 @@ it(`refuses a subscription past ${ADMISSION_LIMITS.maxSubscriptionsPerOrganizati
   sockets[0].close();
   await sockets[0].closed;
   await sleep(200);
-  const again = extra.start({ query: `subscription { toolboxInvalidated { id } }` });
+  const again = extra.start({ query: SUBSCRIBE });
   await sleep(200);
   await edit(flooder, 'after');
   expect(await extra.until((m) => m.id === again)).toMatchObject({ type: 'next' });
@@ -131,7 +137,7 @@ it('logs one line, not one per answer, for a socket that goes away with answers 
   const errored = jest.spyOn(logger, 'error');
   try {
     const socket = await open(other.key);
-    for (let i = 0; i < SOCKET_LIMITS.maxOperationsPerSocket; i++) socket.start({ query: `{ toolDefinitions { id name inputSchema } }` });
+    for (let i = 0; i < SOCKET_LIMITS.maxOperationsPerSocket; i++) socket.start({ query: `${ToolDefinitionsDocument}` });
     socket.ws.terminate();
     await sleep(1_000);
     expect(errored).not.toHaveBeenCalled();
@@ -151,7 +157,7 @@ it(`closes sockets past ${ADMISSION_LIMITS.maxSocketsPerOrganization} of one org
   expect(refused).toHaveLength(extra);
   for (const close of refused) expect(close).toEqual({ code: 4429, reason: expect.stringContaining('per organisation') });
   const neighbour = await open(other.key);
-  expect(await neighbour.run({ query: `{ me { role } }` })).toMatchObject({ kind: 'next' });
+  expect(await neighbour.run({ query: ME })).toMatchObject({ kind: 'next' });
   for (const socket of opened.splice(0)) socket.close();
   await Promise.all(sockets.map((s) => s.closed));
   // Every place is given back: the organisation opens its full share again.
@@ -167,22 +173,14 @@ it(`closes a socket that leaves more than ${MAX_UNSENT_BYTES / 1024 / 1024} MiB 
     type: 'object',
     properties: Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`p${i}`, { type: 'string', description: 'x'.repeat(100) }])),
   };
-  for (let i = 0; i < 40; i++) {
-    await t.ok(
-      other.key,
-      `mutation($s: JSON!, $n: String!) { createToolDefinition(input: { name: $n, description: "big", inputSchema: $s }) { id } }`,
-      {
-        s: schema,
-        n: `big_${i}`,
-      },
-    );
-  }
+  // One a request: a few of them would make a request past the body limit.
+  for (let i = 0; i < 40; i++) await world.tools(other.key, [{ name: `big_${i}`, description: 'big', inputSchema: schema }]);
   const slow = await open(other.key);
   // The client stops reading: what the server sends waits in its own buffers.
   (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
-  for (let i = 0; i < SOCKET_LIMITS.maxOperationsPerSocket; i++) slow.start({ query: `{ toolDefinitions { name inputSchema } }` });
+  for (let i = 0; i < SOCKET_LIMITS.maxOperationsPerSocket; i++) slow.start({ query: `${ToolDefinitionsDocument}` });
   const neighbour = await open(other.key);
-  expect(await neighbour.run({ query: `{ me { role } }` })).toMatchObject({ kind: 'next' });
+  expect(await neighbour.run({ query: ME })).toMatchObject({ kind: 'next' });
   await sleep(3_000);
   (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket.resume();
   expect(await slow.closed).toEqual({ code: SLOW_CONSUMER_CLOSE_CODE, reason: expect.stringContaining('Too slow') });
@@ -190,15 +188,15 @@ it(`closes a socket that leaves more than ${MAX_UNSENT_BYTES / 1024 / 1024} MiB 
 
 it(`refuses an organisation's API key past ${MAX_ACTIVE_KEYS_PER_ORGANIZATION} active, and takes one again once a key is revoked`, async () => {
   const { adminKey } = await t.createOrganization('keys');
-  const CREATE = `mutation { createApiKey(input: { name: "k", role: VIEWER }) { principal { id } } }`;
-  const created: string[] = [];
+  const input = { name: 'k', role: 'VIEWER' } as const;
   // The organisation's own admin key is the first active one.
-  for (let i = 1; i < MAX_ACTIVE_KEYS_PER_ORGANIZATION; i++) {
-    created.push((await t.ok<{ createApiKey: { principal: { id: string } } }>(adminKey, CREATE)).createApiKey.principal.id);
-  }
-  const refused = await t.gql(adminKey, CREATE);
+  const created = await world.keys(
+    adminKey,
+    Array.from({ length: MAX_ACTIVE_KEYS_PER_ORGANIZATION - 1 }, () => input),
+  );
+  const refused = await t.gql(adminKey, WorldKeyDocument, { input });
   expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'CONFLICT', field: 'input' } });
   expect(refused.errors?.[0].message).toMatch(`${MAX_ACTIVE_KEYS_PER_ORGANIZATION} active API keys`);
-  await t.ok(adminKey, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: created[0] });
-  expect((await t.gql(adminKey, CREATE)).errors).toBeUndefined();
+  await t.ok(adminKey, RevokeApiKeyDocument, { principalId: created[0].principal.id });
+  expect((await t.gql(adminKey, WorldKeyDocument, { input })).errors).toBeUndefined();
 });

@@ -1,80 +1,51 @@
-import { codeOf, startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  AgentInvalidationsDocument,
+  AgentLoadoutDocument,
+  ApplyChangeSetDocument,
+  BeginTurnAfterEditsDocument,
+  DeleteAgentDocument,
+  ToolboxInvalidationsDocument,
+  ToolDefinitionDocument,
+  ToolDefinitionsDocument,
+  UpdateToolDefinitionDocument,
+  type ToolDefinitionInput,
+} from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
+let testWorld: TestWorld;
 
 beforeAll(async () => {
   t = await startTestServer();
+  testWorld = new TestWorld(t);
 });
 afterAll(() => t.stop());
 
-const EVENT = `id cause loadoutVersion at actor { id name } agent { id }
-  affected { channel { key } page { type contextObject } previousFingerprint newFingerprint diff { added removed changed reordered } }`;
-interface Diff {
-  added: string[];
-  removed: string[];
-  changed: string[];
-  reordered: boolean;
-}
-/** What EVENT selects of an event. */
-interface Event {
-  id: string;
-  cause: string;
-  loadoutVersion: number;
-  at: string;
-  actor: { id: string; name: string } | null;
-  agent: { id: string };
-  affected: Array<{
-    channel: { key: string };
-    page: { type: string; contextObject: string | null };
-    previousFingerprint: string;
-    newFingerprint: string;
-    diff: Diff;
-  }>;
-}
-const AGENT = typed<{ agent: { loadoutVersion: number } | null }>(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`);
-const INVALIDATIONS = typed<{
-  toolboxInvalidations: {
-    totalCount: number;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    edges: Array<{ cursor: string; node: Event }>;
-  };
-}>(`query($agentId: ID, $first: Int, $after: String) {
-  toolboxInvalidations(agentId: $agentId, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${EVENT} } } }
-}`);
-const CHANGE_SET = typed<{
-  applyChangeSet: { liveConversations: number; rewrittenToolTokens: number; invalidations: Event[] };
-}>(`mutation($changes: [LoadoutChangeInput!]!, $dryRun: Boolean) {
-  applyChangeSet(changes: $changes, dryRun: $dryRun) { liveConversations rewrittenToolTokens invalidations { ${EVENT} } }
-}`);
-
 /** A fresh organisation with channels web and api, context object account, and one agent. */
 async function world(maxTools = 25) {
-  const { adminKey: key } = await t.createOrganization();
-  await t.ok(
-    key,
-    `mutation {
-    a: createChannel(input: { key: "web", name: "Web" }) { id }
-    b: createChannel(input: { key: "api", name: "API" }) { id }
-    c: createContextObject(input: { key: "account", name: "Account" }) { id }
-  }`,
-  );
-  const agent = (
-    await t.ok<Created<'createAgent'>>(key, `mutation($m: Int) { createAgent(input: { name: "a", maxTools: $m }) { id } }`, { m: maxTools })
-  ).createAgent;
-  const tool = async (name: string, extra: Record<string, unknown> = {}) =>
+  const {
+    adminKey: key,
+    agents: [agent],
+  } = await testWorld.organization('Test org', {
+    channels: [
+      { key: 'web', name: 'Web' },
+      { key: 'api', name: 'API' },
+    ],
+    contextObjects: [{ key: 'account', name: 'Account' }],
+    agents: [{ name: 'a', maxTools }],
+  });
+  const tool = async (name: string, extra: Partial<ToolDefinitionInput> = {}) =>
     (
-      await t.ok<Created<'createToolDefinition'>>(
-        key,
-        `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`,
-        {
-          input: { name, description: `does ${name}`, inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, ...extra },
-        },
-      )
-    ).createToolDefinition.id;
-  const version = async () => (await t.ok(key, AGENT, { id: agent.id })).agent!.loadoutVersion;
+      await testWorld.tools(key, [
+        { name, description: `does ${name}`, inputSchema: { type: 'object', properties: { q: { type: 'string' } } }, ...extra },
+      ])
+    )[0].id;
+  const version = async () => (await t.ok(key, AgentLoadoutDocument, { id: agent.id })).agent!.loadoutVersion;
   const events = async (first?: number, after?: string | null) =>
-    (await t.ok(key, INVALIDATIONS, { agentId: agent.id, first, after })).toolboxInvalidations;
-  return { key, agent, tool, version, events };
+    (await t.ok(key, ToolboxInvalidationsDocument, { agentId: agent.id, first, after })).toolboxInvalidations;
+  const edit = (id: string, description: string) => t.ok(key, UpdateToolDefinitionDocument, { id, input: { description } });
+  return { key, agent, tool, version, events, edit };
 }
 
 describe('applyChangeSet', () => {
@@ -85,7 +56,7 @@ describe('applyChangeSet', () => {
     const before = await w.version();
     const before0 = (await w.events()).totalCount;
 
-    const result = await t.ok(w.key, CHANGE_SET, {
+    const result = await t.ok(w.key, ApplyChangeSetDocument, {
       changes: [
         { createTool: { name: 'new_web', description: 'd', inputSchema: { type: 'object' }, channels: ['web'] } },
         { updateTool: { id: webOnly, patch: { description: 'now different' } } },
@@ -121,7 +92,7 @@ describe('applyChangeSet', () => {
     const id = await w.tool('t1');
     const before = await w.version();
     const count = (await w.events()).totalCount;
-    const result = await t.gql(w.key, CHANGE_SET, {
+    const result = await t.gql(w.key, ApplyChangeSetDocument, {
       changes: [
         { createTool: { name: 'added', description: 'd', inputSchema: { type: 'object' } } },
         { updateTool: { id, patch: { description: 'changed' } } },
@@ -132,24 +103,24 @@ describe('applyChangeSet', () => {
     expect(result.errors?.[0].extensions?.field).toBe('changes[2].deleteToolId');
     expect(await w.version()).toBe(before);
     expect((await w.events()).totalCount).toBe(count);
-    const tools = (await t.ok<{ toolDefinitions: unknown[] }>(w.key, `{ toolDefinitions { name description } }`)).toolDefinitions;
-    expect(tools).toEqual([{ name: 't1', description: 'does t1' }]);
+    const tools = (await t.ok(w.key, ToolDefinitionsDocument)).toolDefinitions;
+    expect(tools.map(({ name, description }) => ({ name, description }))).toEqual([{ name: 't1', description: 'does t1' }]);
   });
 
   it('refuses a change with no member or two, naming it, and stores nothing', async () => {
     const w = await world();
     const id = await w.tool('t1');
     for (const bad of [{}, { deleteToolId: id, removeToolRuleId: id }]) {
-      const result = await t.gql(w.key, CHANGE_SET, { changes: [{ deleteToolId: id }, bad] });
+      const result = await t.gql(w.key, ApplyChangeSetDocument, { changes: [{ deleteToolId: id }, bad] });
       expect(codeOf(result)).toBe('BAD_USER_INPUT');
       expect(result.errors?.[0].extensions?.field).toBe('changes[1]');
     }
-    expect((await t.ok<{ toolDefinitions: unknown[] }>(w.key, `{ toolDefinitions { name } }`)).toolDefinitions).toHaveLength(1);
+    expect((await t.ok(w.key, ToolDefinitionsDocument)).toolDefinitions).toHaveLength(1);
   });
 
   it('names the change and member when a check inside it fails', async () => {
     const w = await world();
-    const result = await t.gql(w.key, CHANGE_SET, {
+    const result = await t.gql(w.key, ApplyChangeSetDocument, {
       changes: [{ updateAgent: { id: w.agent.id, patch: { budgetWarnThreshold: 50, budgetHotThreshold: 10 } } }],
     });
     expect(codeOf(result)).toBe('BAD_USER_INPUT');
@@ -162,7 +133,7 @@ describe('applyChangeSet', () => {
     const second = await w.tool('second', { sortOrder: 1 });
     const before = await w.version();
     const count = (await w.events()).totalCount;
-    const result = await t.ok(w.key, CHANGE_SET, {
+    const result = await t.ok(w.key, ApplyChangeSetDocument, {
       dryRun: true,
       changes: [{ updateTool: { id: second, patch: { description: 'longer text here' } } }],
     });
@@ -176,11 +147,7 @@ describe('applyChangeSet', () => {
     expect(preview.liveConversations).toBe(0);
     expect(await w.version()).toBe(before);
     expect((await w.events()).totalCount).toBe(count);
-    const desc = (
-      await t.ok<{ toolDefinition: { description: string } | null }>(w.key, `query($id: ID!) { toolDefinition(id: $id) { description } }`, {
-        id: second,
-      })
-    ).toolDefinition!.description;
+    const desc = (await t.ok(w.key, ToolDefinitionDocument, { id: second })).toolDefinition!.description;
     expect(desc).toBe('does second');
   });
 });
@@ -191,8 +158,8 @@ describe('no event when nothing the model sees changed', () => {
     const id = await w.tool('t1');
     const before = await w.version();
     const count = (await w.events()).totalCount;
-    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { tier: 3 }) { id } }`, { id });
-    await t.ok(w.key, CHANGE_SET, { changes: [{ updateTool: { id, patch: { tier: 4, hostDependent: true } } }] });
+    await t.ok(w.key, UpdateToolDefinitionDocument, { id, input: { tier: 3 } });
+    await t.ok(w.key, ApplyChangeSetDocument, { changes: [{ updateTool: { id, patch: { tier: 4, hostDependent: true } } }] });
     expect(await w.version()).toBe(before);
     expect((await w.events()).totalCount).toBe(count);
   });
@@ -202,7 +169,7 @@ describe('no event when nothing the model sees changed', () => {
     await w.tool('kept', { sortOrder: 0 });
     const cut = await w.tool('cut', { sortOrder: 5 });
     const count = (await w.events()).totalCount;
-    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "other" }) { id } }`, { id: cut });
+    await w.edit(cut, 'other');
     await w.tool('also_cut', { sortOrder: 9 });
     expect((await w.events()).totalCount).toBe(count);
   });
@@ -220,28 +187,22 @@ describe('no event when nothing the model sees changed', () => {
 describe('a change seen by many agents', () => {
   it('returns the events it stored: one per agent, with its project and version, newer than every event before', async () => {
     const w = await world();
-    const projects = await t.ok<{ a: { id: string }; b: { id: string } }>(
-      w.key,
-      `mutation { a: createProject(input: { name: "A" }) { id } b: createProject(input: { name: "B" }) { id } }`,
-    );
-    const agents = [w.agent.id];
-    for (const projectId of [projects.a.id, projects.b.id, projects.a.id, null])
-      agents.push(
-        (
-          await t.ok<Created<'createAgent'>>(w.key, `mutation($p: ID) { createAgent(input: { name: "a", projectId: $p }) { id } }`, {
-            p: projectId,
-          })
-        ).createAgent.id,
-      );
+    const [a, b] = await testWorld.projects(w.key, [{ name: 'A' }, { name: 'B' }]);
+    const agents = [
+      w.agent.id,
+      ...(
+        await testWorld.agents(
+          w.key,
+          [a.id, b.id, a.id, null].map((projectId) => ({ name: 'a', projectId })),
+        )
+      ).map((agent) => agent.id),
+    ];
     await w.tool('first');
-    const LIST = `query($p: ID, $after: String) { toolboxInvalidations(projectId: $p, first: 100, after: $after) {
-      edges { cursor node { id loadoutVersion agent { id } } } } }`;
-    type Listed = {
-      toolboxInvalidations: { edges: Array<{ cursor: string; node: { id: string; loadoutVersion: number; agent: { id: string } } }> };
-    };
-    const newest = (await t.ok<Listed>(w.key, LIST)).toolboxInvalidations.edges[0].cursor;
+    const list = async (projectId?: string, after?: string) =>
+      (await t.ok(w.key, ToolboxInvalidationsDocument, { projectId, first: 100, after })).toolboxInvalidations.edges;
+    const newest = (await list())[0].cursor;
 
-    const result = await t.ok(w.key, CHANGE_SET, {
+    const result = await t.ok(w.key, ApplyChangeSetDocument, {
       changes: [{ createTool: { name: 'second', description: 'd', inputSchema: { type: 'object' } } }],
     });
     const returned = result.applyChangeSet.invalidations;
@@ -249,24 +210,24 @@ describe('a change seen by many agents', () => {
     expect(new Set(returned.map((e) => e.id)).size).toBe(agents.length);
 
     // Newest first; listed past the newest event before the change: none of the change's, all of the earlier ones.
-    const stored = (await t.ok<Listed>(w.key, LIST)).toolboxInvalidations.edges.map((e) => e.node);
+    const stored = (await list()).map((e) => e.node);
     expect(
       stored
         .slice(0, agents.length)
         .map((e) => e.id)
         .sort(),
     ).toEqual(returned.map((e) => e.id).sort());
-    const older = (await t.ok<Listed>(w.key, LIST, { after: newest })).toolboxInvalidations.edges.map((e) => e.node.id);
+    const older = (await list(undefined, newest)).map((e) => e.node.id);
     expect(older.some((id) => returned.some((e) => e.id === id))).toBe(false);
     const byAgent = new Map(stored.slice(0, agents.length).map((e) => [e.agent.id, e]));
     for (const e of returned) {
       expect(byAgent.get(e.agent.id)!.id).toBe(e.id);
       expect(byAgent.get(e.agent.id)!.loadoutVersion).toBe(e.loadoutVersion);
     }
-    const inProject = async (p: string) => (await t.ok<Listed>(w.key, LIST, { p })).toolboxInvalidations.edges.map((e) => e.node.id);
+    const inProject = async (p: string) => (await list(p)).map((e) => e.node.id);
     const ofChange = (ids: string[]) => ids.filter((id) => returned.some((e) => e.id === id)).length;
     // Two agents of A, one of B; the other two have no project.
-    expect([ofChange(await inProject(projects.a.id)), ofChange(await inProject(projects.b.id))]).toEqual([2, 1]);
+    expect([ofChange(await inProject(a.id)), ofChange(await inProject(b.id))]).toEqual([2, 1]);
   });
 });
 
@@ -284,19 +245,12 @@ describe('queries', () => {
     expect(page2.totalCount).toBe(3);
 
     const viewer = await t.createKey(w.key, 'VIEWER');
-    interface AgentEvents {
-      agent: {
-        invalidations: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: unknown[] };
-      } | null;
-    }
-    const AGENT_EVENTS = `query($id: ID!, $after: String) { agent(id: $id) { invalidations(first: 1, after: $after) {
-      totalCount pageInfo { hasNextPage endCursor } edges { node { loadoutVersion } } } } }`;
-    const viaAgent = (await t.ok<AgentEvents>(viewer, AGENT_EVENTS, { id: w.agent.id })).agent!.invalidations;
+    const viaAgent = (await t.ok(viewer, AgentInvalidationsDocument, { id: w.agent.id, first: 1 })).agent!.invalidations;
     expect(viaAgent).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true }, edges: [{ node: { loadoutVersion: 4 } }] });
-    const next = (await t.ok<AgentEvents>(viewer, AGENT_EVENTS, { id: w.agent.id, after: viaAgent.pageInfo.endCursor })).agent!
+    const next = (await t.ok(viewer, AgentInvalidationsDocument, { id: w.agent.id, first: 1, after: viaAgent.pageInfo.endCursor })).agent!
       .invalidations;
     expect(next).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true }, edges: [{ node: { loadoutVersion: 3 } }] });
-    const bad = await t.gql(viewer, AGENT_EVENTS, { id: w.agent.id, after: 'nope' });
+    const bad = await t.gql(viewer, AgentInvalidationsDocument, { id: w.agent.id, first: 1, after: 'nope' });
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'after' });
   });
 
@@ -304,50 +258,46 @@ describe('queries', () => {
     const w = await world();
     await w.tool('a');
     const other = await t.createOrganization('Other');
-    const foreign = await t.ok(other.adminKey, INVALIDATIONS, { agentId: w.agent.id });
+    const foreign = await t.ok(other.adminKey, ToolboxInvalidationsDocument, { agentId: w.agent.id });
     expect(foreign.toolboxInvalidations).toEqual({ totalCount: 0, pageInfo: { hasNextPage: false, endCursor: null }, edges: [] });
-    const everything = await t.ok(other.adminKey, INVALIDATIONS, {});
+    const everything = await t.ok(other.adminKey, ToolboxInvalidationsDocument, {});
     expect(everything.toolboxInvalidations.totalCount).toBe(0);
-    const bad = await t.gql(w.key, INVALIDATIONS, { agentId: w.agent.id, after: 'nope' });
+    const bad = await t.gql(w.key, ToolboxInvalidationsDocument, { agentId: w.agent.id, after: 'nope' });
     expect(codeOf(bad)).toBe('BAD_USER_INPUT');
     expect(bad.errors?.[0].extensions?.field).toBe('after');
   });
 });
 
 describe('turns', () => {
-  /** A conversation of the world's agent on the web channel's HOME page. */
-  const webConversation = async (w: Awaited<ReturnType<typeof world>>) =>
-    (
-      await t.ok<Created<'startConversation'>>(
-        w.key,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-        {
-          a: w.agent.id,
-        },
-      )
-    ).startConversation;
+  /** A conversation of the world's agent on the web channel's HOME page: its id. */
+  const webConversation = (w: Awaited<ReturnType<typeof world>>) => testWorld.startConversation(w.key, { agentId: w.agent.id });
+  const turn = async (w: Awaited<ReturnType<typeof world>>, conversationId: string) =>
+    (await t.ok(w.key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn;
 
   it('links a turn to the invalidation that changed its toolbox, and counts the conversation as live in a dry run and when applied', async () => {
     const w = await world();
     const id = await w.tool('t1', { channels: ['web'] });
     const conversation = await webConversation(w);
-    const TURN = typed<{ beginTurn: { index: number; toolboxChanged: boolean; invalidation: { id: string; cause: string } | null } }>(
-      `mutation($c: ID!) { beginTurn(conversationId: $c) { index toolboxChanged invalidation { id cause } } }`,
-    );
-    const first = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    const first = await turn(w, conversation);
     expect(first.invalidation).toBeNull();
 
-    const preview = await t.ok(w.key, CHANGE_SET, { dryRun: true, changes: [{ updateTool: { id, patch: { description: 'x' } } }] });
+    const preview = await t.ok(w.key, ApplyChangeSetDocument, {
+      dryRun: true,
+      changes: [{ updateTool: { id, patch: { description: 'x' } } }],
+    });
     expect(preview.applyChangeSet.liveConversations).toBe(1);
-    const applied = await t.ok(w.key, CHANGE_SET, { dryRun: false, changes: [{ updateTool: { id, patch: { description: 'y' } } }] });
+    const applied = await t.ok(w.key, ApplyChangeSetDocument, {
+      dryRun: false,
+      changes: [{ updateTool: { id, patch: { description: 'y' } } }],
+    });
     expect(applied.applyChangeSet.liveConversations).toBe(1);
 
-    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id });
+    await w.edit(id, 'new words');
     const [latest] = (await w.events(1)).edges;
-    const second = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    const second = await turn(w, conversation);
     expect(second.toolboxChanged).toBe(true);
     expect(second.invalidation).toEqual({ id: latest.node.id, cause: 'TOOL_UPDATED' });
-    const third = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    const third = await turn(w, conversation);
     expect(third.invalidation).toBeNull();
   });
 
@@ -357,40 +307,33 @@ describe('turns', () => {
     await w.tool('denied', { sortOrder: 2 });
     await w.tool('kept', { sortOrder: 3 });
     const conversation = await webConversation(w);
-    const TURN = typed<{
-      beginTurn: { index: number; diff: Diff | null; invalidation: { id: string } | null; invalidations: unknown[] };
-    }>(`mutation($c: ID!) { beginTurn(conversationId: $c) {
-      index diff { added removed changed reordered } invalidation { id }
-      invalidations { invalidation { id cause } affected { channel { key } page { type } diff { changed removed } } diff { added removed changed reordered } }
-    } }`);
-    const first = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    const first = await turn(w, conversation);
     expect(first.invalidations).toEqual([]);
 
-    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id: edited });
+    await w.edit(edited, 'new words');
     // Only the api channel: not this conversation's situation, so not listed.
     await w.tool('api_only', { channels: ['api'] });
-    await t.ok(w.key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "denied", effect: DENY }) { id } }`, {
-      a: w.agent.id,
-    });
-    const [ruleEvent, , editEvent] = (await w.events(3)).edges.map((e: { node: { id: string } }) => e.node.id);
+    await testWorld.rules(w.key, [{ agentId: w.agent.id, toolName: 'denied', effect: 'DENY' }]);
+    const [ruleEvent, , editEvent] = (await w.events(3)).edges.map((e) => e.node.id);
 
-    const second = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    const second = await turn(w, conversation);
     const none = { added: [], removed: [], changed: [], reordered: false };
     expect(second.diff).toEqual({ ...none, changed: ['edited'], removed: ['denied'] });
-    expect(second.invalidation).toEqual({ id: ruleEvent });
+    expect(second.invalidation).toEqual({ id: ruleEvent, cause: 'RULE_CHANGED' });
+    const home = { type: 'HOME', contextObject: null };
     expect(second.invalidations).toEqual([
       {
         invalidation: { id: editEvent, cause: 'TOOL_UPDATED' },
-        affected: { channel: { key: 'web' }, page: { type: 'HOME' }, diff: { changed: ['edited'], removed: [] } },
+        affected: { channel: { key: 'web' }, page: home, diff: { changed: ['edited'], removed: [] } },
         diff: { ...none, changed: ['edited'] },
       },
       {
         invalidation: { id: ruleEvent, cause: 'RULE_CHANGED' },
-        affected: { channel: { key: 'web' }, page: { type: 'HOME' }, diff: { changed: [], removed: ['denied'] } },
+        affected: { channel: { key: 'web' }, page: home, diff: { changed: [], removed: ['denied'] } },
         diff: { ...none, removed: ['denied'] },
       },
     ]);
-    const third = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
+    const third = await turn(w, conversation);
     expect(third.invalidations).toEqual([]);
   });
 
@@ -398,11 +341,8 @@ describe('turns', () => {
     const w = await world();
     const id = await w.tool('t1');
     const conversation = await webConversation(w);
-    const TURN = typed<{ beginTurn: { invalidation: { id: string } | null; invalidations: unknown[] } }>(
-      `mutation($c: ID!) { beginTurn(conversationId: $c) { invalidation { id } invalidations { invalidation { id } } } }`,
-    );
-    await t.ok(w.key, TURN, { c: conversation.id });
-    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id });
+    await turn(w, conversation);
+    await w.edit(id, 'new words');
 
     const db = t.server.services.db.dataSource;
     const logger = db.logger as { logQuery(query: string, parameters?: unknown[]): void };
@@ -412,9 +352,9 @@ describe('turns', () => {
       statements.push({ query, parameters });
       logQuery.call(this, query, parameters);
     };
-    const second = await t.ok(w.key, TURN, { c: conversation.id }).finally(() => (logger.logQuery = logQuery));
-    expect(second.beginTurn.invalidation).not.toBeNull();
-    expect(second.beginTurn.invalidations).toHaveLength(1);
+    const second = await turn(w, conversation).finally(() => (logger.logQuery = logQuery));
+    expect(second.invalidation).not.toBeNull();
+    expect(second.invalidations).toHaveLength(1);
     const reads = statements.filter((s) => /^\s*SELECT/i.test(s.query) && /toolbox_invalidations/.test(s.query));
     expect(reads.length).toBeGreaterThanOrEqual(2);
     for (const { query, parameters } of reads) {
@@ -432,18 +372,13 @@ describe('stored affected situations', () => {
   it('reads a set as stored, one grid row per channel, in listings and in the turns it changed', async () => {
     const w = await world();
     const id = await w.tool('lookup');
-    const conversation = (
-      await t.ok<Created<'startConversation'>>(
-        w.key,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "api", page: { type: RECORD, contextObject: "account", recordId: "r1" } }) { id } }`,
-        { a: w.agent.id },
-      )
-    ).startConversation;
-    const TURN = typed<{ beginTurn: { invalidation: { id: string } | null; invalidations: unknown[] } }>(
-      `mutation($c: ID!) { beginTurn(conversationId: $c) { invalidation { id } invalidations { affected { channel { key } page { type contextObject } } } } }`,
-    );
-    await t.ok(w.key, TURN, { c: conversation.id });
-    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited" }) { id } }`, { id });
+    const conversationId = await testWorld.startConversation(w.key, {
+      agentId: w.agent.id,
+      channel: 'api',
+      page: { type: 'RECORD', contextObject: 'account', recordId: 'r1' },
+    });
+    await t.ok(w.key, BeginTurnAfterEditsDocument, { conversationId });
+    await w.edit(id, 'edited');
     const listed = async () => (await w.events(1)).edges[0].node;
     const before = await listed();
     // Both channels, each page and the context object's RECORD page.
@@ -456,9 +391,11 @@ describe('stored affected situations', () => {
       [w.agent.id],
     );
     expect(affected.grid).toHaveLength(2);
-    const turn = (await t.ok(w.key, TURN, { c: conversation.id })).beginTurn;
-    expect(turn.invalidation).toEqual({ id: before.id });
-    expect(turn.invalidations).toEqual([{ affected: { channel: { key: 'api' }, page: { type: 'RECORD', contextObject: 'account' } } }]);
+    const turn = (await t.ok(w.key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn;
+    expect(turn.invalidation).toEqual({ id: before.id, cause: 'TOOL_UPDATED' });
+    expect(turn.invalidations.map((i) => i.affected)).toEqual([
+      { channel: { key: 'api' }, page: { type: 'RECORD', contextObject: 'account' }, diff: { changed: ['lookup'], removed: [] } },
+    ]);
   });
 });
 
@@ -468,16 +405,14 @@ describe('events of deleted rows', () => {
 
   it('go with their agent or organisation, and an actor that no longer exists reads as none', async () => {
     const w = await world();
-    const kept = (await t.ok<Created<'createAgent'>>(w.key, `mutation { createAgent(input: { name: "kept" }) { id } }`)).createAgent.id;
+    const [{ id: kept }] = await testWorld.agents(w.key, [{ name: 'kept' }]);
     const id = await w.tool('lookup');
-    await t.ok(w.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "edited" }) { id } }`, { id });
+    await w.edit(id, 'edited');
     expect([await stored('agent_id', w.agent.id), await stored('agent_id', kept)]).toEqual([2, 2]);
 
-    await t.ok(w.key, `mutation($id: ID!) { deleteAgent(id: $id) }`, { id: w.agent.id });
+    await t.ok(w.key, DeleteAgentDocument, { id: w.agent.id });
     expect([await stored('agent_id', w.agent.id), await stored('agent_id', kept)]).toEqual([0, 2]);
-    const listed = await t.ok<{
-      toolboxInvalidations: { totalCount: number; edges: Array<{ node: { agent: { id: string }; actor: { id: string } | null } }> };
-    }>(w.key, `{ toolboxInvalidations { totalCount edges { node { agent { id } actor { id } } } } }`);
+    const listed = await t.ok(w.key, ToolboxInvalidationsDocument, {});
     expect(listed.toolboxInvalidations.totalCount).toBe(2);
     expect(listed.toolboxInvalidations.edges.map((e) => e.node.agent.id)).toEqual([kept, kept]);
     expect(listed.toolboxInvalidations.edges[0].node.actor).not.toBeNull();
@@ -489,10 +424,7 @@ describe('events of deleted rows', () => {
     );
     // A principal deleted on its own (the API never does): events keep their place with no actor.
     await sql.query(`DELETE FROM principals WHERE id = $1`, [actor]);
-    const again = await t.ok<{ toolboxInvalidations: { totalCount: number; edges: Array<{ node: { actor: { id: string } | null } }> } }>(
-      w.key,
-      `{ toolboxInvalidations { totalCount edges { node { actor { id } } } } }`,
-    );
+    const again = await t.ok(w.key, ToolboxInvalidationsDocument, {});
     expect(again.toolboxInvalidations.totalCount).toBe(2);
     expect(again.toolboxInvalidations.edges.map((e) => e.node.actor)).toEqual([null, null]);
 

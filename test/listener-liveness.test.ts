@@ -1,8 +1,10 @@
 import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { OPERATOR_TOKEN, startTestServer, type Created, type GraphQLResult } from './support/harness';
+import { MyRoleDocument, RevokeApiKeyDocument, ToolboxEntriesDocument } from './support/generated/graphql';
+import { OPERATOR_TOKEN, graphqlClient, startTestServer, type GraphQLClient } from './support/harness';
 import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
+import { TestWorld } from './support/test-world';
 
 /**
  * An instance whose LISTEN connection is silently dead notices it by its
@@ -18,16 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const serverUrl = process.env.DATABASE_URL;
 const LISTENER_B = 'loadout-listener-b';
 
-async function gql<T = unknown>(server: LoadoutServer, key: string, query: string, variables?: Record<string, unknown>) {
-  const res = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as GraphQLResult<T>;
-}
-
-type Me = { me: { role: string } };
+const clientOf = (server: LoadoutServer): GraphQLClient => graphqlClient(`${server.url}/graphql`);
 
 async function ready(server: LoadoutServer) {
   const res = await fetch(`${server.url}/readyz`);
@@ -49,6 +42,8 @@ if (serverUrl) {
     let relay: TcpRelay;
     let a: LoadoutServer;
     let b: LoadoutServer;
+    /** The test world as instance A makes it. */
+    let world: TestWorld;
     let admin: string;
     let reader: string;
     let agentId: string;
@@ -62,21 +57,14 @@ if (serverUrl) {
       const listenUrl = new URL(throughRelay(serverUrl, relay, database.name));
       listenUrl.searchParams.set('application_name', LISTENER_B);
       b = await startServer({ ...config, listenDatabaseUrl: listenUrl.toString() });
-      const created = await gql<{ createOrganization: { apiKey: string } }>(
-        a,
-        OPERATOR_TOKEN,
-        `mutation { createOrganization(input: { name: "o" }) { apiKey } }`,
-      );
-      admin = created.data!.createOrganization.apiKey;
-      await gql(a, admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-      agentId = (await gql<Created<'createAgent'>>(a, admin, `mutation { createAgent(input: { name: "a" }) { id } }`)).data!.createAgent.id;
-      reader = (
-        await gql<{ createApiKey: { apiKey: string } }>(
-          a,
-          admin,
-          `mutation { createApiKey(input: { name: "r", role: VIEWER }) { apiKey } }`,
-        )
-      ).data!.createApiKey.apiKey;
+      world = new TestWorld(clientOf(a));
+      let agent: { id: string };
+      ({
+        adminKey: admin,
+        agents: [agent],
+      } = await world.organization('o', { agents: [{ name: 'a' }] }));
+      agentId = agent.id;
+      reader = await world.key(admin, 'VIEWER');
     });
     afterAll(async () => {
       await b?.stop();
@@ -86,24 +74,16 @@ if (serverUrl) {
       await database?.drop();
     });
 
-    const toolCountOnB = async () =>
-      (
-        await gql<{ toolbox: { toolCount: number } }>(b, reader, `query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount } }`, {
-          a: agentId,
-        })
-      ).data!.toolbox.toolCount;
+    const toolCountOnB = async () => (await clientOf(b).ok(reader, ToolboxEntriesDocument, { agentId })).toolbox.toolCount;
+    const addTool = () => world.tools(admin, [{ name: `tool_${++tools}`, description: 'd', inputSchema: { type: 'object' } }]);
 
     /** A new key that B has seen and cached. */
     async function cachedKey(): Promise<{ key: string; keyId: string }> {
-      const made = await gql<{ createApiKey: { apiKey: string; principal: { id: string } } }>(
-        a,
-        admin,
-        `mutation { createApiKey(input: { name: "doomed", role: VIEWER }) { apiKey principal { id } } }`,
-      );
-      const key = made.data!.createApiKey.apiKey;
-      const keyId = made.data!.createApiKey.principal.id;
+      const [made] = await world.keys(admin, [{ name: 'doomed', role: 'VIEWER' }]);
+      const key = made.apiKey;
+      const keyId = made.principal.id;
       // Seen (and cached) by B while its connection still worked.
-      expect((await gql<Me>(b, key, `{ me { role } }`)).data!.me.role).toBe('VIEWER');
+      expect((await clientOf(b).ok(key, MyRoleDocument)).me.role).toBe('VIEWER');
       return { key, keyId };
     }
 
@@ -113,19 +93,12 @@ if (serverUrl) {
       await silence();
       await sleep(200);
       const changedAt = Date.now();
-      await gql(
-        a,
-        admin,
-        `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
-        {
-          n: `tool_${++tools}`,
-        },
-      );
-      await gql(a, admin, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: doomed.keyId });
+      await addTool();
+      await clientOf(a).ok(admin, RevokeApiKeyDocument, { principalId: doomed.keyId });
       const samples: Array<{ at: number; count: number; accepted: boolean }> = [];
       while (Date.now() < changedAt + BOUND_MS + 2_000) {
         const at = Date.now();
-        const [count, me] = await Promise.all([toolCountOnB(), gql<Me>(b, doomed.key, `{ me { role } }`)]);
+        const [count, me] = await Promise.all([toolCountOnB(), clientOf(b).gql(doomed.key, MyRoleDocument)]);
         samples.push({ at, count, accepted: me.data?.me?.role === 'VIEWER' });
         await sleep(50);
       }
@@ -148,14 +121,7 @@ if (serverUrl) {
       expect((await ready(b)).status).toBe(200);
       // Live again: a change made on A now reaches B's cache, which serves it.
       const served = await servedFromCache(b);
-      await gql(
-        a,
-        admin,
-        `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
-        {
-          n: `tool_${++tools}`,
-        },
-      );
+      await addTool();
       const seen = Date.now() + BOUND_MS;
       while ((await toolCountOnB()) !== tools && Date.now() < seen) await sleep(20);
       expect(await toolCountOnB()).toBe(tools);

@@ -1,4 +1,6 @@
-import { startTestServer, typed, type Created, type GraphQLResult, type Query, type TestServer } from './support/harness';
+import { ToolboxEntriesDocument, UpdateToolDefinitionDocument } from './support/generated/graphql';
+import { graphqlClient, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /**
  * The loadout cache bounded by memory: with a budget of one byte each
@@ -12,44 +14,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const TOOLBOX = typed<{ toolbox: { fingerprint: string; tools: Array<{ name: string; contentHash: string }> } }>(
-  `query($a: ID!) { toolbox(agentId: $a, channel: "web") { fingerprint tools { name contentHash } } }`,
-);
-
-async function post<T>(url: string, key: string, query: string | Query<T>, variables?: Record<string, unknown>) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await res.json()) as GraphQLResult<T>;
-}
-
 async function organization(name: string) {
-  const { adminKey } = await t.createOrganization(name);
-  await t.ok(adminKey, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (await t.ok<Created<'createAgent'>>(adminKey, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
-  const tool = (
-    await t.ok<Created<'createToolDefinition'>>(
-      adminKey,
-      `mutation($d: String!) { createToolDefinition(input: { name: "lookup", description: $d, inputSchema: { type: "object" } }) { id } }`,
-      { d: `${name} v1` },
-    )
-  ).createToolDefinition;
+  const {
+    adminKey,
+    agents: [agent],
+    tools: [tool],
+  } = await new TestWorld(t).organization(name, {
+    tools: [{ name: 'lookup', description: `${name} v1`, inputSchema: { type: 'object' } }],
+    agents: [{ name: 'a' }],
+  });
   return { key: adminKey, agent: agent.id, tool: tool.id };
 }
 
 const edit = async (key: string, toolId: string, description: string) =>
-  (
-    await t.ok<{ updateToolDefinition: { contentHash: string } }>(
-      key,
-      `mutation($id: ID!, $d: String!) { updateToolDefinition(id: $id, input: { description: $d }) { contentHash } }`,
-      { id: toolId, d: description },
-    )
-  ).updateToolDefinition.contentHash;
+  (await t.ok(key, UpdateToolDefinitionDocument, { id: toolId, input: { description } })).updateToolDefinition.contentHash;
 
 const toolbox = async (url: string, org: { key: string; agent: string }) => {
-  const result = await post(url, org.key, TOOLBOX, { a: org.agent });
+  const result = await graphqlClient(url).gql(org.key, ToolboxEntriesDocument, { agentId: org.agent });
   expect(result.errors).toBeUndefined();
   return result.data!.toolbox;
 };

@@ -11,7 +11,7 @@ import {
   RemoveToolRuleDocument,
   ToolDefinitionUpdateDocument,
   ToolUsageDocument,
-  UpdateAgentSettingsDocument,
+  UpdateAgentDocument,
   UpdateMcpServerDocument,
 } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
@@ -206,7 +206,7 @@ it('tells each open session of the agent once when an edit alters its list, and 
   await new Promise((r) => setTimeout(r, 500));
   expect(watched.changes).toHaveLength(0);
   await deny(agentId, 'tool:mcp__live__search');
-  await t.ok(admin, UpdateAgentSettingsDocument, { id: agentId, input: { maxTools: 20 } });
+  await t.ok(admin, UpdateAgentDocument, { id: agentId, input: { maxTools: 20 } });
   await until(
     () => watched.changes.length,
     (n) => n > 0,

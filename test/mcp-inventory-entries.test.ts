@@ -1,6 +1,6 @@
 import {
   McpToolboxDocument,
-  ReportMcpInventoryDocument,
+  ReportMcpInventoryStoredDocument,
   ReportMcpToolsDocument,
   WorldToolDocument,
   type McpToolInput,
@@ -27,7 +27,7 @@ const reports = {
   reportMcpTools: async (serverId: string, tools: unknown[]) =>
     (await t.ok(key, ReportMcpToolsDocument, { serverId, tools })).reportMcpTools,
   reportMcpInventory: async (serverId: string, tools: McpToolInput[]) =>
-    (await t.ok(key, ReportMcpInventoryDocument, { serverId, tools })).reportMcpInventory,
+    (await t.ok(key, ReportMcpInventoryStoredDocument, { serverId, tools })).reportMcpInventory,
 };
 
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({

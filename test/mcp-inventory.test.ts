@@ -1,9 +1,9 @@
 import {
-  AgentLoadoutVersionDocument,
+  AgentLoadoutDocument,
   BeginMcpTurnDocument,
   McpToolBudgetDocument,
   McpToolboxDocument,
-  ReportMcpInventoryDocument,
+  ReportMcpInventoryStoredDocument,
   ReportMcpToolsDocument,
   SetToolRuleWithWarningDocument,
   ToolDefinitionsBySourceDocument,
@@ -76,7 +76,7 @@ async function toolboxOf(agentId: string) {
   };
 }
 
-const versionOf = async (id: string) => (await t.ok(key, AgentLoadoutVersionDocument, { id })).agent!.loadoutVersion;
+const versionOf = async (id: string) => (await t.ok(key, AgentLoadoutDocument, { id })).agent!.loadoutVersion;
 
 let first: Server;
 
@@ -220,7 +220,7 @@ it('treats a re-ordered schema as a change like any other', async () => {
 it('takes the typed form too, for entries with known keys', async () => {
   const [other] = await world.mcpServers(key, [{ name: 'typed' }]);
   const { futureKey: _f, ...known } = READ_TEXT_FILE;
-  const typedReport = await t.ok(key, ReportMcpInventoryDocument, { serverId: other.id, tools: [known] });
+  const typedReport = await t.ok(key, ReportMcpInventoryStoredDocument, { serverId: other.id, tools: [known] });
   expect(typedReport.reportMcpInventory.tools.map(({ title, inputSchema }) => ({ title, inputSchema }))).toEqual([
     { title: 'Read Text File', inputSchema: READ_TEXT_FILE.inputSchema },
   ]);

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { QUERY_LIMITS } from '../src/server/query-limits';
 import {
-  AgentLoadoutVersionDocument,
+  AgentLoadoutDocument,
   AgentsAndChannelsDocument,
   CallerIdentityDocument,
   ReportMcpToolsDocument,
@@ -24,7 +24,7 @@ let key: string;
 let serverId: string;
 let agentId: string;
 
-const versionOf = async (id: string) => (await t.ok(key, AgentLoadoutVersionDocument, { id })).agent!.loadoutVersion;
+const versionOf = async (id: string) => (await t.ok(key, AgentLoadoutDocument, { id })).agent!.loadoutVersion;
 
 /** 500 tools of about 8.7 KiB each, the size of a large real server's: more than 4 MiB as tools/list. */
 const INVENTORY = Array.from({ length: 500 }, (_, i) => ({

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { QUERY_LIMITS } from '../src/server/query-limits';
-import { AgentLoadoutVersionDocument, ReportMcpToolsDocument, type ReportMcpToolsMutation } from './support/generated/graphql';
+import { AgentLoadoutDocument, ReportMcpToolsDocument, type ReportMcpToolsMutation } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
 import { readLargestToolLists, type RealToolList } from './support/mcp-servers';
 import { postBody } from './support/post-body';
@@ -24,7 +24,7 @@ const first = new Map<string, ReportMcpToolsMutation['reportMcpTools']>();
 const listOf = (server: string) => lists.find((l) => l.server === server)!;
 const bodyOf = (server: string) =>
   JSON.stringify({ query: ReportMcpToolsDocument.toString(), variables: { serverId: servers.get(server), tools: listOf(server).tools } });
-const versionOf = async (id: string) => (await t.ok(key, AgentLoadoutVersionDocument, { id })).agent!.loadoutVersion;
+const versionOf = async (id: string) => (await t.ok(key, AgentLoadoutDocument, { id })).agent!.loadoutVersion;
 const text = (value: unknown) => JSON.stringify(value ?? null);
 
 async function report(server: string, gzip: boolean): Promise<ReportMcpToolsMutation['reportMcpTools']> {

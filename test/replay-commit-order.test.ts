@@ -1,9 +1,11 @@
 import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { OPERATOR_TOKEN, startTestServer, type Created } from './support/harness';
+import { ToolboxInvalidatedDocument, type ToolboxInvalidatedSubscription } from './support/generated/graphql';
+import { OPERATOR_TOKEN, graphqlClient, startTestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
 import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
+import { TestWorld } from './support/test-world';
 
 /**
  * Changes serialise per organisation, not globally: organisation A's change
@@ -20,55 +22,29 @@ import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 const serverUrl = process.env.DATABASE_URL;
 const HOLD = 7_301_730;
 const QUIET_MS = 700;
-const SUBSCRIBE = `subscription { toolboxInvalidated { id agent { id } } }`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function gql<T = unknown>(server: LoadoutServer, key: string, query: string, variables?: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: unknown; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data as T;
-}
 
 /** An organisation with a channel and one agent, whose every new tool is one event. */
 async function organisation(server: LoadoutServer, name: string) {
-  const created = await gql<{ createOrganization: { organization: { id: string }; apiKey: string } }>(
-    server,
-    OPERATOR_TOKEN,
-    `mutation($n: String!) { createOrganization(input: { name: $n }) { organization { id } apiKey } }`,
-    {
-      n: name,
-    },
-  );
-  const key: string = created.createOrganization.apiKey;
-  await gql(server, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agentId: string = (await gql<Created<'createAgent'>>(server, key, `mutation { createAgent(input: { name: "a" }) { id } }`))
-    .createAgent.id;
+  const world = new TestWorld(graphqlClient(`${server.url}/graphql`));
+  const {
+    id,
+    adminKey: key,
+    agents: [agent],
+  } = await world.organization(name, { agents: [{ name: 'a' }] });
   let tools = 0;
   return {
-    id: created.createOrganization.organization.id,
+    id,
     key,
-    agentId,
-    addTool: () =>
-      gql(
-        server,
-        key,
-        `mutation($n: String!) { createToolDefinition(input: { name: $n, description: "d", inputSchema: { type: "object" } }) { id } }`,
-        {
-          n: `${name.toLowerCase()}_${++tools}`,
-        },
-      ),
+    agentId: agent.id,
+    addTool: () => world.tools(key, [{ name: `${name.toLowerCase()}_${++tools}`, description: 'd', inputSchema: { type: 'object' } }]),
   };
 }
 
 /** A subscriber's socket: the agent of each event it hears, waiting at most `ms` for the next. */
 async function subscriber(server: LoadoutServer, key: string) {
   const socket = await RawSocket.withKey(server.url, key);
-  const id = socket.start({ query: SUBSCRIBE });
+  const id = socket.start({ query: `${ToolboxInvalidatedDocument}` });
   // The subscribe message follows the ack on the same socket; a short pause lets the server register it.
   await sleep(150);
   return {
@@ -77,9 +53,7 @@ async function subscriber(server: LoadoutServer, key: string) {
       const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
       const message = await Promise.race([socket.until((m) => m.id === id && m.type === 'next'), timeout]);
       clearTimeout(timer);
-      return message
-        ? (message.payload as { data: { toolboxInvalidated: { agent: { id: string } } } }).data.toolboxInvalidated.agent.id
-        : null;
+      return message ? (message.payload as { data: ToolboxInvalidatedSubscription }).data.toolboxInvalidated.agent.id : null;
     },
     async close() {
       socket.close();

@@ -1,58 +1,45 @@
-import { codeOf, startTestServer, typed, type Created, type Query, type TestServer } from './support/harness';
+import {
+  AgentLoadoutDocument,
+  BeginTurnAfterEditsDocument,
+  CreateToolDefinitionDocument,
+  DeleteToolDefinitionDocument,
+  ProjectPermissionRulesDocument,
+  RemoveToolRuleDocument,
+  SetToolRuleMatchingDocument,
+  ToolboxInvalidationsDocument,
+  ToolboxProvenanceDocument,
+  ToolDefinitionDocument,
+  TurnToolboxDocument,
+  UpdateToolDefinitionDocument,
+  type CreateAgentInput,
+  type ToolDefinitionInput,
+} from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
+let world: TestWorld;
 beforeAll(async () => {
   t = await startTestServer();
+  world = new TestWorld(t);
 });
 afterAll(() => t.stop());
 
-const TOOLBOX = typed<{
-  toolbox: {
-    tools: Array<{ name: string; tool: { id: string } }>;
-    rendered: Array<{ name: string }>;
-    dropped: Array<{
-      tool: { id: string; name: string };
-      reason: string;
-      shadowedBy: { id: string } | null;
-      rule: { id: string; subject: string; effect: string; project: { id: string } | null; agent: { id: string } | null } | null;
-    }>;
-  };
-}>(`query($a: ID!) { toolbox(agentId: $a, channel: "web") {
-  tools { name tool { id } } rendered(provider: ANTHROPIC)
-  dropped { tool { id name } reason shadowedBy { id } rule { id subject effect project { id } agent { id } } }
-} }`);
-const CREATE = typed<{
-  createToolDefinition: { id: string; sortOrder: number; shadows: Array<{ id: string }>; shadowedBy: Array<{ id: string }> };
-}>(`mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id sortOrder shadows { id } shadowedBy { id } } }`);
-const SET_RULE = typed<{ setToolRule: { id: string; matchingToolCount: number } }>(
-  `mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id matchingToolCount } }`,
-);
-
 async function org() {
-  const { adminKey: key } = await t.createOrganization();
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const ok = <T = unknown>(query: string | Query<T>, vars?: Record<string, unknown>) => t.ok<T>(key, query, vars);
-  const project = (await ok<Created<'createProject'>>(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id;
+  const { adminKey: key } = await world.organization('Test org');
+  const [{ id: project }] = await world.projects(key, [{ name: 'p' }]);
   return {
     key,
-    ok,
     project,
-    agent: async (input: Record<string, unknown> = {}) =>
+    agent: async (input: Partial<CreateAgentInput> = {}) => (await world.agents(key, [{ name: 'agent', ...input }]))[0].id,
+    tool: async (name: string, input: Partial<ToolDefinitionInput> = {}) =>
       (
-        await ok<Created<'createAgent'>>(`mutation($i: CreateAgentInput!) { createAgent(input: $i) { id } }`, {
-          i: { name: 'agent', ...input },
+        await t.ok(key, CreateToolDefinitionDocument, {
+          input: { name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input },
         })
-      ).createAgent.id,
-    tool: async (name: string, input: Record<string, unknown> = {}) =>
-      (await ok(CREATE, { i: { name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input } })).createToolDefinition,
-    box: async (agentId: string) => (await ok(TOOLBOX, { a: agentId })).toolbox,
-    events: async (agentId: string) =>
-      (
-        await ok<{ toolboxInvalidations: { edges: Array<{ node: { id: string } }> } }>(
-          `query($a: ID!) { toolboxInvalidations(agentId: $a) { edges { node { id } } } }`,
-          { a: agentId },
-        )
-      ).toolboxInvalidations.edges,
+      ).createToolDefinition,
+    box: async (agentId: string) => (await t.ok(key, ToolboxProvenanceDocument, { agentId })).toolbox,
+    events: async (agentId: string) => (await t.ok(key, ToolboxInvalidationsDocument, { agentId })).toolboxInvalidations.edges,
   };
 }
 
@@ -71,21 +58,14 @@ describe('one tool per name (SHADOWED)', () => {
 
     const box = await o.box(agent);
     expect(box.tools).toEqual([{ name: 'y_tool', tool: { id: own.id } }]);
-    expect(box.rendered.map((r) => r.name)).toEqual(['y_tool']);
+    expect((box.rendered as Array<{ name: string }>).map((r) => r.name)).toEqual(['y_tool']);
     expect(box.dropped.map((d) => [d.tool.id, d.reason, d.shadowedBy?.id])).toEqual([
       [builtIn.id, 'SHADOWED', own.id],
       [orgWide.id, 'SHADOWED', own.id],
     ]);
     // An agent outside the project carries the first organisation-wide one in Sort Order.
     expect((await o.box(outside)).tools).toEqual([{ name: 'y_tool', tool: { id: builtIn.id } }]);
-    const listed = (
-      await o.ok<{ toolDefinition: { shadowedBy: Array<{ id: string }> } | null }>(
-        `query($id: ID!) { toolDefinition(id: $id) { shadowedBy { id } } }`,
-        {
-          id: orgWide.id,
-        },
-      )
-    ).toolDefinition!;
+    const listed = (await t.ok(o.key, ToolDefinitionDocument, { id: orgWide.id })).toolDefinition!;
     expect(listed.shadowedBy).toEqual([{ id: own.id }, { id: builtIn.id }]);
   });
 
@@ -98,7 +78,7 @@ describe('one tool per name (SHADOWED)', () => {
     const own = await o.tool('y_tool', { projectId: o.project, agentId: agent, description: 'agent' });
     expect((await o.box(agent)).tools).toEqual([{ name: 'y_tool', tool: { id: own.id } }]);
     const before = (await o.events(agent)).length;
-    await o.ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { active: false }) { id } }`, { id: own.id });
+    await t.ok(o.key, UpdateToolDefinitionDocument, { id: own.id, input: { active: false } });
     expect((await o.events(agent)).length).toBe(before + 1);
     const box = await o.box(agent);
     expect(box.tools).toEqual([{ name: 'y_tool', tool: { id: projectTool.id } }]);
@@ -106,7 +86,7 @@ describe('one tool per name (SHADOWED)', () => {
       [orgWide.id, 'SHADOWED', projectTool.id],
       [own.id, 'INACTIVE', null],
     ]);
-    await o.ok(`mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: projectTool.id });
+    await t.ok(o.key, DeleteToolDefinitionDocument, { id: projectTool.id });
     expect((await o.events(agent)).length).toBe(before + 2);
     expect((await o.box(agent)).tools).toEqual([{ name: 'y_tool', tool: { id: orgWide.id } }]);
   });
@@ -124,21 +104,21 @@ describe('one tool per name (SHADOWED)', () => {
 
     // The same name twice in one scope stays a conflict.
     const input = { name: 'q', description: 'again', inputSchema: { type: 'object' }, projectId: o.project, agentId: a };
-    const twice = await t.gql(o.key, CREATE, { i: input });
+    const twice = await t.gql(o.key, CreateToolDefinitionDocument, { input });
     expect(codeOf(twice)).toBe('CONFLICT');
     expect(twice.errors?.[0].extensions?.field).toBe('input.name');
 
     // Another agent of the project may hold its own, but may not give it back to the project, which holds the name.
     const ownB = await o.tool('q', { projectId: o.project, agentId: b, description: 'agent b' });
     expect((await o.box(b)).tools).toEqual([{ name: 'q', tool: { id: ownB.id } }]);
-    const moved = await t.gql(o.key, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { clearAgent: true }) { id } }`, {
-      id: ownB.id,
-    });
+    const moved = await t.gql(o.key, UpdateToolDefinitionDocument, { id: ownB.id, input: { clearAgent: true } });
     expect(codeOf(moved)).toBe('CONFLICT');
     expect(moved.errors?.[0].extensions?.field).toBe('input.clearAgent');
     // Organisation-wide too, where neither project nor agent is set.
     await o.tool('r');
-    expect(codeOf(await t.gql(o.key, CREATE, { i: { ...input, name: 'r', projectId: null, agentId: null } }))).toBe('CONFLICT');
+    expect(
+      codeOf(await t.gql(o.key, CreateToolDefinitionDocument, { input: { ...input, name: 'r', projectId: null, agentId: null } })),
+    ).toBe('CONFLICT');
   });
 
   it('a tool:<name> DENY removes every tool of that name, and each drop names the rule', async () => {
@@ -147,11 +127,8 @@ describe('one tool per name (SHADOWED)', () => {
     const orgWide = await o.tool('y_tool', { source: 'BUILT_IN' });
     const projectTool = await o.tool('y_tool', { projectId: o.project });
     await o.tool('kept');
-    const rule = (
-      await o.ok(SET_RULE, {
-        i: { projectId: o.project, toolName: 'y_tool', effect: 'DENY' },
-      })
-    ).setToolRule;
+    const rule = (await t.ok(o.key, SetToolRuleMatchingDocument, { input: { projectId: o.project, toolName: 'y_tool', effect: 'DENY' } }))
+      .setToolRule;
     expect(rule.matchingToolCount).toBe(2);
     const box = await o.box(agent);
     expect(box.tools.map((e) => e.name)).toEqual(['kept']);
@@ -161,12 +138,7 @@ describe('one tool per name (SHADOWED)', () => {
       [projectTool.id, 'EXCLUDED', expectedRule],
     ]);
     // Listed on the project, where it acts.
-    const listed = (
-      await o.ok<{ project: { permissionRules: unknown[] } | null }>(
-        `query($id: ID!) { project(id: $id) { permissionRules { id subject effect matchingToolCount } } }`,
-        { id: o.project },
-      )
-    ).project!.permissionRules;
+    const listed = (await t.ok(o.key, ProjectPermissionRulesDocument, { id: o.project })).project!.permissionRules;
     expect(listed).toEqual([{ id: rule.id, subject: 'tool:y_tool', effect: 'DENY', matchingToolCount: 2 }]);
   });
 
@@ -176,26 +148,12 @@ describe('one tool per name (SHADOWED)', () => {
     const orgWide = await o.tool('y_tool');
     const projectTool = await o.tool('y_tool', { projectId: o.project });
     await o.tool('z_tool');
-    const rule = (
-      await o.ok<Created<'setToolRule'>>(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, {
-        i: { agentId: agent, toolName: 'z_tool', effect: 'DENY' },
-      })
-    ).setToolRule;
-    const conversation = (
-      await o.ok<Created<'startConversation'>>(`mutation($i: StartConversationInput!) { startConversation(input: $i) { id } }`, {
-        i: { agentId: agent, channel: 'web' },
-      })
-    ).startConversation;
-    const turn = (await o.ok<Created<'beginTurn'>>(`mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id }))
-      .beginTurn;
-    await o.ok(`mutation($id: ID!) { removeToolRule(id: $id) }`, { id: rule.id });
+    const [rule] = await world.rules(o.key, [{ agentId: agent, toolName: 'z_tool', effect: 'DENY' }]);
+    const conversationId = await world.startConversation(o.key, { agentId: agent, channel: 'web' });
+    const turn = (await t.ok(o.key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn;
+    await t.ok(o.key, RemoveToolRuleDocument, { id: rule.id });
 
-    const recorded = (
-      await o.ok<{ turn: { toolbox: { dropped: unknown[] } } | null }>(
-        `query($id: ID!) { turn(id: $id) { toolbox { dropped { name reason toolDefinition { id } shadowedBy { id } rule { id subject effect level } } } } }`,
-        { id: turn.id },
-      )
-    ).turn!.toolbox.dropped;
+    const recorded = (await t.ok(o.key, TurnToolboxDocument, { id: turn.id })).turn!.toolbox.dropped;
     expect(recorded).toEqual([
       { name: 'y_tool', reason: 'SHADOWED', toolDefinition: { id: orgWide.id }, shadowedBy: { id: projectTool.id }, rule: null },
       {
@@ -211,27 +169,21 @@ describe('one tool per name (SHADOWED)', () => {
   it('a rule naming no tool is allowed and matches 0 until its tool exists', async () => {
     const o = await org();
     const agent = await o.agent();
-    const rule = (await o.ok(SET_RULE, { i: { agentId: agent, toolName: 'not_yet', effect: 'DENY' } })).setToolRule;
+    const rule = (await t.ok(o.key, SetToolRuleMatchingDocument, { input: { agentId: agent, toolName: 'not_yet', effect: 'DENY' } }))
+      .setToolRule;
     expect(rule.matchingToolCount).toBe(0);
     await o.tool('not_yet');
     // Another agent's own tool of that name is not one this rule can act on.
     await o.tool('not_yet', { projectId: o.project, agentId: await o.agent({ projectId: o.project }) });
-    const rules = (
-      await o.ok<{ agent: { permissionRules: unknown[] } | null }>(
-        `query($id: ID!) { agent(id: $id) { permissionRules { matchingToolCount } } }`,
-        {
-          id: agent,
-        },
-      )
-    ).agent!;
-    expect(rules.permissionRules).toEqual([{ matchingToolCount: 1 }]);
+    const rules = (await t.ok(o.key, AgentLoadoutDocument, { id: agent })).agent!;
+    expect(rules.permissionRules.map(({ matchingToolCount }) => ({ matchingToolCount }))).toEqual([{ matchingToolCount: 1 }]);
   });
 });
 
 describe('default sortOrder', () => {
   it("lands a tool created without one past its scope's last, so the toolbox keeps its prefix and fingerprint order", async () => {
     const o = await org();
-    const other = (await o.ok<Created<'createProject'>>(`mutation { createProject(input: { name: "q" }) { id } }`)).createProject.id;
+    const [{ id: other }] = await world.projects(o.key, [{ name: 'q' }]);
     expect((await o.tool('b_first')).sortOrder).toBe(0);
     expect((await o.tool('a_second', { sortOrder: 7 })).sortOrder).toBe(7);
     // A project tool follows its project's and the organisation's tools; another project's do not count.

@@ -1,7 +1,9 @@
 import { ADMISSION_LIMITS } from '../src/server/admission';
 import { SOCKET_LIMITS } from '../src/server/graphql-ws';
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import { MyRoleDocument, ToolboxEntriesDocument, ToolboxInvalidatedDocument } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
+import { TestWorld } from './support/test-world';
 
 /**
  * What graphql-ws refuses beyond the documents both doors refuse (see
@@ -13,16 +15,19 @@ let t: TestServer;
 let viewer: string;
 let otherTenant: string;
 let agentId: string;
-const TOOLBOX = typed<{ toolbox: { toolCount: number } }>(`query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount } }`);
+const ME = `${MyRoleDocument}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   t = await startTestServer();
   const admin = (await t.createOrganization('sockets')).adminKey;
   viewer = await t.createKey(admin, 'VIEWER');
-  otherTenant = (await t.createOrganization('bystander')).adminKey;
-  await t.ok(otherTenant, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (await t.ok<Created<'createAgent'>>(otherTenant, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
+  let agent: { id: string };
+  ({
+    adminKey: otherTenant,
+    agents: [agent],
+  } = await new TestWorld(t).organization('bystander', { agents: [{ name: 'a' }] }));
+  agentId = agent.id;
 });
 afterAll(() => t.stop());
 
@@ -30,7 +35,7 @@ it('a 32 MB document in one frame closes the socket with 1009, and other tenants
   const socket = await RawSocket.withKey(t.url, viewer);
   const query = `{ ${'me { id } '.repeat(3_200_000)} }`;
   socket.send({ id: '1', type: 'subscribe', payload: { query } });
-  const served = await Promise.all(Array.from({ length: 5 }, () => t.ok(otherTenant, TOOLBOX, { a: agentId })));
+  const served = await Promise.all(Array.from({ length: 5 }, () => t.ok(otherTenant, ToolboxEntriesDocument, { agentId })));
   expect(served.map((s) => s.toolbox.toolCount)).toEqual([0, 0, 0, 0, 0]);
   expect((await socket.closed).code).toBe(1009);
 });
@@ -66,16 +71,14 @@ it('a socket that sends no connection_init is closed with 4408', async () => {
 
 it(`refuses the operation past ${SOCKET_LIMITS.maxOperationsPerSocket} open on one socket, and serves again once one ends`, async () => {
   const socket = await RawSocket.withKey(t.url, viewer);
-  const ids = Array.from({ length: SOCKET_LIMITS.maxOperationsPerSocket }, () =>
-    socket.start({ query: `subscription { toolboxInvalidated { id } }` }),
-  );
+  const ids = Array.from({ length: SOCKET_LIMITS.maxOperationsPerSocket }, () => socket.start({ query: `${ToolboxInvalidatedDocument}` }));
   await sleep(200);
-  const refused = await socket.run({ query: `{ me { role } }` });
+  const refused = await socket.run({ query: ME });
   expect(refused).toMatchObject({ kind: 'error', payload: [{ extensions: { code: 'BAD_REQUEST' } }] });
   expect(refused.kind === 'error' && refused.payload[0].message).toMatch(`At most ${SOCKET_LIMITS.maxOperationsPerSocket} operations`);
   socket.send({ id: ids[0], type: 'complete' });
   await sleep(100);
-  expect(await socket.run({ query: `{ me { role } }` })).toMatchObject({ kind: 'next', payload: { data: { me: { role: 'VIEWER' } } } });
+  expect(await socket.run({ query: ME })).toMatchObject({ kind: 'next', payload: { data: { me: { role: 'VIEWER' } } } });
   socket.close();
 });
 
@@ -85,12 +88,12 @@ it(`closes the socket past ${ADMISSION_LIMITS.maxSocketsPerKey} of one key with 
   const extra = await RawSocket.open(t.url, { authorization: `Bearer ${key}` });
   expect((await extra.closed).code).toBe(4429);
   const other = await RawSocket.withKey(t.url, viewer);
-  expect(await other.run({ query: `{ me { role } }` })).toMatchObject({ kind: 'next' });
+  expect(await other.run({ query: ME })).toMatchObject({ kind: 'next' });
   other.close();
   open[0].close();
   await open[0].closed;
   await sleep(100);
   const again = await RawSocket.withKey(t.url, key);
-  expect(await again.run({ query: `{ me { role } }` })).toMatchObject({ kind: 'next' });
+  expect(await again.run({ query: ME })).toMatchObject({ kind: 'next' });
   for (const socket of [...open, again]) socket.close();
 });

@@ -1,5 +1,13 @@
 import WebSocket from 'ws';
+import {
+  ChannelKeysDocument,
+  MyRoleDocument,
+  RevokeApiKeyDocument,
+  ToolboxInvalidatedDocument,
+  WorldChannelDocument,
+} from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /**
  * A revoked key's open graphql-ws connections: closed within a second with
@@ -37,8 +45,8 @@ async function openSocket(httpUrl: string, key: string) {
     ws,
     messages,
     closed,
-    send(id: string, query: string) {
-      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ id, type: 'subscribe', payload: { query } }));
+    send(id: string, query: string, variables?: Record<string, unknown>) {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } }));
     },
     of: (id: string) => messages.filter((m) => m.id === id),
   };
@@ -56,21 +64,19 @@ async function until(done: () => boolean, timeoutMs = 5_000) {
 const within = <T>(closed: Promise<T>) =>
   Promise.race([closed, sleep(2_000).then(() => Promise.reject(new Error('the socket is still open 2 s later')))]);
 
-const SUBSCRIBE = `subscription { toolboxInvalidated { id } }`;
-const createChannel = (key: string) => `mutation { createChannel(input: { key: "${key}", name: "${key}" }) { id } }`;
+/** What a socket sends: a subscription that only listens, a mutation (a new channel of `key`), a read. */
+const SUBSCRIBE = `${ToolboxInvalidatedDocument}`;
+const CREATE_CHANNEL = `${WorldChannelDocument}`;
+const channel = (key: string) => ({ input: { key, name: key } });
+const ME = `${MyRoleDocument}`;
 
 async function editorKey(adminKey: string) {
-  const created = (
-    await t.ok<{ createApiKey: { apiKey: string; principal: { id: string } } }>(
-      adminKey,
-      `mutation { createApiKey(input: { name: "e", role: EDITOR }) { apiKey principal { id } } }`,
-    )
-  ).createApiKey;
+  const [created] = await new TestWorld(t).keys(adminKey, [{ name: 'e', role: 'EDITOR' }]);
   return { key: created.apiKey, principalId: created.principal.id };
 }
 
 async function channelKeys(adminKey: string): Promise<string[]> {
-  return (await t.ok<{ channels: Array<{ key: string }> }>(adminKey, `{ channels { key } }`)).channels.map((c) => c.key);
+  return (await t.ok(adminKey, ChannelKeysDocument)).channels.map((c) => c.key);
 }
 
 /** Opens a socket with a fresh EDITOR key on `socketUrl`, revokes the key through the first instance, and checks what follows. */
@@ -83,13 +89,13 @@ async function revokeUnder(socketUrl: string) {
   const socket = await openSocket(socketUrl, doomed.key);
   const bystander = await openSocket(socketUrl, kept.key);
   listening.send('events', SUBSCRIBE);
-  socket.send('before', createChannel('before'));
+  socket.send('before', CREATE_CHANNEL, channel('before'));
   await until(() => socket.of('before').some((m) => m.type === 'complete'));
   expect(socket.of('before')[0].payload?.data?.createChannel?.id).toBeTruthy();
 
-  await t.ok(adminKey, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: doomed.principalId });
+  await t.ok(adminKey, RevokeApiKeyDocument, { principalId: doomed.principalId });
   const revokedAt = Date.now();
-  socket.send('after', createChannel('after'));
+  socket.send('after', CREATE_CHANNEL, channel('after'));
   for (const closed of await Promise.all([within(listening.closed), within(socket.closed)])) {
     expect(closed.code).toBe(4403);
     expect(closed.reason).toBe('API key revoked');
@@ -99,7 +105,7 @@ async function revokeUnder(socketUrl: string) {
   expect(await channelKeys(adminKey)).toEqual(['before']);
 
   // Another key's socket of the same organisation stays open and keeps working.
-  bystander.send('still', `{ me { role } }`);
+  bystander.send('still', ME);
   await until(() => bystander.of('still').some((m) => m.type === 'complete'));
   expect(bystander.of('still')[0].payload?.data?.me?.role).toBe('EDITOR');
   bystander.ws.close();
@@ -123,7 +129,7 @@ it('refuses an operation of a socket whose key was revoked before its notificati
   const socket = await openSocket(t.server.url, doomed.key);
   // Written straight to the database, the revocation is announced to no instance: only the operation's own check can see it.
   await t.server.services.db.dataSource.query(`UPDATE principals SET revoked_at = now() WHERE id = $1`, [doomed.principalId]);
-  socket.send('late', createChannel('late'));
+  socket.send('late', CREATE_CHANNEL, channel('late'));
   expect((await within(socket.closed)).code).toBe(4403);
   expect(socket.of('late').filter((m) => m.payload?.data)).toEqual([]);
   expect(await channelKeys(adminKey)).toEqual([]);

@@ -5,26 +5,24 @@ import { createClient, type Client as WsClient } from 'graphql-ws';
 import { Client as PgClient } from 'pg';
 import WebSocket from 'ws';
 import { buildOnce } from './support/build-once';
-import { startTestServer, type Created, type GraphQLResult, type TestServer } from './support/harness';
+import {
+  AgentLoadoutDocument,
+  ApplyChangeSetDocument,
+  ToolboxInvalidatedDocument,
+  WorldOrganizationDocument,
+  type ToolboxInvalidatedSubscription,
+  type ToolboxInvalidatedSubscriptionVariables,
+} from './support/generated/graphql';
+import { graphqlClient, startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 import { InProcessBus } from '../src/invalidation/invalidation-bus';
 
-const EVENT = `subscription($agentId: ID, $projectId: ID) {
-  toolboxInvalidated(agentId: $agentId, projectId: $projectId) { id cause at loadoutVersion agent { id } affected { channel { key } page { type } } }
-}`;
-/** What EVENT selects of each event. */
-interface Event {
-  id: string;
-  cause: string;
-  at: string;
-  loadoutVersion: number;
-  agent: { id: string };
-  affected: Array<{ channel: { key: string }; page: { type: string } }>;
-}
+type Event = ToolboxInvalidatedSubscription['toolboxInvalidated'];
 const QUIET_MS = 700;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A subscription that collects what it hears; `ready` resolves once the server acknowledged the connection. */
-function listen(httpUrl: string, key: string, variables: Record<string, unknown> = {}) {
+function listen(httpUrl: string, key: string, variables: ToolboxInvalidatedSubscriptionVariables = {}) {
   const heard: Event[] = [];
   const errors: unknown[] = [];
   let acked!: () => void;
@@ -36,8 +34,8 @@ function listen(httpUrl: string, key: string, variables: Record<string, unknown>
     on: { connected: () => acked() },
     lazy: false,
   });
-  const dispose = client.subscribe<{ toolboxInvalidated: Event }>(
-    { query: EVENT, variables },
+  const dispose = client.subscribe<ToolboxInvalidatedSubscription>(
+    { query: `${ToolboxInvalidatedDocument}`, variables },
     {
       next: (m) => (m.errors ? errors.push(m.errors) : heard.push(m.data!.toolboxInvalidated)),
       error: (e) => errors.push(e),
@@ -61,29 +59,19 @@ function listen(httpUrl: string, key: string, variables: Record<string, unknown>
   };
 }
 
-async function gql<T = unknown>(url: string, key: string, query: string, variables?: Record<string, unknown>): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as GraphQLResult<T>;
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data as T;
-}
-
+/** An organisation of the instance at `url` with the web channel and agents a and b. */
 async function setUpOrg(url: string, createOrg: () => Promise<string>) {
   const key = await createOrg();
-  await gql(url, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (await gql<Created<'createAgent'>>(url, key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent;
-  const other = (await gql<Created<'createAgent'>>(url, key, `mutation { createAgent(input: { name: "b" }) { id } }`)).createAgent;
+  const world = new TestWorld(graphqlClient(url));
+  await world.channels(key, [{ key: 'web', name: 'Web' }]);
+  const [agent, other] = await world.agents(key, [{ name: 'a' }, { name: 'b' }]);
   return { key, agent, other };
 }
 
 const addTool = (url: string, key: string, name: string, agentId?: string) =>
-  gql(url, key, `mutation($input: ToolDefinitionInput!) { createToolDefinition(input: $input) { id } }`, {
-    input: { name, description: 'd', inputSchema: { type: 'object' }, ...(agentId ? { agentId } : {}) },
-  });
+  new TestWorld(graphqlClient(url)).tools(key, [
+    { name, description: 'd', inputSchema: { type: 'object' }, ...(agentId ? { agentId } : {}) },
+  ]);
 
 describe('toolboxInvalidated on one instance', () => {
   let t: TestServer;
@@ -191,26 +179,21 @@ describe('toolboxInvalidated across instances', () => {
     url.pathname = `/${dbName}`;
     const first = await spawnServer(url.toString());
     const second = await spawnServer(url.toString());
-    const created = await gql<{ createOrganization: { apiKey: string } }>(
-      first,
-      operator,
-      `mutation { createOrganization(input: { name: "X" }) { apiKey } }`,
-    );
-    const a = await setUpOrg(second, async () => created.createOrganization.apiKey);
-    const other = await gql<{ createOrganization: { apiKey: string } }>(
-      first,
-      operator,
-      `mutation { createOrganization(input: { name: "Y" }) { apiKey } }`,
-    );
+    // These instances take their own operator token, not the test world's.
+    const organization = async (name: string) =>
+      (await graphqlClient(first).ok(operator, WorldOrganizationDocument, { name })).createOrganization.apiKey;
+    const created = await organization('X');
+    const a = await setUpOrg(second, async () => created);
+    const other = await organization('Y');
 
     const onFirst = listen(first, a.key, { agentId: a.agent.id });
     const onSecond = listen(second, a.key, { agentId: a.agent.id });
-    const outsider = listen(first, other.createOrganization.apiKey);
+    const outsider = listen(first, other);
     await Promise.all([onFirst.ready, onSecond.ready, outsider.ready]);
 
     await addTool(second, a.key, 'made_on_second', a.agent.id);
-    await gql(second, a.key, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { invalidations { id } } }`, {
-      c: [
+    await graphqlClient(second).ok(a.key, ApplyChangeSetDocument, {
+      changes: [
         { createTool: { name: 'cs1', description: 'd', inputSchema: { type: 'object' }, agentId: a.agent.id } },
         { createTool: { name: 'cs2', description: 'd', inputSchema: { type: 'object' }, agentId: a.agent.id } },
       ],
@@ -280,11 +263,7 @@ describe('toolboxInvalidated when the listener connection drops', () => {
     await addTool(t.url, a.key, 'after_subscribing', a.agent.id);
     await sub.until(1);
     await sleep(QUIET_MS);
-    const version = (
-      await gql<{ agent: { loadoutVersion: number } | null }>(t.url, a.key, `query($id: ID!) { agent(id: $id) { loadoutVersion } }`, {
-        id: a.agent.id,
-      })
-    ).agent!.loadoutVersion;
+    const version = (await t.ok(a.key, AgentLoadoutDocument, { id: a.agent.id })).agent!.loadoutVersion;
     expect(sub.heard.map((e) => e.loadoutVersion)).toEqual([version]);
     await sub.close();
   });

@@ -1,45 +1,48 @@
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  AgentToolboxesDocument,
+  BeginTurnAfterEditsDocument,
+  ToolboxEntriesDocument,
+  TurnToolboxDocument,
+  type PageInput,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 // The ids a normalised client cache keys toolboxes on: a preview's names its situation, a turn's its stored snapshot.
 
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let agentId: string;
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(
-    key,
-    `mutation {
-      a: createChannel(input: { key: "web", name: "Web" }) { id }
-      b: createChannel(input: { key: "api", name: "API" }) { id }
-      c: createContextObject(input: { key: "deal", name: "Deal" }) { id }
-    }`,
-  );
-  agentId = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
-  await addTool('lookup');
+  world = new TestWorld(t);
+  let agent: { id: string };
+  ({
+    adminKey: key,
+    agents: [agent],
+  } = await world.organization('Test org', {
+    channels: [
+      { key: 'web', name: 'Web' },
+      { key: 'api', name: 'API' },
+    ],
+    contextObjects: [{ key: 'deal', name: 'Deal' }],
+    tools: [tool('lookup')],
+    agents: [{ name: 'a' }],
+  }));
+  agentId = agent.id;
 });
 afterAll(() => t.stop());
 
-const addTool = (name: string) =>
-  t.ok(
-    key,
-    `mutation($name: String!) { createToolDefinition(input: { name: $name, description: "d", inputSchema: { type: "object" } }) { id } }`,
-    {
-      name,
-    },
-  );
+function tool(name: string) {
+  return { name, description: 'd', inputSchema: { type: 'object' } };
+}
+const addTool = (name: string) => world.tools(key, [tool(name)]);
 
-const PREVIEW = typed<{ toolbox: { id: string; fingerprint: string } }>(
-  `query($a: ID!, $c: String!, $p: PageInput) { toolbox(agentId: $a, channel: $c, page: $p) { id fingerprint } }`,
-);
-const preview = async (channel: string, page: Record<string, string> | null = null) =>
-  (await t.ok(key, PREVIEW, { a: agentId, c: channel, p: page })).toolbox;
-
-const BEGIN = typed<{ beginTurn: { id: string; toolbox: { id: string; fingerprint: string } } }>(
-  `mutation($c: ID!) { beginTurn(conversationId: $c) { id toolbox { id fingerprint } } }`,
-);
+const preview = async (channel: string, page: PageInput | null = null) =>
+  (await t.ok(key, ToolboxEntriesDocument, { agentId, channel, page })).toolbox;
+const begin = async (conversationId: string) => (await t.ok(key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn;
 
 describe('Toolbox.id', () => {
   it('is the same for the same situation, also once an edit changed what it carries', async () => {
@@ -65,12 +68,8 @@ describe('Toolbox.id', () => {
   });
 
   it('is the id of the same situation read through the agent', async () => {
-    const { agent } = await t.ok<{ agent: { toolbox: { id: string } } }>(
-      key,
-      `query($a: ID!) { agent(id: $a) { toolbox(channel: "web") { id } } }`,
-      { a: agentId },
-    );
-    expect(agent.toolbox.id).toBe((await preview('web')).id);
+    const { agents } = await t.ok(key, AgentToolboxesDocument, { channel: 'web' });
+    expect(agents.find((agent) => agent.id === agentId)!.toolbox.id).toBe((await preview('web')).id);
   });
 
   it('is answered on the direct path the per-turn query takes', async () => {
@@ -87,26 +86,16 @@ describe('Toolbox.id', () => {
 
 describe('ToolboxSnapshot.id', () => {
   it('is shared by the turns that carried the same toolbox, another once an edit changed it, and the same read back', async () => {
-    const conversationId = (
-      await t.ok<Created<'startConversation'>>(
-        key,
-        `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-        {
-          a: agentId,
-        },
-      )
-    ).startConversation.id;
-    const first = (await t.ok(key, BEGIN, { c: conversationId })).beginTurn;
-    const second = (await t.ok(key, BEGIN, { c: conversationId })).beginTurn;
+    const conversationId = await world.startConversation(key, { agentId });
+    const first = await begin(conversationId);
+    const second = await begin(conversationId);
     await addTool('third');
-    const third = (await t.ok(key, BEGIN, { c: conversationId })).beginTurn;
+    const third = await begin(conversationId);
 
     expect(second.toolbox).toEqual(first.toolbox);
     expect(third.toolbox.fingerprint).not.toBe(first.toolbox.fingerprint);
     expect(third.toolbox.id).not.toBe(first.toolbox.id);
-    const { turn } = await t.ok<{ turn: { toolbox: { id: string } } }>(key, `query($id: ID!) { turn(id: $id) { toolbox { id } } }`, {
-      id: third.id,
-    });
-    expect(turn.toolbox.id).toBe(third.toolbox.id);
+    const { turn } = await t.ok(key, TurnToolboxDocument, { id: third.id });
+    expect(turn!.toolbox.id).toBe(third.toolbox.id);
   });
 });

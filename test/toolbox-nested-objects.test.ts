@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSchema, getNamedType, isLeafType, isObjectType, type GraphQLObjectType } from 'graphql';
 import { projectRoot } from '../src/common/project-root';
-import { startTestServer, type Created, type TestServer } from './support/harness';
+import { ReportMcpInventoryDocument, ToolboxEntriesDocument, type ToolDefinitionInput } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /**
  * The toolbox's nested definitions and agent are the stored ones: every
@@ -64,7 +66,7 @@ interface Data {
   agents: Array<{ id: string; toolbox: Box }>;
 }
 
-/** Each path to a toolbox, with where its toolbox sits in the data. */
+/** Each path to a toolbox, with where its toolbox sits in the data: documents made from the schema, so written here. */
 const PATHS: Array<[string, (part: string) => string, (data: Data) => Box]> = [
   ['toolbox(agentId:, channel:)', (p) => `query($a: ID!) { toolbox(agentId: $a, channel: "web") { ${p} } }`, (d) => d.toolbox],
   ['agent(id:) { toolbox }', (p) => `query($a: ID!) { agent(id: $a) { toolbox(channel: "web") { ${p} } } }`, (d) => d.agent.toolbox],
@@ -76,63 +78,47 @@ const PATHS: Array<[string, (part: string) => string, (data: Data) => Box]> = [
 ];
 
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let agentId: string;
 /** The organisation-wide y_tool: it shadows the built-in and the project's shadows it. */
 let orgWide: string;
 
-async function create(input: Record<string, unknown>): Promise<string> {
-  const data = await t.ok<Created<'createToolDefinition'>>(
-    key,
-    `mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`,
-    { i: { description: `about ${String(input.name)}`, inputSchema: { type: 'object' }, ...input } },
-  );
-  return data.createToolDefinition.id;
+async function create(input: Partial<ToolDefinitionInput> & { name: string }): Promise<string> {
+  const [created] = await world.tools(key, [{ description: `about ${input.name}`, inputSchema: { type: 'object' }, ...input }]);
+  return created.id;
 }
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  const setup = await t.ok<Created<'createProject' | 'createMiniApp' | 'registerMcpServer'>>(
-    key,
-    `mutation {
-      createChannel(input: { key: "web", name: "Web" }) { id }
-      createProject(input: { name: "p" }) { id }
-      createMiniApp(input: { name: "app" }) { id }
-      registerMcpServer(input: { name: "files" }) { id }
-    }`,
-  );
-  const project = setup.createProject.id;
-  agentId = (
-    await t.ok<Created<'createAgent'>>(key, `mutation($p: ID) { createAgent(input: { name: "a", projectId: $p }) { id } }`, { p: project })
-  ).createAgent.id;
-  await t.ok(key, `mutation { createAgent(input: { name: "other" }) { id } }`);
+  world = new TestWorld(t);
+  key = (await world.organization('Test org')).adminKey;
+  const [{ id: project }] = await world.projects(key, [{ name: 'p' }]);
+  const [{ id: miniApp }] = await world.miniApps(key, [{ name: 'app' }]);
+  const [{ id: server }] = await world.mcpServers(key, [{ name: 'files' }]);
+  [{ id: agentId }] = await world.agents(key, [{ name: 'a', projectId: project }, { name: 'other' }]);
   // Carried: a project definition that shadows an organisation-wide one and a built-in, an agent's own, a mini app's.
   await create({ name: 'y_tool', source: 'BUILT_IN', sortOrder: -1 });
   orgWide = await create({ name: 'y_tool' });
   await create({ name: 'y_tool', projectId: project, channels: ['web'] });
-  await create({ name: 'own', agentId, miniAppId: setup.createMiniApp.id });
+  await create({ name: 'own', agentId, miniAppId: miniApp });
   // Left out: by a DENY rule, and inactive.
   await create({ name: 'denied' });
   await create({ name: 'sleeping', active: false });
-  await t.ok(key, `mutation($a: ID) { setToolRule(input: { agentId: $a, toolName: "denied", effect: DENY }) { id } }`, { a: agentId });
+  await world.rules(key, [{ agentId, toolName: 'denied', effect: 'DENY' }]);
   // An MCP tool, with what its server reported beyond what a model is sent.
-  await t.ok(
-    key,
-    `mutation($s: ID!, $tools: [McpTool!]!) { reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) { id } }`,
-    {
-      s: setup.registerMcpServer.id,
-      tools: [
-        {
-          name: 'read_file',
-          title: 'Read',
-          description: 'Reads a file',
-          inputSchema: { type: 'object' },
-          annotations: { readOnlyHint: true },
-        },
-      ],
-    },
-  );
+  await t.ok(key, ReportMcpInventoryDocument, {
+    serverId: server,
+    tools: [
+      {
+        name: 'read_file',
+        title: 'Read',
+        description: 'Reads a file',
+        inputSchema: { type: 'object' },
+        annotations: { readOnlyHint: true },
+      },
+    ],
+  });
 });
 afterAll(() => t.stop());
 
@@ -164,11 +150,7 @@ describe.each(PATHS)('through %s', (_label, documentOf, toolboxOf) => {
 });
 
 it('the world has every kind of part: carried, shadowed, excluded, inactive and MCP definitions', async () => {
-  const data = await t.ok<{ toolbox: { tools: Array<{ name: string }>; dropped: Array<{ reason: string }> } }>(
-    key,
-    `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name } dropped { name reason } } }`,
-    { a: agentId },
-  );
+  const data = await t.ok(key, ToolboxEntriesDocument, { agentId });
   expect(data.toolbox.tools.map((e) => e.name).sort()).toEqual(['mcp__files__read_file', 'own', 'y_tool']);
   expect(new Set(data.toolbox.dropped.map((d) => d.reason))).toEqual(new Set(['SHADOWED', 'EXCLUDED', 'INACTIVE']));
 });

@@ -1,72 +1,57 @@
-import { startTestServer, typed, type Created, type Query, type TestServer } from './support/harness';
+import {
+  AgentLoadoutDocument,
+  RemoveToolRuleDocument,
+  ReportMcpInventoryDocument,
+  ToolboxDocument,
+  ToolDefinitionsDocument,
+  UpdateAgentDocument,
+  UpdateMcpServerDocument,
+  type CreateAgentInput,
+  type PageInput,
+  type RegisterMcpServerInput,
+  type RuleEffect,
+  type ToolDefinitionInput,
+  type UpdateMcpServerInput,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 let t: TestServer;
+let world: TestWorld;
 beforeAll(async () => {
   t = await startTestServer();
+  world = new TestWorld(t);
 });
 afterAll(() => t.stop());
 
-const TOOLBOX = typed<{
-  toolbox: {
-    fingerprint: string;
-    toolCount: number;
-    tools: Array<{ position: number; name: string }>;
-    dropped: Array<{ tool: { name: string }; reason: string }>;
-  };
-}>(`query($a: ID!, $c: String!, $page: PageInput) {
-  toolbox(agentId: $a, channel: $c, page: $page) { fingerprint toolCount tools { position name } dropped { tool { name } reason } }
-}`);
-
 /** A fresh organisation with a web and an api channel, so each test sees only its own tools. */
 async function org() {
-  const { adminKey: key } = await t.createOrganization();
-  await t.ok(
-    key,
-    `mutation { web: createChannel(input: { key: "web", name: "Web" }) { id } api: createChannel(input: { key: "api", name: "API" }) { id }
-    createContextObject(input: { key: "Account", name: "Account" }) { id } }`,
-  );
-  const ok = <T = unknown>(query: string | Query<T>, vars?: Record<string, unknown>) => t.ok<T>(key, query, vars);
+  const { adminKey: key } = await world.organization('Test org', {
+    channels: [
+      { key: 'web', name: 'Web' },
+      { key: 'api', name: 'API' },
+    ],
+    contextObjects: [{ key: 'Account', name: 'Account' }],
+  });
   return {
     key,
-    ok,
-    agent: async (input: Record<string, unknown> = {}) =>
-      (
-        await ok<Created<'createAgent'>>(`mutation($i: CreateAgentInput!) { createAgent(input: $i) { id } }`, {
-          i: { name: 'agent', ...input },
-        })
-      ).createAgent.id,
-    tool: async (name: string, input: Record<string, unknown> = {}) =>
-      (
-        await ok<Created<'createToolDefinition'>>(`mutation($i: ToolDefinitionInput!) { createToolDefinition(input: $i) { id } }`, {
-          i: { name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input },
-        })
-      ).createToolDefinition.id,
-    project: async () => (await ok<Created<'createProject'>>(`mutation { createProject(input: { name: "p" }) { id } }`)).createProject.id,
-    server: async (name: string, input: Record<string, unknown> = {}) =>
-      (
-        await ok<Created<'registerMcpServer'>>(`mutation($i: RegisterMcpServerInput!) { registerMcpServer(input: $i) { id } }`, {
-          i: { name, ...input },
-        })
-      ).registerMcpServer.id,
+    agent: async (input: Partial<CreateAgentInput> = {}) => (await world.agents(key, [{ name: 'agent', ...input }]))[0].id,
+    tool: async (name: string, input: Partial<ToolDefinitionInput> = {}) =>
+      (await world.tools(key, [{ name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input }]))[0].id,
+    project: async () => (await world.projects(key, [{ name: 'p' }]))[0].id,
+    server: async (name: string, input: Partial<RegisterMcpServerInput> = {}) => (await world.mcpServers(key, [{ name, ...input }]))[0].id,
     inventory: (serverId: string, names: string[], advertisesResources = false) =>
-      ok(
-        `mutation($id: ID!, $tools: [McpToolInput!]!, $r: Boolean!) { reportMcpInventory(serverId: $id, tools: $tools, advertisesResources: $r) { id } }`,
-        {
-          id: serverId,
-          r: advertisesResources,
-          tools: names.map((name) => ({ name, description: `reported ${name}`, inputSchema: { type: 'object' } })),
-        },
-      ),
-    updateServer: (id: string, input: Record<string, unknown>) =>
-      ok(`mutation($id: ID!, $i: UpdateMcpServerInput!) { updateMcpServer(id: $id, input: $i) { id } }`, { id, i: input }),
-    rule: async (target: { agentId?: string; projectId?: string }, toolName: string, effect: 'ALLOW' | 'DENY') =>
-      (
-        await ok<Created<'setToolRule'>>(`mutation($i: ToolRuleInput!) { setToolRule(input: $i) { id } }`, {
-          i: { ...target, toolName, effect },
-        })
-      ).setToolRule.id,
-    box: async (agentId: string, channel = 'web', page?: Record<string, unknown>) =>
-      (await ok(TOOLBOX, { a: agentId, c: channel, page })).toolbox,
+      t.ok(key, ReportMcpInventoryDocument, {
+        serverId,
+        advertisesResources,
+        tools: names.map((name) => ({ name, description: `reported ${name}`, inputSchema: { type: 'object' } })),
+      }),
+    updateServer: (id: string, input: UpdateMcpServerInput) => t.ok(key, UpdateMcpServerDocument, { id, input }),
+    rule: async (target: { agentId?: string; projectId?: string }, toolName: string, effect: RuleEffect) =>
+      (await world.rules(key, [{ ...target, toolName, effect }]))[0].id,
+    box: async (agentId: string, channel = 'web', page?: PageInput) =>
+      (await t.ok(key, ToolboxDocument, { agentId, channel, page })).toolbox,
+    definitions: async (source?: 'MCP') => (await t.ok(key, ToolDefinitionsDocument, { source })).toolDefinitions,
   };
 }
 
@@ -80,7 +65,8 @@ describe('Max Tools', () => {
     for (let i = 0; i < 27; i++) await o.tool(`t${String(i).padStart(2, '0')}`);
     const box = await o.box(await o.agent());
     expect(box.toolCount).toBe(25);
-    expect(box.tools.at(-1)).toEqual({ position: 25, name: 't24' });
+    const last = box.tools.at(-1)!;
+    expect({ position: last.position, name: last.name }).toEqual({ position: 25, name: 't24' });
     expect(reasons(box)).toEqual({ t25: 'OVER_MAX_TOOLS', t26: 'OVER_MAX_TOOLS' });
   });
 });
@@ -91,9 +77,7 @@ describe('MCP tools', () => {
     const server = await o.server('crm');
     await o.inventory(server, ['lookup', 'update', 'delete']);
     const agent = await o.agent();
-    const tools = (
-      await o.ok<{ toolDefinitions: Array<{ name: string; source: string }> }>(`{ toolDefinitions(source: MCP) { name source } }`)
-    ).toolDefinitions;
+    const tools = (await o.definitions('MCP')).map(({ name, source }) => ({ name, source }));
     // New inventory tools land after the scope's last tool, in the order reported.
     const all = ['mcp__crm__lookup', 'mcp__crm__update', 'mcp__crm__delete'];
     expect(tools).toEqual(all.map((name) => ({ name, source: 'MCP' })));
@@ -127,21 +111,22 @@ describe('MCP tools', () => {
     expect(names(await o.box(await o.agent()))).toEqual(['mcp__files__ls']);
   });
 
-  type Definitions = { toolDefinitions: Array<{ id: string; name: string; version: number }> };
-
   it('a new inventory replaces the old one: missing tools go, changed ones update in place', async () => {
     const o = await org();
     const server = await o.server('s');
     await o.inventory(server, ['a', 'b']);
-    const before = (await o.ok<Definitions>(`{ toolDefinitions(source: MCP) { id name version } }`)).toolDefinitions;
-    await o.ok(
-      `mutation($id: ID!) { reportMcpInventory(serverId: $id, advertisesResources: false, tools: [
-      { name: "a", description: "reported a", inputSchema: { type: "object" } }, { name: "c", description: "new", inputSchema: { type: "object" } }]) { id } }`,
-      { id: server },
-    );
-    const after = (await o.ok<Definitions>(`{ toolDefinitions(source: MCP) { id name version } }`)).toolDefinitions;
-    expect(after.map((x: { name: string }) => x.name)).toEqual(['mcp__s__a', 'mcp__s__c']);
-    expect(after[0]).toEqual(before[0]);
+    const before = await o.definitions('MCP');
+    await t.ok(o.key, ReportMcpInventoryDocument, {
+      serverId: server,
+      tools: [
+        { name: 'a', description: 'reported a', inputSchema: { type: 'object' } },
+        { name: 'c', description: 'new', inputSchema: { type: 'object' } },
+      ],
+    });
+    const after = await o.definitions('MCP');
+    expect(after.map((x) => x.name)).toEqual(['mcp__s__a', 'mcp__s__c']);
+    const { id, name, version } = after[0];
+    expect({ id, name, version }).toEqual({ id: before[0].id, name: before[0].name, version: before[0].version });
   });
 
   it('new tools of an inventory go after every definition they can meet, in the order reported', async () => {
@@ -149,9 +134,8 @@ describe('MCP tools', () => {
     await o.tool('first', { sortOrder: 7 });
     const server = await o.server('s');
     await o.inventory(server, ['z', 'a', 'm']);
-    const listed = (await o.ok<{ toolDefinitions: Array<{ name: string; sortOrder: number }> }>(`{ toolDefinitions { name sortOrder } }`))
-      .toolDefinitions;
-    expect(Object.fromEntries(listed.map((x: { name: string; sortOrder: number }) => [x.name, x.sortOrder]))).toEqual({
+    const listed = await o.definitions();
+    expect(Object.fromEntries(listed.map((x) => [x.name, x.sortOrder]))).toEqual({
       first: 7,
       mcp__s__z: 8,
       mcp__s__a: 9,
@@ -224,18 +208,12 @@ describe('rules', () => {
     await o.rule({ projectId: project }, 'search', 'ALLOW');
     const deny = await o.rule({ agentId: agent }, 'search', 'DENY');
     expect(reasons(await o.box(agent))).toEqual({ search: 'EXCLUDED' });
-    expect(
-      (
-        await o.ok<{ agent: { exclusions: string[]; permissionRules: Array<{ subject: string; effect: string }> } | null }>(
-          `query($id: ID!) { agent(id: $id) { exclusions permissionRules { subject effect } } }`,
-          { id: agent },
-        )
-      ).agent,
-    ).toEqual({
+    const { exclusions, permissionRules } = (await t.ok(o.key, AgentLoadoutDocument, { id: agent })).agent!;
+    expect({ exclusions, permissionRules: permissionRules.map(({ subject, effect }) => ({ subject, effect })) }).toEqual({
       exclusions: ['search'],
       permissionRules: [{ subject: 'tool:search', effect: 'DENY' }],
     });
-    await o.ok(`mutation($id: ID!) { removeToolRule(id: $id) }`, { id: deny });
+    await t.ok(o.key, RemoveToolRuleDocument, { id: deny });
     expect(names(await o.box(agent))).toEqual(['search']);
   });
 
@@ -267,8 +245,8 @@ describe('placement', () => {
     box = await o.box(agent, 'api', { type: 'RECORD', contextObject: 'Account', recordId: '42' });
     expect(names(box)).toEqual(['everywhere', 'api_only', 'accounts', 'mine']);
 
-    await o.ok(`mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: RECORD_PAGES_ONLY }) { id } }`, { id: agent });
-    for (const type of ['HOME', 'LIST']) {
+    await t.ok(o.key, UpdateAgentDocument, { id: agent, input: { toolsMode: 'RECORD_PAGES_ONLY' } });
+    for (const type of ['HOME', 'LIST'] as const) {
       box = await o.box(agent, 'web', { type });
       expect(box.tools).toEqual([]);
       expect(new Set(Object.values(reasons(box)))).toEqual(new Set(['TOOLS_MODE']));

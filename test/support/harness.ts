@@ -26,6 +26,27 @@ export type Document<T, V> = DocumentTypeDecoration<T, V> & { toString(): string
 /** The data of a mutation that selects only the ids of what it created: `Created<'createAgent'>`. */
 export type Created<K extends string> = { [P in K]: { id: string } };
 
+/** What sends GraphQL to one instance: `gql` answers what the server answered, `ok` fails on any error. */
+export type GraphQLClient = Pick<TestServer, 'gql' | 'ok'>;
+
+/** The client of the instance whose GraphQL endpoint is `url`, for a spec that starts instances of its own. */
+export function graphqlClient(url: string): GraphQLClient {
+  const gql = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<GraphQLResult<T>> => {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: JSON.stringify({ query: query.toString(), variables }),
+    });
+    return (await res.json()) as GraphQLResult<T>;
+  };
+  const ok = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<T> => {
+    const result = await gql<T>(key, query, variables);
+    if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
+    return result.data as T;
+  };
+  return { gql, ok };
+}
+
 export interface TestServer {
   server: LoadoutServer;
   url: string;
@@ -81,19 +102,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const others: LoadoutServer[] = [];
   const url = `${server.url}/graphql`;
 
-  const gql = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<GraphQLResult<T>> => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: JSON.stringify({ query: query.toString(), variables }),
-    });
-    return (await res.json()) as GraphQLResult<T>;
-  };
-  const ok = async <T>(key: string | null, query: string | Document<T, unknown>, variables?: unknown): Promise<T> => {
-    const result = await gql<T>(key, query, variables);
-    if (result.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(result.errors)}`);
-    return result.data as T;
-  };
+  const { gql, ok } = graphqlClient(url);
   const testServer: TestServer = {
     server,
     url,

@@ -10,7 +10,7 @@ import {
   type VariableDefinitionNode,
 } from 'graphql';
 import { QUERY_LIMITS } from '../../src/server/query-limits';
-import type { TestServer } from './harness';
+import type { GraphQLClient } from './harness';
 import {
   ToolboxDocument,
   WorldAgentDocument,
@@ -82,7 +82,7 @@ export interface WorldContents {
  * Its reads (`toolbox`) use the same file's typed documents.
  */
 export class TestWorld {
-  constructor(private readonly t: TestServer) {}
+  constructor(private readonly t: Pick<GraphQLClient, 'ok'>) {}
 
   /** New organisations, each with its ADMIN key. */
   async organizations(names: string[]): Promise<Array<{ id: string; adminKey: string }>> {

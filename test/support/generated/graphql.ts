@@ -127,6 +127,14 @@ export type ExecutionContext =
   /** The end user the agent works for (the default). */
   | 'RUNNING_USER';
 
+/** The version of one agent's loadout a change set was prepared against: the set applies only while the agent is still at it (docs/semantics.md §5.4). */
+export type ExpectedLoadoutVersionInput = {
+  /** The agent whose loadoutVersion is checked: one of the caller's organisation (NOT_FOUND otherwise). */
+  agentId: string | number;
+  /** The agent's loadoutVersion the change set was prepared against; any other is CONFLICT. */
+  loadoutVersion: number;
+};
+
 /** Who pays for an organisation's model usage: whether a priced turn also costs credits (docs/semantics.md §4.3). */
 export type FundingModel =
   /** Bring your own AI: usage is billed by the provider to the organisation. */
@@ -871,6 +879,203 @@ export type LastTurnsBySituationQueryVariables = Exact<{ [key: string]: never; }
 
 export type LastTurnsBySituationQuery = { record: Array<{ toolbox: { lastTurn: { id: string } | null } }>, home: Array<{ toolbox: { lastTurn: { id: string } | null } }> };
 
+export type InvalidationEventFragment = { id: string, cause: InvalidationCause, loadoutVersion: number, at: string, actor: { id: string, name: string } | null, agent: { id: string }, affected: Array<{ previousFingerprint: string, newFingerprint: string, channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }> };
+
+export type ApplyChangeSetMutationVariables = Exact<{
+  changes: Array<LoadoutChangeInput> | LoadoutChangeInput;
+  dryRun?: boolean | null | undefined;
+  expectLoadoutVersion?: ExpectedLoadoutVersionInput | null | undefined;
+}>;
+
+
+export type ApplyChangeSetMutation = { applyChangeSet: { liveConversations: number, rewrittenToolTokens: number, invalidations: Array<{ id: string, cause: InvalidationCause, loadoutVersion: number, at: string, actor: { id: string, name: string } | null, agent: { id: string }, affected: Array<{ previousFingerprint: string, newFingerprint: string, channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }> }> } };
+
+export type ToolboxInvalidationsQueryVariables = Exact<{
+  agentId?: string | number | null | undefined;
+  projectId?: string | number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ToolboxInvalidationsQuery = { toolboxInvalidations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, cause: InvalidationCause, loadoutVersion: number, at: string, actor: { id: string, name: string } | null, agent: { id: string }, affected: Array<{ previousFingerprint: string, newFingerprint: string, channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }> } }> } };
+
+export type ToolboxInvalidatedSubscriptionVariables = Exact<{
+  agentId?: string | number | null | undefined;
+  projectId?: string | number | null | undefined;
+}>;
+
+
+export type ToolboxInvalidatedSubscription = { toolboxInvalidated: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, agent: { id: string, name: string }, affected: Array<{ newFingerprint: string, channel: { key: string }, page: { type: PageType } }> } };
+
+export type AgentLoadoutQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgentLoadoutQuery = { agent: { name: string, maxTools: number, toolsMode: ToolsMode, budgetWarnThreshold: number, loadoutVersion: number, exclusions: Array<string>, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null };
+
+export type AgentInvalidationsQueryVariables = Exact<{
+  id: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type AgentInvalidationsQuery = { agent: { loadoutVersion: number, invalidations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { loadoutVersion: number, cause: InvalidationCause } }> } } | null };
+
+export type AgentToolboxesQueryVariables = Exact<{
+  channel?: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type AgentToolboxesQuery = { agents: Array<{ id: string, toolbox: { id: string, fingerprint: string, lastTurn: { id: string } | null } }> };
+
+export type UpdateAgentMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateAgentInput;
+}>;
+
+
+export type UpdateAgentMutation = { updateAgent: { id: string } };
+
+export type DeleteAgentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteAgentMutation = { deleteAgent: boolean };
+
+export type CreateToolDefinitionMutationVariables = Exact<{
+  input: ToolDefinitionInput;
+}>;
+
+
+export type CreateToolDefinitionMutation = { createToolDefinition: { id: string, sortOrder: number, version: number, shadows: Array<{ id: string }>, shadowedBy: Array<{ id: string }> } };
+
+export type UpdateToolDefinitionMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateToolDefinitionInput;
+}>;
+
+
+export type UpdateToolDefinitionMutation = { updateToolDefinition: { id: string, version: number, contentHash: string } };
+
+export type DeleteToolDefinitionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteToolDefinitionMutation = { deleteToolDefinition: boolean };
+
+export type ToolDefinitionQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ToolDefinitionQuery = { toolDefinition: { id: string, name: string, description: string, version: number, shadows: Array<{ id: string }>, shadowedBy: Array<{ id: string }> } | null };
+
+export type ToolDefinitionsQueryVariables = Exact<{
+  source?: ToolSource | null | undefined;
+  projectId?: string | number | null | undefined;
+}>;
+
+
+export type ToolDefinitionsQuery = { toolDefinitions: Array<{ id: string, name: string, description: string, source: ToolSource, sortOrder: number, version: number, inputSchema: unknown }> };
+
+export type SetToolRuleMatchingMutationVariables = Exact<{
+  input: ToolRuleInput;
+}>;
+
+
+export type SetToolRuleMatchingMutation = { setToolRule: { id: string, matchingToolCount: number } };
+
+export type RemoveToolRuleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RemoveToolRuleMutation = { removeToolRule: boolean };
+
+export type ProjectPermissionRulesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ProjectPermissionRulesQuery = { project: { permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null };
+
+export type ReportMcpInventoryMutationVariables = Exact<{
+  serverId: string | number;
+  tools: Array<McpToolInput> | McpToolInput;
+  advertisesResources?: boolean;
+}>;
+
+
+export type ReportMcpInventoryMutation = { reportMcpInventory: { id: string } };
+
+export type UpdateMcpServerMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateMcpServerInput;
+}>;
+
+
+export type UpdateMcpServerMutation = { updateMcpServer: { id: string } };
+
+export type McpServerToolListsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type McpServerToolListsQuery = { mcpServers: Array<{ id: string, name: string, enabled: boolean, enabledTools: Array<string>, disabledTools: Array<string> }> };
+
+export type ToolboxEntriesQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type ToolboxEntriesQuery = { toolbox: { id: string, fingerprint: string, toolCount: number, tools: Array<{ name: string, contentHash: string }>, dropped: Array<{ name: string, reason: DropReason }> } };
+
+export type ToolboxProvenanceQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type ToolboxProvenanceQuery = { toolbox: { fingerprint: string, rendered: unknown, tools: Array<{ name: string, tool: { id: string } }>, dropped: Array<{ name: string, reason: DropReason, tool: { id: string, name: string }, shadowedBy: { id: string } | null, rule: { id: string, subject: string, effect: RuleEffect, project: { id: string } | null, agent: { id: string } | null } | null }>, lastTurn: { id: string, toolbox: { fingerprint: string } } | null } };
+
+export type BeginTurnAfterEditsMutationVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+
+export type BeginTurnAfterEditsMutation = { beginTurn: { id: string, index: number, toolboxChanged: boolean, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause }, affected: { channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { changed: Array<string>, removed: Array<string> } }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, toolbox: { id: string, fingerprint: string, tools: Array<{ name: string, contentHash: string }> } } };
+
+export type TurnToolboxQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TurnToolboxQuery = { turn: { toolbox: { id: string, dropped: Array<{ name: string, reason: DropReason, toolDefinition: { id: string } | null, shadowedBy: { id: string } | null, rule: { id: string, subject: string, effect: RuleEffect, level: RuleLevel } | null }> } } | null };
+
+export type RevokeApiKeyMutationVariables = Exact<{
+  principalId: string | number;
+}>;
+
+
+export type RevokeApiKeyMutation = { revokeApiKey: boolean };
+
+export type ChannelKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ChannelKeysQuery = { channels: Array<{ key: string }> };
+
+export type MyRoleQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyRoleQuery = { me: { role: Role } };
+
 export type McpServerFieldsFragment = { id: string, name: string, transport: McpTransport, url: string | null, headerNames: Array<string>, enabled: boolean, inventoryUpdatedAt: string | null, probe: { status: McpProbeStatus, lastProbedAt: string | null, lastOkAt: string | null, lastError: string | null, nextProbeAt: string | null, serverName: string | null, serverVersion: string | null, protocolVersion: string | null }, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> };
 
 export type McpServersQueryVariables = Exact<{ [key: string]: never; }>;
@@ -892,14 +1097,6 @@ export type ProbeMcpServerMutationVariables = Exact<{
 
 export type ProbeMcpServerMutation = { probeMcpServer: { id: string, name: string, transport: McpTransport, url: string | null, headerNames: Array<string>, enabled: boolean, inventoryUpdatedAt: string | null, probe: { status: McpProbeStatus, lastProbedAt: string | null, lastOkAt: string | null, lastError: string | null, nextProbeAt: string | null, serverName: string | null, serverVersion: string | null, protocolVersion: string | null }, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
 
-export type UpdateMcpServerMutationVariables = Exact<{
-  id: string | number;
-  input: UpdateMcpServerInput;
-}>;
-
-
-export type UpdateMcpServerMutation = { updateMcpServer: { id: string, name: string, transport: McpTransport, url: string | null, headerNames: Array<string>, enabled: boolean, inventoryUpdatedAt: string | null, probe: { status: McpProbeStatus, lastProbedAt: string | null, lastOkAt: string | null, lastError: string | null, nextProbeAt: string | null, serverName: string | null, serverVersion: string | null, protocolVersion: string | null }, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
-
 export type ReportMcpToolsMutationVariables = Exact<{
   serverId: string | number;
   tools: Array<unknown> | unknown;
@@ -909,14 +1106,14 @@ export type ReportMcpToolsMutationVariables = Exact<{
 
 export type ReportMcpToolsMutation = { reportMcpTools: { id: string, name: string, inventoryUpdatedAt: string | null, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
 
-export type ReportMcpInventoryMutationVariables = Exact<{
+export type ReportMcpInventoryStoredMutationVariables = Exact<{
   serverId: string | number;
   tools: Array<McpToolInput> | McpToolInput;
   advertisesResources?: boolean;
 }>;
 
 
-export type ReportMcpInventoryMutation = { reportMcpInventory: { id: string, name: string, inventoryUpdatedAt: string | null, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
+export type ReportMcpInventoryStoredMutation = { reportMcpInventory: { id: string, name: string, inventoryUpdatedAt: string | null, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
 
 export type McpToolboxQueryVariables = Exact<{
   agentId: string | number;
@@ -925,13 +1122,6 @@ export type McpToolboxQueryVariables = Exact<{
 
 
 export type McpToolboxQuery = { agent: { loadoutVersion: number } | null, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, openai: unknown, anthropic: unknown, google: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null, tool: { id: string, mcpToolName: string | null, inputSchema: unknown, mcpServer: { name: string } | null } }>, dropped: Array<{ name: string, reason: DropReason, tool: { name: string }, schemaRefusal: { provider: ToolProvider, rule: string, pointer: string, message: string } | null }> } };
-
-export type AgentLoadoutVersionQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type AgentLoadoutVersionQuery = { agent: { loadoutVersion: number } | null };
 
 export type BeginMcpTurnMutationVariables = Exact<{
   conversationId: string | number;
@@ -962,21 +1152,6 @@ export type SetToolRuleWithWarningMutationVariables = Exact<{
 
 
 export type SetToolRuleWithWarningMutation = { setToolRule: { id: string, subject: string, matchingToolCount: number, warning: string | null } };
-
-export type RemoveToolRuleMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type RemoveToolRuleMutation = { removeToolRule: boolean };
-
-export type UpdateAgentSettingsMutationVariables = Exact<{
-  id: string | number;
-  input: UpdateAgentInput;
-}>;
-
-
-export type UpdateAgentSettingsMutation = { updateAgent: { id: string } };
 
 export type ToolDefinitionsBySourceQueryVariables = Exact<{
   source?: ToolSource | null | undefined;
@@ -1037,6 +1212,38 @@ export const ModelPriceRatesFragmentDoc = new TypedDocumentString(`
   creditsPerMTok
 }
     `, {"fragmentName":"ModelPriceRates"}) as unknown as TypedDocumentString<ModelPriceRatesFragment, unknown>;
+export const InvalidationEventFragmentDoc = new TypedDocumentString(`
+    fragment InvalidationEvent on ToolboxInvalidation {
+  id
+  cause
+  loadoutVersion
+  at
+  actor {
+    id
+    name
+  }
+  agent {
+    id
+  }
+  affected {
+    channel {
+      key
+    }
+    page {
+      type
+      contextObject
+    }
+    previousFingerprint
+    newFingerprint
+    diff {
+      added
+      removed
+      changed
+      reordered
+    }
+  }
+}
+    `, {"fragmentName":"InvalidationEvent"}) as unknown as TypedDocumentString<InvalidationEventFragment, unknown>;
 export const McpServerFieldsFragmentDoc = new TypedDocumentString(`
     fragment McpServerFields on McpServer {
   id
@@ -1712,6 +1919,455 @@ export const LastTurnsBySituationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<LastTurnsBySituationQuery, LastTurnsBySituationQueryVariables>;
+export const ApplyChangeSetDocument = new TypedDocumentString(`
+    mutation ApplyChangeSet($changes: [LoadoutChangeInput!]!, $dryRun: Boolean, $expectLoadoutVersion: ExpectedLoadoutVersionInput) {
+  applyChangeSet(
+    changes: $changes
+    dryRun: $dryRun
+    expectLoadoutVersion: $expectLoadoutVersion
+  ) {
+    liveConversations
+    rewrittenToolTokens
+    invalidations {
+      ...InvalidationEvent
+    }
+  }
+}
+    fragment InvalidationEvent on ToolboxInvalidation {
+  id
+  cause
+  loadoutVersion
+  at
+  actor {
+    id
+    name
+  }
+  agent {
+    id
+  }
+  affected {
+    channel {
+      key
+    }
+    page {
+      type
+      contextObject
+    }
+    previousFingerprint
+    newFingerprint
+    diff {
+      added
+      removed
+      changed
+      reordered
+    }
+  }
+}`) as unknown as TypedDocumentString<ApplyChangeSetMutation, ApplyChangeSetMutationVariables>;
+export const ToolboxInvalidationsDocument = new TypedDocumentString(`
+    query ToolboxInvalidations($agentId: ID, $projectId: ID, $first: Int, $after: String) {
+  toolboxInvalidations(
+    agentId: $agentId
+    projectId: $projectId
+    first: $first
+    after: $after
+  ) {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      cursor
+      node {
+        ...InvalidationEvent
+      }
+    }
+  }
+}
+    fragment InvalidationEvent on ToolboxInvalidation {
+  id
+  cause
+  loadoutVersion
+  at
+  actor {
+    id
+    name
+  }
+  agent {
+    id
+  }
+  affected {
+    channel {
+      key
+    }
+    page {
+      type
+      contextObject
+    }
+    previousFingerprint
+    newFingerprint
+    diff {
+      added
+      removed
+      changed
+      reordered
+    }
+  }
+}`) as unknown as TypedDocumentString<ToolboxInvalidationsQuery, ToolboxInvalidationsQueryVariables>;
+export const ToolboxInvalidatedDocument = new TypedDocumentString(`
+    subscription ToolboxInvalidated($agentId: ID, $projectId: ID) {
+  toolboxInvalidated(agentId: $agentId, projectId: $projectId) {
+    id
+    cause
+    at
+    loadoutVersion
+    agent {
+      id
+      name
+    }
+    affected {
+      channel {
+        key
+      }
+      page {
+        type
+      }
+      newFingerprint
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolboxInvalidatedSubscription, ToolboxInvalidatedSubscriptionVariables>;
+export const AgentLoadoutDocument = new TypedDocumentString(`
+    query AgentLoadout($id: ID!) {
+  agent(id: $id) {
+    name
+    maxTools
+    toolsMode
+    budgetWarnThreshold
+    loadoutVersion
+    exclusions
+    permissionRules {
+      id
+      subject
+      effect
+      matchingToolCount
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentLoadoutQuery, AgentLoadoutQueryVariables>;
+export const AgentInvalidationsDocument = new TypedDocumentString(`
+    query AgentInvalidations($id: ID!, $first: Int, $after: String) {
+  agent(id: $id) {
+    loadoutVersion
+    invalidations(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          loadoutVersion
+          cause
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentInvalidationsQuery, AgentInvalidationsQueryVariables>;
+export const AgentToolboxesDocument = new TypedDocumentString(`
+    query AgentToolboxes($channel: String! = "web", $page: PageInput) {
+  agents {
+    id
+    toolbox(channel: $channel, page: $page) {
+      id
+      fingerprint
+      lastTurn {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentToolboxesQuery, AgentToolboxesQueryVariables>;
+export const UpdateAgentDocument = new TypedDocumentString(`
+    mutation UpdateAgent($id: ID!, $input: UpdateAgentInput!) {
+  updateAgent(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAgentMutation, UpdateAgentMutationVariables>;
+export const DeleteAgentDocument = new TypedDocumentString(`
+    mutation DeleteAgent($id: ID!) {
+  deleteAgent(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteAgentMutation, DeleteAgentMutationVariables>;
+export const CreateToolDefinitionDocument = new TypedDocumentString(`
+    mutation CreateToolDefinition($input: ToolDefinitionInput!) {
+  createToolDefinition(input: $input) {
+    id
+    sortOrder
+    version
+    shadows {
+      id
+    }
+    shadowedBy {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateToolDefinitionMutation, CreateToolDefinitionMutationVariables>;
+export const UpdateToolDefinitionDocument = new TypedDocumentString(`
+    mutation UpdateToolDefinition($id: ID!, $input: UpdateToolDefinitionInput!) {
+  updateToolDefinition(id: $id, input: $input) {
+    id
+    version
+    contentHash
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateToolDefinitionMutation, UpdateToolDefinitionMutationVariables>;
+export const DeleteToolDefinitionDocument = new TypedDocumentString(`
+    mutation DeleteToolDefinition($id: ID!) {
+  deleteToolDefinition(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteToolDefinitionMutation, DeleteToolDefinitionMutationVariables>;
+export const ToolDefinitionDocument = new TypedDocumentString(`
+    query ToolDefinition($id: ID!) {
+  toolDefinition(id: $id) {
+    id
+    name
+    description
+    version
+    shadows {
+      id
+    }
+    shadowedBy {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionQuery, ToolDefinitionQueryVariables>;
+export const ToolDefinitionsDocument = new TypedDocumentString(`
+    query ToolDefinitions($source: ToolSource, $projectId: ID) {
+  toolDefinitions(source: $source, projectId: $projectId) {
+    id
+    name
+    description
+    source
+    sortOrder
+    version
+    inputSchema
+  }
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionsQuery, ToolDefinitionsQueryVariables>;
+export const SetToolRuleMatchingDocument = new TypedDocumentString(`
+    mutation SetToolRuleMatching($input: ToolRuleInput!) {
+  setToolRule(input: $input) {
+    id
+    matchingToolCount
+  }
+}
+    `) as unknown as TypedDocumentString<SetToolRuleMatchingMutation, SetToolRuleMatchingMutationVariables>;
+export const RemoveToolRuleDocument = new TypedDocumentString(`
+    mutation RemoveToolRule($id: ID!) {
+  removeToolRule(id: $id)
+}
+    `) as unknown as TypedDocumentString<RemoveToolRuleMutation, RemoveToolRuleMutationVariables>;
+export const ProjectPermissionRulesDocument = new TypedDocumentString(`
+    query ProjectPermissionRules($id: ID!) {
+  project(id: $id) {
+    permissionRules {
+      id
+      subject
+      effect
+      matchingToolCount
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ProjectPermissionRulesQuery, ProjectPermissionRulesQueryVariables>;
+export const ReportMcpInventoryDocument = new TypedDocumentString(`
+    mutation ReportMcpInventory($serverId: ID!, $tools: [McpToolInput!]!, $advertisesResources: Boolean! = false) {
+  reportMcpInventory(
+    serverId: $serverId
+    tools: $tools
+    advertisesResources: $advertisesResources
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ReportMcpInventoryMutation, ReportMcpInventoryMutationVariables>;
+export const UpdateMcpServerDocument = new TypedDocumentString(`
+    mutation UpdateMcpServer($id: ID!, $input: UpdateMcpServerInput!) {
+  updateMcpServer(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateMcpServerMutation, UpdateMcpServerMutationVariables>;
+export const McpServerToolListsDocument = new TypedDocumentString(`
+    query McpServerToolLists {
+  mcpServers {
+    id
+    name
+    enabled
+    enabledTools
+    disabledTools
+  }
+}
+    `) as unknown as TypedDocumentString<McpServerToolListsQuery, McpServerToolListsQueryVariables>;
+export const ToolboxEntriesDocument = new TypedDocumentString(`
+    query ToolboxEntries($agentId: ID!, $channel: String! = "web", $page: PageInput) {
+  toolbox(agentId: $agentId, channel: $channel, page: $page) {
+    id
+    fingerprint
+    toolCount
+    tools {
+      name
+      contentHash
+    }
+    dropped {
+      name
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolboxEntriesQuery, ToolboxEntriesQueryVariables>;
+export const ToolboxProvenanceDocument = new TypedDocumentString(`
+    query ToolboxProvenance($agentId: ID!, $channel: String! = "web", $page: PageInput) {
+  toolbox(agentId: $agentId, channel: $channel, page: $page) {
+    fingerprint
+    tools {
+      name
+      tool {
+        id
+      }
+    }
+    rendered(provider: ANTHROPIC)
+    dropped {
+      name
+      reason
+      tool {
+        id
+        name
+      }
+      shadowedBy {
+        id
+      }
+      rule {
+        id
+        subject
+        effect
+        project {
+          id
+        }
+        agent {
+          id
+        }
+      }
+    }
+    lastTurn {
+      id
+      toolbox {
+        fingerprint
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolboxProvenanceQuery, ToolboxProvenanceQueryVariables>;
+export const BeginTurnAfterEditsDocument = new TypedDocumentString(`
+    mutation BeginTurnAfterEdits($conversationId: ID!) {
+  beginTurn(conversationId: $conversationId) {
+    id
+    index
+    toolboxChanged
+    diff {
+      added
+      removed
+      changed
+      reordered
+    }
+    invalidation {
+      id
+      cause
+    }
+    invalidations {
+      invalidation {
+        id
+        cause
+      }
+      affected {
+        channel {
+          key
+        }
+        page {
+          type
+          contextObject
+        }
+        diff {
+          changed
+          removed
+        }
+      }
+      diff {
+        added
+        removed
+        changed
+        reordered
+      }
+    }
+    toolbox {
+      id
+      fingerprint
+      tools {
+        name
+        contentHash
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BeginTurnAfterEditsMutation, BeginTurnAfterEditsMutationVariables>;
+export const TurnToolboxDocument = new TypedDocumentString(`
+    query TurnToolbox($id: ID!) {
+  turn(id: $id) {
+    toolbox {
+      id
+      dropped {
+        name
+        reason
+        toolDefinition {
+          id
+        }
+        shadowedBy {
+          id
+        }
+        rule {
+          id
+          subject
+          effect
+          level
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TurnToolboxQuery, TurnToolboxQueryVariables>;
+export const RevokeApiKeyDocument = new TypedDocumentString(`
+    mutation RevokeApiKey($principalId: ID!) {
+  revokeApiKey(principalId: $principalId)
+}
+    `) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
+export const ChannelKeysDocument = new TypedDocumentString(`
+    query ChannelKeys {
+  channels {
+    key
+  }
+}
+    `) as unknown as TypedDocumentString<ChannelKeysQuery, ChannelKeysQueryVariables>;
+export const MyRoleDocument = new TypedDocumentString(`
+    query MyRole {
+  me {
+    role
+  }
+}
+    `) as unknown as TypedDocumentString<MyRoleQuery, MyRoleQueryVariables>;
 export const McpServersDocument = new TypedDocumentString(`
     query McpServers {
   mcpServers {
@@ -1862,56 +2518,6 @@ export const ProbeMcpServerDocument = new TypedDocumentString(`
     }
   }
 }`) as unknown as TypedDocumentString<ProbeMcpServerMutation, ProbeMcpServerMutationVariables>;
-export const UpdateMcpServerDocument = new TypedDocumentString(`
-    mutation UpdateMcpServer($id: ID!, $input: UpdateMcpServerInput!) {
-  updateMcpServer(id: $id, input: $input) {
-    ...McpServerFields
-  }
-}
-    fragment McpServerFields on McpServer {
-  id
-  name
-  transport
-  url
-  headerNames
-  enabled
-  inventoryUpdatedAt
-  probe {
-    status
-    lastProbedAt
-    lastOkAt
-    lastError
-    nextProbeAt
-    serverName
-    serverVersion
-    protocolVersion
-  }
-  refusedTools {
-    index
-    name
-    field
-    reason
-  }
-  tools {
-    id
-    name
-    mcpToolName
-    title
-    description
-    version
-    contentHash
-    inputSchema
-    outputSchema
-    mcpEntry
-    annotations {
-      title
-      readOnlyHint
-      destructiveHint
-      idempotentHint
-      openWorldHint
-    }
-  }
-}`) as unknown as TypedDocumentString<UpdateMcpServerMutation, UpdateMcpServerMutationVariables>;
 export const ReportMcpToolsDocument = new TypedDocumentString(`
     mutation ReportMcpTools($serverId: ID!, $tools: [McpTool!]!, $advertisesResources: Boolean! = false) {
   reportMcpTools(
@@ -1950,8 +2556,8 @@ export const ReportMcpToolsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReportMcpToolsMutation, ReportMcpToolsMutationVariables>;
-export const ReportMcpInventoryDocument = new TypedDocumentString(`
-    mutation ReportMcpInventory($serverId: ID!, $tools: [McpToolInput!]!, $advertisesResources: Boolean! = false) {
+export const ReportMcpInventoryStoredDocument = new TypedDocumentString(`
+    mutation ReportMcpInventoryStored($serverId: ID!, $tools: [McpToolInput!]!, $advertisesResources: Boolean! = false) {
   reportMcpInventory(
     serverId: $serverId
     tools: $tools
@@ -1987,7 +2593,7 @@ export const ReportMcpInventoryDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ReportMcpInventoryMutation, ReportMcpInventoryMutationVariables>;
+    `) as unknown as TypedDocumentString<ReportMcpInventoryStoredMutation, ReportMcpInventoryStoredMutationVariables>;
 export const McpToolboxDocument = new TypedDocumentString(`
     query McpToolbox($agentId: ID!, $channel: String! = "web") {
   agent(id: $agentId) {
@@ -2032,13 +2638,6 @@ export const McpToolboxDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<McpToolboxQuery, McpToolboxQueryVariables>;
-export const AgentLoadoutVersionDocument = new TypedDocumentString(`
-    query AgentLoadoutVersion($id: ID!) {
-  agent(id: $id) {
-    loadoutVersion
-  }
-}
-    `) as unknown as TypedDocumentString<AgentLoadoutVersionQuery, AgentLoadoutVersionQueryVariables>;
 export const BeginMcpTurnDocument = new TypedDocumentString(`
     mutation BeginMcpTurn($conversationId: ID!) {
   beginTurn(conversationId: $conversationId) {
@@ -2129,18 +2728,6 @@ export const SetToolRuleWithWarningDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SetToolRuleWithWarningMutation, SetToolRuleWithWarningMutationVariables>;
-export const RemoveToolRuleDocument = new TypedDocumentString(`
-    mutation RemoveToolRule($id: ID!) {
-  removeToolRule(id: $id)
-}
-    `) as unknown as TypedDocumentString<RemoveToolRuleMutation, RemoveToolRuleMutationVariables>;
-export const UpdateAgentSettingsDocument = new TypedDocumentString(`
-    mutation UpdateAgentSettings($id: ID!, $input: UpdateAgentInput!) {
-  updateAgent(id: $id, input: $input) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<UpdateAgentSettingsMutation, UpdateAgentSettingsMutationVariables>;
 export const ToolDefinitionsBySourceDocument = new TypedDocumentString(`
     query ToolDefinitionsBySource($source: ToolSource) {
   toolDefinitions(source: $source) {
