@@ -3,8 +3,17 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { logger } from '../src/common/logger';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
-import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
+import {
+  BeginMcpTurnDocument,
+  McpServersDocument,
+  McpToolBudgetDocument,
+  ProbeMcpServerDocument,
+  RegisterMcpServerDocument,
+  ReportMcpToolsDocument,
+} from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
 import { TestMcpServer } from './support/mcp-http-server';
+import { TestWorld } from './support/test-world';
 
 /*
  * Loadout probing real MCP servers of the official SDK over Streamable HTTP
@@ -22,39 +31,13 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-interface Probe {
-  status: string;
-  lastProbedAt: string | null;
-  lastOkAt: string | null;
-  lastError: string | null;
-  nextProbeAt: string | null;
-  serverName: string | null;
-  serverVersion: string | null;
-  protocolVersion: string | null;
-}
-interface Server {
-  id: string;
-  transport: string;
-  url: string | null;
-  headerNames: string[];
-  probe: Probe;
-  tools: Array<{ name: string; mcpToolName: string; inputSchema: unknown; contentHash: string; version: number; description: string }>;
-}
-const SERVER_FIELDS = `id transport url headerNames
-  probe { status lastProbedAt lastOkAt lastError nextProbeAt serverName serverVersion protocolVersion }
-  tools { name mcpToolName inputSchema contentHash version description }`;
-const SERVERS = typed<{ mcpServers: Server[] }>(`{ mcpServers { name ${SERVER_FIELDS} } }`);
-const REGISTER = typed<{ registerMcpServer: Server }>(
-  `mutation($i: RegisterMcpServerInput!) { registerMcpServer(input: $i) { ${SERVER_FIELDS} } }`,
-);
-const PROBE = typed<{ probeMcpServer: Server }>(`mutation($id: ID!) { probeMcpServer(id: $id) { ${SERVER_FIELDS} } }`);
-
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let mcp: TestMcpServer;
 const logged: string[] = [];
 
-const serverById = async (id: string) => (await t.ok(key, SERVERS)).mcpServers.find((s) => s.id === id)!;
+const serverById = async (id: string) => (await t.ok(key, McpServersDocument)).mcpServers.find((s) => s.id === id)!;
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 5000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -85,8 +68,8 @@ beforeAll(async () => {
     LOADOUT_MCP_PROBE_INTERVAL_MS: '60000',
   });
   t = await startTestServer({ mcp: { ...settings, tickMs: 100 } });
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  world = new TestWorld(t);
+  key = (await world.organization('Test org')).adminKey;
 }, 60_000);
 afterAll(async () => {
   await t?.stop();
@@ -97,8 +80,8 @@ let serverId: string;
 
 it('probes a server registered with an address without any runtime, and keeps its header value secret', async () => {
   const registered = (
-    await t.ok(key, REGISTER, {
-      i: { name: 'live', transport: 'STREAMABLE_HTTP', url: mcp.url, headers: [{ name: 'Authorization', value: SECRET }] },
+    await t.ok(key, RegisterMcpServerDocument, {
+      input: { name: 'live', transport: 'STREAMABLE_HTTP', url: mcp.url, headers: [{ name: 'Authorization', value: SECRET }] },
     })
   ).registerMcpServer;
   serverId = registered.id;
@@ -120,40 +103,25 @@ it('stores what the server lists byte for byte, and the same as a runtime report
   expect(probed.tools.map((x) => JSON.stringify(x.inputSchema))).toEqual(
     listed.map((e) => JSON.stringify((e as { inputSchema: unknown }).inputSchema)),
   );
-  const reported = (
-    await t.ok<{ registerMcpServer: { id: string } }>(key, `mutation { registerMcpServer(input: { name: "copy" }) { id } }`)
-  ).registerMcpServer.id;
-  const report = await t.ok<{ reportMcpTools: { tools: Array<{ inputSchema: unknown; description: string; version: number }> } }>(
-    key,
-    `mutation($s: ID!, $tools: [McpTool!]!) { reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) { tools { inputSchema description version } } }`,
-    { s: reported, tools: listed },
-  );
+  const [reported] = await world.mcpServers(key, [{ name: 'copy' }]);
+  const report = await t.ok(key, ReportMcpToolsDocument, { serverId: reported.id, tools: listed });
   expect(report.reportMcpTools.tools.map((x) => JSON.stringify([x.inputSchema, x.description]))).toEqual(
     probed.tools.map((x) => JSON.stringify([x.inputSchema, x.description])),
   );
   // A probe of an unchanged list moves nothing.
-  const again = (await t.ok(key, PROBE, { id: serverId })).probeMcpServer;
+  const again = (await t.ok(key, ProbeMcpServerDocument, { id: serverId })).probeMcpServer;
   expect(again.tools.map((x) => [x.contentHash, x.version])).toEqual(probed.tools.map((x) => [x.contentHash, x.version]));
 });
 
 it('refuses a runtime report for a server Loadout probes itself', async () => {
-  const refused = await t.gql(key, `mutation($s: ID!) { reportMcpTools(serverId: $s, tools: [], advertisesResources: false) { id } }`, {
-    s: serverId,
-  });
+  const refused = await t.gql(key, ReportMcpToolsDocument, { serverId, tools: [] });
   expect(codeOf(refused)).toBe('BAD_USER_INPUT');
   expect(refused.errors?.[0].message).toContain('REPORTED');
 });
 
 it('follows notifications/tools/list_changed: the new tool reaches the toolbox within 2 s', async () => {
-  const agent = (await t.ok<{ createAgent: { id: string } }>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
-  const names = async () =>
-    (
-      await t.ok<{ toolbox: { tools: Array<{ name: string }> } }>(
-        key,
-        `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name } } }`,
-        { a: agent },
-      )
-    ).toolbox.tools.map((x) => x.name);
+  const [agent] = await world.agents(key, [{ name: 'a' }]);
+  const names = async () => (await world.toolbox(key, { agentId: agent.id })).tools.map((x) => x.name);
   expect(await names()).toContain('mcp__live__search');
   const started = Date.now();
   await mcp.setTools([...mcp.tools, tool('create_issue')]);
@@ -165,21 +133,9 @@ it('follows notifications/tools/list_changed: the new tool reaches the toolbox w
 let agentId: string;
 
 it("records with each turn how fresh each carried server's inventory was: probed and fresh, or reported", async () => {
-  agentId = (await t.ok<{ createAgent: { id: string } }>(key, `mutation { createAgent(input: { name: "turns" }) { id } }`)).createAgent.id;
-  const conversation = (
-    await t.ok<{ startConversation: { id: string } }>(
-      key,
-      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web" }) { id } }`,
-      {
-        a: agentId,
-      },
-    )
-  ).startConversation.id;
-  const turn = await t.ok<{
-    beginTurn: { mcpInventories: Array<{ server: string; transport: string; status: string; lastOkAt: string | null }> };
-  }>(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { mcpInventories { server transport status lastOkAt } } }`, {
-    c: conversation,
-  });
+  [{ id: agentId }] = await world.agents(key, [{ name: 'turns' }]);
+  const conversation = await world.startConversation(key, { agentId });
+  const turn = await t.ok(key, BeginMcpTurnDocument, { conversationId: conversation });
   expect(turn.beginTurn.mcpInventories).toEqual([
     { server: 'copy', transport: 'REPORTED', status: 'OK', lastOkAt: null },
     { server: 'live', transport: 'STREAMABLE_HTTP', status: 'OK', lastOkAt: expect.any(String) },
@@ -196,9 +152,9 @@ it.each([
   'a server answering %s is FAILING with a clear error and keeps its tools',
   async (_, behaviour, error) => {
     // A good probe first, so the failure is timed from a fresh inventory and never meets the stale age.
-    expect((await t.ok(key, PROBE, { id: serverId })).probeMcpServer.probe.status).toBe('OK');
+    expect((await t.ok(key, ProbeMcpServerDocument, { id: serverId })).probeMcpServer.probe.status).toBe('OK');
     mcp.behaviour = behaviour;
-    const failed = (await t.ok(key, PROBE, { id: serverId })).probeMcpServer;
+    const failed = (await t.ok(key, ProbeMcpServerDocument, { id: serverId })).probeMcpServer;
     mcp.behaviour = { kind: 'ok' };
     expect(failed.probe.status).toBe('FAILING');
     expect(failed.probe.lastError).toMatch(error);
@@ -210,7 +166,7 @@ it.each([
 
 it('turns STALE once its last good inventory is older than the stale age, named so in the budget report and counted so in /metrics', async () => {
   await mcp.stop();
-  const failing = (await t.ok(key, PROBE, { id: serverId })).probeMcpServer;
+  const failing = (await t.ok(key, ProbeMcpServerDocument, { id: serverId })).probeMcpServer;
   expect(failing.probe.status).toMatch(/FAILING|STALE/);
   expect(failing.probe.lastError).toMatch(/refused|closed/);
   const stale = await until(
@@ -220,10 +176,7 @@ it('turns STALE once its last good inventory is older than the stale age, named 
   );
   expect(stale.probe.status).toBe('STALE');
   expect(stale.tools.length).toBe(3);
-  const budget = await t.ok<{ toolBudget: { mcpServerNotes: Array<{ server: string; status: string; lastError: string }> } }>(
-    key,
-    `{ toolBudget { mcpServerNotes { server status lastError } } }`,
-  );
+  const budget = await t.ok(key, McpToolBudgetDocument, {});
   expect(budget.toolBudget.mcpServerNotes).toEqual([
     { server: 'live', status: 'STALE', lastError: expect.stringMatching(/refused|closed/) },
   ]);
@@ -239,11 +192,11 @@ it('turns STALE once its last good inventory is older than the stale age, named 
 
 it('refuses addresses outside the allow-list at registration, as "not allowed"', async () => {
   for (const url of ['http://127.0.0.1:1/mcp', 'http://169.254.169.254/mcp', 'http://10.0.0.1/mcp', 'file:///etc/passwd']) {
-    const result = await t.gql(key, REGISTER, { i: { name: 'x', transport: 'STREAMABLE_HTTP', url } });
+    const result = await t.gql(key, RegisterMcpServerDocument, { input: { name: 'x', transport: 'STREAMABLE_HTTP', url } });
     expect(codeOf(result)).toBe('BAD_USER_INPUT');
     expect(result.errors?.[0].extensions?.field).toBe('input.url');
   }
-  const stdio = await t.gql(key, REGISTER, { i: { name: 'x', transport: 'STDIO' } });
+  const stdio = await t.gql(key, RegisterMcpServerDocument, { input: { name: 'x', transport: 'STDIO' } });
   expect(stdio.errors?.[0].extensions?.field).toBe('input.transport');
 });
 

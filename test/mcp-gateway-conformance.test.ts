@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { startTestServer, type TestServer } from './support/harness';
 import { TestMcpServer, type Answer } from './support/mcp-http-server';
+import { TestWorld } from './support/test-world';
 
 /*
  * The official MCP conformance suite (server mode) against the gateway. It
@@ -131,24 +132,14 @@ beforeAll(async () => {
     LOADOUT_MCP_SECRET_KEY: 'c'.repeat(64),
   });
   t = await startTestServer({ mcp });
-  const admin = (await t.createOrganization()).adminKey;
-  const key = await t.createKey(admin, 'RUNTIME');
-  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  await t.ok(admin, `mutation($u: String!) { registerMcpServer(input: { name: "suite", transport: STREAMABLE_HTTP, url: $u }) { id } }`, {
-    u: reference.url,
-  });
-  const agent = (await t.ok<{ createAgent: { id: string } }>(admin, `mutation { createAgent(input: { name: "suite" }) { id } }`))
-    .createAgent.id;
+  const world = new TestWorld(t);
+  const admin = (await world.organization('Test org')).adminKey;
+  const key = await world.key(admin, 'RUNTIME');
+  await world.mcpServers(admin, [{ name: 'suite', transport: 'STREAMABLE_HTTP', url: reference.url }]);
+  const [{ id: agent }] = await world.agents(admin, [{ name: 'suite' }]);
   // Probed on registration: the reference tools are the agent's once the probe is in.
   for (let tries = 0; tries < 100; tries++) {
-    const listed = await t.ok<{ toolbox: { toolCount: number } }>(
-      admin,
-      `query($a: ID!) { toolbox(agentId: $a, channel: "web") { toolCount } }`,
-      {
-        a: agent,
-      },
-    );
-    if (listed.toolbox.toolCount === Object.keys(REFERENCE).length + 1) break;
+    if ((await world.toolbox(admin, { agentId: agent })).toolCount === Object.keys(REFERENCE).length + 1) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   proxy = await keyAddingProxy(

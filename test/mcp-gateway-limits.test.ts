@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { startTestServer, type TestServer } from './support/harness';
 import { TestMcpServer } from './support/mcp-http-server';
+import { TestWorld } from './support/test-world';
 
 /*
  * The MCP gateway's bounds, with small ones: sessions per key and per
@@ -46,12 +47,9 @@ const listOn = (server: TestServer, key: string, session: string, agent: string)
 const list = (key: string, session: string, agent: string) => listOn(t, key, session, agent);
 
 /** An organisation with a "web" channel and one agent: its admin key and the agent's id. */
-async function tenant(server: TestServer, name?: string): Promise<{ key: string; agent: string }> {
-  const key = (await server.createOrganization(name)).adminKey;
-  await server.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agent = (await server.ok<{ createAgent: { id: string } }>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent
-    .id;
-  return { key, agent };
+async function tenant(server: TestServer, name = 'Test org'): Promise<{ key: string; agent: string }> {
+  const { adminKey, agents } = await new TestWorld(server).organization(name, { agents: [{ name: 'a' }] });
+  return { key: adminKey, agent: agents[0].id };
 }
 
 beforeAll(async () => {
@@ -169,9 +167,7 @@ describe('a call in flight when the instance stops', () => {
 
   it('is answered as the upstream server answered it before the instance exits', async () => {
     const { key, agent } = await tenant(u);
-    await u.ok(key, `mutation($u: String!) { registerMcpServer(input: { name: "up", transport: STREAMABLE_HTTP, url: $u }) { id } }`, {
-      u: upstream.url,
-    });
+    await new TestWorld(u).mcpServers(key, [{ name: 'up', transport: 'STREAMABLE_HTTP', url: upstream.url }]);
     const client = new Client({ name: 'drain', version: '0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`${u.server.url}/mcp/agents/${agent}?channel=web`), {

@@ -10,8 +10,10 @@ import { Agent, MCPServerStreamableHttp, OpenAIProvider, run as runAgent, setTra
 import { generateText, stepCountIs } from 'ai';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { FakeProvider } from './support/fake-provider';
+import { McpServersDocument, ToolUsageDocument } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
 import { binOf, startEverything } from './support/mcp-servers';
+import { TestWorld } from './support/test-world';
 
 /*
  * The MCP gateway in front of real servers from npm: the reference
@@ -51,11 +53,10 @@ async function listed(): Promise<string[]> {
   return tools.map((x) => x.name);
 }
 
-type Usage = Array<{ toolName: string; calls: number; errors: number }>;
 const callsOf = async (userId: string, calls: number) =>
   (
     await until(
-      () => t.ok<{ toolUsage: Usage }>(admin, `query($u: String!) { toolUsage(userId: $u) { toolName calls errors } }`, { u: userId }),
+      () => t.ok(admin, ToolUsageDocument, { userId }),
       (usage) => usage.toolUsage.reduce((n, u) => n + u.calls, 0) >= calls,
       10_000,
     )
@@ -75,17 +76,11 @@ beforeAll(async () => {
     LOADOUT_MCP_TIMEOUT_MS: '20000',
   });
   t = await startTestServer({ mcp: { ...settings, tickMs: 100 } });
-  const org = await t.createOrganization();
+  const world = new TestWorld(t);
+  const org = await world.organization('Test org');
   admin = org.adminKey;
-  runtime = await t.createKey(admin, 'RUNTIME');
-  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  await t.ok(
-    admin,
-    `mutation($u: String!) { registerMcpServer(input: { name: "everything", transport: STREAMABLE_HTTP, url: $u }) { id } }`,
-    {
-      u: `http://127.0.0.1:${started.port}/mcp`,
-    },
-  );
+  runtime = await world.key(admin, 'RUNTIME');
+  await world.mcpServers(admin, [{ name: 'everything', transport: 'STREAMABLE_HTTP', url: `http://127.0.0.1:${started.port}/mcp` }]);
   const memory = {
     organization: org.id,
     name: 'memory',
@@ -96,7 +91,7 @@ beforeAll(async () => {
   };
   writeFileSync(file, JSON.stringify({ servers: [memory] }));
   const servers = await until(
-    () => t.ok<{ mcpServers: Array<{ name: string; probe: { status: string } }> }>(admin, `{ mcpServers { name probe { status } } }`),
+    () => t.ok(admin, McpServersDocument),
     ({ mcpServers }) => mcpServers.length === 2 && mcpServers.every((s) => s.probe.status === 'OK'),
     60_000,
   );
@@ -104,8 +99,7 @@ beforeAll(async () => {
     ['everything', 'OK'],
     ['memory', 'OK'],
   ]);
-  agentId = (await t.ok<{ createAgent: { id: string } }>(admin, `mutation { createAgent(input: { name: "real", maxTools: 100 }) { id } }`))
-    .createAgent.id;
+  [{ id: agentId }] = await world.agents(admin, [{ name: 'real', maxTools: 100 }]);
 }, 120_000);
 afterAll(async () => {
   await t?.stop();

@@ -2,8 +2,21 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResultSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
+import {
+  BeginMcpTurnDocument,
+  ConversationsWithToolCallsDocument,
+  McpServersDocument,
+  McpToolBudgetDocument,
+  RecordToolCallsDocument,
+  RemoveToolRuleDocument,
+  ToolDefinitionUpdateDocument,
+  ToolUsageDocument,
+  UpdateAgentDocument,
+  UpdateMcpServerDocument,
+} from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
 import { TestMcpServer } from './support/mcp-http-server';
+import { TestWorld } from './support/test-world';
 
 /*
  * Loadout as an MCP server, through the official SDK's client over
@@ -20,6 +33,7 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
 });
 
 let t: TestServer;
+let world: TestWorld;
 let upstream: TestMcpServer;
 /** A server that asks for a key, reached with a header. */
 let keyed: TestMcpServer;
@@ -40,20 +54,16 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean,
 
 const endpoint = (agent: string, query = 'channel=web') => `${t.server.url}/mcp/agents/${agent}?${query}`;
 
-type TurnCalls = Array<{ toolName: string; isError: boolean; durationMs: number | null }>;
-type Usage = Array<{ toolName: string; calls: number; errors: number; firstSurfacedAt: string | null }>;
-
 /** The user's usage evidence once `calls` calls are counted: calls are recorded after they are answered. */
-const usageOf = (userId: string, calls: number): Promise<Usage> =>
+const usageOf = (userId: string, calls: number) =>
   until(
-    async () =>
-      (
-        await t.ok<{ toolUsage: Usage }>(admin, `query($u: String!) { toolUsage(userId: $u) { toolName calls errors firstSurfacedAt } }`, {
-          u: userId,
-        })
-      ).toolUsage,
+    async () => (await t.ok(admin, ToolUsageDocument, { userId })).toolUsage,
     (usage) => usage.reduce((n, u) => n + u.calls, 0) >= calls,
   );
+
+/** A DENY rule of the agent on `toolName`: its id. */
+const deny = async (agentId: string, toolName: string) => (await world.rules(admin, [{ agentId, toolName, effect: 'DENY' }]))[0].id;
+const removeRule = (id: string) => t.ok(admin, RemoveToolRuleDocument, { id });
 
 async function connect(agent = agentId, key = runtime, headers: Record<string, string> = {}, query?: string) {
   const client = new Client({ name: 'gateway-test', version: '0' });
@@ -82,32 +92,16 @@ beforeAll(async () => {
     LOADOUT_MCP_SECRET_KEY: 'b'.repeat(64),
   });
   t = await startTestServer({ mcp: { ...settings, tickMs: 100 } });
-  admin = (await t.createOrganization()).adminKey;
-  runtime = await t.createKey(admin, 'RUNTIME');
-  await t.ok(admin, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const serverId = (
-    await t.ok<{ registerMcpServer: { id: string } }>(
-      admin,
-      `mutation($u: String!) { registerMcpServer(input: { name: "live", transport: STREAMABLE_HTTP, url: $u }) { id } }`,
-      { u: upstream.url },
-    )
-  ).registerMcpServer.id;
+  world = new TestWorld(t);
+  admin = (await world.organization('Test org')).adminKey;
+  runtime = await world.key(admin, 'RUNTIME');
+  const [server] = await world.mcpServers(admin, [{ name: 'live', transport: 'STREAMABLE_HTTP', url: upstream.url }]);
   await until(
-    async () =>
-      (await t.ok<{ mcpServers: Array<{ id: string; probe: { status: string } }> }>(admin, `{ mcpServers { id probe { status } } }`))
-        .mcpServers,
-    (servers) => servers.find((s) => s.id === serverId)?.probe.status === 'OK',
+    async () => (await t.ok(admin, McpServersDocument)).mcpServers,
+    (servers) => servers.find((s) => s.id === server.id)?.probe.status === 'OK',
   );
-  hostToolId = (
-    await t.ok<{ createToolDefinition: { id: string } }>(
-      admin,
-      `mutation { createToolDefinition(input: { name: "host_only", description: "Run by the host", inputSchema: { type: "object" } }) { id } }`,
-    )
-  ).createToolDefinition.id;
-  agentId = (await t.ok<{ createAgent: { id: string } }>(admin, `mutation { createAgent(input: { name: "gateway" }) { id } }`)).createAgent
-    .id;
-  otherAgentId = (await t.ok<{ createAgent: { id: string } }>(admin, `mutation { createAgent(input: { name: "other" }) { id } }`))
-    .createAgent.id;
+  [{ id: hostToolId }] = await world.tools(admin, [{ name: 'host_only', description: 'Run by the host', inputSchema: { type: 'object' } }]);
+  [{ id: agentId }, { id: otherAgentId }] = await world.agents(admin, [{ name: 'gateway' }, { name: 'other' }]);
 }, 60_000);
 afterAll(async () => {
   await t?.stop();
@@ -141,29 +135,15 @@ it('forwards a call to the upstream server under its own name, answers what it r
   await client.close();
   expect(result).toMatchObject({ content: [{ type: 'text', text: 'called search' }], structuredContent: { echoed: { z: 'invoices' } } });
   const usage = { toolUsage: await usageOf('maria', 1) };
-  expect(usage.toolUsage.filter((u) => u.calls > 0)).toEqual([
-    { toolName: 'mcp__live__search', calls: 1, errors: 0, firstSurfacedAt: expect.any(String) },
-  ]);
+  expect(
+    usage.toolUsage
+      .filter((u) => u.calls > 0)
+      .map(({ toolName, calls, errors, firstSurfacedAt }) => ({ toolName, calls, errors, firstSurfacedAt })),
+  ).toEqual([{ toolName: 'mcp__live__search', calls: 1, errors: 0, firstSurfacedAt: expect.any(String) }]);
   // The roster is what the client was listed: the tool the host runs was never offered to it.
   expect(usage.toolUsage.filter((u) => u.firstSurfacedAt).map((u) => u.toolName)).toEqual(['mcp__live__fetch', 'mcp__live__search']);
   // The debugger lists the call on the session's turn, with its outcome and how long the upstream server took.
-  const conversations = await t.ok<{
-    conversations: {
-      edges: Array<{
-        node: {
-          userId: string;
-          source: string;
-          turns: { edges: Array<{ node: { toolCalls: TurnCalls; notListed: Array<{ name: string; reason: string }> | null } }> };
-        };
-      }>;
-    };
-  }>(
-    admin,
-    `query($a: ID!) { conversations(agentId: $a) { edges { node { userId source turns { edges { node { toolCalls { toolName isError durationMs } notListed { name reason } } } } } } } }`,
-    {
-      a: agentId,
-    },
-  );
+  const conversations = await t.ok(admin, ConversationsWithToolCallsDocument, { agentId });
   const maria = conversations.conversations.edges.find((e) => e.node.userId === 'maria')!.node;
   // The turn says which carried tools the client was not listed, and why.
   expect(maria.source).toBe('MCP_GATEWAY');
@@ -174,11 +154,7 @@ it('forwards a call to the upstream server under its own name, answers what it r
 });
 
 it("lists and calls each tool under its server's own name with names=server, and says why one left out is not listed", async () => {
-  const rule = await t.ok<{ setToolRule: { id: string } }>(
-    admin,
-    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:mcp__live__fetch", effect: DENY }) { id } }`,
-    { a: agentId },
-  );
+  const rule = await deny(agentId, 'tool:mcp__live__fetch');
   try {
     const { client } = await connect(agentId, runtime, { 'x-loadout-user-id': 'lena' }, 'channel=web&names=server');
     expect((await client.listTools()).tools.map((x) => x.name)).toEqual(['search']);
@@ -196,16 +172,12 @@ it("lists and calls each tool under its server's own name with names=server, and
       ['mcp__live__search', 1, 0],
     ]);
   } finally {
-    await t.ok(admin, `mutation($id: ID!) { removeToolRule(id: $id) }`, { id: rule.setToolRule.id });
+    await removeRule(rule);
   }
 });
 
 it('refuses a call to a tool not in the list with why, and records it', async () => {
-  const rule = await t.ok<{ setToolRule: { id: string } }>(
-    admin,
-    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:mcp__live__fetch", effect: DENY }) { id } }`,
-    { a: agentId },
-  );
+  const rule = await deny(agentId, 'tool:mcp__live__fetch');
   const { client } = await connect(agentId, runtime, { 'x-loadout-user-id': 'omar' });
   expect((await client.listTools()).tools.map((x) => x.name)).toEqual(['mcp__live__search']);
   await expect(client.callTool({ name: 'mcp__live__fetch', arguments: { z: 'x' } })).rejects.toThrow(
@@ -221,7 +193,7 @@ it('refuses a call to a tool not in the list with why, and records it', async ()
     ['mcp__live__fetch', 1, 1],
     ['nothing_like_it', 1, 1],
   ]);
-  await t.ok(admin, `mutation($id: ID!) { removeToolRule(id: $id) }`, { id: rule.setToolRule.id });
+  await removeRule(rule);
 });
 
 it('tells each open session of the agent once when an edit alters its list, and no session of another agent', async () => {
@@ -230,15 +202,11 @@ it('tells each open session of the agent once when an edit alters its list, and 
   const before = (await watched.client.listTools()).tools.map((x) => x.name);
   await other.client.listTools();
   // The host's tool changes the toolbox, not the list: nothing is sent.
-  await t.ok(admin, `mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "Run by the host, edited" }) { id } }`, {
-    id: hostToolId,
-  });
+  await t.ok(admin, ToolDefinitionUpdateDocument, { id: hostToolId, input: { description: 'Run by the host, edited' } });
   await new Promise((r) => setTimeout(r, 500));
   expect(watched.changes).toHaveLength(0);
-  await t.ok(admin, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:mcp__live__search", effect: DENY }) { id } }`, {
-    a: agentId,
-  });
-  await t.ok(admin, `mutation($a: ID!) { updateAgent(id: $a, input: { maxTools: 20 }) { id } }`, { a: agentId });
+  await deny(agentId, 'tool:mcp__live__search');
+  await t.ok(admin, UpdateAgentDocument, { id: agentId, input: { maxTools: 20 } });
   await until(
     () => watched.changes.length,
     (n) => n > 0,
@@ -264,26 +232,21 @@ it('tells a session on another instance of the same database when an edit made o
     }),
   );
   const before = (await client.listTools()).tools.map((x) => x.name);
-  const rule = await t.ok<{ setToolRule: { id: string } }>(
-    admin,
-    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:mcp__live__fetch", effect: DENY }) { id } }`,
-    { a: otherAgentId },
-  );
+  const rule = await deny(otherAgentId, 'tool:mcp__live__fetch');
   await until(
     () => changes.length,
     (n) => n > 0,
   );
   const after = (await client.listTools()).tools.map((x) => x.name);
   await client.close();
-  await t.ok(admin, `mutation($id: ID!) { removeToolRule(id: $id) }`, { id: rule.setToolRule.id });
+  await removeRule(rule);
   expect(changes).toHaveLength(1);
   expect(before).toContain('mcp__live__fetch');
   expect(after).not.toContain('mcp__live__fetch');
 });
 
 it("forms the budget report's verdicts from gateway calls alone, as from the same calls recorded through GraphQL", async () => {
-  const agent = (await t.ok<{ createAgent: { id: string } }>(admin, `mutation { createAgent(input: { name: "a week" }) { id } }`))
-    .createAgent.id;
+  const [{ id: agent }] = await world.agents(admin, [{ name: 'a week' }]);
   const { client } = await connect(agent, runtime, { 'x-loadout-user-id': 'through-gateway' });
   await client.listTools();
   for (let i = 0; i < 200; i++) await client.callTool({ name: 'mcp__live__search', arguments: { z: `q${i}` } });
@@ -291,17 +254,9 @@ it("forms the budget report's verdicts from gateway calls alone, as from the sam
   await usageOf('through-gateway', 200);
 
   // The same week through GraphQL: a turn carrying the tools the gateway listed, and the same calls.
-  const conversation = (
-    await t.ok<{ startConversation: { id: string } }>(
-      runtime,
-      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "through-graphql" }) { id } }`,
-      { a: agent },
-    )
-  ).startConversation.id;
-  const turn = (
-    await t.ok<{ beginTurn: { id: string } }>(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation })
-  ).beginTurn.id;
-  await t.ok(runtime, `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`, {
+  const conversation = await world.startConversation(runtime, { agentId: agent, userId: 'through-graphql' });
+  const turn = (await t.ok(runtime, BeginMcpTurnDocument, { conversationId: conversation })).beginTurn.id;
+  await t.ok(runtime, RecordToolCallsDocument, {
     calls: Array.from({ length: 200 }, () => ({
       conversationId: conversation,
       turnId: turn,
@@ -311,16 +266,7 @@ it("forms the budget report's verdicts from gateway calls alone, as from the sam
   });
 
   const asOf = new Date(Date.now() + 8 * 24 * 3600 * 1000).toISOString();
-  const verdicts = async (userId: string) =>
-    (
-      await t.ok<{
-        toolBudget: { evidence: { gateOpen: boolean }; suggestions: Array<{ toolName: string; verdict: string; calls: number }> };
-      }>(
-        admin,
-        `query($a: ID!, $u: String!, $asOf: DateTime!) { toolBudget(agentId: $a, userId: $u, asOf: $asOf) { evidence { gateOpen } suggestions { toolName verdict calls } } }`,
-        { a: agent, u: userId, asOf },
-      )
-    ).toolBudget;
+  const verdicts = async (userId: string) => (await t.ok(admin, McpToolBudgetDocument, { agentId: agent, userId, asOf })).toolBudget;
   const gateway = await verdicts('through-gateway');
   const graphql = await verdicts('through-graphql');
   expect(gateway.evidence.gateOpen).toBe(true);
@@ -330,14 +276,10 @@ it("forms the budget report's verdicts from gateway calls alone, as from the sam
 });
 
 it("sends a call with the server's headers as just edited on this instance", async () => {
-  const header = (value: string) => ({ headers: [{ name: 'Authorization', value }] });
-  const serverId = (
-    await t.ok<{ registerMcpServer: { id: string } }>(
-      admin,
-      `mutation($u: String!, $h: [McpHeaderInput!]) { registerMcpServer(input: { name: "keyed", transport: STREAMABLE_HTTP, url: $u, headers: $h }) { id } }`,
-      { u: keyed.url, h: header('Bearer one').headers },
-    )
-  ).registerMcpServer.id;
+  const header = (value: string) => [{ name: 'Authorization', value }];
+  const [{ id: serverId }] = await world.mcpServers(admin, [
+    { name: 'keyed', transport: 'STREAMABLE_HTTP', url: keyed.url, headers: header('Bearer one') },
+  ]);
   const { client } = await connect();
   await until(
     async () => (await client.listTools()).tools.map((t) => t.name),
@@ -347,14 +289,11 @@ it("sends a call with the server's headers as just edited on this instance", asy
   expect(await call()).toMatchObject({ content: [{ type: 'text', text: 'called lookup' }] });
 
   keyed.requiredAuthorization = 'Bearer two';
-  await t.ok(admin, `mutation($id: ID!, $h: [McpHeaderInput!]) { updateMcpServer(id: $id, input: { headers: $h }) { id } }`, {
-    id: serverId,
-    h: header('Bearer two').headers,
-  });
+  await t.ok(admin, UpdateMcpServerDocument, { id: serverId, input: { headers: header('Bearer two') } });
   expect(await call()).toMatchObject({ content: [{ type: 'text', text: 'called lookup' }] });
   expect(keyed.seenAuthorization.at(-1)).toBe('Bearer two');
   await client.close();
-  await t.ok(admin, `mutation($id: ID!) { updateMcpServer(id: $id, input: { enabled: false }) { id } }`, { id: serverId });
+  await t.ok(admin, UpdateMcpServerDocument, { id: serverId, input: { enabled: false } });
 });
 
 describe('the door', () => {
@@ -377,7 +316,7 @@ describe('the door', () => {
   };
 
   it('refuses no key (401), a VIEWER key (403), an unknown agent (404) and an unknown channel (400 naming it)', async () => {
-    const viewer = await t.createKey(admin, 'VIEWER');
+    const viewer = await world.key(admin, 'VIEWER');
     expect((await post(endpoint(agentId), null, initialize)).status).toBe(401);
     expect((await post(endpoint(agentId), viewer, initialize)).status).toBe(403);
     const unknown = await post(endpoint('00000000-0000-4000-8000-000000000000'), runtime, initialize);
@@ -408,7 +347,7 @@ describe('the door', () => {
     const opened = await post(endpoint(agentId), runtime, initialize);
     const sessionId = opened.headers.get('mcp-session-id')!;
     expect(sessionId).toBeTruthy();
-    const otherOrganization = await t.createKey((await t.createOrganization('elsewhere')).adminKey, 'RUNTIME');
+    const otherOrganization = await world.key((await world.organizations(['elsewhere']))[0].adminKey, 'RUNTIME');
     const list = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
     const answer = await post(endpoint(agentId), otherOrganization, list, {
       'mcp-session-id': sessionId,

@@ -1,4 +1,12 @@
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  McpToolboxDocument,
+  ReportMcpInventoryStoredDocument,
+  ReportMcpToolsDocument,
+  WorldToolDocument,
+  type McpToolInput,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /*
  * An inventory is carried whatever one of its entries holds: an entry with
@@ -10,18 +18,17 @@ import { startTestServer, typed, type Created, type TestServer } from './support
  */
 
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let agentId: string;
 
-interface Reported {
-  refusedTools: Array<{ index: number; name: string | null; field: string; reason: string }>;
-  tools: Array<{ mcpToolName: string; description: string; inputSchema: unknown; outputSchema: unknown; mcpEntry: unknown }>;
-}
-const SELECTION = `refusedTools { index name field reason } tools { mcpToolName description inputSchema outputSchema mcpEntry }`;
-const REPORT = typed<{ reportMcpTools: Reported }>(`mutation($s: ID!, $tools: [McpTool!]!) {
-  reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) { ${SELECTION} } }`);
-const REPORT_TYPED = typed<{ reportMcpInventory: Reported }>(`mutation($s: ID!, $tools: [McpToolInput!]!) {
-  reportMcpInventory(serverId: $s, tools: $tools, advertisesResources: false) { ${SELECTION} } }`);
+/** A report of `tools` for the server, in the scalar form and in the typed one. */
+const reports = {
+  reportMcpTools: async (serverId: string, tools: unknown[]) =>
+    (await t.ok(key, ReportMcpToolsDocument, { serverId, tools })).reportMcpTools,
+  reportMcpInventory: async (serverId: string, tools: McpToolInput[]) =>
+    (await t.ok(key, ReportMcpInventoryStoredDocument, { serverId, tools })).reportMcpInventory,
+};
 
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -39,17 +46,14 @@ const nested = (levels: number): Record<string, unknown> => {
 const schemaOf = (bytes: number) => ({ type: 'object', properties: { q: { type: 'string', description: 'x'.repeat(bytes) } } });
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
-const register = async (name: string) =>
-  (await t.ok<Created<'registerMcpServer'>>(key, `mutation($n: String!) { registerMcpServer(input: { name: $n }) { id } }`, { n: name }))
-    .registerMcpServer.id;
+const register = async (name: string) => (await world.mcpServers(key, [{ name }]))[0].id;
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (
-    await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a", model: "anthropic/claude-sonnet-4-5" }) { id } }`)
-  ).createAgent.id;
+  world = new TestWorld(t);
+  const organization = await world.organization('Test org', { agents: [{ name: 'a', model: 'anthropic/claude-sonnet-4-5' }] });
+  key = organization.adminKey;
+  agentId = organization.agents[0].id;
 });
 afterAll(() => t.stop());
 
@@ -63,26 +67,25 @@ const BAD_ENTRIES = [
   tool('fine_last'),
 ];
 
-it.each([
-  ['reportMcpTools', REPORT, 'reportMcpTools'],
-  ['reportMcpInventory', REPORT_TYPED, 'reportMcpInventory'],
-] as const)('%s refuses alone an entry with a lone surrogate, a NUL or nesting too deep, and stores the rest', async (_, query, field) => {
-  const serverId = await register(`bad_${field}`);
-  const result = await t.ok<Record<string, Reported>>(key, query, { s: serverId, tools: BAD_ENTRIES });
-  const report = result[field];
-  expect(report.tools.map((x) => x.mcpToolName)).toEqual(['fine_first', 'fine_last']);
-  expect(report.refusedTools).toEqual([
-    { index: 1, name: 'cut', field: 'tools[1].description', reason: 'must be valid Unicode text (it has a lone surrogate)' },
-    { index: 2, name: 'nul', field: 'tools[2].inputSchema.properties.q.description', reason: 'must not contain NUL characters' },
-    {
-      index: 3,
-      name: 'deep',
-      field: expect.stringMatching(/^tools\[3\]\.inputSchema(\.properties\.p)+/),
-      reason: 'must nest at most 64 levels',
-    },
-    { index: 4, name: null, field: 'tools[4].name', reason: 'must not contain NUL characters' },
-  ]);
-});
+it.each(['reportMcpTools', 'reportMcpInventory'] as const)(
+  '%s refuses alone an entry with a lone surrogate, a NUL or nesting too deep, and stores the rest',
+  async (field) => {
+    const serverId = await register(`bad_${field}`);
+    const report = await reports[field](serverId, BAD_ENTRIES);
+    expect(report.tools.map((x) => x.mcpToolName)).toEqual(['fine_first', 'fine_last']);
+    expect(report.refusedTools).toEqual([
+      { index: 1, name: 'cut', field: 'tools[1].description', reason: 'must be valid Unicode text (it has a lone surrogate)' },
+      { index: 2, name: 'nul', field: 'tools[2].inputSchema.properties.q.description', reason: 'must not contain NUL characters' },
+      {
+        index: 3,
+        name: 'deep',
+        field: expect.stringMatching(/^tools\[3\]\.inputSchema(\.properties\.p)+/),
+        reason: 'must nest at most 64 levels',
+      },
+      { index: 4, name: null, field: 'tools[4].name', reason: 'must not contain NUL characters' },
+    ]);
+  },
+);
 
 it('keeps outputSchema, _meta and icons far larger than the other keys may be, each within its own bound', async () => {
   const serverId = await register('unsent');
@@ -91,8 +94,8 @@ it('keeps outputSchema, _meta and icons far larger than the other keys may be, e
   const _meta = { 'vendor.example/catalogue': 'm'.repeat(200 * 1024) };
   const icons = [{ src: `data:image/png;base64,${'A'.repeat(300 * 1024)}`, mimeType: 'image/png' }];
   const report = (
-    await t.ok(key, REPORT, {
-      s: serverId,
+    await t.ok(key, ReportMcpToolsDocument, {
+      serverId,
       tools: [
         tool('place_search', { outputSchema, _meta, icons }),
         tool('huge_output', { outputSchema: schemaOf(600 * 1024) }),
@@ -113,8 +116,8 @@ it('stores an MCP input schema larger than providers take and leaves it out per 
   const serverId = await register('large');
   const large = schemaOf(235 * 1024);
   const report = (
-    await t.ok(key, REPORT, {
-      s: serverId,
+    await t.ok(key, ReportMcpToolsDocument, {
+      serverId,
       tools: [tool('large_schema', { inputSchema: large }), tool('over', { inputSchema: schemaOf(1100 * 1024) })],
     })
   ).reportMcpTools;
@@ -122,36 +125,21 @@ it('stores an MCP input schema larger than providers take and leaves it out per 
   expect(JSON.stringify(report.tools[0].inputSchema)).toBe(JSON.stringify(large));
   expect(bytes(large)).toBeGreaterThan(235 * 1024);
   expect(report.refusedTools).toEqual([{ index: 1, name: 'over', field: 'tools[1].inputSchema', reason: 'must be at most 1024 KiB' }]);
-  const box = await t.ok<{ toolbox: { dropped: Array<{ name: string; reason: string; schemaRefusal: { rule: string } | null }> } }>(
-    key,
-    `query($a: ID!) { toolbox(agentId: $a, channel: "web") { dropped { name reason schemaRefusal { rule } } } }`,
-    { a: agentId },
-  );
-  expect(box.toolbox.dropped).toContainEqual({
+  const box = await t.ok(key, McpToolboxDocument, { agentId });
+  expect(box.toolbox.dropped.find((d) => d.name === 'mcp__large__large_schema')).toMatchObject({
     name: 'mcp__large__large_schema',
     reason: 'INCOMPATIBLE_SCHEMA',
     schemaRefusal: { rule: 'size' },
   });
-  const custom = await t.gql(
-    key,
-    `mutation($s: JSON!) { createToolDefinition(input: { name: "big", description: "d", inputSchema: $s }) { id } }`,
-    {
-      s: large,
-    },
-  );
+  const custom = await t.gql(key, WorldToolDocument, { input: { name: 'big', description: 'd', inputSchema: large } });
   expect(custom.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.inputSchema' });
   expect(custom.errors?.[0]?.message).toMatch(/at most 64 KiB/);
 });
 
 it('takes an entry without a description, as MCP allows, and stores it with an empty one', async () => {
   const serverId = await register('bare');
-  const report = (
-    await t.ok<{ reportMcpTools: { refusedTools: unknown[]; tools: unknown[] } }>(
-      key,
-      `mutation($s: ID!, $tools: [McpTool!]!) { reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) { refusedTools { index } tools { mcpToolName description } } }`,
-      { s: serverId, tools: [{ name: 'ping', inputSchema: { type: 'object' } }] },
-    )
-  ).reportMcpTools;
+  const report = (await t.ok(key, ReportMcpToolsDocument, { serverId, tools: [{ name: 'ping', inputSchema: { type: 'object' } }] }))
+    .reportMcpTools;
   expect(report.refusedTools).toEqual([]);
   expect(report.tools).toMatchObject([{ mcpToolName: 'ping', description: '' }]);
 });

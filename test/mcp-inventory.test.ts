@@ -1,4 +1,17 @@
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  AgentLoadoutDocument,
+  BeginMcpTurnDocument,
+  McpToolBudgetDocument,
+  McpToolboxDocument,
+  ReportMcpInventoryStoredDocument,
+  ReportMcpToolsDocument,
+  SetToolRuleWithWarningDocument,
+  ToolDefinitionsBySourceDocument,
+  WorldToolDocument,
+  type ReportMcpToolsMutation,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
+import { TestWorld } from './support/test-world';
 
 /**
  * MCP inventories as servers return them: every entry taken as returned,
@@ -8,6 +21,7 @@ import { startTestServer, typed, type Created, type TestServer } from './support
  */
 
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let serverId: string;
 const agents: Record<'openai' | 'anthropic' | 'google', string> = { openai: '', anthropic: '', google: '' };
@@ -49,67 +63,36 @@ const EITHER_SCHEMA = {
 const EITHER = { name: 'either', description: 'One of two arguments', inputSchema: EITHER_SCHEMA };
 const INVENTORY = [READ_TEXT_FILE, DELETE_FILE, NO_DESCRIPTION, DOTTED, STRING_SCHEMA, EITHER];
 
-interface Server {
-  refusedTools: Array<{ index: number; name: string | null; field: string; reason: string }>;
-  inventoryUpdatedAt: string;
-  tools: Array<{
-    id: string;
-    name: string;
-    mcpToolName: string;
-    title: string | null;
-    description: string;
-    version: number;
-    inputSchema: unknown;
-    outputSchema: unknown;
-    mcpEntry: Record<string, unknown> | null;
-    annotations: { readOnlyHint: boolean | null; destructiveHint: boolean | null; openWorldHint: boolean | null } | null;
-  }>;
-}
-const REPORT = typed<{ reportMcpTools: Server }>(`mutation($s: ID!, $tools: [McpTool!]!) {
-  reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) {
-    refusedTools { index name field reason } inventoryUpdatedAt
-    tools { id name mcpToolName title description version inputSchema outputSchema mcpEntry
-            annotations { readOnlyHint destructiveHint openWorldHint } }
-  } }`);
+type Server = ReportMcpToolsMutation['reportMcpTools'];
 
-const TOOLBOX = typed<{
-  toolbox: {
-    tools: Array<{ name: string; tool: { inputSchema: unknown } }>;
-    dropped: Array<{
-      name: string;
-      reason: string;
-      schemaRefusal: { provider: string; rule: string; pointer: string; message: string } | null;
-    }>;
-    openai: Array<{ function: { name: string; parameters: unknown } }>;
-    anthropic: Array<{ name: string; input_schema: unknown }>;
-    google: Array<{ functionDeclarations: Array<{ name: string; parametersJsonSchema: unknown }> }>;
+/** The agent's toolbox with each provider's rendering in its own shape. */
+async function toolboxOf(agentId: string) {
+  const box = (await t.ok(key, McpToolboxDocument, { agentId })).toolbox;
+  return {
+    ...box,
+    openai: box.openai as Array<{ function: { name: string; parameters: unknown } }>,
+    anthropic: box.anthropic as Array<{ name: string; input_schema: unknown }>,
+    google: box.google as Array<{ functionDeclarations: Array<{ name: string; parametersJsonSchema: unknown }> }>,
   };
-}>(`query($a: ID!) { toolbox(agentId: $a, channel: "web") {
-  tools { name tool { inputSchema } } dropped { name reason schemaRefusal { provider rule pointer message } }
-  openai: rendered(provider: OPENAI) anthropic: rendered(provider: ANTHROPIC) google: rendered(provider: GOOGLE) } }`);
+}
 
-const VERSION = typed<{ agent: { loadoutVersion: number } }>(`query($a: ID!) { agent(id: $a) { loadoutVersion } }`);
+const versionOf = async (id: string) => (await t.ok(key, AgentLoadoutDocument, { id })).agent!.loadoutVersion;
 
 let first: Server;
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  for (const [provider, model] of [
+  world = new TestWorld(t);
+  const providers = [
     ['openai', 'openai/gpt-4o'],
     ['anthropic', 'anthropic/claude-sonnet-4-5'],
     ['google', 'google/gemini-2.5-pro'],
-  ] as const) {
-    agents[provider] = (
-      await t.ok<Created<'createAgent'>>(key, `mutation($m: String!) { createAgent(input: { name: "${provider}", model: $m }) { id } }`, {
-        m: model,
-      })
-    ).createAgent.id;
-  }
-  serverId = (await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "fs" }) { id } }`))
-    .registerMcpServer.id;
-  first = (await t.ok(key, REPORT, { s: serverId, tools: INVENTORY })).reportMcpTools;
+  ] as const;
+  const organization = await world.organization('Test org', { agents: providers.map(([name, model]) => ({ name, model })) });
+  key = organization.adminKey;
+  providers.forEach(([provider], i) => (agents[provider] = organization.agents[i].id));
+  [{ id: serverId }] = await world.mcpServers(key, [{ name: 'fs' }]);
+  first = (await t.ok(key, ReportMcpToolsDocument, { serverId, tools: INVENTORY })).reportMcpTools;
 });
 afterAll(() => t.stop());
 
@@ -127,39 +110,35 @@ it('takes each entry as returned, refusing only the tool that cannot be used at 
 it('keeps what the server says of a tool: title, annotations, outputSchema and every other key, in its order', () => {
   const read = stored('read_text_file');
   expect(read.title).toBe('Read Text File');
-  expect(read.annotations).toEqual({ readOnlyHint: true, destructiveHint: null, openWorldHint: false });
+  expect(read.annotations).toEqual({ title: null, readOnlyHint: true, destructiveHint: null, idempotentHint: null, openWorldHint: false });
   expect(JSON.stringify(read.outputSchema)).toBe(JSON.stringify(READ_TEXT_FILE.outputSchema));
   const { name: _n, description: _d, inputSchema: _i, ...rest } = READ_TEXT_FILE;
   expect(JSON.stringify(read.mcpEntry)).toBe(JSON.stringify(rest));
-  expect(stored('delete_file').annotations).toEqual({ readOnlyHint: null, destructiveHint: true, openWorldHint: null });
+  expect(stored('delete_file').annotations).toEqual({
+    title: null,
+    readOnlyHint: null,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: null,
+  });
 });
 
 it('keeps the schema as sent, key order included, in the definition, the toolbox, every rendering and the recorded turn', async () => {
   const sent = JSON.stringify(READ_TEXT_FILE.inputSchema);
   expect(JSON.stringify(stored('read_text_file').inputSchema)).toBe(sent);
-  const box = (await t.ok(key, TOOLBOX, { a: agents.openai })).toolbox;
+  const box = await toolboxOf(agents.openai);
   const at = box.tools.findIndex((x) => x.name === 'mcp__fs__read_text_file');
   expect(JSON.stringify(box.tools[at].tool.inputSchema)).toBe(sent);
   expect(JSON.stringify(box.openai[at].function.parameters)).toBe(sent);
   expect(JSON.stringify(box.anthropic[at].input_schema)).toBe(sent);
   expect(JSON.stringify(box.google[0].functionDeclarations[at].parametersJsonSchema)).toBe(sent);
-  const conversation = (
-    await t.ok<Created<'startConversation'>>(
-      key,
-      `mutation($a: ID!) { startConversation(input: { agentId: $a, channel: "web", userId: "u" }) { id } }`,
-      { a: agents.openai },
-    )
-  ).startConversation.id;
-  const turn = await t.ok<{ beginTurn: { toolbox: { tools: Array<{ name: string; inputSchema: unknown }> } } }>(
-    key,
-    `mutation($c: ID!) { beginTurn(conversationId: $c) { toolbox { tools { name inputSchema } } } }`,
-    { c: conversation },
-  );
+  const conversation = await world.startConversation(key, { agentId: agents.openai, userId: 'u' });
+  const turn = await t.ok(key, BeginMcpTurnDocument, { conversationId: conversation });
   expect(JSON.stringify(turn.beginTurn.toolbox.tools.find((x) => x.name === 'mcp__fs__read_text_file')!.inputSchema)).toBe(sent);
 });
 
 it('sends a name providers refuse in its short form beside the others', async () => {
-  const box = (await t.ok(key, TOOLBOX, { a: agents.anthropic })).toolbox;
+  const box = await toolboxOf(agents.anthropic);
   const dotted = box.tools.map((x) => x.name).find((n) => n.startsWith('mcp__fs__files_read_'));
   expect(dotted).toMatch(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/);
   expect(box.tools.map((x) => x.name)).toContain('mcp__fs__ping');
@@ -167,11 +146,12 @@ it('sends a name providers refuse in its short form beside the others', async ()
 
 it('leaves a schema out for the agents whose provider refuses it, naming the rule and pointer, and carries it for the others', async () => {
   for (const provider of ['openai', 'anthropic'] as const) {
-    const box = (await t.ok(key, TOOLBOX, { a: agents[provider] })).toolbox;
+    const box = await toolboxOf(agents[provider]);
     expect(box.tools.map((x) => x.name)).not.toContain('mcp__fs__either');
     expect(box.dropped.find((d) => d.name === 'mcp__fs__either')).toEqual({
       name: 'mcp__fs__either',
       reason: 'INCOMPATIBLE_SCHEMA',
+      tool: { name: 'mcp__fs__either' },
       schemaRefusal: {
         provider: provider.toUpperCase(),
         rule: 'no-top-level-combinator',
@@ -180,44 +160,27 @@ it('leaves a schema out for the agents whose provider refuses it, naming the rul
       },
     });
   }
-  const google = (await t.ok(key, TOOLBOX, { a: agents.google })).toolbox;
+  const google = await toolboxOf(agents.google);
   expect(google.tools.map((x) => x.name)).toContain('mcp__fs__either');
-  const budget = await t.ok<{
-    toolBudget: {
-      incompatibleTools: Array<{ name: string; schemaRefusal: { rule: string } }>;
-      refusedMcpTools: Array<{ server: string; name: string }>;
-    };
-  }>(
-    key,
-    `query($a: ID!) { toolBudget(agentId: $a) { incompatibleTools { name schemaRefusal { rule } } refusedMcpTools { server name } } }`,
-    { a: agents.anthropic },
-  );
+  const budget = await t.ok(key, McpToolBudgetDocument, { agentId: agents.anthropic });
   expect(budget.toolBudget.incompatibleTools).toEqual([{ name: 'mcp__fs__either', schemaRefusal: { rule: 'no-top-level-combinator' } }]);
   expect(budget.toolBudget.refusedMcpTools).toEqual([{ server: 'fs', name: 'broken' }]);
 });
 
 it('refuses the same schema on a custom tool, naming the rule and the JSON pointer, and stores nothing', async () => {
-  const result = await t.gql(
-    key,
-    `mutation($s: JSON!) { createToolDefinition(input: { name: "either", description: "d", inputSchema: $s }) { id } }`,
-    {
-      s: EITHER_SCHEMA,
-    },
-  );
+  const result = await t.gql(key, WorldToolDocument, { input: { name: 'either', description: 'd', inputSchema: EITHER_SCHEMA } });
   expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.inputSchema' });
   expect(result.errors?.[0]?.message).toMatch(/no-top-level-combinator.*\/anyOf/);
-  const custom = await t.ok<{ toolDefinitions: unknown[] }>(key, `{ toolDefinitions(source: CUSTOM) { id } }`);
+  const custom = await t.ok(key, ToolDefinitionsBySourceDocument, { source: 'CUSTOM' });
   expect(custom.toolDefinitions).toEqual([]);
 });
 
 it('excludes with one hint:destructive rule every tool MCP defaults call destructive: those that do not say otherwise', async () => {
-  const rule = await t.ok<{ setToolRule: { id: string; subject: string } }>(
-    key,
-    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "hint:destructive", effect: DENY }) { id subject } }`,
-    { a: agents.google },
-  );
+  const rule = await t.ok(key, SetToolRuleWithWarningDocument, {
+    input: { agentId: agents.google, toolName: 'hint:destructive', effect: 'DENY' },
+  });
   expect(rule.setToolRule.subject).toBe('hint:destructive');
-  const box = (await t.ok(key, TOOLBOX, { a: agents.google })).toolbox;
+  const box = await toolboxOf(agents.google);
   // Only read_text_file says it is read-only; the others state nothing of it, or have no annotations at all.
   expect(box.dropped.filter((d) => d.reason === 'EXCLUDED').map((d) => d.name)).toEqual([
     'mcp__fs__delete_file',
@@ -229,12 +192,12 @@ it('excludes with one hint:destructive rule every tool MCP defaults call destruc
 });
 
 it('moves nothing when the same inventory is reported again: no version, no event, no timestamp', async () => {
-  const before = await Promise.all(Object.values(agents).map(async (a) => (await t.ok(key, VERSION, { a })).agent.loadoutVersion));
-  const again = (await t.ok(key, REPORT, { s: serverId, tools: INVENTORY })).reportMcpTools;
+  const before = await Promise.all(Object.values(agents).map(versionOf));
+  const again = (await t.ok(key, ReportMcpToolsDocument, { serverId, tools: INVENTORY })).reportMcpTools;
   expect(again.tools.map((x) => [x.id, x.version])).toEqual(first.tools.map((x) => [x.id, x.version]));
   expect(again.inventoryUpdatedAt).toBe(first.inventoryUpdatedAt);
   expect(again.refusedTools).toEqual(first.refusedTools);
-  const after = await Promise.all(Object.values(agents).map(async (a) => (await t.ok(key, VERSION, { a })).agent.loadoutVersion));
+  const after = await Promise.all(Object.values(agents).map(versionOf));
   expect(after).toEqual(before);
 });
 
@@ -246,34 +209,30 @@ it('treats a re-ordered schema as a change like any other', async () => {
       properties: { head: { type: 'number' }, path: { type: 'string' }, tail: { type: 'number' } },
     },
   };
-  const before = (await t.ok(key, VERSION, { a: agents.openai })).agent.loadoutVersion;
-  const after = (await t.ok(key, REPORT, { s: serverId, tools: [reordered, ...INVENTORY.slice(1)] })).reportMcpTools;
+  const before = await versionOf(agents.openai);
+  const after = (await t.ok(key, ReportMcpToolsDocument, { serverId, tools: [reordered, ...INVENTORY.slice(1)] })).reportMcpTools;
   const read = after.tools.find((x) => x.mcpToolName === 'read_text_file')!;
   expect(read.version).toBe(stored('read_text_file').version + 1);
   expect(Object.keys((read.inputSchema as { properties: object }).properties)).toEqual(['head', 'path', 'tail']);
-  expect((await t.ok(key, VERSION, { a: agents.openai })).agent.loadoutVersion).toBe(before + 1);
+  expect(await versionOf(agents.openai)).toBe(before + 1);
 });
 
 it('takes the typed form too, for entries with known keys', async () => {
-  const other = (await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "typed" }) { id } }`))
-    .registerMcpServer.id;
+  const [other] = await world.mcpServers(key, [{ name: 'typed' }]);
   const { futureKey: _f, ...known } = READ_TEXT_FILE;
-  const typedReport = await t.ok<{ reportMcpInventory: { tools: Array<{ title: string; inputSchema: unknown }> } }>(
-    key,
-    `mutation($s: ID!, $tools: [McpToolInput!]!) { reportMcpInventory(serverId: $s, tools: $tools, advertisesResources: false) { tools { title inputSchema } } }`,
-    { s: other, tools: [known] },
-  );
-  expect(typedReport.reportMcpInventory.tools).toEqual([{ title: 'Read Text File', inputSchema: READ_TEXT_FILE.inputSchema }]);
+  const typedReport = await t.ok(key, ReportMcpInventoryStoredDocument, { serverId: other.id, tools: [known] });
+  expect(typedReport.reportMcpInventory.tools.map(({ title, inputSchema }) => ({ title, inputSchema }))).toEqual([
+    { title: 'Read Text File', inputSchema: READ_TEXT_FILE.inputSchema },
+  ]);
   expect(JSON.stringify(typedReport.reportMcpInventory.tools[0].inputSchema)).toBe(JSON.stringify(READ_TEXT_FILE.inputSchema));
 });
 
 it('refuses alone an entry no provider could take or one reported twice, and carries names MCP allows that providers do not', async () => {
-  const wild = (await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "wild" }) { id } }`))
-    .registerMcpServer.id;
+  const [wild] = await world.mcpServers(key, [{ name: 'wild' }]);
   const tool = (name: string, inputSchema: unknown = { type: 'object' }) => ({ name, description: 'd', inputSchema });
   const report = (
-    await t.ok(key, REPORT, {
-      s: wild,
+    await t.ok(key, ReportMcpToolsDocument, {
+      serverId: wild.id,
       tools: [
         tool('fine'),
         tool('bad', { type: 12 }),
@@ -290,41 +249,31 @@ it('refuses alone an entry no provider could take or one reported twice, and car
     [2, 'tools[2].name'],
   ]);
   expect(report.tools.map((x) => x.mcpToolName).sort()).toEqual(['9starts', 'a/b', 'dotted.name', 'fine', 'x'.repeat(65)].sort());
-  const box = (await t.ok(key, TOOLBOX, { a: agents.openai })).toolbox;
+  const box = await toolboxOf(agents.openai);
   const sent = box.tools.map((x) => x.name).filter((n) => n.startsWith('mcp__wild__'));
   expect(sent).toHaveLength(5);
   for (const name of sent) expect(name).toMatch(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/);
 });
 
 it("warns, on the rule and in the budget report, of a rule naming an MCP tool by its server's own name, which names nothing", async () => {
-  const set = await t.ok<{ setToolRule: { matchingToolCount: number; warning: string | null } }>(
-    key,
-    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:delete_file", effect: DENY }) { matchingToolCount warning } }`,
-    { a: agents.anthropic },
-  );
-  expect(set.setToolRule).toEqual({
+  const set = await t.ok(key, SetToolRuleWithWarningDocument, {
+    input: { agentId: agents.anthropic, toolName: 'tool:delete_file', effect: 'DENY' },
+  });
+  expect(set.setToolRule).toMatchObject({
     matchingToolCount: 0,
     warning:
       'names no tool: delete_file is what an MCP server calls mcp__fs__delete_file; a rule names the tool as tool:mcp__fs__delete_file',
   });
-  const budget = await t.ok<{ toolBudget: { ruleWarnings: Array<{ subject: string; level: string; warning: string }> } }>(
-    key,
-    `query($a: ID!) { toolBudget(agentId: $a) { ruleWarnings { subject level warning } } }`,
-    { a: agents.anthropic },
-  );
+  const budget = await t.ok(key, McpToolBudgetDocument, { agentId: agents.anthropic });
   expect(budget.toolBudget.ruleWarnings).toEqual([{ subject: 'tool:delete_file', level: 'AGENT', warning: set.setToolRule.warning }]);
-  const named = await t.ok<{ setToolRule: { matchingToolCount: number; warning: string | null } }>(
-    key,
-    `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "tool:mcp__fs__delete_file", effect: DENY }) { matchingToolCount warning } }`,
-    { a: agents.anthropic },
-  );
-  expect(named.setToolRule).toEqual({ matchingToolCount: 1, warning: null });
+  const named = await t.ok(key, SetToolRuleWithWarningDocument, {
+    input: { agentId: agents.anthropic, toolName: 'tool:mcp__fs__delete_file', effect: 'DENY' },
+  });
+  expect(named.setToolRule).toMatchObject({ matchingToolCount: 1, warning: null });
 });
 
 it('shows on the definition itself every provider family that refuses its schema, and none for a schema all take', async () => {
-  const defs = await t.ok<{
-    toolDefinitions: Array<{ name: string; schemaRefusals: Array<{ provider: string; rule: string; pointer: string }> }>;
-  }>(key, `{ toolDefinitions(source: MCP) { name schemaRefusals { provider rule pointer } } }`);
+  const defs = await t.ok(key, ToolDefinitionsBySourceDocument, { source: 'MCP' });
   const of = (name: string) => defs.toolDefinitions.find((d) => d.name === name)!.schemaRefusals;
   expect(of('mcp__fs__either')).toEqual([
     { provider: 'OPENAI', rule: 'no-top-level-combinator', pointer: '/anyOf' },

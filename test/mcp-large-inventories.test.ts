@@ -1,7 +1,16 @@
 import { gzipSync } from 'node:zlib';
 import { QUERY_LIMITS } from '../src/server/query-limits';
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import {
+  AgentLoadoutDocument,
+  AgentsAndChannelsDocument,
+  CallerIdentityDocument,
+  ReportMcpToolsDocument,
+  WorldChannelDocument,
+  type ReportMcpToolsMutation,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { postBody } from './support/post-body';
+import { TestWorld } from './support/test-world';
 
 /*
  * An inventory as large as the largest real servers' goes in one report
@@ -15,16 +24,7 @@ let key: string;
 let serverId: string;
 let agentId: string;
 
-const REPORT = `mutation($s: ID!, $tools: [McpTool!]!) {
-  reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) {
-    refusedTools { index } tools { id mcpToolName inputSchema version contentHash } } }`;
-interface Reported {
-  reportMcpTools: {
-    refusedTools: unknown[];
-    tools: Array<{ id: string; mcpToolName: string; inputSchema: unknown; version: number; contentHash: string }>;
-  };
-}
-const VERSION = typed<{ agent: { loadoutVersion: number } }>(`query($a: ID!) { agent(id: $a) { loadoutVersion } }`);
+const versionOf = async (id: string) => (await t.ok(key, AgentLoadoutDocument, { id })).agent!.loadoutVersion;
 
 /** 500 tools of about 8.7 KiB each, the size of a large real server's: more than 4 MiB as tools/list. */
 const INVENTORY = Array.from({ length: 500 }, (_, i) => ({
@@ -41,15 +41,16 @@ const INVENTORY = Array.from({ length: 500 }, (_, i) => ({
     required: ['field_0'],
   },
 }));
-const body = (tools: unknown[]) => JSON.stringify({ query: REPORT, variables: { s: serverId, tools } });
+const body = (tools: unknown[]) => JSON.stringify({ query: ReportMcpToolsDocument.toString(), variables: { serverId, tools } });
 
 beforeAll(async () => {
   t = await startTestServer();
-  key = (await t.createOrganization()).adminKey;
-  serverId = (await t.ok<Created<'registerMcpServer'>>(key, `mutation { registerMcpServer(input: { name: "large" }) { id } }`))
-    .registerMcpServer.id;
-  agentId = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`))
-    .createAgent.id;
+  const world = new TestWorld(t);
+  // No channel: the spec reads that a refused request made none.
+  const organization = await world.organization('Test org', { channels: [], agents: [{ name: 'a', model: 'openai/gpt-4o' }] });
+  key = organization.adminKey;
+  agentId = organization.agents[0].id;
+  [{ id: serverId }] = await world.mcpServers(key, [{ name: 'large' }]);
 });
 afterAll(() => t.stop());
 
@@ -58,25 +59,25 @@ it('stores a 4 MiB inventory whole from one report, and the same inventory gzipp
   expect(Buffer.byteLength(JSON.stringify({ tools: INVENTORY }))).toBeGreaterThan(4 * 1024 * 1024);
   const plain = await postBody(t.url, plainBody, { key });
   expect(plain.json.errors).toBeUndefined();
-  const first = (plain.json.data as Reported).reportMcpTools;
+  const first = (plain.json.data as ReportMcpToolsMutation).reportMcpTools;
   expect(first.refusedTools).toEqual([]);
   expect(first.tools).toHaveLength(500);
   const sent = new Map(INVENTORY.map((x) => [x.name, JSON.stringify(x.inputSchema)]));
-  for (const tool of first.tools) expect(JSON.stringify(tool.inputSchema)).toBe(sent.get(tool.mcpToolName));
+  for (const tool of first.tools) expect(JSON.stringify(tool.inputSchema)).toBe(sent.get(tool.mcpToolName!));
 
-  const version = (await t.ok(key, VERSION, { a: agentId })).agent.loadoutVersion;
+  const version = await versionOf(agentId);
   const zipped = await postBody(t.url, plainBody, { key, gzip: true });
   expect(gzipSync(plainBody).length).toBeLessThan(QUERY_LIMITS.maxBodyBytes);
-  const again = (zipped.json.data as Reported).reportMcpTools;
-  const summary = (r: Reported['reportMcpTools']) => r.tools.map((x) => [x.id, x.version, x.contentHash]);
+  const again = (zipped.json.data as ReportMcpToolsMutation).reportMcpTools;
+  const summary = (r: ReportMcpToolsMutation['reportMcpTools']) => r.tools.map((x) => [x.id, x.version, x.contentHash]);
   expect(summary(again)).toEqual(summary(first));
-  expect((await t.ok(key, VERSION, { a: agentId })).agent.loadoutVersion).toBe(version);
+  expect(await versionOf(agentId)).toBe(version);
 });
 
 it('keeps the 1 MiB bound for every other request, naming both bounds', async () => {
   const padded = JSON.stringify({
-    query: `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`,
-    variables: { pad: 'x'.repeat(1.1 * 1024 * 1024) },
+    query: WorldChannelDocument.toString(),
+    variables: { input: { key: 'web', name: 'Web' }, pad: 'x'.repeat(1.1 * 1024 * 1024) },
   });
   for (const gzip of [false, true]) {
     const result = await postBody(t.url, padded, { key, gzip });
@@ -86,7 +87,7 @@ it('keeps the 1 MiB bound for every other request, naming both bounds', async ()
       message: `Request body larger than 1048576 bytes${gzip ? ' once inflated' : ''} (reportMcpTools and reportMcpInventory: 8388608)`,
     });
   }
-  const channels = await t.ok<{ channels: unknown[] }>(key, `{ channels { key } }`);
+  const channels = await t.ok(key, AgentsAndChannelsDocument);
   expect(channels.channels).toEqual([]);
 });
 
@@ -111,11 +112,11 @@ it('stops a gzip bomb at the bound, without inflating it, and keeps serving', as
   expect(result.json.errors![0].message).toMatch(/once inflated/);
   expect(performance.now() - started).toBeLessThan(5_000);
   expect(process.memoryUsage().rss - rss).toBeLessThan(256 * 1024 * 1024);
-  expect((await t.ok(key, VERSION, { a: agentId })).agent.loadoutVersion).toBeGreaterThan(0);
+  expect(await versionOf(agentId)).toBeGreaterThan(0);
 });
 
 it('answers 415 naming gzip for an encoding it does not take, and 400 for a body that is not gzip', async () => {
-  const query = JSON.stringify({ query: '{ me { id } }' });
+  const query = JSON.stringify({ query: CallerIdentityDocument.toString() });
   const br = await postBody(t.url, query, { key, encoding: 'br' });
   expect(br.status).toBe(415);
   expect(br.acceptEncoding).toBe('gzip');

@@ -7,8 +7,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { freePort } from './support/free-port';
-import { startTestServer, typed, type TestServer } from './support/harness';
+import { McpServersDocument, ReportMcpToolsDocument, type McpServersQuery } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { binOf, larkToolNames } from './support/mcp-servers';
+import { TestWorld } from './support/test-world';
 
 /*
  * One of the largest real inventories, Lark's MCP server (about 500 tools,
@@ -18,15 +20,7 @@ import { binOf, larkToolNames } from './support/mcp-servers';
  * report of that list.
  */
 
-interface Tool {
-  mcpToolName: string;
-  description: string;
-  inputSchema: unknown;
-  contentHash: string;
-}
-const SERVERS = typed<{
-  mcpServers: Array<{ id: string; probe: { status: string; lastError: string | null }; tools: Tool[]; refusedTools: unknown[] }>;
-}>(`{ mcpServers { id probe { status lastError } refusedTools { index } tools { mcpToolName description inputSchema contentHash } } }`);
+type Tool = McpServersQuery['mcpServers'][number]['tools'][number];
 
 let t: TestServer;
 let lark: ChildProcess;
@@ -74,31 +68,18 @@ it('probes it whole, byte for byte, and the same inventory as a report of the sa
   expect(tools.length).toBeGreaterThan(400);
   expect(Buffer.byteLength(JSON.stringify(tools))).toBeGreaterThan(1024 * 1024);
 
-  const probedKey = (await t.createOrganization('probed')).adminKey;
-  const reportedKey = (await t.createOrganization('reported')).adminKey;
-  await t.ok(
-    probedKey,
-    `mutation($u: String!) { registerMcpServer(input: { name: "lark", transport: STREAMABLE_HTTP, url: $u }) { id } }`,
-    { u: url },
-  );
-  const reportedId = (
-    await t.ok<{ registerMcpServer: { id: string } }>(reportedKey, `mutation { registerMcpServer(input: { name: "lark" }) { id } }`)
-  ).registerMcpServer.id;
-  await t.ok(
-    reportedKey,
-    `mutation($s: ID!, $tools: [McpTool!]!) { reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) { id } }`,
-    {
-      s: reportedId,
-      tools,
-    },
-  );
+  const world = new TestWorld(t);
+  const [{ adminKey: probedKey }, { adminKey: reportedKey }] = await world.organizations(['probed', 'reported']);
+  await world.mcpServers(probedKey, [{ name: 'lark', transport: 'STREAMABLE_HTTP', url }]);
+  const [reportedServer] = await world.mcpServers(reportedKey, [{ name: 'lark' }]);
+  await t.ok(reportedKey, ReportMcpToolsDocument, { serverId: reportedServer.id, tools });
 
   // A read, so it is sent again once when the server closed a kept-alive connection under it: on the embedded
   // database the probe's writes run in the server's own thread and may hold its timers back past a request.
   const servers = () =>
-    t.ok(probedKey, SERVERS).catch((error: unknown) => {
+    t.ok(probedKey, McpServersDocument).catch((error: unknown) => {
       if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
-      return t.ok(probedKey, SERVERS);
+      return t.ok(probedKey, McpServersDocument);
     });
   const deadline = Date.now() + 60_000;
   let [probed] = (await servers()).mcpServers;
@@ -106,13 +87,13 @@ it('probes it whole, byte for byte, and the same inventory as a report of the sa
     await new Promise((r) => setTimeout(r, 250));
     [probed] = (await servers()).mcpServers;
   }
-  const [reported] = (await t.ok(reportedKey, SERVERS)).mcpServers;
-  expect(probed.probe).toEqual({ status: 'OK', lastError: null });
+  const [reported] = (await t.ok(reportedKey, McpServersDocument)).mcpServers;
+  expect(probed.probe).toMatchObject({ status: 'OK', lastError: null });
   expect(probed.refusedTools).toEqual([]);
   expect(probed.tools.length).toBe(tools.length);
   const sent = new Map(tools.map((e) => [(e as { name: string }).name, e as { description?: string; inputSchema: unknown }]));
   for (const tool of probed.tools) {
-    const entry = sent.get(tool.mcpToolName)!;
+    const entry = sent.get(tool.mcpToolName!)!;
     expect(JSON.stringify([tool.inputSchema, tool.description])).toBe(JSON.stringify([entry.inputSchema, entry.description ?? '']));
   }
   const byName = (list: Tool[]) => new Map(list.map((x) => [x.mcpToolName, x.contentHash]));

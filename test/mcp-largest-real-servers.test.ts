@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { QUERY_LIMITS } from '../src/server/query-limits';
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import { AgentLoadoutDocument, ReportMcpToolsDocument, type ReportMcpToolsMutation } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { readLargestToolLists, type RealToolList } from './support/mcp-servers';
 import { postBody } from './support/post-body';
+import { TestWorld } from './support/test-world';
 
 /*
  * The two largest real inventories, Microsoft 365's and Lark's MCP servers
@@ -12,55 +14,36 @@ import { postBody } from './support/post-body';
  * inventory.
  */
 
-interface Stored {
-  id: string;
-  mcpToolName: string;
-  description: string;
-  inputSchema: unknown;
-  outputSchema: unknown;
-  version: number;
-  contentHash: string;
-}
-interface Reported {
-  reportMcpTools: { refusedTools: Array<{ index: number; field: string; reason: string }>; tools: Stored[] };
-}
-const REPORT = `mutation($s: ID!, $tools: [McpTool!]!) {
-  reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) {
-    refusedTools { index field reason } tools { id mcpToolName description inputSchema outputSchema version contentHash } } }`;
-const VERSION = typed<{ agent: { loadoutVersion: number } }>(`query($a: ID!) { agent(id: $a) { loadoutVersion } }`);
-
 let t: TestServer;
 let key: string;
 let agentId: string;
 let lists: RealToolList[];
 const servers = new Map<string, string>();
-const first = new Map<string, Reported['reportMcpTools']>();
+const first = new Map<string, ReportMcpToolsMutation['reportMcpTools']>();
 
 const listOf = (server: string) => lists.find((l) => l.server === server)!;
-const bodyOf = (server: string) => JSON.stringify({ query: REPORT, variables: { s: servers.get(server), tools: listOf(server).tools } });
+const bodyOf = (server: string) =>
+  JSON.stringify({ query: ReportMcpToolsDocument.toString(), variables: { serverId: servers.get(server), tools: listOf(server).tools } });
+const versionOf = async (id: string) => (await t.ok(key, AgentLoadoutDocument, { id })).agent!.loadoutVersion;
 const text = (value: unknown) => JSON.stringify(value ?? null);
 
-async function report(server: string, gzip: boolean): Promise<Reported['reportMcpTools']> {
+async function report(server: string, gzip: boolean): Promise<ReportMcpToolsMutation['reportMcpTools']> {
   const result = await postBody(t.url, bodyOf(server), { key, gzip });
   expect(result.json.errors).toBeUndefined();
-  return (result.json.data as Reported).reportMcpTools;
+  return (result.json.data as ReportMcpToolsMutation).reportMcpTools;
 }
 
 beforeAll(async () => {
   [lists, t] = await Promise.all([readLargestToolLists(), startTestServer()]);
-  key = (await t.createOrganization()).adminKey;
-  agentId = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a", model: "openai/gpt-4o" }) { id } }`))
-    .createAgent.id;
-  for (const { server } of lists) {
-    const created = await t.ok<Created<'registerMcpServer'>>(
-      key,
-      `mutation($n: String!) { registerMcpServer(input: { name: $n }) { id } }`,
-      {
-        n: server,
-      },
-    );
-    servers.set(server, created.registerMcpServer.id);
-  }
+  const world = new TestWorld(t);
+  const organization = await world.organization('Test org', { agents: [{ name: 'a', model: 'openai/gpt-4o' }] });
+  key = organization.adminKey;
+  agentId = organization.agents[0].id;
+  const registered = await world.mcpServers(
+    key,
+    lists.map(({ server }) => ({ name: server })),
+  );
+  for (const { id, name } of registered) servers.set(name, id);
 }, 60_000);
 afterAll(() => t?.stop());
 
@@ -90,9 +73,9 @@ it.each(['ms365', 'lark'])('%s: one report stores every tool, each with the text
 
 it.each(['ms365', 'lark'])('%s: the same list gzipped is the same inventory, and moves no version', async (server) => {
   expect(gzipSync(bodyOf(server)).length).toBeLessThan(QUERY_LIMITS.maxBodyBytes);
-  const version = (await t.ok(key, VERSION, { a: agentId })).agent.loadoutVersion;
+  const version = await versionOf(agentId);
   const again = await report(server, true);
-  const summary = (r: Reported['reportMcpTools']) => r.tools.map((x) => [x.id, x.mcpToolName, x.version, x.contentHash]);
+  const summary = (r: ReportMcpToolsMutation['reportMcpTools']) => r.tools.map((x) => [x.id, x.mcpToolName, x.version, x.contentHash]);
   expect(summary(again)).toEqual(summary(first.get(server)!));
-  expect((await t.ok(key, VERSION, { a: agentId })).agent.loadoutVersion).toBe(version);
+  expect(await versionOf(agentId)).toBe(version);
 });

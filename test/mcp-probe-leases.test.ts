@@ -1,6 +1,8 @@
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import { startTestServer, type TestServer } from './support/harness';
+import { ToolboxDocument, type ToolboxQuery } from './support/generated/graphql';
 import { TestMcpServer } from './support/mcp-http-server';
+import { TestWorld } from './support/test-world';
 
 /*
  * Probes on an interval, and shared by instances of one database: each
@@ -15,6 +17,7 @@ const tool = (name: string) => ({ name, description: name, inputSchema: { type: 
 
 let t: TestServer;
 let mcp: TestMcpServer;
+let world: TestWorld;
 let key: string;
 
 beforeAll(async () => {
@@ -25,8 +28,8 @@ beforeAll(async () => {
   });
   t = await startTestServer({ mcp: { ...settings, tickMs: 100 } });
   if (t.databaseKind === 'server') await t.startAnother();
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+  world = new TestWorld(t);
+  key = (await world.organization('Test org')).adminKey;
 }, 60_000);
 afterAll(async () => {
   await t?.stop();
@@ -34,9 +37,7 @@ afterAll(async () => {
 });
 
 it('probes a server once per interval, however many instances share the database', async () => {
-  await t.ok(key, `mutation($u: String!) { registerMcpServer(input: { name: "s", transport: STREAMABLE_HTTP, url: $u }) { id } }`, {
-    u: mcp.url,
-  });
+  await world.mcpServers(key, [{ name: 's', transport: 'STREAMABLE_HTTP', url: mcp.url }]);
   await new Promise((r) => setTimeout(r, 1500));
   const before = mcp.listRequests;
   await new Promise((r) => setTimeout(r, WINDOW_MS));
@@ -47,18 +48,15 @@ it('probes a server once per interval, however many instances share the database
 }, 20_000);
 
 it("a list_changed heard by the server's holder reaches every instance's toolbox within 2 s", async () => {
-  const agent = (await t.ok<{ createAgent: { id: string } }>(key, `mutation { createAgent(input: { name: "a" }) { id } }`)).createAgent.id;
+  const [agent] = await world.agents(key, [{ name: 'a' }]);
   const urls = [t.server.url, ...(t.databaseKind === 'server' ? [(await t.startAnother()).url] : [])];
   const names = async (url: string) => {
     const res = await fetch(`${url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({
-        query: `query($a: ID!) { toolbox(agentId: $a, channel: "web") { tools { name } } }`,
-        variables: { a: agent },
-      }),
+      body: JSON.stringify({ query: ToolboxDocument.toString(), variables: { agentId: agent.id } }),
     });
-    return ((await res.json()) as { data: { toolbox: { tools: Array<{ name: string }> } } }).data.toolbox.tools.map((x) => x.name);
+    return ((await res.json()) as { data: ToolboxQuery }).data.toolbox.tools.map((x) => x.name);
   };
   for (const url of urls) expect(await names(url)).toEqual(['mcp__s__one']);
   const started = Date.now();

@@ -5,8 +5,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
-import { startTestServer, typed, type TestServer } from './support/harness';
+import { McpServersDocument } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { startEverything } from './support/mcp-servers';
+import { TestWorld } from './support/test-world';
 
 /*
  * The reference "everything" server run for real in its two HTTP modes on
@@ -24,15 +26,6 @@ async function rawList(transport: Transport): Promise<Array<Record<string, unkno
   return (result as { tools: Array<Record<string, unknown>> }).tools;
 }
 
-const SERVERS = typed<{
-  mcpServers: Array<{
-    id: string;
-    name: string;
-    probe: { status: string; lastError: string | null; serverName: string | null; protocolVersion: string | null };
-    tools: Array<{ mcpToolName: string; inputSchema: unknown; description: string }>;
-  }>;
-}>(`{ mcpServers { id name probe { status lastError serverName protocolVersion } tools { mcpToolName inputSchema description } } }`);
-
 let t: TestServer;
 let key: string;
 const children: ChildProcess[] = [];
@@ -46,10 +39,12 @@ beforeAll(async () => {
   }
   const settings = readMcpConnectionSettings({ LOADOUT_MCP_ALLOWED_HOSTS: `127.0.0.1:${ports.streamableHttp},127.0.0.1:${ports.sse}` });
   t = await startTestServer({ mcp: { ...settings, tickMs: 100 } });
-  key = (await t.createOrganization()).adminKey;
-  const register = `mutation($n: String!, $t: McpTransport!, $u: String!) { registerMcpServer(input: { name: $n, transport: $t, url: $u }) { id } }`;
-  await t.ok(key, register, { n: 'http', t: 'STREAMABLE_HTTP', u: `http://127.0.0.1:${ports.streamableHttp}/mcp` });
-  await t.ok(key, register, { n: 'sse', t: 'SSE', u: `http://127.0.0.1:${ports.sse}/sse` });
+  const world = new TestWorld(t);
+  key = (await world.organization('Test org')).adminKey;
+  await world.mcpServers(key, [
+    { name: 'http', transport: 'STREAMABLE_HTTP', url: `http://127.0.0.1:${ports.streamableHttp}/mcp` },
+    { name: 'sse', transport: 'SSE', url: `http://127.0.0.1:${ports.sse}/sse` },
+  ]);
 }, 60_000);
 afterAll(async () => {
   await t?.stop();
@@ -58,10 +53,10 @@ afterAll(async () => {
 
 it('probes the real server over Streamable HTTP and over SSE, each inventory byte for byte as the server lists it', async () => {
   const deadline = Date.now() + 20_000;
-  let servers = (await t.ok(key, SERVERS)).mcpServers;
+  let servers = (await t.ok(key, McpServersDocument)).mcpServers;
   while (Date.now() < deadline && !servers.every((s) => s.probe.status === 'OK' && s.tools.length > 0)) {
     await new Promise((r) => setTimeout(r, 200));
-    servers = (await t.ok(key, SERVERS)).mcpServers;
+    servers = (await t.ok(key, McpServersDocument)).mcpServers;
   }
   expect(servers.map((s) => [s.name, s.probe.status, s.probe.serverName])).toEqual([
     ['http', 'OK', 'mcp-servers/everything'],
@@ -81,7 +76,7 @@ it('probes the real server over Streamable HTTP and over SSE, each inventory byt
 }, 30_000);
 
 it("calls a tool through Loadout's pool and answers as the server did", async () => {
-  const http = (await t.ok(key, SERVERS)).mcpServers.find((s) => s.name === 'http')!;
+  const http = (await t.ok(key, McpServersDocument)).mcpServers.find((s) => s.name === 'http')!;
   const result = await t.server.services.mcpConnections.callTool(http.id, 'echo', { message: 'hello' });
   expect(result.content).toEqual([{ type: 'text', text: 'Echo: hello' }]);
   const unknown = await t.server.services.mcpConnections.callTool(http.id, 'no_such_tool', {});

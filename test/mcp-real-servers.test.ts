@@ -1,6 +1,8 @@
 import { schemaRefusals } from '../src/loadout/tokens';
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import { McpToolboxDocument, ReportMcpToolsDocument, type ReportMcpToolsMutation } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { readRealToolLists, type RealToolList } from './support/mcp-servers';
+import { TestWorld } from './support/test-world';
 
 /*
  * The three reference MCP servers, run for real over stdio: each one's
@@ -14,49 +16,8 @@ const PROVIDERS = ['openai', 'anthropic', 'google'] as const;
 type Provider = (typeof PROVIDERS)[number];
 type Entry = Record<string, unknown>;
 
-interface Definition {
-  id: string;
-  name: string;
-  mcpToolName: string | null;
-  title: string | null;
-  description: string;
-  annotations: Record<string, unknown> | null;
-  inputSchema: unknown;
-  outputSchema: unknown;
-  mcpEntry: Record<string, unknown> | null;
-  version: number;
-  contentHash: string;
-}
-interface Reported {
-  reportMcpTools: {
-    refusedTools: Array<{ index: number; name: string | null; field: string; reason: string }>;
-    tools: Definition[];
-  };
-}
-
-const REPORT = typed<Reported>(`mutation($s: ID!, $tools: [McpTool!]!) {
-  reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) {
-    refusedTools { index name field reason }
-    tools { id name mcpToolName title description inputSchema outputSchema mcpEntry version contentHash
-      annotations { title readOnlyHint destructiveHint idempotentHint openWorldHint } } } }`);
-
-const TOOLBOX = typed<{
-  agent: { loadoutVersion: number };
-  toolbox: {
-    fingerprint: string;
-    tools: Array<{
-      name: string;
-      tool: { id: string; mcpToolName: string | null; inputSchema: unknown; mcpServer: { name: string } | null };
-    }>;
-    dropped: Array<{ tool: { name: string }; reason: string }>;
-  } & Record<Provider, unknown>;
-}>(`query($a: ID!) {
-  agent(id: $a) { loadoutVersion }
-  toolbox(agentId: $a, channel: "web") {
-    fingerprint
-    tools { name tool { id mcpToolName inputSchema mcpServer { name } } }
-    dropped { tool { name } reason }
-    openai: rendered(provider: OPENAI) anthropic: rendered(provider: ANTHROPIC) google: rendered(provider: GOOGLE) } }`);
+type Reported = ReportMcpToolsMutation['reportMcpTools'];
+type Definition = Reported['tools'][number];
 
 /** Each rendered tool's name and schema, in toolbox order, whatever the provider's shape. */
 const RENDERED: Record<Provider, (rendered: unknown) => Array<{ name: unknown; schema: unknown }>> = {
@@ -77,14 +38,16 @@ const OWN_FIELDS = new Set(['name', 'title', 'description', 'inputSchema', 'outp
 const text = (value: unknown) => JSON.stringify(value ?? null);
 
 let t: TestServer;
+let world: TestWorld;
 let key: string;
 let agentId: string;
 const lists = new Map<string, RealToolList>();
 const serverIds = new Map<string, string>();
-const firstReport = new Map<string, Reported['reportMcpTools']>();
+const firstReport = new Map<string, Reported>();
 
 const report = async (server: string) =>
-  (await t.ok(key, REPORT, { s: serverIds.get(server), tools: lists.get(server)!.tools })).reportMcpTools;
+  (await t.ok(key, ReportMcpToolsDocument, { serverId: serverIds.get(server)!, tools: lists.get(server)!.tools })).reportMcpTools;
+const toolboxNow = () => t.ok(key, McpToolboxDocument, { agentId });
 /** Every reported tool by server and its own name: `everything/echo`. */
 const sent = () =>
   new Map<string, Entry>(
@@ -96,17 +59,16 @@ beforeAll(async () => {
   t = server;
   for (const list of read) lists.set(list.server, list);
   expect([...lists.keys()].sort()).toEqual([...SERVERS]);
-  key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  agentId = (await t.ok<Created<'createAgent'>>(key, `mutation { createAgent(input: { name: "a", maxTools: 100 }) { id } }`)).createAgent
-    .id;
-  for (const name of SERVERS) {
-    const id = (
-      await t.ok<Created<'registerMcpServer'>>(key, `mutation($n: String!) { registerMcpServer(input: { name: $n }) { id } }`, { n: name })
-    ).registerMcpServer.id;
-    serverIds.set(name, id);
-    firstReport.set(name, await report(name));
-  }
+  world = new TestWorld(t);
+  const organization = await world.organization('Test org', { agents: [{ name: 'a', maxTools: 100 }] });
+  key = organization.adminKey;
+  agentId = organization.agents[0].id;
+  const servers = await world.mcpServers(
+    key,
+    SERVERS.map((name) => ({ name })),
+  );
+  for (const { id, name } of servers) serverIds.set(name, id);
+  for (const name of SERVERS) firstReport.set(name, await report(name));
 }, 120_000);
 afterAll(() => t?.stop());
 
@@ -136,7 +98,7 @@ it.each(SERVERS)('stores every tool %s reports, with the schemas, title, annotat
 });
 
 it('carries every tool, and sends each one to every provider with the schema text its server sent, within the provider rules', async () => {
-  const { toolbox } = await t.ok(key, TOOLBOX, { a: agentId });
+  const { toolbox } = await toolboxNow();
   const reported = sent();
   expect(toolbox.dropped).toEqual([]);
   const carried = toolbox.tools.map((e) => `${e.tool.mcpServer?.name}/${e.tool.mcpToolName}`);
@@ -154,15 +116,15 @@ it('carries every tool, and sends each one to every provider with the schema tex
 });
 
 it('moves nothing when every server reports the same list again', async () => {
-  const before = await t.ok(key, TOOLBOX, { a: agentId });
+  const before = await toolboxNow();
   for (const server of SERVERS) {
     const again = await report(server);
     expect(again.refusedTools).toEqual([]);
     const was = (d: Definition) => ({ id: d.id, mcpToolName: d.mcpToolName, version: d.version, contentHash: d.contentHash });
     expect(again.tools.map(was)).toEqual(firstReport.get(server)!.tools.map(was));
   }
-  const after = await t.ok(key, TOOLBOX, { a: agentId });
-  expect(after.agent.loadoutVersion).toBe(before.agent.loadoutVersion);
+  const after = await toolboxNow();
+  expect(after.agent!.loadoutVersion).toBe(before.agent!.loadoutVersion);
   expect(after.toolbox.fingerprint).toBe(before.toolbox.fingerprint);
 });
 
@@ -176,10 +138,8 @@ it('excludes with one hint:destructive rule every tool of a real server that MCP
     return a.readOnlyHint !== true && a.destructiveHint !== false;
   });
   expect(destructive.length).toBeGreaterThan(0);
-  await t.ok(key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "hint:destructive", effect: DENY }) { id } }`, {
-    a: agentId,
-  });
-  const { toolbox } = await t.ok(key, TOOLBOX, { a: agentId });
+  await world.rules(key, [{ agentId, toolName: 'hint:destructive', effect: 'DENY' }]);
+  const { toolbox } = await toolboxNow();
   const excluded = toolbox.dropped.filter((d) => d.reason === 'EXCLUDED').map((d) => d.tool.name);
   expect(excluded.sort()).toEqual(destructive.map(([id]) => fullName(id)).sort());
   expect(toolbox.dropped.filter((d) => d.reason !== 'EXCLUDED')).toEqual([]);
@@ -188,10 +148,8 @@ it('excludes with one hint:destructive rule every tool of a real server that MCP
 it('keeps only the tools real servers call read-only with one DENY on hint:!readOnly', async () => {
   const readOnly = [...sent()].filter(([, tool]) => annotationsOf(tool).readOnlyHint === true);
   expect(readOnly.length).toBeGreaterThan(0);
-  await t.ok(key, `mutation($a: ID!) { setToolRule(input: { agentId: $a, toolName: "hint:!readOnly", effect: DENY }) { id } }`, {
-    a: agentId,
-  });
-  const { toolbox } = await t.ok(key, TOOLBOX, { a: agentId });
+  await world.rules(key, [{ agentId, toolName: 'hint:!readOnly', effect: 'DENY' }]);
+  const { toolbox } = await toolboxNow();
   const kept = toolbox.tools.map(({ tool }) => `mcp__${tool.mcpServer!.name}__${tool.mcpToolName}`);
   expect(kept.sort()).toEqual(readOnly.map(([id]) => fullName(id)).sort());
   expect(toolbox.dropped.every((d) => d.reason === 'EXCLUDED')).toBe(true);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { logger } from '../src/common/logger';
 import { readMcpConnectionSettings } from '../src/probes/connection-settings';
-import { startTestServer, typed, type TestServer } from './support/harness';
+import { McpServersDocument, RegisterMcpServerDocument, ReportMcpToolsDocument } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { binOf, readRealToolLists, type RealToolList } from './support/mcp-servers';
 
 /*
@@ -14,16 +15,6 @@ import { binOf, readRealToolLists, type RealToolList } from './support/mcp-serve
  */
 
 const ENV_SECRET = 'sk-env-3c7e19';
-const SERVERS = typed<{
-  mcpServers: Array<{
-    name: string;
-    transport: string;
-    url: string | null;
-    headerNames: string[];
-    probe: { status: string; lastError: string | null; serverName: string | null };
-    tools: Array<{ mcpToolName: string; inputSchema: unknown; description: string }>;
-  }>;
-}>(`{ mcpServers { name transport url headerNames probe { status lastError serverName } tools { mcpToolName inputSchema description } } }`);
 
 let t: TestServer;
 let key: string;
@@ -65,10 +56,10 @@ afterAll(() => t?.stop());
 
 it('registers and probes every server the file declares, once the file names the organisation', async () => {
   const deadline = Date.now() + 60_000;
-  let servers = (await t.ok(key, SERVERS)).mcpServers;
+  let servers = (await t.ok(key, McpServersDocument)).mcpServers;
   while (Date.now() < deadline && !(servers.length === 3 && servers.every((s) => s.probe.status === 'OK'))) {
     await new Promise((r) => setTimeout(r, 200));
-    servers = (await t.ok(key, SERVERS)).mcpServers;
+    servers = (await t.ok(key, McpServersDocument)).mcpServers;
   }
   expect(servers.map((s) => [s.name, s.transport, s.probe.status, s.url, s.headerNames])).toEqual([
     ['everything', 'STDIO', 'OK', null, []],
@@ -86,18 +77,16 @@ it('registers and probes every server the file declares, once the file names the
 }, 90_000);
 
 it('shows no command, argument or environment of the file, and logs none', async () => {
-  const text = JSON.stringify(await t.ok(key, SERVERS));
+  const text = JSON.stringify(await t.ok(key, McpServersDocument));
   expect(text).not.toContain(ENV_SECRET);
   expect(text).not.toContain(process.execPath);
   expect(logged.filter((line) => line.includes(ENV_SECRET))).toEqual([]);
 });
 
 it('refuses a report for a declared server, and a tenant registering one', async () => {
-  const servers = await t.ok<{ mcpServers: Array<{ id: string }> }>(key, `{ mcpServers { id } }`);
-  const report = await t.gql(key, `mutation($s: ID!) { reportMcpTools(serverId: $s, tools: [], advertisesResources: false) { id } }`, {
-    s: servers.mcpServers[0].id,
-  });
+  const servers = await t.ok(key, McpServersDocument);
+  const report = await t.gql(key, ReportMcpToolsDocument, { serverId: servers.mcpServers[0].id, tools: [] });
   expect(report.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-  const own = await t.gql(key, `mutation { registerMcpServer(input: { name: "mine", transport: STDIO }) { id } }`);
+  const own = await t.gql(key, RegisterMcpServerDocument, { input: { name: 'mine', transport: 'STDIO' } });
   expect(own.errors?.[0].extensions?.field).toBe('input.transport');
 });

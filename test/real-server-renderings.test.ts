@@ -6,8 +6,10 @@ import { contentHash, toolboxFingerprint } from '../src/common/content-hash';
 import { projectRoot } from '../src/common/project-root';
 import { type GeminiTool, tokenCounter } from '../src/loadout/tokens';
 import { declarationsSentByAiSdk, declarationsSentByGenai, type NeutralTool, type SentDeclaration } from './support/google-request-bodies';
-import { startTestServer, typed, type Created, type TestServer } from './support/harness';
+import { McpToolboxDocument, ReportMcpToolsDocument, type McpToolboxQuery } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { readRealToolLists, type RealToolList } from './support/mcp-servers';
+import { TestWorld } from './support/test-world';
 import { TscFixtures } from './support/tsc-fixtures';
 
 /*
@@ -32,17 +34,8 @@ interface Neutral extends NeutralTool {
   mcpServer?: string;
   mcpToolName?: string;
 }
-interface Toolbox {
-  fingerprint: string;
-  schemaTokens: number;
-  tools: Array<{ name: string; toolName: string; mcpToolName: string | null; mcpServerName: string | null }>;
-  responses: ResponsesTool[];
-  neutral: Neutral[];
-  google: GeminiTool[];
-}
-const TOOLBOX = typed<{ toolbox: Toolbox }>(`query($a: ID!) { toolbox(agentId: $a, channel: "web") {
-  fingerprint schemaTokens tools { name toolName mcpToolName mcpServerName }
-  responses: rendered(provider: OPENAI_RESPONSES) neutral: rendered(provider: NEUTRAL) google: rendered(provider: GOOGLE) } }`);
+/** The toolbox with the renderings these tests read, each in its own shape. */
+type Toolbox = McpToolboxQuery['toolbox'] & { responses: ResponsesTool[]; neutral: Neutral[]; google: GeminiTool[] };
 
 const text = (value: unknown) => JSON.stringify(value ?? null);
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
@@ -55,28 +48,16 @@ beforeAll(async () => {
   const [read, server] = await Promise.all([readRealToolLists(), startTestServer()]);
   t = server;
   for (const list of read) lists.set(list.server, list);
-  const key = (await t.createOrganization()).adminKey;
-  await t.ok(key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
-  const agentId = (
-    await t.ok<Created<'createAgent'>>(
-      key,
-      `mutation { createAgent(input: { name: "a", model: "google/gemini-2.5-pro", maxTools: 100 }) { id } }`,
-    )
-  ).createAgent.id;
-  for (const name of SERVERS) {
-    const id = (
-      await t.ok<Created<'registerMcpServer'>>(key, `mutation($n: String!) { registerMcpServer(input: { name: $n }) { id } }`, { n: name })
-    ).registerMcpServer.id;
-    await t.ok(
-      key,
-      `mutation($s: ID!, $tools: [McpTool!]!) { reportMcpTools(serverId: $s, tools: $tools, advertisesResources: false) { id } }`,
-      {
-        s: id,
-        tools: lists.get(name)!.tools,
-      },
-    );
-  }
-  toolbox = (await t.ok(key, TOOLBOX, { a: agentId })).toolbox;
+  const world = new TestWorld(t);
+  const { adminKey: key, agents } = await world.organization('Test org', {
+    agents: [{ name: 'a', model: 'google/gemini-2.5-pro', maxTools: 100 }],
+  });
+  const servers = await world.mcpServers(
+    key,
+    SERVERS.map((name) => ({ name })),
+  );
+  for (const { id, name } of servers) await t.ok(key, ReportMcpToolsDocument, { serverId: id, tools: lists.get(name)!.tools });
+  toolbox = (await t.ok(key, McpToolboxDocument, { agentId: agents[0].id })).toolbox as Toolbox;
 }, 120_000);
 afterAll(() => t?.stop());
 

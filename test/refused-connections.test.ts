@@ -3,7 +3,8 @@ import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { isDatabaseUnavailable } from '../src/common/unavailable';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { OPERATOR_TOKEN, type GraphQLResult } from './support/harness';
+import { CallerIdentityDocument, WorldChannelDocument, WorldOrganizationDocument } from './support/generated/graphql';
+import { OPERATOR_TOKEN, type Document, type GraphQLResult } from './support/harness';
 
 /**
  * Every way a PostgreSQL server refuses a new connection that a spec can
@@ -15,11 +16,11 @@ import { OPERATOR_TOKEN, type GraphQLResult } from './support/harness';
  */
 const serverUrl = process.env.DATABASE_URL;
 
-async function post<T = unknown>(server: LoadoutServer, key: string, query: string) {
+async function post<T, V>(server: LoadoutServer, key: string, document: Document<T, V>, variables?: V) {
   const res = await fetch(`${server.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query }),
+    body: JSON.stringify({ query: document.toString(), variables }),
   });
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as GraphQLResult<T> };
 }
@@ -88,11 +89,7 @@ if (serverUrl) {
     });
 
     it('is SERVICE_UNAVAILABLE with Retry-After, and served again once allowed', async () => {
-      const created = await post<{ createOrganization: { apiKey: string } }>(
-        server,
-        OPERATOR_TOKEN,
-        `mutation { createOrganization(input: { name: "o" }) { apiKey } }`,
-      );
+      const created = await post(server, OPERATOR_TOKEN, WorldOrganizationDocument, { name: 'o' });
       const key = created.body.data!.createOrganization.apiKey;
       await superuser(async (c) => {
         await c.query(refuse(database.name, role));
@@ -101,16 +98,17 @@ if (serverUrl) {
       });
       expect(await refusalOf(url)).toBe(sqlstate);
 
-      const unchecked = await post(server, `${key}x`, `{ me { role } }`);
+      const unchecked = await post(server, `${key}x`, CallerIdentityDocument);
       expect(unchecked.status).toBe(503);
       expect(unchecked.retryAfter).toBe('2');
       expect(unchecked.body.errors![0].extensions!.code).toBe('SERVICE_UNAVAILABLE');
-      const write = await post(server, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+      const web = { input: { key: 'web', name: 'Web' } };
+      const write = await post(server, key, WorldChannelDocument, web);
       expect(write.body.errors![0].extensions!.code).toBe('SERVICE_UNAVAILABLE');
       expect(write.retryAfter).toBe('2');
 
       await superuser((c) => c.query(allow(database.name, role)));
-      const again = await post(server, key, `mutation { createChannel(input: { key: "web", name: "Web" }) { id } }`);
+      const again = await post(server, key, WorldChannelDocument, web);
       expect(again.body.errors).toBeUndefined();
     });
   });

@@ -12,6 +12,13 @@ export type BudgetLevel =
   /** At or above warnThreshold, below hotThreshold. */
   | 'WARN';
 
+/** Where a conversation's turns come from. */
+export type ConversationSource =
+  /** An MCP client's lists through the MCP gateway: each tools/list is a turn. */
+  | 'MCP_GATEWAY'
+  /** A runtime's beginTurn, on each of its model requests. */
+  | 'RUNTIME';
+
 /** A new agent; a setting left out takes the default it states. */
 export type CreateAgentInput = {
   /** The budget report's HOT level for this agent: 1 to 1000, at or above budgetWarnThreshold. Default: the organisation's toolBudgetHot. */
@@ -182,6 +189,17 @@ export type McpHeaderInput = {
   value: string;
 };
 
+/** How fresh what Loadout holds of a server is (docs/mcp-connections.md, "Statuses"). */
+export type McpProbeStatus =
+  /** The last probe failed (lastError says why); the last good inventory, if any, still counts and is served. */
+  | 'FAILING'
+  /** The last probe (or, for a REPORTED server, a report) succeeded and is fresh. */
+  | 'OK'
+  /** The inventory is older than the stale age (LOADOUT_MCP_STALE_AFTER_MS): still counted and served, named as stale. */
+  | 'STALE'
+  /** No inventory yet, and no probe has failed: named in the budget report, not counted. */
+  | 'UNPROBED';
+
 /** An MCP server's tool lists and whether it is enabled, to change; one left out or null stays as it is. */
 export type McpServerToolsPatch = {
   /** Tools of the server dropped, by the server's own name for them; wins over enabledTools (filter MCP_FILTERED). Left out or null: unchanged. */
@@ -242,6 +260,13 @@ export type ModelPriceInput = {
   /** USD per million output tokens (TurnUsage.outputTokens). */
   outputUsdPerMTok: number;
 };
+
+/** Why the MCP gateway did not list a tool its toolbox carried. */
+export type NotListedReason =
+  /** Its MCP server is reported by a runtime: Loadout does not reach it */
+  | 'REPORTED_SERVER'
+  /** The host runs it (a built-in, custom or mini-app tool): Loadout cannot call it */
+  | 'RUN_BY_HOST';
 
 /** The page of a situation: a context object on a page other than RECORD is BAD_USER_INPUT. */
 export type PageInput = {
@@ -1196,6 +1221,90 @@ export type ToolboxLastTurnQueryVariables = Exact<{
 
 export type ToolboxLastTurnQuery = { toolbox: { lastTurn: { id: string, index: number } | null } };
 
+export type McpServerFieldsFragment = { id: string, name: string, transport: McpTransport, url: string | null, headerNames: Array<string>, enabled: boolean, inventoryUpdatedAt: string | null, probe: { status: McpProbeStatus, lastProbedAt: string | null, lastOkAt: string | null, lastError: string | null, nextProbeAt: string | null, serverName: string | null, serverVersion: string | null, protocolVersion: string | null }, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> };
+
+export type McpServersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type McpServersQuery = { mcpServers: Array<{ id: string, name: string, transport: McpTransport, url: string | null, headerNames: Array<string>, enabled: boolean, inventoryUpdatedAt: string | null, probe: { status: McpProbeStatus, lastProbedAt: string | null, lastOkAt: string | null, lastError: string | null, nextProbeAt: string | null, serverName: string | null, serverVersion: string | null, protocolVersion: string | null }, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> }> };
+
+export type RegisterMcpServerMutationVariables = Exact<{
+  input: RegisterMcpServerInput;
+}>;
+
+
+export type RegisterMcpServerMutation = { registerMcpServer: { id: string, name: string, transport: McpTransport, url: string | null, headerNames: Array<string>, enabled: boolean, inventoryUpdatedAt: string | null, probe: { status: McpProbeStatus, lastProbedAt: string | null, lastOkAt: string | null, lastError: string | null, nextProbeAt: string | null, serverName: string | null, serverVersion: string | null, protocolVersion: string | null }, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
+
+export type ProbeMcpServerMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ProbeMcpServerMutation = { probeMcpServer: { id: string, name: string, transport: McpTransport, url: string | null, headerNames: Array<string>, enabled: boolean, inventoryUpdatedAt: string | null, probe: { status: McpProbeStatus, lastProbedAt: string | null, lastOkAt: string | null, lastError: string | null, nextProbeAt: string | null, serverName: string | null, serverVersion: string | null, protocolVersion: string | null }, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
+
+export type ReportMcpToolsMutationVariables = Exact<{
+  serverId: string | number;
+  tools: Array<unknown> | unknown;
+  advertisesResources?: boolean;
+}>;
+
+
+export type ReportMcpToolsMutation = { reportMcpTools: { id: string, name: string, inventoryUpdatedAt: string | null, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
+
+export type ReportMcpInventoryStoredMutationVariables = Exact<{
+  serverId: string | number;
+  tools: Array<McpToolInput> | McpToolInput;
+  advertisesResources?: boolean;
+}>;
+
+
+export type ReportMcpInventoryStoredMutation = { reportMcpInventory: { id: string, name: string, inventoryUpdatedAt: string | null, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> } };
+
+export type McpToolboxQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+}>;
+
+
+export type McpToolboxQuery = { agent: { loadoutVersion: number } | null, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, openai: unknown, anthropic: unknown, google: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null, tool: { id: string, mcpToolName: string | null, inputSchema: unknown, mcpServer: { name: string } | null } }>, dropped: Array<{ name: string, reason: DropReason, tool: { name: string }, schemaRefusal: { provider: ToolProvider, rule: string, pointer: string, message: string } | null }> } };
+
+export type BeginMcpTurnMutationVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+
+export type BeginMcpTurnMutation = { beginTurn: { id: string, toolbox: { tools: Array<{ name: string, inputSchema: unknown }> }, mcpInventories: Array<{ server: string, transport: McpTransport, status: McpProbeStatus, lastOkAt: string | null }> | null } };
+
+export type McpToolBudgetQueryVariables = Exact<{
+  agentId?: string | number | null | undefined;
+  userId?: string | null | undefined;
+  asOf?: string | null | undefined;
+}>;
+
+
+export type McpToolBudgetQuery = { toolBudget: { evidence: { gateOpen: boolean }, suggestions: Array<{ toolName: string, verdict: Verdict, calls: number }>, incompatibleTools: Array<{ name: string, schemaRefusal: { rule: string } }>, refusedMcpTools: Array<{ server: string, name: string | null }>, ruleWarnings: Array<{ subject: string, level: RuleLevel, warning: string }>, mcpServerNotes: Array<{ server: string, status: McpProbeStatus, lastError: string | null }> } };
+
+export type ConversationsWithToolCallsQueryVariables = Exact<{
+  agentId: string | number;
+}>;
+
+
+export type ConversationsWithToolCallsQuery = { conversations: { edges: Array<{ node: { userId: string, source: ConversationSource, turns: { edges: Array<{ node: { toolCalls: Array<{ toolName: string, isError: boolean, durationMs: number | null }>, notListed: Array<{ name: string, reason: NotListedReason }> | null } }> } } }> } };
+
+export type SetToolRuleWithWarningMutationVariables = Exact<{
+  input: ToolRuleInput;
+}>;
+
+
+export type SetToolRuleWithWarningMutation = { setToolRule: { id: string, subject: string, matchingToolCount: number, warning: string | null } };
+
+export type ToolDefinitionsBySourceQueryVariables = Exact<{
+  source?: ToolSource | null | undefined;
+}>;
+
+
+export type ToolDefinitionsBySourceQuery = { toolDefinitions: Array<{ id: string, name: string, schemaRefusals: Array<{ provider: ToolProvider, rule: string, pointer: string }> }> };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1293,6 +1402,52 @@ export const RenderingsFragmentDoc = new TypedDocumentString(`
   neutral: rendered(provider: NEUTRAL)
 }
     `, {"fragmentName":"Renderings"}) as unknown as TypedDocumentString<RenderingsFragment, unknown>;
+export const McpServerFieldsFragmentDoc = new TypedDocumentString(`
+    fragment McpServerFields on McpServer {
+  id
+  name
+  transport
+  url
+  headerNames
+  enabled
+  inventoryUpdatedAt
+  probe {
+    status
+    lastProbedAt
+    lastOkAt
+    lastError
+    nextProbeAt
+    serverName
+    serverVersion
+    protocolVersion
+  }
+  refusedTools {
+    index
+    name
+    field
+    reason
+  }
+  tools {
+    id
+    name
+    mcpToolName
+    title
+    description
+    version
+    contentHash
+    inputSchema
+    outputSchema
+    mcpEntry
+    annotations {
+      title
+      readOnlyHint
+      destructiveHint
+      idempotentHint
+      openWorldHint
+    }
+  }
+}
+    `, {"fragmentName":"McpServerFields"}) as unknown as TypedDocumentString<McpServerFieldsFragment, unknown>;
 export const WorldOrganizationDocument = new TypedDocumentString(`
     mutation WorldOrganization($name: String!) {
   createOrganization(input: {name: $name}) {
@@ -2617,3 +2772,376 @@ export const ToolboxLastTurnDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ToolboxLastTurnQuery, ToolboxLastTurnQueryVariables>;
+export const McpServersDocument = new TypedDocumentString(`
+    query McpServers {
+  mcpServers {
+    ...McpServerFields
+  }
+}
+    fragment McpServerFields on McpServer {
+  id
+  name
+  transport
+  url
+  headerNames
+  enabled
+  inventoryUpdatedAt
+  probe {
+    status
+    lastProbedAt
+    lastOkAt
+    lastError
+    nextProbeAt
+    serverName
+    serverVersion
+    protocolVersion
+  }
+  refusedTools {
+    index
+    name
+    field
+    reason
+  }
+  tools {
+    id
+    name
+    mcpToolName
+    title
+    description
+    version
+    contentHash
+    inputSchema
+    outputSchema
+    mcpEntry
+    annotations {
+      title
+      readOnlyHint
+      destructiveHint
+      idempotentHint
+      openWorldHint
+    }
+  }
+}`) as unknown as TypedDocumentString<McpServersQuery, McpServersQueryVariables>;
+export const RegisterMcpServerDocument = new TypedDocumentString(`
+    mutation RegisterMcpServer($input: RegisterMcpServerInput!) {
+  registerMcpServer(input: $input) {
+    ...McpServerFields
+  }
+}
+    fragment McpServerFields on McpServer {
+  id
+  name
+  transport
+  url
+  headerNames
+  enabled
+  inventoryUpdatedAt
+  probe {
+    status
+    lastProbedAt
+    lastOkAt
+    lastError
+    nextProbeAt
+    serverName
+    serverVersion
+    protocolVersion
+  }
+  refusedTools {
+    index
+    name
+    field
+    reason
+  }
+  tools {
+    id
+    name
+    mcpToolName
+    title
+    description
+    version
+    contentHash
+    inputSchema
+    outputSchema
+    mcpEntry
+    annotations {
+      title
+      readOnlyHint
+      destructiveHint
+      idempotentHint
+      openWorldHint
+    }
+  }
+}`) as unknown as TypedDocumentString<RegisterMcpServerMutation, RegisterMcpServerMutationVariables>;
+export const ProbeMcpServerDocument = new TypedDocumentString(`
+    mutation ProbeMcpServer($id: ID!) {
+  probeMcpServer(id: $id) {
+    ...McpServerFields
+  }
+}
+    fragment McpServerFields on McpServer {
+  id
+  name
+  transport
+  url
+  headerNames
+  enabled
+  inventoryUpdatedAt
+  probe {
+    status
+    lastProbedAt
+    lastOkAt
+    lastError
+    nextProbeAt
+    serverName
+    serverVersion
+    protocolVersion
+  }
+  refusedTools {
+    index
+    name
+    field
+    reason
+  }
+  tools {
+    id
+    name
+    mcpToolName
+    title
+    description
+    version
+    contentHash
+    inputSchema
+    outputSchema
+    mcpEntry
+    annotations {
+      title
+      readOnlyHint
+      destructiveHint
+      idempotentHint
+      openWorldHint
+    }
+  }
+}`) as unknown as TypedDocumentString<ProbeMcpServerMutation, ProbeMcpServerMutationVariables>;
+export const ReportMcpToolsDocument = new TypedDocumentString(`
+    mutation ReportMcpTools($serverId: ID!, $tools: [McpTool!]!, $advertisesResources: Boolean! = false) {
+  reportMcpTools(
+    serverId: $serverId
+    tools: $tools
+    advertisesResources: $advertisesResources
+  ) {
+    id
+    name
+    inventoryUpdatedAt
+    refusedTools {
+      index
+      name
+      field
+      reason
+    }
+    tools {
+      id
+      name
+      mcpToolName
+      title
+      description
+      version
+      contentHash
+      inputSchema
+      outputSchema
+      mcpEntry
+      annotations {
+        title
+        readOnlyHint
+        destructiveHint
+        idempotentHint
+        openWorldHint
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportMcpToolsMutation, ReportMcpToolsMutationVariables>;
+export const ReportMcpInventoryStoredDocument = new TypedDocumentString(`
+    mutation ReportMcpInventoryStored($serverId: ID!, $tools: [McpToolInput!]!, $advertisesResources: Boolean! = false) {
+  reportMcpInventory(
+    serverId: $serverId
+    tools: $tools
+    advertisesResources: $advertisesResources
+  ) {
+    id
+    name
+    inventoryUpdatedAt
+    refusedTools {
+      index
+      name
+      field
+      reason
+    }
+    tools {
+      id
+      name
+      mcpToolName
+      title
+      description
+      version
+      contentHash
+      inputSchema
+      outputSchema
+      mcpEntry
+      annotations {
+        title
+        readOnlyHint
+        destructiveHint
+        idempotentHint
+        openWorldHint
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportMcpInventoryStoredMutation, ReportMcpInventoryStoredMutationVariables>;
+export const McpToolboxDocument = new TypedDocumentString(`
+    query McpToolbox($agentId: ID!, $channel: String! = "web") {
+  agent(id: $agentId) {
+    loadoutVersion
+  }
+  toolbox(agentId: $agentId, channel: $channel) {
+    fingerprint
+    toolCount
+    schemaTokens
+    tools {
+      name
+      toolName
+      mcpToolName
+      mcpServerName
+      tool {
+        id
+        mcpToolName
+        inputSchema
+        mcpServer {
+          name
+        }
+      }
+    }
+    dropped {
+      name
+      reason
+      tool {
+        name
+      }
+      schemaRefusal {
+        provider
+        rule
+        pointer
+        message
+      }
+    }
+    openai: rendered(provider: OPENAI)
+    anthropic: rendered(provider: ANTHROPIC)
+    google: rendered(provider: GOOGLE)
+    responses: rendered(provider: OPENAI_RESPONSES)
+    neutral: rendered(provider: NEUTRAL)
+  }
+}
+    `) as unknown as TypedDocumentString<McpToolboxQuery, McpToolboxQueryVariables>;
+export const BeginMcpTurnDocument = new TypedDocumentString(`
+    mutation BeginMcpTurn($conversationId: ID!) {
+  beginTurn(conversationId: $conversationId) {
+    id
+    toolbox {
+      tools {
+        name
+        inputSchema
+      }
+    }
+    mcpInventories {
+      server
+      transport
+      status
+      lastOkAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BeginMcpTurnMutation, BeginMcpTurnMutationVariables>;
+export const McpToolBudgetDocument = new TypedDocumentString(`
+    query McpToolBudget($agentId: ID, $userId: String, $asOf: DateTime) {
+  toolBudget(agentId: $agentId, userId: $userId, asOf: $asOf) {
+    evidence {
+      gateOpen
+    }
+    suggestions {
+      toolName
+      verdict
+      calls
+    }
+    incompatibleTools {
+      name
+      schemaRefusal {
+        rule
+      }
+    }
+    refusedMcpTools {
+      server
+      name
+    }
+    ruleWarnings {
+      subject
+      level
+      warning
+    }
+    mcpServerNotes {
+      server
+      status
+      lastError
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<McpToolBudgetQuery, McpToolBudgetQueryVariables>;
+export const ConversationsWithToolCallsDocument = new TypedDocumentString(`
+    query ConversationsWithToolCalls($agentId: ID!) {
+  conversations(agentId: $agentId) {
+    edges {
+      node {
+        userId
+        source
+        turns {
+          edges {
+            node {
+              toolCalls {
+                toolName
+                isError
+                durationMs
+              }
+              notListed {
+                name
+                reason
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ConversationsWithToolCallsQuery, ConversationsWithToolCallsQueryVariables>;
+export const SetToolRuleWithWarningDocument = new TypedDocumentString(`
+    mutation SetToolRuleWithWarning($input: ToolRuleInput!) {
+  setToolRule(input: $input) {
+    id
+    subject
+    matchingToolCount
+    warning
+  }
+}
+    `) as unknown as TypedDocumentString<SetToolRuleWithWarningMutation, SetToolRuleWithWarningMutationVariables>;
+export const ToolDefinitionsBySourceDocument = new TypedDocumentString(`
+    query ToolDefinitionsBySource($source: ToolSource) {
+  toolDefinitions(source: $source) {
+    id
+    name
+    schemaRefusals {
+      provider
+      rule
+      pointer
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionsBySourceQuery, ToolDefinitionsBySourceQueryVariables>;
