@@ -7,11 +7,18 @@ import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } f
  * active so the GraphQL operation, its statements and a completed turn's
  * GenAI span are its children. Loadout's own rather than the HTTP
  * instrumentation's, which wraps every socket, header and stream event and
- * would cost the toolbox far more than this span does. Through
- * @opentelemetry/api alone: with no SDK started, the span does not record and
+ * would cost the toolbox far more than this span does. With no SDK started,
  * the request runs as it is.
  */
 const tracer = trace.getTracer('loadout');
+
+/** Set once the SDK has started: until then a request does not even ask the API's no-op for a span. */
+let started = false;
+
+/** Called by startTracing once the SDK is started. */
+export function traceRequests(): void {
+  started = true;
+}
 
 /** Probes and scrapes: a span for each would bury the requests that matter. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/readyz/sockets', '/metrics', '/favicon.ico']);
@@ -24,7 +31,7 @@ export function inRequestSpan<T>(
   route: string | undefined,
   respond: () => Promise<T>,
 ): Promise<T> {
-  if (UNTRACED_PATHS.has(path)) return respond();
+  if (!started || UNTRACED_PATHS.has(path)) return respond();
   const method = req.method ?? 'GET';
   const caller = req.headers.traceparent === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, req.headers);
   const span = tracer.startSpan(

@@ -1,3 +1,4 @@
+import { traceRequests } from './request-span';
 import type { TracingSettings } from './tracing-settings';
 
 /** A started SDK: stop() exports the spans still queued, then stops. */
@@ -38,5 +39,6 @@ export async function startTracing(settings: TracingSettings): Promise<Tracing |
     ],
   });
   sdk.start();
+  traceRequests();
   return { endpoint, stop: () => sdk.shutdown() };
 }
