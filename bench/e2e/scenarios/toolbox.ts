@@ -13,52 +13,65 @@ import { buildWorld } from '../world';
 
 const S = 'toolbox';
 
+/** The traced servers: one samples every request, one a tenth of those that come without a sampled parent. */
+const SAMPLINGS = ['every', 'oneInTen'] as const;
+type Sampling = (typeof SAMPLINGS)[number];
+const SAMPLING_NAMES: Record<Sampling, string> = { every: 'every request sampled', oneInTen: '1 in 10 sampled' };
+
 /**
  * Toolbox reads under load (a VIEWER key, a random agent, channel and page
  * per request) against the hello baseline at the same connections and
  * duration: as runtimes send them (an answer kept while current is given
  * again), with every answer built (`Cache-Control: no-cache`), and the same
- * reads of a second server that traces every request to an OTLP receiver
- * that drops them (docs/operations.md, "Tracing"), rounds interleaved so all
- * see the same machine.
+ * reads of a server that traces every request to an OTLP receiver that drops
+ * them (docs/operations.md, "Tracing") and of one that samples one request in
+ * ten, rounds interleaved so all see the same machine.
  */
 export async function toolboxScenario(options: Options): Promise<Figure[]> {
   const { sizes } = options;
   const sink = await startOtlpSink();
   try {
+    const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint };
+    const oneInTen = { ...tracing, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' };
     return await withLoadout(options, (loadout) =>
-      withLoadout(options, (traced) => withHello((hello) => measure(loadout, traced, hello)), {
-        OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint,
-      }),
+      withLoadout(
+        options,
+        (traced) =>
+          withLoadout(options, (sampled) => withHello((hello) => measure(loadout, { every: traced, oneInTen: sampled }, hello)), oneInTen),
+        tracing,
+      ),
     ).then((figures) => [...figures, tracedExports(sink.exports())]);
   } finally {
     await sink.close();
   }
 
-  async function measure(loadout: Loadout, traced: Loadout, hello: ServerProcess): Promise<Figure[]> {
-    progress(S, `building the world (${sizes.world.agents} agents, ${sizes.world.tools} tools), twice`);
+  async function measure(loadout: Loadout, traced: Record<Sampling, Loadout>, hello: ServerProcess): Promise<Figure[]> {
+    progress(S, `building the world (${sizes.world.agents} agents, ${sizes.world.tools} tools), three times`);
     const world = await buildWorld(loadout.graphqlUrl, loadout.operatorToken, { ...sizes.world, seed: options.seed });
-    const tracedWorld = await buildWorld(traced.graphqlUrl, traced.operatorToken, { ...sizes.world, seed: options.seed });
     const plan: LoadPlan = { kind: 'toolbox', agentIds: world.agentIds, channels: world.channels, contextObjects: world.contextObjects };
-    const tracedPlan: LoadPlan = {
-      ...plan,
-      agentIds: tracedWorld.agentIds,
-      channels: tracedWorld.channels,
-      contextObjects: tracedWorld.contextObjects,
-    };
+    const tracedReads = {} as Record<Sampling, { server: Loadout; key: string; plan: LoadPlan; runs: LoadResult[] }>;
+    for (const sampling of SAMPLINGS) {
+      const server = traced[sampling];
+      const { agentIds, channels, contextObjects, as } = await buildWorld(server.graphqlUrl, server.operatorToken, {
+        ...sizes.world,
+        seed: options.seed,
+      });
+      tracedReads[sampling] = { server, key: as.VIEWER.key, plan: { ...plan, agentIds, channels, contextObjects }, runs: [] };
+    }
     const built: LoadPlan = { ...plan, fresh: true };
     const load = (seconds: number, seed: number) => ({ connections: sizes.toolboxConnections, seconds, seed });
     // Warm-up: JIT, caches and pools, outside the figures.
     await graphqlLoad(`${hello.baseUrl}/`, null, { kind: 'hello' }, load(1, 0));
     await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, plan, load(1, 0));
-    await graphqlLoad(traced.graphqlUrl, tracedWorld.as.VIEWER.key, tracedPlan, load(1, 0));
     await loadout.db.settle();
-    await traced.db.settle();
+    for (const { server, key, plan: tracedPlan } of Object.values(tracedReads)) {
+      await graphqlLoad(server.graphqlUrl, key, tracedPlan, load(1, 0));
+      await server.db.settle();
+    }
 
     const helloRuns: LoadResult[] = [];
     const toolboxRuns: LoadResult[] = [];
     const builtRuns: LoadResult[] = [];
-    const tracedRuns: LoadResult[] = [];
     let helloRss = 0;
     let serverRss = 0;
     for (let round = 1; round <= sizes.rounds; round++) {
@@ -72,8 +85,10 @@ export async function toolboxScenario(options: Options): Promise<Figure[]> {
       await loadout.db.settle();
       builtRuns.push(await graphqlLoad(loadout.graphqlUrl, world.as.VIEWER.key, built, load(sizes.loadSeconds, round)));
       await loadout.db.settle();
-      tracedRuns.push(await graphqlLoad(traced.graphqlUrl, tracedWorld.as.VIEWER.key, tracedPlan, load(sizes.loadSeconds, round)));
-      await traced.db.settle();
+      for (const { server, key, plan: tracedPlan, runs } of Object.values(tracedReads)) {
+        runs.push(await graphqlLoad(server.graphqlUrl, key, tracedPlan, load(sizes.loadSeconds, round)));
+        await server.db.settle();
+      }
     }
     const failures = [...toolboxRuns, ...builtRuns].reduce((n, r) => n + failuresOf(r), 0);
     const sample = [...toolboxRuns, ...builtRuns].find((r) => r.sampleFailure)?.sampleFailure;
@@ -119,16 +134,18 @@ export async function toolboxScenario(options: Options): Promise<Figure[]> {
         baseline: helloRss,
         target: { on: 'value', op: '<', bound: 300 },
       }),
-      figure({
-        scenario: S,
-        name: 'toolbox req/s with tracing on (baseline: tracing off)',
-        unit: 'req/s',
-        value: median(tracedRuns.map((r) => r.okPerSecond)),
-        baseline: median(toolboxRuns.map((r) => r.okPerSecond)),
-        target: { on: 'ratio', op: '>=', bound: 0.9 },
-        note: joinNotes(
-          tracedRuns.some((r) => failuresOf(r) > 0) && `${tracedRuns.reduce((n, r) => n + failuresOf(r), 0)} failed responses traced`,
-        ),
+      ...SAMPLINGS.map((sampling) => {
+        const { runs } = tracedReads[sampling];
+        const failed = runs.reduce((n, r) => n + failuresOf(r), 0);
+        return figure({
+          scenario: S,
+          name: `toolbox req/s with tracing on, ${SAMPLING_NAMES[sampling]} (baseline: tracing off)`,
+          unit: 'req/s',
+          value: median(runs.map((r) => r.okPerSecond)),
+          baseline: median(toolboxRuns.map((r) => r.okPerSecond)),
+          target: { on: 'ratio', op: '>=', bound: 0.9 },
+          note: joinNotes(failed > 0 && `${failed} failed responses traced`),
+        });
       }),
     ];
   }
