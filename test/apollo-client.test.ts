@@ -10,7 +10,7 @@ import { filter, firstValueFrom } from 'rxjs';
 import WebSocket from 'ws';
 import { projectRoot } from '../src/common/project-root';
 import { loadoutCache, typePolicies } from '../packages/client/src/apollo-cache';
-import { BeginTurnIndexDocument } from './support/generated/graphql';
+import { BeginTurnDocument } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
 import {
   AGENT,
@@ -75,7 +75,7 @@ beforeAll(async () => {
     key,
     Array.from({ length: 4 }, () => ({ agentId, channel: 'web' })),
   );
-  for (let i = 0; i < 4; i++) await t.ok(key, BeginTurnIndexDocument, { conversationId });
+  for (let i = 0; i < 4; i++) await t.ok(key, BeginTurnDocument, { conversationId });
 
   ws = createClient({ url: t.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${key}` } });
   apollo = new ApolloClient({

@@ -1,4 +1,4 @@
-import { ChannelKeyListDocument, ToolboxDocument } from './support/generated/graphql';
+import { ChannelKeysDocument, ToolboxDocument } from './support/generated/graphql';
 import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -162,7 +162,7 @@ describe('an organisation’s catalogue is bounded', () => {
       message: 'input: an organisation has at most 200 channels',
       extensions: { code: 'BAD_USER_INPUT', field: 'input' },
     });
-    expect((await t.ok(admin, ChannelKeyListDocument)).channels).toHaveLength(200);
+    expect((await t.ok(admin, ChannelKeysDocument)).channels).toHaveLength(200);
   });
 });
 

@@ -2,11 +2,11 @@ import {
   AgentLoadoutDocument,
   AgentToolboxesDocument,
   ApplyChangeSetDocument,
-  BeginTurnAfterEditsDocument,
+  BeginTurnDocument,
+  DirectToolboxDocument,
   McpServerToolListsDocument,
   ReportMcpInventoryDocument,
-  ToolboxEntriesDocument,
-  ToolboxProvenanceDocument,
+  ToolboxDetailDocument,
   ToolDefinitionDocument,
   ToolDefinitionsDocument,
   UpdateToolDefinitionDocument,
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 /** The web toolbox of an agent: what it carries and what it drops. */
-const webToolbox = async (key: string, agentId: string) => (await t.ok(key, ToolboxEntriesDocument, { agentId })).toolbox;
+const webToolbox = async (key: string, agentId: string) => (await t.ok(key, DirectToolboxDocument, { agentId })).toolbox;
 /** The organisation's MCP servers' tool lists. */
 const serverLists = async (key: string) =>
   (await t.ok(key, McpServerToolListsDocument)).mcpServers.map(({ enabled, enabledTools, disabledTools }) => ({
@@ -214,9 +214,9 @@ describe('Toolbox.lastTurn', () => {
       { key: 'order', name: 'Order' },
     ]);
     const start = (agentId: string, channel: string, page?: PageInput) => testWorld.startConversation(w.key, { agentId, channel, page });
-    const turn = async (conversationId: string) => (await t.ok(w.key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn.id;
+    const turn = async (conversationId: string) => (await t.ok(w.key, BeginTurnDocument, { conversationId })).beginTurn.id;
     const box = async (agentId: string, channel: string, page?: PageInput) =>
-      (await t.ok(w.key, ToolboxProvenanceDocument, { agentId, channel, page })).toolbox;
+      (await t.ok(w.key, ToolboxDetailDocument, { agentId, channel, page })).toolbox;
     return { ...w, start, turn, box };
   }
   const account = (recordId: string): PageInput => ({ type: 'RECORD', contextObject: 'account', recordId });

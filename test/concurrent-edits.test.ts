@@ -1,5 +1,4 @@
 import {
-  AgentInvalidationsDocument,
   AgentLoadoutDocument,
   CreateToolDefinitionDocument,
   ToolDefinitionDocument,
@@ -38,7 +37,7 @@ it('keeps every one of concurrent edits of one tool, each with its own version a
 
   const after = {
     tool: (await t.ok(key, ToolDefinitionDocument, { id: tool.id })).toolDefinition!,
-    agent: (await t.ok(key, AgentInvalidationsDocument, { id: agent.id, first: 50 })).agent!,
+    agent: (await t.ok(key, AgentLoadoutDocument, { id: agent.id, first: 50 })).agent!,
   };
   expect(after.tool.version).toBe(tool.version + N);
   expect(after.agent.loadoutVersion).toBe(start + N);

@@ -3,12 +3,12 @@ import {
   CallerIdentityDocument,
   CompleteTurnDocument,
   ConversationTurnsPageDocument,
+  DeleteToolDefinitionDocument,
   ModelPricesDocument,
   SetModelPriceDocument,
-  StartConversationDocument,
-  ToolDefinitionDeleteDocument,
-  ToolDefinitionUpdateDocument,
   TurnRecordDocument,
+  UpdateToolDefinitionDocument,
+  WorldConversationDocument,
   type CreateAgentInput,
   type PageInput,
   type StartConversationInput,
@@ -43,7 +43,7 @@ const createTool = async (key: string, name: string, agentId: string, descriptio
   (await world.tools(key, [{ name, description, inputSchema: { type: 'object' }, agentId }]))[0].id;
 
 const start = async (key: string, input: StartConversationInput) =>
-  (await t.ok(key, StartConversationDocument, { input })).startConversation;
+  (await t.ok(key, WorldConversationDocument, { input })).startConversation;
 
 const begin = async (key: string, conversationId: string) => (await t.ok(key, BeginTurnDocument, { conversationId })).beginTurn;
 
@@ -63,7 +63,7 @@ describe('turns and the debugger', () => {
     expect(conversation.page).toEqual({ type: 'HOME', contextObject: null });
 
     const t1 = await begin(runtime, conversation.id);
-    await t.ok(admin, ToolDefinitionUpdateDocument, { id: betaId, input: { description: 'second words' } });
+    await t.ok(admin, UpdateToolDefinitionDocument, { id: betaId, input: { description: 'second words' } });
     const t2 = await begin(runtime, conversation.id);
     const t3 = await begin(runtime, conversation.id);
     expect([t1.index, t2.index, t3.index]).toEqual([1, 2, 3]);
@@ -87,13 +87,13 @@ describe('turns and the debugger', () => {
     const first = await begin(runtime, conversation.id);
     const before = await turn(viewer, first.id);
 
-    await t.ok(admin, ToolDefinitionUpdateDocument, { id: toolId, input: { description: 'edited later' } });
+    await t.ok(admin, UpdateToolDefinitionDocument, { id: toolId, input: { description: 'edited later' } });
     const afterEdit = await turn(viewer, first.id);
     expect(afterEdit.toolbox.tools[0].description).toBe('as first seen');
     expect(afterEdit.toolbox.tools[0].contentHash).toBe(before.toolbox.tools[0].contentHash);
     expect(afterEdit.toolbox.tools[0].toolDefinition).toEqual({ id: toolId, description: 'edited later' });
 
-    await t.ok(admin, ToolDefinitionDeleteDocument, { id: toolId });
+    await t.ok(admin, DeleteToolDefinitionDocument, { id: toolId });
     const afterDelete = await turn(viewer, first.id);
     expect(afterDelete.toolbox.tools).toEqual([{ ...before.toolbox.tools[0], toolDefinition: null }]);
     expect(afterDelete.toolbox.fingerprint).toBe(before.toolbox.fingerprint);
@@ -309,17 +309,17 @@ describe('conversations', () => {
       [{ agentId: agent.id, channel: 'web', page: { type: 'HOME', contextObject: 'account' } }, 'input.page.contextObject'],
     ] as const;
     for (const [input, field] of bad) {
-      const result = await t.gql(runtime, StartConversationDocument, { input });
+      const result = await t.gql(runtime, WorldConversationDocument, { input });
       expect(codeOf(result)).toBe('BAD_USER_INPUT');
       expect(result.errors?.[0].extensions?.field).toBe(field);
     }
     const record = (
-      await t.ok(runtime, StartConversationDocument, {
+      await t.ok(runtime, WorldConversationDocument, {
         input: { agentId: agent.id, channel: 'web', page: { type: 'RECORD', contextObject: 'account' } },
       })
     ).startConversation;
     expect(record.page).toEqual({ type: 'RECORD', contextObject: 'account' });
-    expect(codeOf(await t.gql(viewer, StartConversationDocument, { input: { agentId: agent.id, channel: 'web' } }))).toBe('FORBIDDEN');
+    expect(codeOf(await t.gql(viewer, WorldConversationDocument, { input: { agentId: agent.id, channel: 'web' } }))).toBe('FORBIDDEN');
     expect(codeOf(await t.gql(viewer, BeginTurnDocument, { conversationId: record.id }))).toBe('FORBIDDEN');
   });
 
@@ -333,10 +333,10 @@ describe('conversations', () => {
     expect((await t.ok(other, ConversationTurnsPageDocument, { id: conversation.id })).conversation).toBeNull();
     expect((await t.ok(other, TurnRecordDocument, { id: turnId })).turn).toBeNull();
     const cases = [
-      [() => t.gql(other, StartConversationDocument, { input: { agentId: agent.id, channel: 'web' } }), 'input.agentId'],
+      [() => t.gql(other, WorldConversationDocument, { input: { agentId: agent.id, channel: 'web' } }), 'input.agentId'],
       [
         () =>
-          t.gql(other, StartConversationDocument, {
+          t.gql(other, WorldConversationDocument, {
             input: { agentId: otherAgent.id, channel: 'web', parentConversationId: conversation.id },
           }),
         'input.parentConversationId',
@@ -361,13 +361,13 @@ describe('what a turn left out', () => {
     const kept = await createTool(admin, 'a_kept', agent.id);
     await createTool(admin, 'b_cut', agent.id);
     const parked = await createTool(admin, 'c_parked', agent.id);
-    await t.ok(admin, ToolDefinitionUpdateDocument, { id: parked, input: { active: false } });
+    await t.ok(admin, UpdateToolDefinitionDocument, { id: parked, input: { active: false } });
     const conversation = await start(runtime, { agentId: agent.id, channel: 'web' });
     const first = await begin(runtime, conversation.id);
 
     // Later the parked tool comes back and the kept one goes: the first turn still shows what it was.
-    await t.ok(admin, ToolDefinitionUpdateDocument, { id: parked, input: { active: true, sortOrder: -1 } });
-    await t.ok(admin, ToolDefinitionDeleteDocument, { id: kept });
+    await t.ok(admin, UpdateToolDefinitionDocument, { id: parked, input: { active: true, sortOrder: -1 } });
+    await t.ok(admin, DeleteToolDefinitionDocument, { id: kept });
     const second = await begin(runtime, conversation.id);
 
     const then = (await turn(viewer, first.id)).toolbox;

@@ -18,12 +18,12 @@ import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import {
   AgentsAndChannelsDocument,
   CallerIdentityDocument,
-  LatestInvalidationDocument,
-  RevokeKeyDocument,
+  RevokeApiKeyDocument,
   ToolboxDocument,
+  ToolboxInvalidationsDocument,
   ToolBudgetReportDocument,
-  ToolDefinitionListDocument,
-  ToolDefinitionUpdateDocument,
+  ToolDefinitionsDocument,
+  UpdateToolDefinitionDocument,
   type PageInput,
 } from './support/generated/graphql';
 import { codeOf, startTestServer, type TestServer } from './support/harness';
@@ -131,7 +131,7 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
       { name: 'runtime', role: 'RUNTIME' },
       { name: 'old', role: 'VIEWER' },
     ]);
-    await embedded.ok(adminKey, RevokeKeyDocument, { principalId: revoked.principal.id });
+    await embedded.ok(adminKey, RevokeApiKeyDocument, { principalId: revoked.principal.id });
     const before = await observe(embedded, adminKey, asOf);
     expect(before.toolboxes.length).toBeGreaterThan(0);
     expect(before.conversations.length).toBeGreaterThan(0);
@@ -161,7 +161,7 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
       expect(codeOf(await moved.gql(revoked.apiKey, CallerIdentityDocument))).toBe('UNAUTHENTICATED');
 
       // Changes carry on where the embedded database left off: an edit's events are stored after the ones moved.
-      const movedEvents = (await moved.ok(adminKey, LatestInvalidationDocument)).toolboxInvalidations.totalCount;
+      const movedEvents = (await moved.ok(adminKey, ToolboxInvalidationsDocument, { first: 1 })).toolboxInvalidations.totalCount;
       expect(movedEvents).toBeGreaterThan(0);
       // The first tool some agent carries: an edit of it changes that agent's toolbox.
       const {
@@ -169,10 +169,10 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
         channels: [channel],
       } = await moved.ok(adminKey, AgentsAndChannelsDocument);
       const carried = await moved.ok(adminKey, ToolboxDocument, { agentId: agent.id, channel: channel.key });
-      const definitions = (await moved.ok(adminKey, ToolDefinitionListDocument)).toolDefinitions;
+      const definitions = (await moved.ok(adminKey, ToolDefinitionsDocument)).toolDefinitions;
       const tool = definitions.find((d) => d.name === carried.toolbox.tools[0].name)!;
-      await moved.ok(adminKey, ToolDefinitionUpdateDocument, { id: tool.id, input: { description: 'Moved.' } });
-      const after = (await moved.ok(adminKey, LatestInvalidationDocument)).toolboxInvalidations;
+      await moved.ok(adminKey, UpdateToolDefinitionDocument, { id: tool.id, input: { description: 'Moved.' } });
+      const after = (await moved.ok(adminKey, ToolboxInvalidationsDocument, { first: 1 })).toolboxInvalidations;
       expect(after.totalCount).toBeGreaterThan(movedEvents);
       expect(after.edges[0].node.cause).toBe('TOOL_UPDATED');
     } finally {

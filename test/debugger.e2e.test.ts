@@ -4,13 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 import { buildDebuggerPage } from '../src/pages/debugger/build-page';
 import { launchChromium, outsideTheirCards, SCREENSHOTS } from './support/browser';
 import {
+  ApplyChangeSetDocument,
   BeginTurnDocument,
-  ChangeSetInvalidationsDocument,
   CompleteTurnDocument,
   CompleteTurnWithProviderUsageDocument,
   RecordToolCallsDocument,
   SetModelPriceDocument,
-  ToolDefinitionUpdateDocument,
+  UpdateToolDefinitionDocument,
   type ToolDefinitionInput,
   type TurnUsageInput,
 } from './support/generated/graphql';
@@ -83,7 +83,7 @@ beforeAll(async () => {
   };
   await turn({ inputTokens: 1800, cachedInputTokens: 0, cacheWriteTokens: 1500, cacheWrite1hTokens: 500, outputTokens: 120 });
   // Between turns 1 and 2: one change set edits a tool and adds one that sorts first, pushing the last tool over maxTools.
-  await t.ok(key, ChangeSetInvalidationsDocument, {
+  await t.ok(key, ApplyChangeSetDocument, {
     changes: [
       {
         updateTool: {
@@ -119,7 +119,7 @@ beforeAll(async () => {
     ],
   });
   // Between turns 3 and 4, two changes: a tool edit, then a rule that drops the first tool (letting create_ticket back in).
-  await t.ok(key, ToolDefinitionUpdateDocument, { id: lookupAccount, input: { description: "Finds the customer's account." } });
+  await t.ok(key, UpdateToolDefinitionDocument, { id: lookupAccount, input: { description: "Finds the customer's account." } });
   await world.rules(key, [{ agentId, toolName: 'summarise_case', effect: 'DENY' }]);
   // Turn 4 is still running: no usage yet.
   await turn(null);

@@ -5,7 +5,7 @@ import { ADMISSION_LIMITS } from '../src/server/admission';
 import { SOCKET_LIMITS } from '../src/server/graphql-ws';
 import { MAX_UNSENT_BYTES, SLOW_CONSUMER_CLOSE_CODE } from '../src/server/socket-transport';
 import {
-  MyRoleDocument,
+  CallerIdentityDocument,
   RevokeApiKeyDocument,
   ToolboxInvalidatedDocument,
   ToolDefinitionsDocument,
@@ -31,7 +31,7 @@ let other: { key: string; agent: string; tool: string };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What every subscription of this spec sends: the text is the same, so a tenant's subscriptions share one execution per event. */
 const SUBSCRIBE = `${ToolboxInvalidatedDocument}`;
-const ME = `${MyRoleDocument}`;
+const ME = `${CallerIdentityDocument}`;
 
 async function tenant(name: string) {
   const {

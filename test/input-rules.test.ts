@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TOOL_HINTS } from '../src/loadout/vocabulary';
-import { AgentPermissionRulesDocument, StoredCatalogueDocument, ToolboxDocument } from './support/generated/graphql';
+import { AgentLoadoutDocument, StoredCatalogueDocument, ToolboxDocument } from './support/generated/graphql';
 import { codeOf, startTestServer, typed, type Created, type GraphQLResult, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -323,7 +323,9 @@ describe('rule and call names: any name a toolbox can carry', () => {
   const RECORD = typed<{ recordToolCalls: { accepted: number } }>(
     `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted } }`,
   );
-  const RULES = AgentPermissionRulesDocument;
+  /** The subject and effect of each of the agent's rules. */
+  const rulesOf = async (id: string) =>
+    (await t.ok(key, AgentLoadoutDocument, { id })).agent!.permissionRules.map(({ subject, effect }) => ({ subject, effect }));
   const freshAgent = async (name: string) => (await world.agents(key, [{ name }]))[0].id;
   const refusal = (result: GraphQLResult) => ({
     code: codeOf(result),
@@ -340,9 +342,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
         `tool:${name}`,
       );
     }
-    expect((await t.ok(key, RULES, { id: a })).agent!.permissionRules.map((r) => r.subject).sort()).toEqual(
-      names.map((n) => `tool:${n}`).sort(),
-    );
+    expect((await rulesOf(a)).map((r) => r.subject).sort()).toEqual(names.map((n) => `tool:${n}`).sort());
     const calls = names.map((toolName) => ({ toolName, userId: 'long-names', isError: false }));
     expect((await t.ok(key, RECORD, { calls })).recordToolCalls.accepted).toBe(3);
 
@@ -352,7 +352,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
     const overCall = refusal(await t.gql(key, RECORD, { calls: [calls[0], { toolName: long(257), isError: false }] }));
     expect(overCall).toMatchObject({ code: 'BAD_USER_INPUT', field: 'calls[1].toolName' });
     expect(overCall.message).toContain('calls[1].toolName: must be 1 to 256 characters');
-    expect((await t.ok(key, RULES, { id: a })).agent!.permissionRules).toHaveLength(3);
+    expect(await rulesOf(a)).toHaveLength(3);
   });
 
   it("lets an MCP server's filter list its tools' own names of 128 characters, with . and /", async () => {
@@ -381,7 +381,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
       subject: 'hint:!readOnly',
       effect: 'DENY',
     });
-    expect((await t.ok(key, RULES, { id: a })).agent!.permissionRules).toEqual(
+    expect(await rulesOf(a)).toEqual(
       expect.arrayContaining([
         { subject: 'hint:destructive', effect: 'DENY' },
         { subject: 'hint:readOnly', effect: 'DENY' },
@@ -391,7 +391,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
         { subject: 'hint:!readOnly', effect: 'DENY' },
       ]),
     );
-    expect((await t.ok(key, RULES, { id: a })).agent!.permissionRules).toHaveLength(6);
+    expect(await rulesOf(a)).toHaveLength(6);
 
     const refused = refusal(await t.gql(key, setRule, { input: { agentId: a, toolName: 'hint:dangerous', effect: 'DENY' } }));
     expect(refused).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.toolName' });
@@ -401,7 +401,7 @@ describe('rule and call names: any name a toolbox can carry', () => {
     );
     expect(inSet).toMatchObject({ code: 'BAD_USER_INPUT', field: 'changes[0].setToolRule.toolName' });
     expect(inSet.message).toContain('destructive, readOnly, idempotent, openWorld');
-    expect((await t.ok(key, RULES, { id: a })).agent!.permissionRules).toHaveLength(6);
+    expect(await rulesOf(a)).toHaveLength(6);
   });
 
   it('docs/configuration.md Limits gives the rule name forms, every hint among them, and the 256 characters of rule and call names', () => {

@@ -1,8 +1,7 @@
 import {
-  AgentInvalidationsDocument,
   AgentLoadoutDocument,
   ApplyChangeSetDocument,
-  BeginTurnAfterEditsDocument,
+  BeginTurnDocument,
   DeleteAgentDocument,
   ToolboxInvalidationsDocument,
   ToolDefinitionDocument,
@@ -245,12 +244,12 @@ describe('queries', () => {
     expect(page2.totalCount).toBe(3);
 
     const viewer = await t.createKey(w.key, 'VIEWER');
-    const viaAgent = (await t.ok(viewer, AgentInvalidationsDocument, { id: w.agent.id, first: 1 })).agent!.invalidations;
+    const viaAgent = (await t.ok(viewer, AgentLoadoutDocument, { id: w.agent.id, first: 1 })).agent!.invalidations;
     expect(viaAgent).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true }, edges: [{ node: { loadoutVersion: 4 } }] });
-    const next = (await t.ok(viewer, AgentInvalidationsDocument, { id: w.agent.id, first: 1, after: viaAgent.pageInfo.endCursor })).agent!
+    const next = (await t.ok(viewer, AgentLoadoutDocument, { id: w.agent.id, first: 1, after: viaAgent.pageInfo.endCursor })).agent!
       .invalidations;
     expect(next).toMatchObject({ totalCount: 3, pageInfo: { hasNextPage: true }, edges: [{ node: { loadoutVersion: 3 } }] });
-    const bad = await t.gql(viewer, AgentInvalidationsDocument, { id: w.agent.id, first: 1, after: 'nope' });
+    const bad = await t.gql(viewer, AgentLoadoutDocument, { id: w.agent.id, first: 1, after: 'nope' });
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'after' });
   });
 
@@ -272,7 +271,7 @@ describe('turns', () => {
   /** A conversation of the world's agent on the web channel's HOME page: its id. */
   const webConversation = (w: Awaited<ReturnType<typeof world>>) => testWorld.startConversation(w.key, { agentId: w.agent.id });
   const turn = async (w: Awaited<ReturnType<typeof world>>, conversationId: string) =>
-    (await t.ok(w.key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn;
+    (await t.ok(w.key, BeginTurnDocument, { conversationId })).beginTurn;
 
   it('links a turn to the invalidation that changed its toolbox, and counts the conversation as live in a dry run and when applied', async () => {
     const w = await world();
@@ -377,7 +376,7 @@ describe('stored affected situations', () => {
       channel: 'api',
       page: { type: 'RECORD', contextObject: 'account', recordId: 'r1' },
     });
-    await t.ok(w.key, BeginTurnAfterEditsDocument, { conversationId });
+    await t.ok(w.key, BeginTurnDocument, { conversationId });
     await w.edit(id, 'edited');
     const listed = async () => (await w.events(1)).edges[0].node;
     const before = await listed();
@@ -391,7 +390,7 @@ describe('stored affected situations', () => {
       [w.agent.id],
     );
     expect(affected.grid).toHaveLength(2);
-    const turn = (await t.ok(w.key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn;
+    const turn = (await t.ok(w.key, BeginTurnDocument, { conversationId })).beginTurn;
     expect(turn.invalidation).toEqual({ id: before.id, cause: 'TOOL_UPDATED' });
     expect(turn.invalidations.map((i) => i.affected)).toEqual([
       { channel: { key: 'api' }, page: { type: 'RECORD', contextObject: 'account' }, diff: { changed: ['lookup'], removed: [] } },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readConfig, type Config } from '../src/config';
 import { keyCommand } from '../src/key-command';
 import { startServer } from '../src/server/create-server';
-import { WhoAmIDocument } from './support/generated/graphql';
+import { CallerIdentityDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt, startTestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -30,7 +30,11 @@ const configFor = (over: Partial<Config>): Config => ({
   ...over,
 });
 
-const me = async (url: string, key: string) => (await graphqlAt(`${url}/graphql`).gql(key, WhoAmIDocument)).data?.me;
+/** The role and organisation of `key` on the server at `url`. */
+const me = async (url: string, key: string) => {
+  const caller = (await graphqlAt(`${url}/graphql`).gql(key, CallerIdentityDocument)).data?.me;
+  return caller && { role: caller.role, organization: caller.organization };
+};
 
 if (process.env.DATABASE_URL) {
   it('mints a working ADMIN key while the server runs, and says which name is ambiguous or unknown', async () => {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   AgentsAndChannelsDocument,
   AgentsPageDocument,
-  ToolDefinitionDeleteDocument,
-  ToolDefinitionListDocument,
+  DeleteToolDefinitionDocument,
+  ToolDefinitionsDocument,
   ToolDefinitionsPageDocument,
 } from './support/generated/graphql';
 import { codeOf, startTestServer, type TestServer } from './support/harness';
@@ -70,7 +70,7 @@ it('reads 250 tool definitions in pages of 100, in the order of toolDefinitions'
   expect(pages.map((p) => p.pageInfo.hasNextPage)).toEqual([true, true, false]);
   expect(pages.every((p) => p.totalCount === COUNT)).toBe(true);
   expect(pages.map((p) => p.pageInfo.endCursor)).toEqual(pages.map((p) => p.edges.at(-1)!.cursor));
-  const whole = (await t.ok(key, ToolDefinitionListDocument)).toolDefinitions;
+  const whole = (await t.ok(key, ToolDefinitionsDocument)).toolDefinitions;
   expect(pages.flatMap((p) => p.edges.map((e) => e.node.id))).toEqual(whole.map((d) => d.id));
 });
 
@@ -87,7 +87,7 @@ it('pages the filtered lists like the whole ones, and 20 at a time when first is
 it('goes on after the tool a page ended on was deleted', async () => {
   const first = (await t.ok(key, ToolDefinitionsPageDocument, { first: 5 })).toolDefinitionsPage;
   const next = (await t.ok(key, ToolDefinitionsPageDocument, { first: 5, after: first.pageInfo.endCursor })).toolDefinitionsPage;
-  await t.ok(key, ToolDefinitionDeleteDocument, { id: first.edges.at(-1)!.node.id });
+  await t.ok(key, DeleteToolDefinitionDocument, { id: first.edges.at(-1)!.node.id });
   const again = (await t.ok(key, ToolDefinitionsPageDocument, { first: 5, after: first.pageInfo.endCursor })).toolDefinitionsPage;
   expect(again.edges.map((e) => e.node.id)).toEqual(next.edges.map((e) => e.node.id));
 });

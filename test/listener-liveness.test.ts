@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { MyRoleDocument, RevokeApiKeyDocument, ToolboxEntriesDocument } from './support/generated/graphql';
+import { CallerIdentityDocument, DirectToolboxDocument, RevokeApiKeyDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt, startTestServer, type GraphQLClient } from './support/harness';
 import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 import { TestWorld } from './support/test-world';
@@ -74,7 +74,7 @@ if (serverUrl) {
       await database?.drop();
     });
 
-    const toolCountOnB = async () => (await clientOf(b).ok(reader, ToolboxEntriesDocument, { agentId })).toolbox.toolCount;
+    const toolCountOnB = async () => (await clientOf(b).ok(reader, DirectToolboxDocument, { agentId })).toolbox.toolCount;
     const addTool = () => world.tools(admin, [{ name: `tool_${++tools}`, description: 'd', inputSchema: { type: 'object' } }]);
 
     /** A new key that B has seen and cached. */
@@ -83,7 +83,7 @@ if (serverUrl) {
       const key = made.apiKey;
       const keyId = made.principal.id;
       // Seen (and cached) by B while its connection still worked.
-      expect((await clientOf(b).ok(key, MyRoleDocument)).me.role).toBe('VIEWER');
+      expect((await clientOf(b).ok(key, CallerIdentityDocument)).me.role).toBe('VIEWER');
       return { key, keyId };
     }
 
@@ -98,7 +98,7 @@ if (serverUrl) {
       const samples: Array<{ at: number; count: number; accepted: boolean }> = [];
       while (Date.now() < changedAt + BOUND_MS + 2_000) {
         const at = Date.now();
-        const [count, me] = await Promise.all([toolCountOnB(), clientOf(b).gql(doomed.key, MyRoleDocument)]);
+        const [count, me] = await Promise.all([toolCountOnB(), clientOf(b).gql(doomed.key, CallerIdentityDocument)]);
         samples.push({ at, count, accepted: me.data?.me?.role === 'VIEWER' });
         await sleep(50);
       }

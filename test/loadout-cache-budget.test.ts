@@ -1,4 +1,4 @@
-import { ToolboxEntriesDocument, UpdateToolDefinitionDocument } from './support/generated/graphql';
+import { DirectToolboxDocument, UpdateToolDefinitionDocument } from './support/generated/graphql';
 import { graphqlAt, startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -30,7 +30,7 @@ const edit = async (key: string, toolId: string, description: string) =>
   (await t.ok(key, UpdateToolDefinitionDocument, { id: toolId, input: { description } })).updateToolDefinition.contentHash;
 
 const toolbox = async (url: string, org: { key: string; agent: string }) => {
-  const result = await graphqlAt(url).gql(org.key, ToolboxEntriesDocument, { agentId: org.agent });
+  const result = await graphqlAt(url).gql(org.key, DirectToolboxDocument, { agentId: org.agent });
   expect(result.errors).toBeUndefined();
   return result.data!.toolbox;
 };

@@ -9,7 +9,7 @@ import {
   McpToolBudgetDocument,
   RecordToolCallsDocument,
   RemoveToolRuleDocument,
-  ToolDefinitionUpdateDocument,
+  UpdateToolDefinitionDocument,
   ToolUsageDocument,
   UpdateAgentDocument,
   UpdateMcpServerDocument,
@@ -202,7 +202,7 @@ it('tells each open session of the agent once when an edit alters its list, and 
   const before = (await watched.client.listTools()).tools.map((x) => x.name);
   await other.client.listTools();
   // The host's tool changes the toolbox, not the list: nothing is sent.
-  await t.ok(admin, ToolDefinitionUpdateDocument, { id: hostToolId, input: { description: 'Run by the host, edited' } });
+  await t.ok(admin, UpdateToolDefinitionDocument, { id: hostToolId, input: { description: 'Run by the host, edited' } });
   await new Promise((r) => setTimeout(r, 500));
   expect(watched.changes).toHaveLength(0);
   await deny(agentId, 'tool:mcp__live__search');

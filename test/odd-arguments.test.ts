@@ -15,7 +15,7 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { buildLoadoutSchema } from '../src/schema/build-schema';
-import { BeginTurnIndexDocument } from './support/generated/graphql';
+import { BeginTurnDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -197,7 +197,7 @@ beforeAll(async () => {
     const [{ id: server }] = await world.mcpServers(key, [{ name: 'srv' }]);
     const [{ id: rule }] = await world.rules(key, [{ agentId: agent, toolName: 't', effect: 'DENY' }]);
     const conversation = await world.startConversation(key, { agentId: agent });
-    const turn = (await t.ok(key, BeginTurnIndexDocument, { conversationId: conversation })).beginTurn.id;
+    const turn = (await t.ok(key, BeginTurnDocument, { conversationId: conversation })).beginTurn.id;
     ids.push(agent, tool, rule, conversation, turn, project, miniApp, server);
   }
   const [{ principal }] = await world.keys(theirs.adminKey, [{ name: 'k', role: 'VIEWER' }]);

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { RecordToolCallCountsDocument, ToolboxDocument } from './support/generated/graphql';
+import { RecordToolCallsDocument, ToolboxDocument } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -96,7 +96,7 @@ describe('/metrics', () => {
       { toolName: 'lookup', isError: false, idempotencyKey: 'k1' },
       { toolName: 'lookup', isError: false, idempotencyKey: 'k2' },
     ];
-    await t.ok(adminKey, RecordToolCallCountsDocument, { calls });
+    await t.ok(adminKey, RecordToolCallsDocument, { calls });
     await post(null, { query: '{ agents { id } }' });
     await post(adminKey, { query: `${ToolboxDocument}`, variables: { agentId: '00000000-0000-4000-8000-000000000000' } });
     while (!heard.some((m) => m.type === 'next')) await sleep(20);

@@ -1,9 +1,4 @@
-import {
-  BeginTurnIndexDocument,
-  CompleteTurnUsageDocument,
-  PriceModelDocument,
-  TurnCostAndTimingDocument,
-} from './support/generated/graphql';
+import { BeginTurnDocument, CompleteTurnDocument, SetModelPriceDocument, TurnRecordDocument } from './support/generated/graphql';
 import { codeOf, OPERATOR_TOKEN, startTestServer, typed, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -119,16 +114,19 @@ describe('updateOrganization', () => {
   it('changes the funding model for turns completed later only: a recorded turn keeps its cost', async () => {
     const { admin } = await org();
     const [{ id: agentId }] = await world.agents(admin, [{ name: 'a', model: 'openai/gpt-4o' }]);
-    await t.ok(admin, PriceModelDocument, {
+    await t.ok(admin, SetModelPriceDocument, {
       input: { model: 'openai/gpt-4o', inputUsdPerMTok: 2, cachedInputUsdPerMTok: 1, outputUsdPerMTok: 8, creditsPerMTok: 100 },
     });
     const conversationId = await world.startConversation(admin, { agentId });
     const turn = async () => {
-      const { id } = (await t.ok(admin, BeginTurnIndexDocument, { conversationId })).beginTurn;
-      await t.ok(admin, CompleteTurnUsageDocument, { turnId: id, usage: { inputTokens: 6000, outputTokens: 4000 } });
+      const { id } = (await t.ok(admin, BeginTurnDocument, { conversationId })).beginTurn;
+      await t.ok(admin, CompleteTurnDocument, { turnId: id, usage: { inputTokens: 6000, outputTokens: 4000 } });
       return id;
     };
-    const cost = async (id: string) => (await t.ok(admin, TurnCostAndTimingDocument, { id })).turn!.cost!;
+    const cost = async (id: string) => {
+      const { amountUsd, credits } = (await t.ok(admin, TurnRecordDocument, { id })).turn!.cost!;
+      return { amountUsd, credits };
+    };
     const first = await turn();
     expect((await cost(first)).credits).toBeNull();
     await t.ok(admin, UPDATE, { i: { fundingModel: 'INCLUDED_CREDITS' } });

@@ -3,7 +3,7 @@ import type { QueryRunner } from 'typeorm';
 import { logger } from '../src/common/logger';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { RecordToolCallCountsDocument, ToolUsageCountsDocument, WhoAmIDocument, WorldChannelDocument } from './support/generated/graphql';
+import { CallerIdentityDocument, RecordToolCallsDocument, ToolUsageDocument, WorldChannelDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt, startTestServer, type Document, type GraphQLResult, type TestServer } from './support/harness';
 import { tcpRelay, throughRelay, type TcpRelay } from './support/tcp-relay';
 import { TestWorld } from './support/test-world';
@@ -47,7 +47,7 @@ describe('with every pooled connection taken', () => {
   it('answers SERVICE_UNAVAILABLE (503 + Retry-After where nothing ran) once the bounded wait is over, then serves again', async () => {
     const { adminKey } = await t.createOrganization('exhausted');
     const viewer = await t.createKey(adminKey, 'VIEWER');
-    await t.ok(adminKey, WhoAmIDocument);
+    await t.ok(adminKey, CallerIdentityDocument);
     const ds = t.server.services.db.dataSource;
     const size = t.databaseKind === 'server' ? (ds.driver as unknown as { master: { options: { max: number } } }).master.options.max : 1;
     const held: QueryRunner[] = [];
@@ -60,7 +60,7 @@ describe('with every pooled connection taken', () => {
     try {
       const started = Date.now();
       // A key never seen: checking it needs the database.
-      const unchecked = await post(t.server.url, viewer, WhoAmIDocument);
+      const unchecked = await post(t.server.url, viewer, CallerIdentityDocument);
       // The operator's log line names the request and never the key.
       expect(warned.mock.calls.map(([fields]) => fields)).toContainEqual(
         expect.objectContaining({ requestId: unchecked.requestId, err: expect.any(Error) }),
@@ -88,7 +88,7 @@ describe('with every pooled connection taken', () => {
       warned.mockRestore();
       for (const runner of held) await runner.release();
     }
-    expect((await post(t.server.url, viewer, WhoAmIDocument)).body.data!.me.role).toBe('VIEWER');
+    expect((await post(t.server.url, viewer, CallerIdentityDocument)).body.data!.me.role).toBe('VIEWER');
     expect((await rest(t.server.url, adminKey)).status).toBe(200);
   });
 });
@@ -121,12 +121,12 @@ if (serverUrl) {
 
     it('answers 503 + Retry-After and SERVICE_UNAVAILABLE at once while it is unreachable, and serves again once it is back', async () => {
       const [{ adminKey: key }] = await new TestWorld(graphqlAt(`${server.url}/graphql`)).organizations(['o']);
-      expect((await post(server.url, key, WhoAmIDocument)).body.data!.me.role).toBe('ADMIN');
+      expect((await post(server.url, key, CallerIdentityDocument)).body.data!.me.role).toBe('ADMIN');
 
       await cable.cut();
       await sleep(100);
       const started = Date.now();
-      const graphql = await post(server.url, key, WhoAmIDocument);
+      const graphql = await post(server.url, key, CallerIdentityDocument);
       const report = await rest(server.url, key);
       const ready = await fetch(`${server.url}/readyz`);
       expect(Date.now() - started).toBeLessThan(1_000);
@@ -174,7 +174,7 @@ if (serverUrl) {
           idempotencyKey: `b${batch}-c${i}`,
         }));
         for (;;) {
-          const answer = await post(t.server.url, adminKey, RecordToolCallCountsDocument, { calls }).catch((error: Error) => ({
+          const answer = await post(t.server.url, adminKey, RecordToolCallsDocument, { calls }).catch((error: Error) => ({
             status: 0,
             body: { errors: [{ extensions: { code: `network: ${error.message}` } }] },
           }));
@@ -209,7 +209,7 @@ if (serverUrl) {
       expect(terminated).toBeGreaterThan(0);
       expect(failures.length).toBeGreaterThan(0);
       expect(new Set(failures)).toEqual(new Set(['SERVICE_UNAVAILABLE']));
-      const usage = (await t.ok(adminKey, ToolUsageCountsDocument)).toolUsage;
+      const usage = (await t.ok(adminKey, ToolUsageDocument)).toolUsage;
       expect(usage.reduce((sum: number, u: { calls: number }) => sum + u.calls, 0)).toBe(BATCHES * CALLS);
       expect(usage.map((u: { calls: number }) => u.calls)).toEqual(Array(5).fill((BATCHES * CALLS) / 5));
     }, 180_000);

@@ -1,9 +1,9 @@
 import {
   BeginTurnDocument,
   RecordToolCallsDocument,
-  ReportedMcpInventoryDocument,
-  ToolboxRenderingsDocument,
-  ToolDefinitionListDocument,
+  ReportMcpInventoryDocument,
+  ToolboxDetailDocument,
+  ToolDefinitionsDocument,
   ToolUsageDocument,
 } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   key = organization.adminKey;
   agentId = organization.agents[0].id;
   const [server] = await world.mcpServers(key, [{ name: 'github-enterprise' }]);
-  await t.ok(key, ReportedMcpInventoryDocument, {
+  await t.ok(key, ReportMcpInventoryDocument, {
     serverId: server.id,
     tools: [{ name: REPORTED, description: 'Writes a file', inputSchema: { type: 'object' } }],
   });
@@ -53,20 +53,30 @@ const namesOf = (r: Rendered) => ({
   google: r.google[0].functionDeclarations.map((d) => d.name as string),
 });
 
+/** The agent's toolbox on the web channel: its entries, and its rendering in each provider's shape. */
+async function renderings(): Promise<{ tools: Array<{ name: string }>; rendered: Rendered }> {
+  const [openai, anthropic, google] = await Promise.all(
+    (['OPENAI', 'ANTHROPIC', 'GOOGLE'] as const).map(
+      async (provider) => (await t.ok(key, ToolboxDetailDocument, { agentId, provider })).toolbox,
+    ),
+  );
+  return { tools: openai.tools, rendered: { openai: openai.rendered, anthropic: anthropic.rendered, google: google.rendered } as Rendered };
+}
+
 it('stores the 83-character MCP name, and sends it within 64 characters to every provider, the same short form everywhere', async () => {
-  const defs = (await t.ok(key, ToolDefinitionListDocument)).toolDefinitions;
+  const defs = (await t.ok(key, ToolDefinitionsDocument)).toolDefinitions;
   expect(defs.map((d) => d.name)).toContain(FULL_NAME);
   expect(FULL_NAME).toHaveLength(83);
-  const box = (await t.ok(key, ToolboxRenderingsDocument, { agentId })).toolbox;
-  const short = box.tools.map((x) => x.name).find((n) => n.startsWith('mcp__github-enterprise__'))!;
+  const { tools, rendered } = await renderings();
+  const short = tools.map((x) => x.name).find((n) => n.startsWith('mcp__github-enterprise__'))!;
   expect(short.length).toBeLessThanOrEqual(64);
   expect(short).toMatch(/^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/);
-  const sent = namesOf(box as unknown as Rendered);
-  for (const names of Object.values(sent)) expect(names).toEqual(box.tools.map((x) => x.name));
+  const sent = namesOf(rendered);
+  for (const names of Object.values(sent)) expect(names).toEqual(tools.map((x) => x.name));
 });
 
 it("counts the definition's schemaTokens under the name it is sent as, the toolbox's figure for it", async () => {
-  const def = (await t.ok(key, ToolDefinitionListDocument)).toolDefinitions.find((d) => d.name === FULL_NAME)!;
+  const def = (await t.ok(key, ToolDefinitionsDocument)).toolDefinitions.find((d) => d.name === FULL_NAME)!;
   const box = await world.toolbox(key, { agentId });
   expect(def.schemaTokens).toBe(box.tools.find((x) => x.name.startsWith('mcp__github-enterprise__'))!.schemaTokens);
 });
@@ -85,8 +95,8 @@ it('records the short form in the turn, and counts a call recorded under it for 
 });
 
 it('renders a schema with $schema, $defs, $ref and additionalProperties for Gemini as parametersJsonSchema, as stored', async () => {
-  const box = (await t.ok(key, ToolboxRenderingsDocument, { agentId })).toolbox as Rendered;
-  const declaration = box.google[0].functionDeclarations.find((d) => d.name === 'with_refs')!;
+  const { google } = (await renderings()).rendered;
+  const declaration = google[0].functionDeclarations.find((d) => d.name === 'with_refs')!;
   expect(declaration).toEqual({ name: 'with_refs', description: 'd', parametersJsonSchema: SCHEMA });
   expect(declaration).not.toHaveProperty('parameters');
 });

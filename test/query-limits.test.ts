@@ -1,5 +1,5 @@
 import { QUERY_LIMITS } from '../src/server/query-limits';
-import { ChannelKeyListDocument, ToolboxDocument, UpdateAgentSettingsDocument, type ToolboxQuery } from './support/generated/graphql';
+import { ChannelKeysDocument, ToolboxDocument, UpdateAgentDocument, type ToolboxQuery } from './support/generated/graphql';
 import { codeOf, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
 import { TestWorld } from './support/test-world';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   viewer = await world.key(admin, 'VIEWER');
   await world.tools(admin, [{ name: 't', description: 'd', inputSchema: { type: 'object' } }]);
   // Three events, so the nested query has edges to expand at every level.
-  for (const maxTools of [10, 20, 30]) await t.ok(admin, UpdateAgentSettingsDocument, { id: agentId, input: { maxTools } });
+  for (const maxTools of [10, 20, 30]) await t.ok(admin, UpdateAgentDocument, { id: agentId, input: { maxTools } });
 });
 afterAll(() => t.stop());
 
@@ -164,7 +164,7 @@ describe.each(TRANSPORTS)('over %s, hostile documents are refused with a code, f
   it('a role below the operation’s is FORBIDDEN, and nothing is written', async () => {
     const result = await send(viewer, { query: `mutation { createChannel(input: { key: "viewer-made", name: "v" }) { id } }` });
     expect(result.errors![0].extensions!.code).toBe('FORBIDDEN');
-    const channels = (await t.ok(viewer, ChannelKeyListDocument)).channels.map((c) => c.key);
+    const channels = (await t.ok(viewer, ChannelKeysDocument)).channels.map((c) => c.key);
     expect(channels).not.toContain('viewer-made');
   });
 
@@ -194,7 +194,7 @@ describe.each(TRANSPORTS)('over %s, hostile documents are refused with a code, f
 
 describe('hostile documents over HTTP', () => {
   it('six refused mutations wrote nothing', async () => {
-    expect((await t.ok(viewer, ChannelKeyListDocument)).channels.map((c) => c.key)).toEqual(['web']);
+    expect((await t.ok(viewer, ChannelKeysDocument)).channels.map((c) => c.key)).toEqual(['web']);
   });
 
   it('a 3.9 MB document without a key is refused as too large, with JSON, not a reset', async () => {

@@ -89,7 +89,7 @@ if (serverUrl) {
     });
 
     it('is SERVICE_UNAVAILABLE with Retry-After, and served again once allowed', async () => {
-      const created = await post(server, OPERATOR_TOKEN, WorldOrganizationDocument, { name: 'o' });
+      const created = await post(server, OPERATOR_TOKEN, WorldOrganizationDocument, { input: { name: 'o' } });
       const key = created.body.data!.createOrganization.apiKey;
       await superuser(async (c) => {
         await c.query(refuse(database.name, role));

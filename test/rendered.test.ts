@@ -1,12 +1,10 @@
 import {
-  BeginTurnIndexDocument,
-  BeginTurnRenderingsDocument,
-  EditToolDefinitionDocument,
-  McpInventoryReportDocument,
-  PreviewRenderingsDocument,
-  RemoveToolDefinitionDocument,
-  RenderedToolboxDocument,
-  TurnRenderingsDocument,
+  BeginTurnDocument,
+  DeleteToolDefinitionDocument,
+  ReportMcpInventoryDocument,
+  ToolboxDetailDocument,
+  TurnRecordDocument,
+  UpdateToolDefinitionDocument,
   type McpToolInput,
 } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
@@ -40,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 it("renders the live toolbox for the agent model's provider by default, in toolbox order", async () => {
-  const box = (await t.ok(key, RenderedToolboxDocument, { agentId })).toolbox;
+  const box = (await t.ok(key, ToolboxDetailDocument, { agentId })).toolbox;
   expect(box.tools.map((x) => x.name)).toEqual(['first', 'second']);
   expect(box.rendered).toEqual([
     { name: 'first', description: 'does first', input_schema: schema },
@@ -49,9 +47,9 @@ it("renders the live toolbox for the agent model's provider by default, in toolb
 });
 
 it('renders for any provider on request', async () => {
-  const openai = (await t.ok(key, RenderedToolboxDocument, { agentId, provider: 'OPENAI' })).toolbox.rendered as Rendered[];
+  const openai = (await t.ok(key, ToolboxDetailDocument, { agentId, provider: 'OPENAI' })).toolbox.rendered as Rendered[];
   expect(openai[0]).toEqual({ type: 'function', function: { name: 'first', description: 'does first', parameters: schema } });
-  const gemini = (await t.ok(key, RenderedToolboxDocument, { agentId, provider: 'GOOGLE' })).toolbox.rendered;
+  const gemini = (await t.ok(key, ToolboxDetailDocument, { agentId, provider: 'GOOGLE' })).toolbox.rendered;
   expect(gemini).toEqual([
     {
       functionDeclarations: [
@@ -64,9 +62,9 @@ it('renders for any provider on request', async () => {
 
 it("renders a turn's snapshot as it was sent, after the definitions changed", async () => {
   const conversationId = await world.startConversation(key, { agentId });
-  const turn = (await t.ok(key, BeginTurnIndexDocument, { conversationId })).beginTurn;
-  await t.ok(key, EditToolDefinitionDocument, { id: toolIds.get('first')!, input: { description: 'changed' } });
-  const snap = (await t.ok(key, TurnRenderingsDocument, { id: turn.id })).turn!.toolbox;
+  const turn = (await t.ok(key, BeginTurnDocument, { conversationId })).beginTurn;
+  await t.ok(key, UpdateToolDefinitionDocument, { id: toolIds.get('first')!, input: { description: 'changed' } });
+  const snap = (await t.ok(key, TurnRecordDocument, { id: turn.id })).turn!.toolbox;
   expect((snap.rendered as Rendered[])[0]).toEqual({ name: 'first', description: 'does first', input_schema: schema });
 });
 
@@ -82,9 +80,9 @@ describe('the Responses API and neutral renderings, and the names each carried t
     mcpToolName?: string | null;
     mcpServerName?: string | null;
   }
-  /** The renderings, JSON to the schema, as the tools they render. */
-  const rendered = <C extends { rendered: unknown; responses: unknown; neutral: unknown }>(content: C) => ({
-    ...content,
+  /** The names of each carried tool and the renderings (JSON to the schema, as the tools they render): the `Renderings` fragment's fields. */
+  const rendered = (content: { tools: Carried[]; rendered: unknown; responses: unknown; neutral: unknown }) => ({
+    tools: content.tools.map(({ name, toolName, mcpToolName, mcpServerName }): Carried => ({ name, toolName, mcpToolName, mcpServerName })),
     rendered: content.rendered as Rendered[],
     responses: content.responses as Rendered[],
     neutral: content.neutral as Rendered[],
@@ -95,11 +93,11 @@ describe('the Responses API and neutral renderings, and the names each carried t
   let serverId: string;
   const ids = new Map<string, string>();
   const report = (tools: Array<{ name: string }>) =>
-    t.ok(org, McpInventoryReportDocument, {
+    t.ok(org, ReportMcpInventoryDocument, {
       serverId,
       tools: tools.map((x): McpToolInput => ({ ...x, description: `does ${x.name}`, inputSchema: MCP_SCHEMA })),
     });
-  const preview = async () => rendered((await t.ok(org, PreviewRenderingsDocument, { agentId: agent })).toolbox);
+  const preview = async () => rendered((await t.ok(org, ToolboxDetailDocument, { agentId: agent })).toolbox);
 
   beforeAll(async () => {
     const created = await world.organization('Test org', {
@@ -169,13 +167,13 @@ describe('the Responses API and neutral renderings, and the names each carried t
 
   it("gives a turn's snapshot the same names and renderings, and once a definition is deleted, the name sent and no MCP names", async () => {
     const conversationId = await world.startConversation(org, { agentId: agent });
-    const begun = (await t.ok(org, BeginTurnRenderingsDocument, { conversationId })).beginTurn;
+    const begun = (await t.ok(org, BeginTurnDocument, { conversationId })).beginTurn;
     const previewed = await preview();
     expect(rendered(begun.toolbox)).toEqual(previewed);
 
-    await t.ok(org, RemoveToolDefinitionDocument, { id: ids.get('lookup')! });
+    await t.ok(org, DeleteToolDefinitionDocument, { id: ids.get('lookup')! });
     await report([{ name: 'close' }]);
-    const after = rendered((await t.ok(org, TurnRenderingsDocument, { id: begun.id })).turn!.toolbox);
+    const after = rendered((await t.ok(org, TurnRecordDocument, { id: begun.id })).turn!.toolbox);
     const long = previewed.tools.find((x) => x.toolName === `mcp__github__${LONG}`)!;
     const entries = new Map(after.tools.map((x) => [x.name, x]));
     expect(entries.get('lookup')).toEqual({ name: 'lookup', toolName: 'lookup', mcpToolName: null, mcpServerName: null });

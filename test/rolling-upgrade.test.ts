@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { readMigrations } from '../src/db/migrations';
 import { startServer, type LoadoutServer } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
-import { BeginTurnIndexDocument, ToolboxLastTurnDocument } from './support/generated/graphql';
+import { BeginTurnDocument, ToolboxDetailDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, startTestServer } from './support/harness';
 import { previousReleaseBuilt, startRelease, type ReleaseProcess } from './support/previous-release';
 import { TestWorld } from './support/test-world';
@@ -252,15 +252,15 @@ it("takes a turn the previous release inserts, without its situation, as its con
       agents: [{ id: agent }],
     } = await world.organization('Test org', { agents: [{ name: 'a' }] });
     const conversationId = await world.startConversation(key, { agentId: agent });
-    const first = (await t.ok(key, BeginTurnIndexDocument, { conversationId })).beginTurn.id;
+    const first = (await t.ok(key, BeginTurnDocument, { conversationId })).beginTurn.id;
     // The columns the previous release's beginTurn writes, and no others.
     const [{ id: second }]: Array<{ id: string }> = await t.server.services.db.dataSource.query(
       `INSERT INTO turns (organization_id, conversation_id, index, snapshot_id, model, loadout_version, toolbox_changed)
          SELECT organization_id, conversation_id, index + 1, snapshot_id, model, loadout_version, false FROM turns WHERE id = $1 RETURNING id`,
       [first],
     );
-    const lastTurn = await t.ok(key, ToolboxLastTurnDocument, { agentId: agent });
-    expect(lastTurn.toolbox.lastTurn).toEqual({ id: second, index: 2 });
+    const { lastTurn } = (await t.ok(key, ToolboxDetailDocument, { agentId: agent })).toolbox;
+    expect(lastTurn && { id: lastTurn.id, index: lastTurn.index }).toEqual({ id: second, index: 2 });
   } finally {
     await t.stop();
   }

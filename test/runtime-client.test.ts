@@ -14,7 +14,7 @@ import { CANNED_USAGE, FakeProvider, type CapturedRequest, type ProviderApi } fr
 import {
   AgentConversationsDocument,
   ConversationTurnOutcomesDocument,
-  ReportedMcpToolsDocument,
+  ReportMcpToolsDocument,
   SetModelPriceDocument,
   ToolUsageDocument,
   type ConversationTurnOutcomesQuery,
@@ -162,7 +162,7 @@ beforeAll(async () => {
   for (const agent of organization.agents) agents.set(agent.name, agent.id);
   runtimeKey = await world.key(adminKey, 'RUNTIME');
   const [server] = await world.mcpServers(adminKey, [{ name: 'github' }]);
-  await t.ok(adminKey, ReportedMcpToolsDocument, {
+  await t.ok(adminKey, ReportMcpToolsDocument, {
     serverId: server.id,
     tools: [
       { name: 'get-issue', description: 'Reads an issue.', inputSchema: { type: 'object', properties: { number: { type: 'integer' } } } },

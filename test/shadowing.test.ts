@@ -1,15 +1,15 @@
 import {
   AgentLoadoutDocument,
-  BeginTurnAfterEditsDocument,
+  BeginTurnDocument,
   CreateToolDefinitionDocument,
   DeleteToolDefinitionDocument,
   ProjectPermissionRulesDocument,
   RemoveToolRuleDocument,
   SetToolRuleMatchingDocument,
+  ToolboxDetailDocument,
   ToolboxInvalidationsDocument,
-  ToolboxProvenanceDocument,
   ToolDefinitionDocument,
-  TurnToolboxDocument,
+  TurnRecordDocument,
   UpdateToolDefinitionDocument,
   type CreateAgentInput,
   type ToolDefinitionInput,
@@ -38,7 +38,11 @@ async function org() {
           input: { name, description: `about ${name}`, inputSchema: { type: 'object' }, ...input },
         })
       ).createToolDefinition,
-    box: async (agentId: string) => (await t.ok(key, ToolboxProvenanceDocument, { agentId })).toolbox,
+    /** The agent's toolbox: each entry's name and definition, its Anthropic rendering and its drops. */
+    box: async (agentId: string) => {
+      const box = (await t.ok(key, ToolboxDetailDocument, { agentId, provider: 'ANTHROPIC' })).toolbox;
+      return { ...box, tools: box.tools.map(({ name, tool }) => ({ name, tool })) };
+    },
     events: async (agentId: string) => (await t.ok(key, ToolboxInvalidationsDocument, { agentId })).toolboxInvalidations.edges,
   };
 }
@@ -150,10 +154,10 @@ describe('one tool per name (SHADOWED)', () => {
     await o.tool('z_tool');
     const [rule] = await world.rules(o.key, [{ agentId: agent, toolName: 'z_tool', effect: 'DENY' }]);
     const conversationId = await world.startConversation(o.key, { agentId: agent, channel: 'web' });
-    const turn = (await t.ok(o.key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn;
+    const turn = (await t.ok(o.key, BeginTurnDocument, { conversationId })).beginTurn;
     await t.ok(o.key, RemoveToolRuleDocument, { id: rule.id });
 
-    const recorded = (await t.ok(o.key, TurnToolboxDocument, { id: turn.id })).turn!.toolbox.dropped;
+    const recorded = (await t.ok(o.key, TurnRecordDocument, { id: turn.id })).turn!.toolbox.dropped;
     expect(recorded).toEqual([
       { name: 'y_tool', reason: 'SHADOWED', toolDefinition: { id: orgWide.id }, shadowedBy: { id: projectTool.id }, rule: null },
       {

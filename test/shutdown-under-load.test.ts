@@ -6,10 +6,10 @@ import path from 'node:path';
 import { startServer, type ServerConfig } from '../src/server/create-server';
 import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import {
-  RecordToolCallCountsDocument,
-  RenderedToolboxDocument,
-  type RecordToolCallCountsMutation,
-  type RenderedToolboxQuery,
+  RecordToolCallsDocument,
+  ToolboxDetailDocument,
+  type RecordToolCallsMutation,
+  type ToolboxDetailQuery,
 } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt, type Document, type GraphQLResult } from './support/harness';
 import { TestWorld } from './support/test-world';
@@ -99,7 +99,7 @@ async function seed(base: string): Promise<World> {
   return { key, agentId };
 }
 
-type InFlight = Partial<RecordToolCallCountsMutation & RenderedToolboxQuery>;
+type InFlight = Partial<RecordToolCallsMutation & ToolboxDetailQuery>;
 
 /** Starts a server on the shared database, sends the 50, stops it at once; what each request got, and how long the run took. */
 async function run(index: number, world: World | null): Promise<{ world: World; outcomes: string[]; ms: number }> {
@@ -110,14 +110,14 @@ async function run(index: number, world: World | null): Promise<{ world: World; 
   const started = Date.now();
   const inFlight = Array.from({ length: IN_FLIGHT }, (_, i): Promise<{ data?: InFlight; outcome: string }> =>
     i % 2
-      ? post(base, key, RecordToolCallCountsDocument, {
+      ? post(base, key, RecordToolCallsDocument, {
           calls: Array.from({ length: CALLS_PER_BATCH }, (_, j) => ({
             toolName: 'lookup',
             isError: false,
             idempotencyKey: `r${index}-${i}-${j}`,
           })),
         })
-      : post(base, key, RenderedToolboxDocument, { agentId, provider: 'ANTHROPIC' }),
+      : post(base, key, ToolboxDetailDocument, { agentId, provider: 'ANTHROPIC' }),
   );
   await new Promise((resolve) => setTimeout(resolve, 5));
   const stopped = server.stop();

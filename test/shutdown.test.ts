@@ -6,12 +6,12 @@ import WebSocket from 'ws';
 import { buildOnce } from './support/build-once';
 import { freshDatabase } from './support/fresh-database';
 import {
-  RecordToolCallCountsDocument,
+  CallerIdentityDocument,
+  RecordToolCallsDocument,
   ToolboxDocument,
-  WhoAmIDocument,
-  type RecordToolCallCountsMutation,
+  type CallerIdentityQuery,
+  type RecordToolCallsMutation,
   type ToolboxQuery,
-  type WhoAmIQuery,
 } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt, type Document, type GraphQLResult } from './support/harness';
 import { TestWorld } from './support/test-world';
@@ -115,7 +115,7 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
     agents: [{ name: 'a' }],
   });
   // Sixty open keep-alive sockets: fifty carry the requests in flight, ten sit idle until the drain has begun.
-  const opened = await Promise.all(Array.from({ length: 60 }, () => gql(key, WhoAmIDocument)));
+  const opened = await Promise.all(Array.from({ length: 60 }, () => gql(key, CallerIdentityDocument)));
   expect(opened.map((answer) => answer.body.errors)).toEqual(Array(60).fill(undefined));
   expect(Object.values(agent.freeSockets).flat()).toHaveLength(60);
 
@@ -127,9 +127,9 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
   ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { toolboxInvalidated { id } }` } }));
 
   // Each in-flight answer is of a batch or of a read.
-  type InFlight = Answer<GraphQLResult<Partial<RecordToolCallCountsMutation & ToolboxQuery>>>;
+  type InFlight = Answer<GraphQLResult<Partial<RecordToolCallsMutation & ToolboxQuery>>>;
   const batch = (tag: string): Promise<InFlight> =>
-    gql(key, RecordToolCallCountsDocument, {
+    gql(key, RecordToolCallsDocument, {
       calls: Array.from({ length: CALLS_PER_BATCH }, (_, i) => ({ toolName: 'lookup', isError: false, idempotencyKey: `${tag}-${i}` })),
     });
   const read = (): Promise<InFlight> => gql(key, ToolboxDocument, { agentId });
@@ -142,7 +142,7 @@ it('answers all 50 requests in flight and those sent on keep-alive sockets while
   while (!/draining/.test(output)) await sleep(2);
 
   // Sent after the signal, on sockets that were idle when it came.
-  const late = [gql(key, WhoAmIDocument), batch('late-1'), batch('late-2'), request(agent, 'GET', '/readyz')] as const;
+  const late = [gql(key, CallerIdentityDocument), batch('late-1'), batch('late-2'), request(agent, 'GET', '/readyz')] as const;
   // A new connection during the settle is still answered, and told to close; once the settle is over none is accepted.
   const duringSettle = await request(false, 'GET', '/healthz');
   await sleep(SETTLE_MS);
@@ -190,7 +190,7 @@ it('answers every one of 50 requests sent on fresh connections across the second
   await spawnServer();
   const [{ adminKey: key }] = await new TestWorld(graphqlAt(`${base}/graphql`)).organizations(['fresh']);
   const send = () =>
-    request<GraphQLResult<WhoAmIQuery>>(false, 'POST', '/graphql', key, { query: `${WhoAmIDocument}` }).then(
+    request<GraphQLResult<CallerIdentityQuery>>(false, 'POST', '/graphql', key, { query: `${CallerIdentityDocument}` }).then(
       (answer) =>
         answer.status === 200 && answer.body.data?.me.role === 'ADMIN'
           ? 'answered'

@@ -1,6 +1,6 @@
 import { ADMISSION_LIMITS } from '../src/server/admission';
 import { SOCKET_LIMITS } from '../src/server/graphql-ws';
-import { MyRoleDocument, ToolboxEntriesDocument, ToolboxInvalidatedDocument } from './support/generated/graphql';
+import { CallerIdentityDocument, DirectToolboxDocument, ToolboxInvalidatedDocument } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
 import { RawSocket } from './support/raw-socket';
 import { TestWorld } from './support/test-world';
@@ -15,7 +15,7 @@ let t: TestServer;
 let viewer: string;
 let otherTenant: string;
 let agentId: string;
-const ME = `${MyRoleDocument}`;
+const ME = `${CallerIdentityDocument}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -35,7 +35,7 @@ it('a 32 MB document in one frame closes the socket with 1009, and other tenants
   const socket = await RawSocket.withKey(t.url, viewer);
   const query = `{ ${'me { id } '.repeat(3_200_000)} }`;
   socket.send({ id: '1', type: 'subscribe', payload: { query } });
-  const served = await Promise.all(Array.from({ length: 5 }, () => t.ok(otherTenant, ToolboxEntriesDocument, { agentId })));
+  const served = await Promise.all(Array.from({ length: 5 }, () => t.ok(otherTenant, DirectToolboxDocument, { agentId })));
   expect(served.map((s) => s.toolbox.toolCount)).toEqual([0, 0, 0, 0, 0]);
   expect((await socket.closed).code).toBe(1009);
 });

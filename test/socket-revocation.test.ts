@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import {
+  CallerIdentityDocument,
   ChannelKeysDocument,
-  MyRoleDocument,
   RevokeApiKeyDocument,
   ToolboxInvalidatedDocument,
   WorldChannelDocument,
@@ -68,7 +68,7 @@ const within = <T>(closed: Promise<T>) =>
 const SUBSCRIBE = `${ToolboxInvalidatedDocument}`;
 const CREATE_CHANNEL = `${WorldChannelDocument}`;
 const channel = (key: string) => ({ input: { key, name: key } });
-const ME = `${MyRoleDocument}`;
+const ME = `${CallerIdentityDocument}`;
 
 async function editorKey(adminKey: string) {
   const [created] = await new TestWorld(t).keys(adminKey, [{ name: 'e', role: 'EDITOR' }]);

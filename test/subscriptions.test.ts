@@ -69,9 +69,7 @@ async function setUpOrg(url: string, createOrg: () => Promise<string>) {
 }
 
 const addTool = (url: string, key: string, name: string, agentId?: string) =>
-  new TestWorld(graphqlAt(url)).tools(key, [
-    { name, description: 'd', inputSchema: { type: 'object' }, ...(agentId ? { agentId } : {}) },
-  ]);
+  new TestWorld(graphqlAt(url)).tools(key, [{ name, description: 'd', inputSchema: { type: 'object' }, ...(agentId ? { agentId } : {}) }]);
 
 describe('toolboxInvalidated on one instance', () => {
   let t: TestServer;
@@ -181,7 +179,7 @@ describe('toolboxInvalidated across instances', () => {
     const second = await spawnServer(url.toString());
     // These instances take their own operator token, not the test world's.
     const organization = async (name: string) =>
-      (await graphqlAt(first).ok(operator, WorldOrganizationDocument, { name })).createOrganization.apiKey;
+      (await graphqlAt(first).ok(operator, WorldOrganizationDocument, { input: { name } })).createOrganization.apiKey;
     const created = await organization('X');
     const a = await setUpOrg(second, async () => created);
     const other = await organization('Y');

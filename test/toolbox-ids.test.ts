@@ -1,8 +1,8 @@
 import {
   AgentToolboxesDocument,
-  BeginTurnAfterEditsDocument,
-  ToolboxEntriesDocument,
-  TurnToolboxDocument,
+  BeginTurnDocument,
+  DirectToolboxDocument,
+  TurnRecordDocument,
   type PageInput,
 } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
@@ -41,8 +41,8 @@ function tool(name: string) {
 const addTool = (name: string) => world.tools(key, [tool(name)]);
 
 const preview = async (channel: string, page: PageInput | null = null) =>
-  (await t.ok(key, ToolboxEntriesDocument, { agentId, channel, page })).toolbox;
-const begin = async (conversationId: string) => (await t.ok(key, BeginTurnAfterEditsDocument, { conversationId })).beginTurn;
+  (await t.ok(key, DirectToolboxDocument, { agentId, channel, page })).toolbox;
+const begin = async (conversationId: string) => (await t.ok(key, BeginTurnDocument, { conversationId })).beginTurn;
 
 describe('Toolbox.id', () => {
   it('is the same for the same situation, also once an edit changed what it carries', async () => {
@@ -95,7 +95,7 @@ describe('ToolboxSnapshot.id', () => {
     expect(second.toolbox).toEqual(first.toolbox);
     expect(third.toolbox.fingerprint).not.toBe(first.toolbox.fingerprint);
     expect(third.toolbox.id).not.toBe(first.toolbox.id);
-    const { turn } = await t.ok(key, TurnToolboxDocument, { id: third.id });
+    const { turn } = await t.ok(key, TurnRecordDocument, { id: third.id });
     expect(turn!.toolbox.id).toBe(third.toolbox.id);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSchema, getNamedType, isLeafType, isObjectType, type GraphQLObjectType } from 'graphql';
 import { projectRoot } from '../src/common/project-root';
-import { ReportMcpInventoryDocument, ToolboxEntriesDocument, type ToolDefinitionInput } from './support/generated/graphql';
+import { DirectToolboxDocument, ReportMcpInventoryDocument, type ToolDefinitionInput } from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -150,7 +150,7 @@ describe.each(PATHS)('through %s', (_label, documentOf, toolboxOf) => {
 });
 
 it('the world has every kind of part: carried, shadowed, excluded, inactive and MCP definitions', async () => {
-  const data = await t.ok(key, ToolboxEntriesDocument, { agentId });
+  const data = await t.ok(key, DirectToolboxDocument, { agentId });
   expect(data.toolbox.tools.map((e) => e.name).sort()).toEqual(['mcp__files__read_file', 'own', 'y_tool']);
   expect(new Set(data.toolbox.dropped.map((d) => d.reason))).toEqual(new Set(['SHADOWED', 'EXCLUDED', 'INACTIVE']));
 });

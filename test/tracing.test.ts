@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildOnce } from './support/build-once';
 import { freshDatabase } from './support/fresh-database';
-import { BeginTurnIndexDocument, TurnCostAndTimingDocument } from './support/generated/graphql';
+import { BeginTurnDocument, TurnRecordDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt } from './support/harness';
 import { fencedBlocks } from './support/runnable-blocks';
 import { TestWorld } from './support/test-world';
@@ -198,7 +198,7 @@ describe('a server with an OTLP endpoint', () => {
       `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`,
     );
     const conversationId = await world.startConversation(key, { agentId });
-    turnId = (await setup.ok(key, BeginTurnIndexDocument, { conversationId })).beginTurn.id;
+    turnId = (await setup.ok(key, BeginTurnDocument, { conversationId })).beginTurn.id;
     // The runtime's completion, in the trace of its own model request.
     // Anonymous: its operation's span is named `mutation`.
     await tracedAs(caller.traceparent).ok(
@@ -235,7 +235,7 @@ describe('a server with an OTLP endpoint', () => {
     const trace = all.filter((s) => s.traceId === caller.traceId);
     const operation = trace.find((s) => s.name === 'mutation')!;
     const turnSpan = trace.find((s) => s.scope === 'loadout')!;
-    const turn = (await tracedAs(callerContext().traceparent).ok(key, TurnCostAndTimingDocument, { id: turnId })).turn!;
+    const turn = (await tracedAs(callerContext().traceparent).ok(key, TurnRecordDocument, { id: turnId })).turn!;
     const cost = turn.cost!;
     expect(turn.toolbox.toolCount).toBe(1);
     expect(cost.amountUsd).toBe((200 * 2.5 + 1000 * 1.25 + 80 * 10) / 1e6);

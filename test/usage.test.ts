@@ -2,9 +2,9 @@ import {
   BeginTurnDocument,
   CallerIdentityDocument,
   RecordToolCallsDocument,
-  StartConversationDocument,
   ToolBudgetReportDocument,
   ToolUsageDocument,
+  WorldConversationDocument,
   type ToolCallInput,
 } from './support/generated/graphql';
 import { codeOf, startTestServer, type TestServer } from './support/harness';
@@ -174,10 +174,10 @@ describe('roster from turns', () => {
       { name: 'beta', description: 'd', inputSchema: { type: 'object' } },
     ]);
     const [root, worker] = await world.agents(admin, [{ name: 'root', projectId }, { name: 'worker' }]);
-    const parent = (await t.ok(runtime, StartConversationDocument, { input: { agentId: root.id, channel: 'web', userId: 'end-user' } }))
+    const parent = (await t.ok(runtime, WorldConversationDocument, { input: { agentId: root.id, channel: 'web', userId: 'end-user' } }))
       .startConversation;
     const child = (
-      await t.ok(runtime, StartConversationDocument, {
+      await t.ok(runtime, WorldConversationDocument, {
         input: { agentId: worker.id, channel: 'web', userId: 'end-user', parentConversationId: parent.id },
       })
     ).startConversation;

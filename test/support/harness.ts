@@ -20,7 +20,7 @@ export type Query<T> = string & DocumentTypeDecoration<T, Record<string, unknown
 /** Declares what `query` selects, once, for every call that sends it. */
 export const typed = <T>(query: string): Query<T> => query as Query<T>;
 
-/** A generated document of test/support/operations.graphql: its text, and the types of its data and its variables. */
+/** A generated document of test/support/*.graphql: its text, and the types of its data and its variables. */
 export type Document<T, V> = DocumentTypeDecoration<T, V> & { toString(): string };
 
 /** The data of a mutation that selects only the ids of what it created: `Created<'createAgent'>`. */

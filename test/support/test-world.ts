@@ -21,7 +21,6 @@ import {
   WorldMcpServerDocument,
   WorldMiniAppDocument,
   WorldOrganizationDocument,
-  WorldOrganizationOfDocument,
   WorldProjectDocument,
   WorldRuleDocument,
   WorldToolDocument,
@@ -47,7 +46,6 @@ import {
   type WorldMcpServerMutation,
   type WorldMiniAppMutation,
   type WorldOrganizationMutation,
-  type WorldOrganizationOfMutation,
   type WorldProjectMutation,
   type WorldRuleMutation,
   type WorldToolMutation,
@@ -79,7 +77,8 @@ export interface WorldContents {
  * made through the API in bulk: each generated mutation of
  * test/support/operations.graphql repeated under aliases, so a hundred rows
  * cost twenty requests, not a hundred. Rows are made in the order given.
- * Its reads (`toolbox`) use the same file's typed documents.
+ * Its read (`toolbox`) sends the `Toolbox` document of test/support/reads.graphql;
+ * tests send the documents of turns.graphql, edits.graphql and reads.graphql themselves.
  */
 export class TestWorld {
   /** `t`: a TestServer, or `graphqlAt` a server the harness did not start. */
@@ -87,22 +86,17 @@ export class TestWorld {
 
   /** New organisations, each with its ADMIN key. */
   async organizations(names: string[]): Promise<Array<{ id: string; adminKey: string }>> {
-    const created = await this.bulk<string, WorldOrganizationMutation['createOrganization']>(
+    const created = await this.bulk<CreateOrganizationInput, WorldOrganizationMutation['createOrganization']>(
       OPERATOR_TOKEN,
       WorldOrganizationDocument,
-      names,
+      names.map((name) => ({ name })),
     );
     return created.map((row) => ({ id: row.organization.id, adminKey: row.apiKey }));
   }
 
   /** One new organisation with its ADMIN key and `contents` (by default just the `web` channel). */
-  async organization(name: string, contents: WorldContents = {}) {
-    const [{ id, adminKey }] = await this.organizations([name]);
-    const channels = await this.channels(adminKey, contents.channels ?? [WEB]);
-    const contextObjects = await this.contextObjects(adminKey, contents.contextObjects ?? []);
-    const tools = await this.tools(adminKey, contents.tools ?? []);
-    const agents = await this.agents(adminKey, contents.agents ?? []);
-    return { id, adminKey, channels, contextObjects, tools, agents };
+  organization(name: string, contents: WorldContents = {}) {
+    return this.organizationOf({ name }, contents);
   }
 
   /** New keys of the organisation whose ADMIN key `adminKey` is: each its secret and its principal. */
@@ -174,11 +168,11 @@ export class TestWorld {
     return rows;
   }
 
-  /** One new organisation made from `input` (its funding model, its default model), with its ADMIN key and `contents` as `organization` makes them. */
+  /** One new organisation made from `input` (its name, and any of its funding model and default model), with its ADMIN key and `contents` (by default just the `web` channel). */
   async organizationOf(input: CreateOrganizationInput, contents: WorldContents = {}) {
-    const [created] = await this.bulk<CreateOrganizationInput, WorldOrganizationOfMutation['createOrganization']>(
+    const [created] = await this.bulk<CreateOrganizationInput, WorldOrganizationMutation['createOrganization']>(
       OPERATOR_TOKEN,
-      WorldOrganizationOfDocument,
+      WorldOrganizationDocument,
       [input],
     );
     const adminKey = created.apiKey;

@@ -586,7 +586,7 @@ export type Verdict =
   | 'NEVER_USED';
 
 export type WorldOrganizationMutationVariables = Exact<{
-  name: string;
+  input: CreateOrganizationInput;
 }>;
 
 
@@ -660,35 +660,7 @@ export type WorldConversationMutationVariables = Exact<{
 }>;
 
 
-export type WorldConversationMutation = { startConversation: { id: string } };
-
-export type ToolboxQueryVariables = Exact<{
-  agentId: string | number;
-  channel?: string;
-  page?: PageInput | null | undefined;
-}>;
-
-
-export type ToolboxQuery = { toolbox: { fingerprint: string, loadoutVersion: number, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ reason: DropReason, tool: { name: string } }> } };
-
-export type WorldOrganizationOfMutationVariables = Exact<{
-  input: CreateOrganizationInput;
-}>;
-
-
-export type WorldOrganizationOfMutation = { createOrganization: { apiKey: string, organization: { id: string } } };
-
-export type CallerIdentityQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type CallerIdentityQuery = { me: { id: string, role: Role } };
-
-export type StartConversationMutationVariables = Exact<{
-  input: StartConversationInput;
-}>;
-
-
-export type StartConversationMutation = { startConversation: { id: string, userId: string, page: { type: PageType, contextObject: string | null }, owningProject: { id: string } | null, parent: { id: string } | null } };
+export type WorldConversationMutation = { startConversation: { id: string, userId: string, page: { type: PageType, contextObject: string | null }, owningProject: { id: string } | null, parent: { id: string } | null } };
 
 export type BeginTurnMutationVariables = Exact<{
   conversationId: string | number;
@@ -696,7 +668,7 @@ export type BeginTurnMutationVariables = Exact<{
 }>;
 
 
-export type BeginTurnMutation = { beginTurn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, toolbox: { fingerprint: string, toolCount: number, rendered: unknown, tools: Array<{ name: string }> } } };
+export type BeginTurnMutation = { beginTurn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause }, affected: { channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { changed: Array<string>, removed: Array<string> } }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, toolbox: { id: string, fingerprint: string, toolCount: number, rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, contentHash: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } } };
 
 export type TurnOutcomeFragment = { completedAt: string | null, providerCacheMissReason: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null };
 
@@ -718,10 +690,11 @@ export type CompleteTurnWithProviderUsageMutation = { completeTurnWithProviderUs
 
 export type TurnRecordQueryVariables = Exact<{
   id: string | number;
+  provider?: ToolProvider | null | undefined;
 }>;
 
 
-export type TurnRecordQuery = { turn: { id: string, index: number, toolboxChanged: boolean, completedAt: string | null, providerCacheMissReason: string | null, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, description: string, contentHash: string, schemaTokens: number, toolDefinition: { id: string, description: string } | null }>, dropped: Array<{ name: string, reason: DropReason, toolDefinition: { id: string } | null }> }, conversation: { id: string }, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null } | null };
+export type TurnRecordQuery = { turn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, completedAt: string | null, providerCacheMissReason: string | null, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, toolbox: { id: string, fingerprint: string, toolCount: number, schemaTokens: number, rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ position: number, name: string, description: string, contentHash: string, schemaTokens: number, toolName: string, mcpToolName: string | null, mcpServerName: string | null, toolDefinition: { id: string, description: string } | null }>, dropped: Array<{ name: string, reason: DropReason, toolDefinition: { id: string } | null, shadowedBy: { id: string } | null, rule: { id: string, subject: string, effect: RuleEffect, level: RuleLevel } | null }> }, conversation: { id: string }, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null } | null };
 
 export type ConversationTurnsPageQueryVariables = Exact<{
   id: string | number;
@@ -778,107 +751,6 @@ export type ToolUsageQueryVariables = Exact<{
 
 export type ToolUsageQuery = { toolUsage: Array<{ toolName: string, userId: string, calls: number, errors: number, firstSurfacedAt: string | null, lastSurfacedAt: string | null, lastCalledAt: string | null, project: { id: string } | null }> };
 
-export type ToolBudgetReportQueryVariables = Exact<{
-  projectId?: string | number | null | undefined;
-  agentId?: string | number | null | undefined;
-  userId?: string | null | undefined;
-  asOf?: string | null | undefined;
-}>;
-
-
-export type ToolBudgetReportQuery = { toolBudget: { asOf: string, level: BudgetLevel, userId: string, estimatedToolCount: number, estimatedSchemaTokens: number, requestOverheadTokens: number, warnThreshold: number, hotThreshold: number, unprobedMcpServers: Array<string>, evidence: { totalCalls: number, firstCallAt: string | null, gateOpen: boolean, requiredCalls: number, requiredDays: number }, bySource: Array<{ source: ToolSource, count: number, schemaTokens: number }>, tools: Array<{ name: string, source: ToolSource, schemaTokens: number, hostDependent: boolean }>, suggestions: Array<{ toolName: string, verdict: Verdict, calls: number, errors: number, schemaTokens: number, projectedSavingTokens: number, firstSurfacedAt: string | null, lastUsedAt: string | null }>, inventedToolCalls: Array<{ name: string, calls: number }> } };
-
-export type ToolDefinitionUpdateMutationVariables = Exact<{
-  id: string | number;
-  input: UpdateToolDefinitionInput;
-}>;
-
-
-export type ToolDefinitionUpdateMutation = { updateToolDefinition: { id: string } };
-
-export type ToolDefinitionDeleteMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type ToolDefinitionDeleteMutation = { deleteToolDefinition: boolean };
-
-export type ChangeSetInvalidationsMutationVariables = Exact<{
-  changes: Array<LoadoutChangeInput> | LoadoutChangeInput;
-}>;
-
-
-export type ChangeSetInvalidationsMutation = { applyChangeSet: { invalidations: Array<{ id: string }> } };
-
-export type ReportedMcpToolsMutationVariables = Exact<{
-  serverId: string | number;
-  tools: Array<unknown> | unknown;
-}>;
-
-
-export type ReportedMcpToolsMutation = { reportMcpTools: { id: string } };
-
-export type ReportedMcpInventoryMutationVariables = Exact<{
-  serverId: string | number;
-  tools: Array<McpToolInput> | McpToolInput;
-}>;
-
-
-export type ReportedMcpInventoryMutation = { reportMcpInventory: { id: string } };
-
-export type RevokeKeyMutationVariables = Exact<{
-  principalId: string | number;
-}>;
-
-
-export type RevokeKeyMutation = { revokeApiKey: boolean };
-
-export type LatestInvalidationQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type LatestInvalidationQuery = { toolboxInvalidations: { totalCount: number, edges: Array<{ node: { cause: InvalidationCause } }> } };
-
-export type ToolDefinitionListQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ToolDefinitionListQuery = { toolDefinitions: Array<{ id: string, name: string, schemaTokens: number }> };
-
-export type AgentsAndChannelsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AgentsAndChannelsQuery = { agents: Array<{ id: string }>, channels: Array<{ key: string }> };
-
-export type ToolDefinitionsPageQueryVariables = Exact<{
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-  source?: ToolSource | null | undefined;
-  projectId?: string | number | null | undefined;
-}>;
-
-
-export type ToolDefinitionsPageQuery = { toolDefinitionsPage: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, name: string } }> } };
-
-export type AgentsPageQueryVariables = Exact<{
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-  projectId?: string | number | null | undefined;
-}>;
-
-
-export type AgentsPageQuery = { agentsPage: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, name: string } }> } };
-
-export type ToolboxRenderingsQueryVariables = Exact<{
-  agentId: string | number;
-}>;
-
-
-export type ToolboxRenderingsQuery = { toolbox: { openai: unknown, anthropic: unknown, google: unknown, tools: Array<{ name: string }> } };
-
-export type LastTurnsBySituationQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type LastTurnsBySituationQuery = { record: Array<{ toolbox: { lastTurn: { id: string } | null } }>, home: Array<{ toolbox: { lastTurn: { id: string } | null } }> };
-
 export type InvalidationEventFragment = { id: string, cause: InvalidationCause, loadoutVersion: number, at: string, actor: { id: string, name: string } | null, agent: { id: string }, affected: Array<{ previousFingerprint: string, newFingerprint: string, channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }> };
 
 export type ApplyChangeSetMutationVariables = Exact<{
@@ -908,37 +780,13 @@ export type ToolboxInvalidatedSubscriptionVariables = Exact<{
 
 export type ToolboxInvalidatedSubscription = { toolboxInvalidated: { id: string, cause: InvalidationCause, at: string, loadoutVersion: number, agent: { id: string, name: string }, affected: Array<{ newFingerprint: string, channel: { key: string }, page: { type: PageType } }> } };
 
-export type AgentLoadoutQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type AgentLoadoutQuery = { agent: { name: string, maxTools: number, toolsMode: ToolsMode, budgetWarnThreshold: number, loadoutVersion: number, exclusions: Array<string>, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }> } | null };
-
-export type AgentInvalidationsQueryVariables = Exact<{
-  id: string | number;
-  first?: number | null | undefined;
-  after?: string | null | undefined;
-}>;
-
-
-export type AgentInvalidationsQuery = { agent: { loadoutVersion: number, invalidations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { loadoutVersion: number, cause: InvalidationCause } }> } } | null };
-
-export type AgentToolboxesQueryVariables = Exact<{
-  channel?: string;
-  page?: PageInput | null | undefined;
-}>;
-
-
-export type AgentToolboxesQuery = { agents: Array<{ id: string, toolbox: { id: string, fingerprint: string, lastTurn: { id: string } | null } }> };
-
 export type UpdateAgentMutationVariables = Exact<{
   id: string | number;
   input: UpdateAgentInput;
 }>;
 
 
-export type UpdateAgentMutation = { updateAgent: { id: string } };
+export type UpdateAgentMutation = { updateAgent: { id: string, loadoutVersion: number } };
 
 export type DeleteAgentMutationVariables = Exact<{
   id: string | number;
@@ -968,21 +816,6 @@ export type DeleteToolDefinitionMutationVariables = Exact<{
 
 
 export type DeleteToolDefinitionMutation = { deleteToolDefinition: boolean };
-
-export type ToolDefinitionQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type ToolDefinitionQuery = { toolDefinition: { id: string, name: string, description: string, version: number, shadows: Array<{ id: string }>, shadowedBy: Array<{ id: string }> } | null };
-
-export type ToolDefinitionsQueryVariables = Exact<{
-  source?: ToolSource | null | undefined;
-  projectId?: string | number | null | undefined;
-}>;
-
-
-export type ToolDefinitionsQuery = { toolDefinitions: Array<{ id: string, name: string, description: string, source: ToolSource, sortOrder: number, version: number, inputSchema: unknown }> };
 
 export type SetToolRuleMatchingMutationVariables = Exact<{
   input: ToolRuleInput;
@@ -1022,43 +855,6 @@ export type UpdateMcpServerMutationVariables = Exact<{
 
 export type UpdateMcpServerMutation = { updateMcpServer: { id: string } };
 
-export type McpServerToolListsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type McpServerToolListsQuery = { mcpServers: Array<{ id: string, name: string, enabled: boolean, enabledTools: Array<string>, disabledTools: Array<string> }> };
-
-export type ToolboxEntriesQueryVariables = Exact<{
-  agentId: string | number;
-  channel?: string;
-  page?: PageInput | null | undefined;
-}>;
-
-
-export type ToolboxEntriesQuery = { toolbox: { id: string, fingerprint: string, toolCount: number, tools: Array<{ name: string, contentHash: string }>, dropped: Array<{ name: string, reason: DropReason }> } };
-
-export type ToolboxProvenanceQueryVariables = Exact<{
-  agentId: string | number;
-  channel?: string;
-  page?: PageInput | null | undefined;
-}>;
-
-
-export type ToolboxProvenanceQuery = { toolbox: { fingerprint: string, rendered: unknown, tools: Array<{ name: string, tool: { id: string } }>, dropped: Array<{ name: string, reason: DropReason, tool: { id: string, name: string }, shadowedBy: { id: string } | null, rule: { id: string, subject: string, effect: RuleEffect, project: { id: string } | null, agent: { id: string } | null } | null }>, lastTurn: { id: string, toolbox: { fingerprint: string } } | null } };
-
-export type BeginTurnAfterEditsMutationVariables = Exact<{
-  conversationId: string | number;
-}>;
-
-
-export type BeginTurnAfterEditsMutation = { beginTurn: { id: string, index: number, toolboxChanged: boolean, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause }, affected: { channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { changed: Array<string>, removed: Array<string> } }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, toolbox: { id: string, fingerprint: string, tools: Array<{ name: string, contentHash: string }> } } };
-
-export type TurnToolboxQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type TurnToolboxQuery = { turn: { toolbox: { id: string, dropped: Array<{ name: string, reason: DropReason, toolDefinition: { id: string } | null, shadowedBy: { id: string } | null, rule: { id: string, subject: string, effect: RuleEffect, level: RuleLevel } | null }> } } | null };
-
 export type RevokeApiKeyMutationVariables = Exact<{
   principalId: string | number;
 }>;
@@ -1066,56 +862,23 @@ export type RevokeApiKeyMutationVariables = Exact<{
 
 export type RevokeApiKeyMutation = { revokeApiKey: boolean };
 
-export type ChannelKeysQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ChannelKeysQuery = { channels: Array<{ key: string }> };
-
-export type MyRoleQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type MyRoleQuery = { me: { role: Role } };
-
-export type StoredCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type StoredCatalogueQuery = { agents: Array<{ id: string, name: string, maxTools: number, budgetWarnThreshold: number, budgetHotThreshold: number, loadoutVersion: number, permissionRules: Array<{ subject: string, effect: RuleEffect }> }>, toolDefinitions: Array<{ id: string, name: string, description: string, inputSchema: unknown, version: number, contentHash: string, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }> }>, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }>, projects: Array<{ id: string }>, mcpServers: Array<{ name: string, enabled: boolean, enabledTools: Array<string>, disabledTools: Array<string>, probed: boolean, tools: Array<{ name: string }> }>, miniApps: Array<{ name: string }> };
-
-export type AgentPermissionRulesQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type AgentPermissionRulesQuery = { agent: { permissionRules: Array<{ subject: string, effect: RuleEffect }> } | null };
-
-export type ChannelKeyListQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type ChannelKeyListQuery = { channels: Array<{ key: string }> };
-
-export type UpdateAgentSettingsMutationVariables = Exact<{
-  id: string | number;
-  input: UpdateAgentInput;
-}>;
-
-
-export type UpdateAgentSettingsMutation = { updateAgent: { id: string, loadoutVersion: number } };
-
-export type BeginTurnIndexMutationVariables = Exact<{
-  conversationId: string | number;
-}>;
-
-
-export type BeginTurnIndexMutation = { beginTurn: { id: string, index: number } };
-
-export type RenderedToolboxQueryVariables = Exact<{
+export type ToolboxQueryVariables = Exact<{
   agentId: string | number;
   channel?: string;
-  provider?: ToolProvider | null | undefined;
+  page?: PageInput | null | undefined;
 }>;
 
 
-export type RenderedToolboxQuery = { toolbox: { toolCount: number, rendered: unknown, tools: Array<{ name: string }> } };
+export type ToolboxQuery = { toolbox: { fingerprint: string, loadoutVersion: number, toolCount: number, schemaTokens: number, tools: Array<{ position: number, name: string, contentHash: string, schemaTokens: number }>, dropped: Array<{ reason: DropReason, tool: { name: string } }> } };
+
+export type DirectToolboxQueryVariables = Exact<{
+  agentId: string | number;
+  channel?: string;
+  page?: PageInput | null | undefined;
+}>;
+
+
+export type DirectToolboxQuery = { toolbox: { id: string, fingerprint: string, toolCount: number, tools: Array<{ name: string, contentHash: string }>, dropped: Array<{ name: string, reason: DropReason }> } };
 
 type Renderings_Toolbox_Fragment = { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> };
 
@@ -1126,100 +889,106 @@ export type RenderingsFragment =
   | Renderings_ToolboxSnapshot_Fragment
 ;
 
-export type PreviewRenderingsQueryVariables = Exact<{
+export type ToolboxDetailQueryVariables = Exact<{
   agentId: string | number;
   channel?: string;
+  page?: PageInput | null | undefined;
+  provider?: ToolProvider | null | undefined;
 }>;
 
 
-export type PreviewRenderingsQuery = { toolbox: { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } };
+export type ToolboxDetailQuery = { toolbox: { fingerprint: string, toolCount: number, rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null, tool: { id: string } }>, dropped: Array<{ name: string, reason: DropReason, tool: { id: string, name: string }, shadowedBy: { id: string } | null, rule: { id: string, subject: string, effect: RuleEffect, project: { id: string } | null, agent: { id: string } | null } | null }>, lastTurn: { id: string, index: number, toolbox: { fingerprint: string } } | null } };
 
-export type BeginTurnRenderingsMutationVariables = Exact<{
-  conversationId: string | number;
+export type LastTurnsBySituationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LastTurnsBySituationQuery = { record: Array<{ toolbox: { lastTurn: { id: string } | null } }>, home: Array<{ toolbox: { lastTurn: { id: string } | null } }> };
+
+export type AgentToolboxesQueryVariables = Exact<{
+  channel?: string;
+  page?: PageInput | null | undefined;
 }>;
 
 
-export type BeginTurnRenderingsMutation = { beginTurn: { id: string, toolbox: { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } } };
+export type AgentToolboxesQuery = { agents: Array<{ id: string, toolbox: { id: string, fingerprint: string, lastTurn: { id: string } | null } }> };
 
-export type TurnRenderingsQueryVariables = Exact<{
+export type AgentLoadoutQueryVariables = Exact<{
+  id: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type AgentLoadoutQuery = { agent: { name: string, maxTools: number, toolsMode: ToolsMode, budgetWarnThreshold: number, loadoutVersion: number, exclusions: Array<string>, permissionRules: Array<{ id: string, subject: string, effect: RuleEffect, matchingToolCount: number }>, invalidations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { loadoutVersion: number, cause: InvalidationCause } }> } } | null };
+
+export type ToolDefinitionQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type TurnRenderingsQuery = { turn: { toolbox: { rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } } | null };
+export type ToolDefinitionQuery = { toolDefinition: { id: string, name: string, description: string, version: number, shadows: Array<{ id: string }>, shadowedBy: Array<{ id: string }> } | null };
 
-export type EditToolDefinitionMutationVariables = Exact<{
-  id: string | number;
-  input: UpdateToolDefinitionInput;
+export type ToolDefinitionsQueryVariables = Exact<{
+  source?: ToolSource | null | undefined;
+  projectId?: string | number | null | undefined;
 }>;
 
 
-export type EditToolDefinitionMutation = { updateToolDefinition: { id: string, version: number } };
+export type ToolDefinitionsQuery = { toolDefinitions: Array<{ id: string, name: string, description: string, source: ToolSource, sortOrder: number, version: number, inputSchema: unknown, schemaTokens: number }> };
 
-export type RemoveToolDefinitionMutationVariables = Exact<{
-  id: string | number;
+export type ToolDefinitionsPageQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  source?: ToolSource | null | undefined;
+  projectId?: string | number | null | undefined;
 }>;
 
 
-export type RemoveToolDefinitionMutation = { deleteToolDefinition: boolean };
+export type ToolDefinitionsPageQuery = { toolDefinitionsPage: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, name: string } }> } };
 
-export type McpInventoryReportMutationVariables = Exact<{
-  serverId: string | number;
-  tools: Array<McpToolInput> | McpToolInput;
-  advertisesResources?: boolean;
+export type AgentsPageQueryVariables = Exact<{
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  projectId?: string | number | null | undefined;
 }>;
 
 
-export type McpInventoryReportMutation = { reportMcpInventory: { id: string } };
+export type AgentsPageQuery = { agentsPage: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, name: string } }> } };
 
-export type PriceModelMutationVariables = Exact<{
-  input: ModelPriceInput;
-}>;
+export type AgentsAndChannelsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PriceModelMutation = { setModelPrice: { model: string } };
+export type AgentsAndChannelsQuery = { agents: Array<{ id: string }>, channels: Array<{ key: string }> };
 
-export type CompleteTurnUsageMutationVariables = Exact<{
-  turnId: string | number;
-  usage: TurnUsageInput;
-}>;
+export type ChannelKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CompleteTurnUsageMutation = { completeTurn: { id: string } };
+export type ChannelKeysQuery = { channels: Array<{ key: string }> };
 
-export type TurnCostAndTimingQueryVariables = Exact<{
-  id: string | number;
-}>;
+export type McpServerToolListsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TurnCostAndTimingQuery = { turn: { startedAt: string, completedAt: string | null, conversation: { id: string }, cost: { amountUsd: number | null, credits: number | null } | null, toolbox: { toolCount: number, schemaTokens: number, fingerprint: string } } | null };
+export type McpServerToolListsQuery = { mcpServers: Array<{ id: string, name: string, enabled: boolean, enabledTools: Array<string>, disabledTools: Array<string> }> };
 
-export type RecordToolCallCountsMutationVariables = Exact<{
-  calls: Array<ToolCallInput> | ToolCallInput;
-}>;
+export type StoredCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type RecordToolCallCountsMutation = { recordToolCalls: { accepted: number, duplicates: number } };
+export type StoredCatalogueQuery = { agents: Array<{ id: string, name: string, maxTools: number, budgetWarnThreshold: number, budgetHotThreshold: number, loadoutVersion: number, permissionRules: Array<{ subject: string, effect: RuleEffect }> }>, toolDefinitions: Array<{ id: string, name: string, description: string, inputSchema: unknown, version: number, contentHash: string, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }> }>, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }>, projects: Array<{ id: string }>, mcpServers: Array<{ name: string, enabled: boolean, enabledTools: Array<string>, disabledTools: Array<string>, probed: boolean, tools: Array<{ name: string }> }>, miniApps: Array<{ name: string }> };
 
-export type WhoAmIQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type WhoAmIQuery = { me: { role: Role, organization: { name: string } } };
-
-export type ToolUsageCountsQueryVariables = Exact<{
+export type ToolBudgetReportQueryVariables = Exact<{
+  projectId?: string | number | null | undefined;
+  agentId?: string | number | null | undefined;
   userId?: string | null | undefined;
+  asOf?: string | null | undefined;
 }>;
 
 
-export type ToolUsageCountsQuery = { toolUsage: Array<{ toolName: string, calls: number }> };
+export type ToolBudgetReportQuery = { toolBudget: { asOf: string, level: BudgetLevel, userId: string, estimatedToolCount: number, estimatedSchemaTokens: number, requestOverheadTokens: number, warnThreshold: number, hotThreshold: number, unprobedMcpServers: Array<string>, evidence: { totalCalls: number, firstCallAt: string | null, gateOpen: boolean, requiredCalls: number, requiredDays: number }, bySource: Array<{ source: ToolSource, count: number, schemaTokens: number }>, tools: Array<{ name: string, source: ToolSource, schemaTokens: number, hostDependent: boolean }>, suggestions: Array<{ toolName: string, verdict: Verdict, calls: number, errors: number, schemaTokens: number, projectedSavingTokens: number, firstSurfacedAt: string | null, lastUsedAt: string | null }>, inventedToolCalls: Array<{ name: string, calls: number }> } };
 
-export type ToolboxLastTurnQueryVariables = Exact<{
-  agentId: string | number;
-  channel?: string;
-}>;
+export type CallerIdentityQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ToolboxLastTurnQuery = { toolbox: { lastTurn: { id: string, index: number } | null } };
+export type CallerIdentityQuery = { me: { id: string, role: Role, organization: { name: string } } };
 
 export type McpServerFieldsFragment = { id: string, name: string, transport: McpTransport, url: string | null, headerNames: Array<string>, enabled: boolean, inventoryUpdatedAt: string | null, probe: { status: McpProbeStatus, lastProbedAt: string | null, lastOkAt: string | null, lastError: string | null, nextProbeAt: string | null, serverName: string | null, serverVersion: string | null, protocolVersion: string | null }, refusedTools: Array<{ index: number, name: string | null, field: string, reason: string }>, tools: Array<{ id: string, name: string, mcpToolName: string | null, title: string | null, description: string, version: number, contentHash: string, inputSchema: unknown, outputSchema: unknown, mcpEntry: unknown, annotations: { title: string | null, readOnlyHint: boolean | null, destructiveHint: boolean | null, idempotentHint: boolean | null, openWorldHint: boolean | null } | null }> };
 
@@ -1397,7 +1166,7 @@ export const RenderingsFragmentDoc = new TypedDocumentString(`
     mcpToolName
     mcpServerName
   }
-  rendered
+  rendered(provider: $provider)
   responses: rendered(provider: OPENAI_RESPONSES)
   neutral: rendered(provider: NEUTRAL)
 }
@@ -1449,8 +1218,8 @@ export const McpServerFieldsFragmentDoc = new TypedDocumentString(`
 }
     `, {"fragmentName":"McpServerFields"}) as unknown as TypedDocumentString<McpServerFieldsFragment, unknown>;
 export const WorldOrganizationDocument = new TypedDocumentString(`
-    mutation WorldOrganization($name: String!) {
-  createOrganization(input: {name: $name}) {
+    mutation WorldOrganization($input: CreateOrganizationInput!) {
+  createOrganization(input: $input) {
     organization {
       id
     }
@@ -1533,53 +1302,6 @@ export const WorldConversationDocument = new TypedDocumentString(`
     mutation WorldConversation($input: StartConversationInput!) {
   startConversation(input: $input) {
     id
-  }
-}
-    `) as unknown as TypedDocumentString<WorldConversationMutation, WorldConversationMutationVariables>;
-export const ToolboxDocument = new TypedDocumentString(`
-    query Toolbox($agentId: ID!, $channel: String! = "web", $page: PageInput) {
-  toolbox(agentId: $agentId, channel: $channel, page: $page) {
-    fingerprint
-    loadoutVersion
-    toolCount
-    schemaTokens
-    tools {
-      position
-      name
-      contentHash
-      schemaTokens
-    }
-    dropped {
-      tool {
-        name
-      }
-      reason
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<ToolboxQuery, ToolboxQueryVariables>;
-export const WorldOrganizationOfDocument = new TypedDocumentString(`
-    mutation WorldOrganizationOf($input: CreateOrganizationInput!) {
-  createOrganization(input: $input) {
-    organization {
-      id
-    }
-    apiKey
-  }
-}
-    `) as unknown as TypedDocumentString<WorldOrganizationOfMutation, WorldOrganizationOfMutationVariables>;
-export const CallerIdentityDocument = new TypedDocumentString(`
-    query CallerIdentity {
-  me {
-    id
-    role
-  }
-}
-    `) as unknown as TypedDocumentString<CallerIdentityQuery, CallerIdentityQueryVariables>;
-export const StartConversationDocument = new TypedDocumentString(`
-    mutation StartConversation($input: StartConversationInput!) {
-  startConversation(input: $input) {
-    id
     userId
     page {
       type
@@ -1593,7 +1315,7 @@ export const StartConversationDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<StartConversationMutation, StartConversationMutationVariables>;
+    `) as unknown as TypedDocumentString<WorldConversationMutation, WorldConversationMutationVariables>;
 export const BeginTurnDocument = new TypedDocumentString(`
     mutation BeginTurn($conversationId: ID!, $provider: ToolProvider) {
   beginTurn(conversationId: $conversationId) {
@@ -1601,17 +1323,64 @@ export const BeginTurnDocument = new TypedDocumentString(`
     index
     startedAt
     toolboxChanged
+    diff {
+      added
+      removed
+      changed
+      reordered
+    }
+    invalidation {
+      id
+      cause
+    }
+    invalidations {
+      invalidation {
+        id
+        cause
+      }
+      affected {
+        channel {
+          key
+        }
+        page {
+          type
+          contextObject
+        }
+        diff {
+          changed
+          removed
+        }
+      }
+      diff {
+        added
+        removed
+        changed
+        reordered
+      }
+    }
     toolbox {
+      id
       fingerprint
       toolCount
       tools {
         name
+        contentHash
       }
-      rendered(provider: $provider)
+      ...Renderings
     }
   }
 }
-    `) as unknown as TypedDocumentString<BeginTurnMutation, BeginTurnMutationVariables>;
+    fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered(provider: $provider)
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
+}`) as unknown as TypedDocumentString<BeginTurnMutation, BeginTurnMutationVariables>;
 export const CompleteTurnDocument = new TypedDocumentString(`
     mutation CompleteTurn($turnId: ID!, $usage: TurnUsageInput!) {
   completeTurn(turnId: $turnId, usage: $usage) {
@@ -1675,10 +1444,11 @@ export const CompleteTurnWithProviderUsageDocument = new TypedDocumentString(`
   providerCacheMissReason
 }`) as unknown as TypedDocumentString<CompleteTurnWithProviderUsageMutation, CompleteTurnWithProviderUsageMutationVariables>;
 export const TurnRecordDocument = new TypedDocumentString(`
-    query TurnRecord($id: ID!) {
+    query TurnRecord($id: ID!, $provider: ToolProvider) {
   turn(id: $id) {
     id
     index
+    startedAt
     toolboxChanged
     diff {
       added
@@ -1687,6 +1457,7 @@ export const TurnRecordDocument = new TypedDocumentString(`
       reordered
     }
     toolbox {
+      id
       fingerprint
       toolCount
       schemaTokens
@@ -1707,7 +1478,17 @@ export const TurnRecordDocument = new TypedDocumentString(`
         toolDefinition {
           id
         }
+        shadowedBy {
+          id
+        }
+        rule {
+          id
+          subject
+          effect
+          level
+        }
       }
+      ...Renderings
     }
     ...TurnOutcome
     conversation {
@@ -1735,6 +1516,17 @@ export const TurnRecordDocument = new TypedDocumentString(`
     usage
   }
   providerCacheMissReason
+}
+fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered(provider: $provider)
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
 }`) as unknown as TypedDocumentString<TurnRecordQuery, TurnRecordQueryVariables>;
 export const ConversationTurnsPageDocument = new TypedDocumentString(`
     query ConversationTurnsPage($id: ID!, $first: Int, $after: String) {
@@ -1879,204 +1671,6 @@ export const ToolUsageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ToolUsageQuery, ToolUsageQueryVariables>;
-export const ToolBudgetReportDocument = new TypedDocumentString(`
-    query ToolBudgetReport($projectId: ID, $agentId: ID, $userId: String, $asOf: DateTime) {
-  toolBudget(
-    projectId: $projectId
-    agentId: $agentId
-    userId: $userId
-    asOf: $asOf
-  ) {
-    asOf
-    level
-    userId
-    estimatedToolCount
-    estimatedSchemaTokens
-    requestOverheadTokens
-    warnThreshold
-    hotThreshold
-    evidence {
-      totalCalls
-      firstCallAt
-      gateOpen
-      requiredCalls
-      requiredDays
-    }
-    bySource {
-      source
-      count
-      schemaTokens
-    }
-    tools {
-      name
-      source
-      schemaTokens
-      hostDependent
-    }
-    suggestions {
-      toolName
-      verdict
-      calls
-      errors
-      schemaTokens
-      projectedSavingTokens
-      firstSurfacedAt
-      lastUsedAt
-    }
-    inventedToolCalls {
-      name
-      calls
-    }
-    unprobedMcpServers
-  }
-}
-    `) as unknown as TypedDocumentString<ToolBudgetReportQuery, ToolBudgetReportQueryVariables>;
-export const ToolDefinitionUpdateDocument = new TypedDocumentString(`
-    mutation ToolDefinitionUpdate($id: ID!, $input: UpdateToolDefinitionInput!) {
-  updateToolDefinition(id: $id, input: $input) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<ToolDefinitionUpdateMutation, ToolDefinitionUpdateMutationVariables>;
-export const ToolDefinitionDeleteDocument = new TypedDocumentString(`
-    mutation ToolDefinitionDelete($id: ID!) {
-  deleteToolDefinition(id: $id)
-}
-    `) as unknown as TypedDocumentString<ToolDefinitionDeleteMutation, ToolDefinitionDeleteMutationVariables>;
-export const ChangeSetInvalidationsDocument = new TypedDocumentString(`
-    mutation ChangeSetInvalidations($changes: [LoadoutChangeInput!]!) {
-  applyChangeSet(changes: $changes) {
-    invalidations {
-      id
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<ChangeSetInvalidationsMutation, ChangeSetInvalidationsMutationVariables>;
-export const ReportedMcpToolsDocument = new TypedDocumentString(`
-    mutation ReportedMcpTools($serverId: ID!, $tools: [McpTool!]!) {
-  reportMcpTools(serverId: $serverId, tools: $tools, advertisesResources: false) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<ReportedMcpToolsMutation, ReportedMcpToolsMutationVariables>;
-export const ReportedMcpInventoryDocument = new TypedDocumentString(`
-    mutation ReportedMcpInventory($serverId: ID!, $tools: [McpToolInput!]!) {
-  reportMcpInventory(
-    serverId: $serverId
-    tools: $tools
-    advertisesResources: false
-  ) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<ReportedMcpInventoryMutation, ReportedMcpInventoryMutationVariables>;
-export const RevokeKeyDocument = new TypedDocumentString(`
-    mutation RevokeKey($principalId: ID!) {
-  revokeApiKey(principalId: $principalId)
-}
-    `) as unknown as TypedDocumentString<RevokeKeyMutation, RevokeKeyMutationVariables>;
-export const LatestInvalidationDocument = new TypedDocumentString(`
-    query LatestInvalidation {
-  toolboxInvalidations(first: 1) {
-    totalCount
-    edges {
-      node {
-        cause
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<LatestInvalidationQuery, LatestInvalidationQueryVariables>;
-export const ToolDefinitionListDocument = new TypedDocumentString(`
-    query ToolDefinitionList {
-  toolDefinitions {
-    id
-    name
-    schemaTokens
-  }
-}
-    `) as unknown as TypedDocumentString<ToolDefinitionListQuery, ToolDefinitionListQueryVariables>;
-export const AgentsAndChannelsDocument = new TypedDocumentString(`
-    query AgentsAndChannels {
-  agents {
-    id
-  }
-  channels {
-    key
-  }
-}
-    `) as unknown as TypedDocumentString<AgentsAndChannelsQuery, AgentsAndChannelsQueryVariables>;
-export const ToolDefinitionsPageDocument = new TypedDocumentString(`
-    query ToolDefinitionsPage($first: Int, $after: String, $source: ToolSource, $projectId: ID) {
-  toolDefinitionsPage(
-    first: $first
-    after: $after
-    source: $source
-    projectId: $projectId
-  ) {
-    totalCount
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-    edges {
-      cursor
-      node {
-        id
-        name
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<ToolDefinitionsPageQuery, ToolDefinitionsPageQueryVariables>;
-export const AgentsPageDocument = new TypedDocumentString(`
-    query AgentsPage($first: Int, $after: String, $projectId: ID) {
-  agentsPage(first: $first, after: $after, projectId: $projectId) {
-    totalCount
-    pageInfo {
-      hasNextPage
-      endCursor
-    }
-    edges {
-      cursor
-      node {
-        id
-        name
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<AgentsPageQuery, AgentsPageQueryVariables>;
-export const ToolboxRenderingsDocument = new TypedDocumentString(`
-    query ToolboxRenderings($agentId: ID!) {
-  toolbox(agentId: $agentId, channel: "web") {
-    tools {
-      name
-    }
-    openai: rendered(provider: OPENAI)
-    anthropic: rendered(provider: ANTHROPIC)
-    google: rendered(provider: GOOGLE)
-  }
-}
-    `) as unknown as TypedDocumentString<ToolboxRenderingsQuery, ToolboxRenderingsQueryVariables>;
-export const LastTurnsBySituationDocument = new TypedDocumentString(`
-    query LastTurnsBySituation {
-  record: agents {
-    toolbox(channel: "web", page: {type: RECORD, contextObject: "account"}) {
-      lastTurn {
-        id
-      }
-    }
-  }
-  home: agents {
-    toolbox(channel: "web") {
-      lastTurn {
-        id
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<LastTurnsBySituationQuery, LastTurnsBySituationQueryVariables>;
 export const ApplyChangeSetDocument = new TypedDocumentString(`
     mutation ApplyChangeSet($changes: [LoadoutChangeInput!]!, $dryRun: Boolean, $expectLoadoutVersion: ExpectedLoadoutVersionInput) {
   applyChangeSet(
@@ -2195,62 +1789,11 @@ export const ToolboxInvalidatedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ToolboxInvalidatedSubscription, ToolboxInvalidatedSubscriptionVariables>;
-export const AgentLoadoutDocument = new TypedDocumentString(`
-    query AgentLoadout($id: ID!) {
-  agent(id: $id) {
-    name
-    maxTools
-    toolsMode
-    budgetWarnThreshold
-    loadoutVersion
-    exclusions
-    permissionRules {
-      id
-      subject
-      effect
-      matchingToolCount
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<AgentLoadoutQuery, AgentLoadoutQueryVariables>;
-export const AgentInvalidationsDocument = new TypedDocumentString(`
-    query AgentInvalidations($id: ID!, $first: Int, $after: String) {
-  agent(id: $id) {
-    loadoutVersion
-    invalidations(first: $first, after: $after) {
-      totalCount
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        node {
-          loadoutVersion
-          cause
-        }
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<AgentInvalidationsQuery, AgentInvalidationsQueryVariables>;
-export const AgentToolboxesDocument = new TypedDocumentString(`
-    query AgentToolboxes($channel: String! = "web", $page: PageInput) {
-  agents {
-    id
-    toolbox(channel: $channel, page: $page) {
-      id
-      fingerprint
-      lastTurn {
-        id
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<AgentToolboxesQuery, AgentToolboxesQueryVariables>;
 export const UpdateAgentDocument = new TypedDocumentString(`
     mutation UpdateAgent($id: ID!, $input: UpdateAgentInput!) {
   updateAgent(id: $id, input: $input) {
     id
+    loadoutVersion
   }
 }
     `) as unknown as TypedDocumentString<UpdateAgentMutation, UpdateAgentMutationVariables>;
@@ -2288,35 +1831,6 @@ export const DeleteToolDefinitionDocument = new TypedDocumentString(`
   deleteToolDefinition(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteToolDefinitionMutation, DeleteToolDefinitionMutationVariables>;
-export const ToolDefinitionDocument = new TypedDocumentString(`
-    query ToolDefinition($id: ID!) {
-  toolDefinition(id: $id) {
-    id
-    name
-    description
-    version
-    shadows {
-      id
-    }
-    shadowedBy {
-      id
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<ToolDefinitionQuery, ToolDefinitionQueryVariables>;
-export const ToolDefinitionsDocument = new TypedDocumentString(`
-    query ToolDefinitions($source: ToolSource, $projectId: ID) {
-  toolDefinitions(source: $source, projectId: $projectId) {
-    id
-    name
-    description
-    source
-    sortOrder
-    version
-    inputSchema
-  }
-}
-    `) as unknown as TypedDocumentString<ToolDefinitionsQuery, ToolDefinitionsQueryVariables>;
 export const SetToolRuleMatchingDocument = new TypedDocumentString(`
     mutation SetToolRuleMatching($input: ToolRuleInput!) {
   setToolRule(input: $input) {
@@ -2360,19 +1874,35 @@ export const UpdateMcpServerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateMcpServerMutation, UpdateMcpServerMutationVariables>;
-export const McpServerToolListsDocument = new TypedDocumentString(`
-    query McpServerToolLists {
-  mcpServers {
-    id
-    name
-    enabled
-    enabledTools
-    disabledTools
+export const RevokeApiKeyDocument = new TypedDocumentString(`
+    mutation RevokeApiKey($principalId: ID!) {
+  revokeApiKey(principalId: $principalId)
+}
+    `) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
+export const ToolboxDocument = new TypedDocumentString(`
+    query Toolbox($agentId: ID!, $channel: String! = "web", $page: PageInput) {
+  toolbox(agentId: $agentId, channel: $channel, page: $page) {
+    fingerprint
+    loadoutVersion
+    toolCount
+    schemaTokens
+    tools {
+      position
+      name
+      contentHash
+      schemaTokens
+    }
+    dropped {
+      tool {
+        name
+      }
+      reason
+    }
   }
 }
-    `) as unknown as TypedDocumentString<McpServerToolListsQuery, McpServerToolListsQueryVariables>;
-export const ToolboxEntriesDocument = new TypedDocumentString(`
-    query ToolboxEntries($agentId: ID!, $channel: String! = "web", $page: PageInput) {
+    `) as unknown as TypedDocumentString<ToolboxQuery, ToolboxQueryVariables>;
+export const DirectToolboxDocument = new TypedDocumentString(`
+    query DirectToolbox($agentId: ID!, $channel: String! = "web", $page: PageInput) {
   toolbox(agentId: $agentId, channel: $channel, page: $page) {
     id
     fingerprint
@@ -2387,18 +1917,19 @@ export const ToolboxEntriesDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<ToolboxEntriesQuery, ToolboxEntriesQueryVariables>;
-export const ToolboxProvenanceDocument = new TypedDocumentString(`
-    query ToolboxProvenance($agentId: ID!, $channel: String! = "web", $page: PageInput) {
+    `) as unknown as TypedDocumentString<DirectToolboxQuery, DirectToolboxQueryVariables>;
+export const ToolboxDetailDocument = new TypedDocumentString(`
+    query ToolboxDetail($agentId: ID!, $channel: String! = "web", $page: PageInput, $provider: ToolProvider) {
   toolbox(agentId: $agentId, channel: $channel, page: $page) {
     fingerprint
+    toolCount
     tools {
       name
       tool {
         id
       }
     }
-    rendered(provider: ANTHROPIC)
+    ...Renderings
     dropped {
       name
       reason
@@ -2423,95 +1954,168 @@ export const ToolboxProvenanceDocument = new TypedDocumentString(`
     }
     lastTurn {
       id
+      index
       toolbox {
         fingerprint
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<ToolboxProvenanceQuery, ToolboxProvenanceQueryVariables>;
-export const BeginTurnAfterEditsDocument = new TypedDocumentString(`
-    mutation BeginTurnAfterEdits($conversationId: ID!) {
-  beginTurn(conversationId: $conversationId) {
-    id
-    index
-    toolboxChanged
-    diff {
-      added
-      removed
-      changed
-      reordered
-    }
-    invalidation {
-      id
-      cause
-    }
-    invalidations {
-      invalidation {
+    fragment Renderings on ToolboxContent {
+  tools {
+    name
+    toolName
+    mcpToolName
+    mcpServerName
+  }
+  rendered(provider: $provider)
+  responses: rendered(provider: OPENAI_RESPONSES)
+  neutral: rendered(provider: NEUTRAL)
+}`) as unknown as TypedDocumentString<ToolboxDetailQuery, ToolboxDetailQueryVariables>;
+export const LastTurnsBySituationDocument = new TypedDocumentString(`
+    query LastTurnsBySituation {
+  record: agents {
+    toolbox(channel: "web", page: {type: RECORD, contextObject: "account"}) {
+      lastTurn {
         id
-        cause
-      }
-      affected {
-        channel {
-          key
-        }
-        page {
-          type
-          contextObject
-        }
-        diff {
-          changed
-          removed
-        }
-      }
-      diff {
-        added
-        removed
-        changed
-        reordered
       }
     }
-    toolbox {
+  }
+  home: agents {
+    toolbox(channel: "web") {
+      lastTurn {
+        id
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LastTurnsBySituationQuery, LastTurnsBySituationQueryVariables>;
+export const AgentToolboxesDocument = new TypedDocumentString(`
+    query AgentToolboxes($channel: String! = "web", $page: PageInput) {
+  agents {
+    id
+    toolbox(channel: $channel, page: $page) {
       id
       fingerprint
-      tools {
-        name
-        contentHash
+      lastTurn {
+        id
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<BeginTurnAfterEditsMutation, BeginTurnAfterEditsMutationVariables>;
-export const TurnToolboxDocument = new TypedDocumentString(`
-    query TurnToolbox($id: ID!) {
-  turn(id: $id) {
-    toolbox {
+    `) as unknown as TypedDocumentString<AgentToolboxesQuery, AgentToolboxesQueryVariables>;
+export const AgentLoadoutDocument = new TypedDocumentString(`
+    query AgentLoadout($id: ID!, $first: Int, $after: String) {
+  agent(id: $id) {
+    name
+    maxTools
+    toolsMode
+    budgetWarnThreshold
+    loadoutVersion
+    exclusions
+    permissionRules {
       id
-      dropped {
-        name
-        reason
-        toolDefinition {
-          id
-        }
-        shadowedBy {
-          id
-        }
-        rule {
-          id
-          subject
-          effect
-          level
+      subject
+      effect
+      matchingToolCount
+    }
+    invalidations(first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        node {
+          loadoutVersion
+          cause
         }
       }
     }
   }
 }
-    `) as unknown as TypedDocumentString<TurnToolboxQuery, TurnToolboxQueryVariables>;
-export const RevokeApiKeyDocument = new TypedDocumentString(`
-    mutation RevokeApiKey($principalId: ID!) {
-  revokeApiKey(principalId: $principalId)
+    `) as unknown as TypedDocumentString<AgentLoadoutQuery, AgentLoadoutQueryVariables>;
+export const ToolDefinitionDocument = new TypedDocumentString(`
+    query ToolDefinition($id: ID!) {
+  toolDefinition(id: $id) {
+    id
+    name
+    description
+    version
+    shadows {
+      id
+    }
+    shadowedBy {
+      id
+    }
+  }
 }
-    `) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
+    `) as unknown as TypedDocumentString<ToolDefinitionQuery, ToolDefinitionQueryVariables>;
+export const ToolDefinitionsDocument = new TypedDocumentString(`
+    query ToolDefinitions($source: ToolSource, $projectId: ID) {
+  toolDefinitions(source: $source, projectId: $projectId) {
+    id
+    name
+    description
+    source
+    sortOrder
+    version
+    inputSchema
+    schemaTokens
+  }
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionsQuery, ToolDefinitionsQueryVariables>;
+export const ToolDefinitionsPageDocument = new TypedDocumentString(`
+    query ToolDefinitionsPage($first: Int, $after: String, $source: ToolSource, $projectId: ID) {
+  toolDefinitionsPage(
+    first: $first
+    after: $after
+    source: $source
+    projectId: $projectId
+  ) {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      cursor
+      node {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ToolDefinitionsPageQuery, ToolDefinitionsPageQueryVariables>;
+export const AgentsPageDocument = new TypedDocumentString(`
+    query AgentsPage($first: Int, $after: String, $projectId: ID) {
+  agentsPage(first: $first, after: $after, projectId: $projectId) {
+    totalCount
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      cursor
+      node {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentsPageQuery, AgentsPageQueryVariables>;
+export const AgentsAndChannelsDocument = new TypedDocumentString(`
+    query AgentsAndChannels {
+  agents {
+    id
+  }
+  channels {
+    key
+  }
+}
+    `) as unknown as TypedDocumentString<AgentsAndChannelsQuery, AgentsAndChannelsQueryVariables>;
 export const ChannelKeysDocument = new TypedDocumentString(`
     query ChannelKeys {
   channels {
@@ -2519,13 +2123,17 @@ export const ChannelKeysDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ChannelKeysQuery, ChannelKeysQueryVariables>;
-export const MyRoleDocument = new TypedDocumentString(`
-    query MyRole {
-  me {
-    role
+export const McpServerToolListsDocument = new TypedDocumentString(`
+    query McpServerToolLists {
+  mcpServers {
+    id
+    name
+    enabled
+    enabledTools
+    disabledTools
   }
 }
-    `) as unknown as TypedDocumentString<MyRoleQuery, MyRoleQueryVariables>;
+    `) as unknown as TypedDocumentString<McpServerToolListsQuery, McpServerToolListsQueryVariables>;
 export const StoredCatalogueDocument = new TypedDocumentString(`
     query StoredCatalogue {
   agents {
@@ -2578,200 +2186,69 @@ export const StoredCatalogueDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<StoredCatalogueQuery, StoredCatalogueQueryVariables>;
-export const AgentPermissionRulesDocument = new TypedDocumentString(`
-    query AgentPermissionRules($id: ID!) {
-  agent(id: $id) {
-    permissionRules {
-      subject
-      effect
+export const ToolBudgetReportDocument = new TypedDocumentString(`
+    query ToolBudgetReport($projectId: ID, $agentId: ID, $userId: String, $asOf: DateTime) {
+  toolBudget(
+    projectId: $projectId
+    agentId: $agentId
+    userId: $userId
+    asOf: $asOf
+  ) {
+    asOf
+    level
+    userId
+    estimatedToolCount
+    estimatedSchemaTokens
+    requestOverheadTokens
+    warnThreshold
+    hotThreshold
+    evidence {
+      totalCalls
+      firstCallAt
+      gateOpen
+      requiredCalls
+      requiredDays
     }
-  }
-}
-    `) as unknown as TypedDocumentString<AgentPermissionRulesQuery, AgentPermissionRulesQueryVariables>;
-export const ChannelKeyListDocument = new TypedDocumentString(`
-    query ChannelKeyList {
-  channels {
-    key
-  }
-}
-    `) as unknown as TypedDocumentString<ChannelKeyListQuery, ChannelKeyListQueryVariables>;
-export const UpdateAgentSettingsDocument = new TypedDocumentString(`
-    mutation UpdateAgentSettings($id: ID!, $input: UpdateAgentInput!) {
-  updateAgent(id: $id, input: $input) {
-    id
-    loadoutVersion
-  }
-}
-    `) as unknown as TypedDocumentString<UpdateAgentSettingsMutation, UpdateAgentSettingsMutationVariables>;
-export const BeginTurnIndexDocument = new TypedDocumentString(`
-    mutation BeginTurnIndex($conversationId: ID!) {
-  beginTurn(conversationId: $conversationId) {
-    id
-    index
-  }
-}
-    `) as unknown as TypedDocumentString<BeginTurnIndexMutation, BeginTurnIndexMutationVariables>;
-export const RenderedToolboxDocument = new TypedDocumentString(`
-    query RenderedToolbox($agentId: ID!, $channel: String! = "web", $provider: ToolProvider) {
-  toolbox(agentId: $agentId, channel: $channel) {
-    toolCount
+    bySource {
+      source
+      count
+      schemaTokens
+    }
     tools {
       name
-    }
-    rendered(provider: $provider)
-  }
-}
-    `) as unknown as TypedDocumentString<RenderedToolboxQuery, RenderedToolboxQueryVariables>;
-export const PreviewRenderingsDocument = new TypedDocumentString(`
-    query PreviewRenderings($agentId: ID!, $channel: String! = "web") {
-  toolbox(agentId: $agentId, channel: $channel) {
-    ...Renderings
-  }
-}
-    fragment Renderings on ToolboxContent {
-  tools {
-    name
-    toolName
-    mcpToolName
-    mcpServerName
-  }
-  rendered
-  responses: rendered(provider: OPENAI_RESPONSES)
-  neutral: rendered(provider: NEUTRAL)
-}`) as unknown as TypedDocumentString<PreviewRenderingsQuery, PreviewRenderingsQueryVariables>;
-export const BeginTurnRenderingsDocument = new TypedDocumentString(`
-    mutation BeginTurnRenderings($conversationId: ID!) {
-  beginTurn(conversationId: $conversationId) {
-    id
-    toolbox {
-      ...Renderings
-    }
-  }
-}
-    fragment Renderings on ToolboxContent {
-  tools {
-    name
-    toolName
-    mcpToolName
-    mcpServerName
-  }
-  rendered
-  responses: rendered(provider: OPENAI_RESPONSES)
-  neutral: rendered(provider: NEUTRAL)
-}`) as unknown as TypedDocumentString<BeginTurnRenderingsMutation, BeginTurnRenderingsMutationVariables>;
-export const TurnRenderingsDocument = new TypedDocumentString(`
-    query TurnRenderings($id: ID!) {
-  turn(id: $id) {
-    toolbox {
-      ...Renderings
-    }
-  }
-}
-    fragment Renderings on ToolboxContent {
-  tools {
-    name
-    toolName
-    mcpToolName
-    mcpServerName
-  }
-  rendered
-  responses: rendered(provider: OPENAI_RESPONSES)
-  neutral: rendered(provider: NEUTRAL)
-}`) as unknown as TypedDocumentString<TurnRenderingsQuery, TurnRenderingsQueryVariables>;
-export const EditToolDefinitionDocument = new TypedDocumentString(`
-    mutation EditToolDefinition($id: ID!, $input: UpdateToolDefinitionInput!) {
-  updateToolDefinition(id: $id, input: $input) {
-    id
-    version
-  }
-}
-    `) as unknown as TypedDocumentString<EditToolDefinitionMutation, EditToolDefinitionMutationVariables>;
-export const RemoveToolDefinitionDocument = new TypedDocumentString(`
-    mutation RemoveToolDefinition($id: ID!) {
-  deleteToolDefinition(id: $id)
-}
-    `) as unknown as TypedDocumentString<RemoveToolDefinitionMutation, RemoveToolDefinitionMutationVariables>;
-export const McpInventoryReportDocument = new TypedDocumentString(`
-    mutation McpInventoryReport($serverId: ID!, $tools: [McpToolInput!]!, $advertisesResources: Boolean! = false) {
-  reportMcpInventory(
-    serverId: $serverId
-    tools: $tools
-    advertisesResources: $advertisesResources
-  ) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<McpInventoryReportMutation, McpInventoryReportMutationVariables>;
-export const PriceModelDocument = new TypedDocumentString(`
-    mutation PriceModel($input: ModelPriceInput!) {
-  setModelPrice(input: $input) {
-    model
-  }
-}
-    `) as unknown as TypedDocumentString<PriceModelMutation, PriceModelMutationVariables>;
-export const CompleteTurnUsageDocument = new TypedDocumentString(`
-    mutation CompleteTurnUsage($turnId: ID!, $usage: TurnUsageInput!) {
-  completeTurn(turnId: $turnId, usage: $usage) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<CompleteTurnUsageMutation, CompleteTurnUsageMutationVariables>;
-export const TurnCostAndTimingDocument = new TypedDocumentString(`
-    query TurnCostAndTiming($id: ID!) {
-  turn(id: $id) {
-    startedAt
-    completedAt
-    conversation {
-      id
-    }
-    cost {
-      amountUsd
-      credits
-    }
-    toolbox {
-      toolCount
+      source
       schemaTokens
-      fingerprint
+      hostDependent
     }
+    suggestions {
+      toolName
+      verdict
+      calls
+      errors
+      schemaTokens
+      projectedSavingTokens
+      firstSurfacedAt
+      lastUsedAt
+    }
+    inventedToolCalls {
+      name
+      calls
+    }
+    unprobedMcpServers
   }
 }
-    `) as unknown as TypedDocumentString<TurnCostAndTimingQuery, TurnCostAndTimingQueryVariables>;
-export const RecordToolCallCountsDocument = new TypedDocumentString(`
-    mutation RecordToolCallCounts($calls: [ToolCallInput!]!) {
-  recordToolCalls(calls: $calls) {
-    accepted
-    duplicates
-  }
-}
-    `) as unknown as TypedDocumentString<RecordToolCallCountsMutation, RecordToolCallCountsMutationVariables>;
-export const WhoAmIDocument = new TypedDocumentString(`
-    query WhoAmI {
+    `) as unknown as TypedDocumentString<ToolBudgetReportQuery, ToolBudgetReportQueryVariables>;
+export const CallerIdentityDocument = new TypedDocumentString(`
+    query CallerIdentity {
   me {
+    id
     role
     organization {
       name
     }
   }
 }
-    `) as unknown as TypedDocumentString<WhoAmIQuery, WhoAmIQueryVariables>;
-export const ToolUsageCountsDocument = new TypedDocumentString(`
-    query ToolUsageCounts($userId: String) {
-  toolUsage(userId: $userId) {
-    toolName
-    calls
-  }
-}
-    `) as unknown as TypedDocumentString<ToolUsageCountsQuery, ToolUsageCountsQueryVariables>;
-export const ToolboxLastTurnDocument = new TypedDocumentString(`
-    query ToolboxLastTurn($agentId: ID!, $channel: String! = "web") {
-  toolbox(agentId: $agentId, channel: $channel) {
-    lastTurn {
-      id
-      index
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<ToolboxLastTurnQuery, ToolboxLastTurnQueryVariables>;
+    `) as unknown as TypedDocumentString<CallerIdentityQuery, CallerIdentityQueryVariables>;
 export const McpServersDocument = new TypedDocumentString(`
     query McpServers {
   mcpServers {
