@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { applyEdit, stepsWithEdits } from './support/edit-steps';
-import { startTestServer, typed, type TestServer } from './support/harness';
+import { BeginTurnAtOnceDocument, ConversationTurnsPageDocument, ToolUsageDocument } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
 /*
@@ -31,25 +32,6 @@ const script = fc.record({
   steps: fc.array(step, { minLength: 25, maxLength: 40 }),
 });
 type Script = typeof script extends fc.Arbitrary<infer S> ? S : never;
-
-const BEGIN = typed<{
-  beginTurn: {
-    index: number;
-    toolboxChanged: boolean;
-    mcpInventories: unknown[] | null;
-    toolbox: { fingerprint: string; toolCount: number; schemaTokens: number; tools: Array<{ name: string; position: number }> };
-  };
-}>(
-  `mutation($c: ID!) { beginTurn(conversationId: $c) {
-     index toolboxChanged mcpInventories { server status }
-     toolbox { fingerprint toolCount schemaTokens tools { name position } } } }`,
-);
-const USAGE = typed<{ toolUsage: Array<{ toolName: string; calls: number }> }>(
-  `query($u: String!) { toolUsage(userId: $u) { toolName calls } }`,
-);
-const TURNS_SURFACED = typed<{
-  conversation: { turns: { edges: Array<{ node: { index: number } }> } };
-}>(`query($c: ID!) { conversation(id: $c) { turns(first: 100) { edges { node { index } } } } }`);
 
 let atOnce: TestServer;
 let longWay: TestServer;
@@ -85,30 +67,34 @@ async function play(t: TestServer, s: Script) {
     key,
     Array.from({ length: AGENTS }, (_, i) => ({ name: `agent ${i}`, maxTools: 6 })),
   );
-  const conversations: string[] = [];
-  for (const c of s.conversations) {
-    const started = await t.ok<{ startConversation: { id: string } }>(
+  const conversations = (
+    await world.conversations(
       key,
-      `mutation($i: StartConversationInput!) { startConversation(input: $i) { id } }`,
-      { i: { agentId: agents[c.agent].id, channel: c.channel, userId: c.user } },
-    );
-    conversations.push(started.startConversation.id);
-  }
+      s.conversations.map((c) => ({ agentId: agents[c.agent].id, channel: c.channel, userId: c.user })),
+    )
+  ).map((c) => c.id);
   const turns: unknown[] = [];
   let oneStatement = 0;
   for (const [n, e] of s.steps.entries()) {
     if (e.kind === 'turn') {
       const before = t.server.services.db.queryCount();
-      const turn = (await t.ok(key, BEGIN, { c: conversations[e.conversation] })).beginTurn;
+      const turn = (await t.ok(key, BeginTurnAtOnceDocument, { conversationId: conversations[e.conversation] })).beginTurn;
       if (t.server.services.db.queryCount() - before === 1) oneStatement++;
       turns.push({ conversation: e.conversation, ...turn });
     } else {
       await applyEdit(t, key, { tools, agents }, e, n);
     }
   }
-  const roster = await Promise.all(['ana', 'ben'].map(async (u) => (await t.ok(key, USAGE, { u })).toolUsage));
+  // The names and counts only: when each was surfaced and called differs between the two servers.
+  const roster = await Promise.all(
+    ['ana', 'ben'].map(async (userId) =>
+      (await t.ok(key, ToolUsageDocument, { userId })).toolUsage.map(({ toolName, calls }) => ({ toolName, calls })),
+    ),
+  );
   const indexes = await Promise.all(
-    conversations.map(async (c) => (await t.ok(key, TURNS_SURFACED, { c })).conversation.turns.edges.map((e) => e.node.index)),
+    conversations.map(async (id) =>
+      (await t.ok(key, ConversationTurnsPageDocument, { id, first: 100 })).conversation!.turns.edges.map((e) => e.node.index),
+    ),
   );
   return { turns, roster, indexes, oneStatement };
 }

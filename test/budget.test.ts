@@ -1,5 +1,14 @@
-import { codeOf, startTestServer, typed, type TestServer } from './support/harness';
-import type { ToolDefinitionInput } from './support/generated/graphql';
+import {
+  BeginTurnDocument,
+  RecordToolCallsDocument,
+  ReportMcpInventoryDocument,
+  ToolBudgetReportDocument,
+  UpdateAgentDocument,
+  type ToolBudgetReportQuery,
+  type ToolCallInput,
+  type ToolDefinitionInput,
+} from './support/generated/graphql';
+import { codeOf, startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
 let t: TestServer;
@@ -22,59 +31,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const REPORT_FIELDS = `projectId agentId sessionId userId asOf estimatedToolCount estimatedSchemaTokens requestOverheadTokens
-  bySource { source count schemaTokens } tools { name source schemaTokens hostDependent } unprobedMcpServers
-  incompatibleTools { name source schemaRefusal { provider rule pointer message } } refusedMcpTools { server index name field reason } mcpServerNotes { server status lastOkAt lastError } ruleWarnings { subject level warning }
-  warnThreshold hotThreshold level evidence { totalCalls firstCallAt requiredCalls requiredDays gateOpen }
-  suggestions { toolName verdict calls errors lastUsedAt firstSurfacedAt schemaTokens projectedSavingTokens }
-  inventedToolCalls { name calls }`;
-/** What REPORT_FIELDS selects of a report. */
-interface Report {
-  projectId: string | null;
-  agentId: string | null;
-  sessionId: string | null;
-  userId: string;
-  asOf: string;
-  estimatedToolCount: number;
-  estimatedSchemaTokens: number;
-  requestOverheadTokens: number;
-  bySource: Array<{ source: string; count: number; schemaTokens: number }>;
-  tools: Array<{ name: string; source: string; schemaTokens: number; hostDependent: boolean }>;
-  unprobedMcpServers: string[];
-  incompatibleTools: Array<{
-    name: string;
-    source: string;
-    schemaRefusal: { provider: string; rule: string; pointer: string; message: string };
-  }>;
-  refusedMcpTools: Array<{ server: string; index: number; name: string | null; field: string; reason: string }>;
-  ruleWarnings: Array<{ subject: string; level: string; warning: string }>;
-  warnThreshold: number;
-  hotThreshold: number;
-  level: string;
-  evidence: { totalCalls: number; firstCallAt: string | null; requiredCalls: number; requiredDays: number; gateOpen: boolean };
-  suggestions: Array<{
-    toolName: string;
-    verdict: string;
-    calls: number;
-    errors: number;
-    lastUsedAt: string | null;
-    firstSurfacedAt: string | null;
-    schemaTokens: number;
-    projectedSavingTokens: number;
-  }>;
-  inventedToolCalls: Array<{ name: string; calls: number }>;
-}
-const BUDGET = typed<{ toolBudget: Report }>(
-  `query($p: ID, $a: ID, $s: ID, $u: String, $asOf: DateTime) { toolBudget(projectId: $p, agentId: $a, sessionId: $s, userId: $u, asOf: $asOf) { ${REPORT_FIELDS} } }`,
-);
-const budget = async (vars: Record<string, unknown>) => (await t.ok(viewer, BUDGET, vars)).toolBudget;
-const RECORD = `mutation($calls: [ToolCallInput!]!) { recordToolCalls(calls: $calls) { accepted duplicates } }`;
-const record = (calls: Array<Record<string, unknown>>) => t.ok(runtime, RECORD, { calls });
+type Report = ToolBudgetReportQuery['toolBudget'];
+/** The report of a project, agent, session and user, as of a moment (absent: the whole organisation, now). */
+const budget = async (scope: { p?: string; a?: string; s?: string; u?: string; asOf?: string }) =>
+  (
+    await t.ok(viewer, ToolBudgetReportDocument, {
+      projectId: scope.p,
+      agentId: scope.a,
+      sessionId: scope.s,
+      userId: scope.u,
+      asOf: scope.asOf,
+    })
+  ).toolBudget;
+const record = (calls: ToolCallInput[]) => t.ok(runtime, RecordToolCallsDocument, { calls });
 const project = async (name: string) => (await world.projects(admin, [{ name }]))[0].id;
 const createTool = (input: Partial<ToolDefinitionInput> & { name: string }) =>
   world.tools(admin, [{ description: 'd', inputSchema: { type: 'object' }, ...input }]);
 const createAgent = async (input: { name: string; projectId: string; maxTools?: number }) => (await world.agents(admin, [input]))[0];
-const calls = (n: number, over: Record<string, unknown>) =>
+const calls = (n: number, over: Partial<ToolCallInput>): ToolCallInput[] =>
   Array.from({ length: n }, () => ({ toolName: 'busy', isError: false, ...over }));
 
 describe('evidence gate', () => {
@@ -129,7 +103,7 @@ describe('verdicts', () => {
     for (const name of ['busy', 'never_b', 'never_a', 'cold', 'cold_failing', 'failing', 'Read']) await createTool({ name, projectId: p });
     const agent = await createAgent({ name: 'v', projectId: p, maxTools: 50 });
     const conversationId = await world.startConversation(runtime, { agentId: agent.id, userId: 'dave' });
-    for (let i = 0; i < 3; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId });
+    for (let i = 0; i < 3; i++) await t.ok(runtime, BeginTurnDocument, { conversationId });
     await createTool({ name: 'late', projectId: p });
 
     const now = Date.now();
@@ -165,7 +139,7 @@ describe('verdicts', () => {
     await createTool({ name: 'idle', projectId: p });
     const agent = await createAgent({ name: 's', projectId: p });
     const conversationId = await world.startConversation(runtime, { agentId: agent.id, userId: 'erin' });
-    for (let i = 0; i < 4; i++) await t.ok(runtime, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversationId });
+    for (let i = 0; i < 4; i++) await t.ok(runtime, BeginTurnDocument, { conversationId });
     await record(calls(200, { projectId: p, userId: 'erin', at: iso(Date.now() - 10 * DAY) }));
     // 7 days on, today's turns still fall in the window and the tool is just old enough to be never used.
     const report = await budget({ p, u: 'erin', asOf: iso(Date.now() + 7 * DAY) });
@@ -192,11 +166,11 @@ describe('surface', () => {
       { name: 'files', projectId: p },
       { name: 'unprobed', projectId: p },
     ]);
-    await t.ok(
-      admin,
-      `mutation($s: ID!) { reportMcpInventory(serverId: $s, tools: [{ name: "read", description: "d", inputSchema: { type: "object" } }], advertisesResources: false) { id } }`,
-      { s: server.id },
-    );
+    await t.ok(admin, ReportMcpInventoryDocument, {
+      serverId: server.id,
+      tools: [{ name: 'read', description: 'd', inputSchema: { type: 'object' } }],
+      advertisesResources: false,
+    });
 
     const after = await budget({ p });
     expect(after.unprobedMcpServers).toEqual(['unprobed']);
@@ -269,8 +243,8 @@ describe('surface', () => {
 
   it('answers a foreign or unknown agent or project with NOT_FOUND', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    expect(codeOf(await t.gql(viewer, BUDGET, { a: missing }))).toBe('NOT_FOUND');
-    expect(codeOf(await t.gql(viewer, BUDGET, { p: missing }))).toBe('NOT_FOUND');
+    expect(codeOf(await t.gql(viewer, ToolBudgetReportDocument, { agentId: missing }))).toBe('NOT_FOUND');
+    expect(codeOf(await t.gql(viewer, ToolBudgetReportDocument, { projectId: missing }))).toBe('NOT_FOUND');
   });
 });
 
@@ -362,27 +336,19 @@ describe('maxSchemaTokens', () => {
     const open = await world.toolbox(viewer, { agentId: agent.id });
     expect(open.tools.map((x) => x.name)).toEqual(['first', 'second']);
     const cap = open.tools[0].schemaTokens;
-    await t.ok(admin, `mutation($a: ID!, $c: Int) { updateAgent(id: $a, input: { maxSchemaTokens: $c }) { id } }`, { a: agent.id, c: cap });
+    await t.ok(admin, UpdateAgentDocument, { id: agent.id, input: { maxSchemaTokens: cap } });
     const capped = await world.toolbox(viewer, { agentId: agent.id });
     expect(capped.tools.map((x) => x.name)).toEqual(['first']);
     expect(capped.dropped).toEqual([{ tool: { name: 'second' }, reason: 'OVER_TOKEN_BUDGET' }]);
     expect(capped.loadoutVersion).toBe(open.loadoutVersion + 1);
 
-    const both = await t.gql(
-      admin,
-      `mutation($a: ID!) { updateAgent(id: $a, input: { maxSchemaTokens: 5, clearMaxSchemaTokens: true }) { id } }`,
-      { a: agent.id },
-    );
+    const both = await t.gql(admin, UpdateAgentDocument, { id: agent.id, input: { maxSchemaTokens: 5, clearMaxSchemaTokens: true } });
     expect(codeOf(both)).toBe('BAD_USER_INPUT');
     expect(both.errors?.[0].extensions?.field).toBe('input.clearMaxSchemaTokens');
-    const cleared = (
-      await t.ok<{ updateAgent: unknown }>(
-        admin,
-        `mutation($a: ID!) { updateAgent(id: $a, input: { clearMaxSchemaTokens: true }) { maxSchemaTokens loadoutVersion } }`,
-        { a: agent.id },
-      )
+    const { maxSchemaTokens, loadoutVersion } = (
+      await t.ok(admin, UpdateAgentDocument, { id: agent.id, input: { clearMaxSchemaTokens: true } })
     ).updateAgent;
-    expect(cleared).toEqual({ maxSchemaTokens: null, loadoutVersion: capped.loadoutVersion + 1 });
+    expect({ maxSchemaTokens, loadoutVersion }).toEqual({ maxSchemaTokens: null, loadoutVersion: capped.loadoutVersion + 1 });
     expect((await world.toolbox(viewer, { agentId: agent.id })).tools.map((x) => x.name)).toEqual(['first', 'second']);
   });
 });

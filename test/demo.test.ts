@@ -1,5 +1,15 @@
 import { COLD_TOOL, FAILING_TOOL, HISTORY_USER, NEVER_CALLED_TOOL } from '../src/demo/demo-history';
 import { seedDemo } from '../src/demo/seed-demo';
+import {
+  AgentConversationsDocument,
+  AgentToolboxesDocument,
+  CallerOrganizationDocument,
+  ConversationTurnsPageDocument,
+  StoredCatalogueDocument,
+  ToolBudgetReportDocument,
+  ToolDefinitionsDocument,
+  TurnRecordDocument,
+} from './support/generated/graphql';
 import { startTestServer, type TestServer } from './support/harness';
 
 let t: TestServer;
@@ -11,12 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
+const catalogue = () => t.ok(key, StoredCatalogueDocument);
+const supportAgent = async () => (await catalogue()).agents.find((a) => a.name === 'Support agent')!;
+const supportProject = async () => (await catalogue()).projects.find((p) => p.name === 'Customer Support')!;
+
 it('seeds an organisation whose printed key is an ADMIN key', async () => {
-  const data = await t.ok<{
-    me: { role: string; organization: { name: string; fundingModel: string } };
-    channels: Array<{ key: string }>;
-    contextObjects: Array<{ key: string }>;
-  }>(key, `{ me { role organization { name fundingModel } } channels { key } contextObjects { key } }`);
+  const data = { ...(await t.ok(key, CallerOrganizationDocument)), ...(await catalogue()) };
   expect(data.me.role).toBe('ADMIN');
   expect(data.me.organization.fundingModel).toBe('INCLUDED_CREDITS');
   expect(data.channels.map((c) => c.key)).toEqual(['api', 'slack', 'web']);
@@ -24,19 +34,10 @@ it('seeds an organisation whose printed key is an ADMIN key', async () => {
 });
 
 it('shows every kind of tool and several drop reasons in the demo toolboxes', async () => {
-  const data = await t.ok<{
-    toolDefinitions: Array<{ name: string; source: string }>;
-    agents: Array<{
-      name: string;
-      toolbox: { tools: Array<{ name: string }>; dropped: Array<{ tool: { name: string }; reason: string }> };
-    }>;
-  }>(
-    key,
-    `{
-    toolDefinitions { name source }
-    agents { name toolbox(channel: "web", page: { type: RECORD, contextObject: "Order" }) { tools { name } dropped { tool { name } reason } } }
-  }`,
-  );
+  const data = {
+    ...(await t.ok(key, ToolDefinitionsDocument, {})),
+    ...(await t.ok(key, AgentToolboxesDocument, { channel: 'web', page: { type: 'RECORD', contextObject: 'Order' } })),
+  };
   expect(new Set(data.toolDefinitions.map((d) => d.source))).toEqual(new Set(['BUILT_IN', 'CUSTOM', 'MINI_APP', 'MCP']));
   const reasons = new Set(data.agents.flatMap((a) => a.toolbox.dropped.map((d) => d.reason)));
   for (const reason of ['MCP_FILTERED', 'EXCLUDED', 'INACTIVE', 'CONTEXT', 'OVER_MAX_TOOLS']) expect(reasons).toContain(reason);
@@ -45,40 +46,14 @@ it('shows every kind of tool and several drop reasons in the demo toolboxes', as
 });
 
 it('has conversations whose second turn shows the edit that broke the cache, with costs', async () => {
-  const agents = (await t.ok<{ agents: Array<{ id: string; name: string }> }>(key, `{ agents { id name } }`)).agents;
-  const support = agents.find((a) => a.name === 'Support agent');
-  const list = await t.ok<{
-    conversations: {
-      edges: Array<{
-        node: {
-          id: string;
-          parent: { id: string } | null;
-          turns: {
-            totalCount: number;
-            edges: Array<{
-              node: {
-                index: number;
-                toolboxChanged: boolean;
-                diff: { changed: string[] } | null;
-                invalidation: { cause: string } | null;
-                cost: { amountUsd: number | null; credits: number | null } | null;
-                providerCacheMissReason: string | null;
-              };
-            }>;
-          };
-        };
-      }>;
-    };
-  }>(
-    key,
-    `query($a: ID!) { conversations(agentId: $a) { edges { node { id parent { id } turns { totalCount edges { node {
-    index toolboxChanged diff { changed } invalidation { cause } cost { amountUsd credits } providerCacheMissReason } } } } } } }`,
-    { a: support!.id },
-  );
+  const support = await supportAgent();
+  const list = await t.ok(key, AgentConversationsDocument, { agentId: support.id });
   // Newest first: today's conversation comes before the history.
   const root = list.conversations.edges.map((e) => e.node).find((c) => c.parent === null)!;
-  const turns = root.turns.edges.map((e) => e.node);
-  expect(root.turns.totalCount).toBe(3);
+  const page = (await t.ok(key, ConversationTurnsPageDocument, { id: root.id })).conversation!.turns;
+  const turns = [];
+  for (const { node } of page.edges) turns.push((await t.ok(key, TurnRecordDocument, { id: node.id })).turn!);
+  expect(page.totalCount).toBe(3);
   expect(turns.map((x) => x.toolboxChanged)).toEqual([false, true, false]);
   expect(turns[1].diff!.changed).toEqual(['refund_order']);
   expect(turns[1].invalidation!.cause).toBe('TOOL_UPDATED');
@@ -90,8 +65,7 @@ describe('a history of the past five weeks', () => {
   const DAY_MS = 24 * 60 * 60 * 1000;
 
   it("opens the evidence gate of the support project's end user and shows each verdict, as GET /rpc/tools/gc serves it", async () => {
-    const { projects } = await t.ok<{ projects: Array<{ id: string; name: string }> }>(key, `{ projects { id name } }`);
-    const project = projects.find((p) => p.name === 'Customer Support')!;
+    const project = await supportProject();
     const res = await fetch(`${t.server.url}/rpc/tools/gc?projectId=${project.id}&userId=${encodeURIComponent(HISTORY_USER)}`, {
       headers: { authorization: `Bearer ${key}` },
     });
@@ -109,31 +83,17 @@ describe('a history of the past five weeks', () => {
   });
 
   it('reads the same scope as of three weeks ago, before the evidence sufficed', async () => {
-    const { projects } = await t.ok<{ projects: Array<{ id: string; name: string }> }>(key, `{ projects { id name } }`);
-    const project = projects.find((p) => p.name === 'Customer Support')!;
+    const project = await supportProject();
     const asOf = new Date(Date.now() - 21 * DAY_MS).toISOString();
-    const data = await t.ok<{ toolBudget: { evidence: { gateOpen: boolean; totalCalls: number }; suggestions: unknown[] } }>(
-      key,
-      `query($p: ID, $u: String, $at: DateTime) { toolBudget(projectId: $p, userId: $u, asOf: $at) { evidence { gateOpen totalCalls } suggestions { toolName } } }`,
-      { p: project.id, u: HISTORY_USER, at: asOf },
-    );
+    const data = await t.ok(key, ToolBudgetReportDocument, { projectId: project.id, userId: HISTORY_USER, asOf });
     expect(data.toolBudget.evidence.totalCalls).toBeGreaterThan(0);
     expect(data.toolBudget.evidence.gateOpen).toBe(false);
     expect(data.toolBudget.suggestions).toEqual([]);
   });
 
   it("lists the support agent's conversations over several days, each with its turns", async () => {
-    const agents = (await t.ok<{ agents: Array<{ id: string; name: string }> }>(key, `{ agents { id name } }`)).agents;
-    const support = agents.find((a) => a.name === 'Support agent')!;
-    const data = await t.ok<{
-      conversations: { totalCount: number; edges: Array<{ node: { startedAt: string; lastActivityAt: string; turnCount: number } }> };
-    }>(
-      key,
-      `query($a: ID!) { conversations(agentId: $a, first: 100) { totalCount edges { node { startedAt lastActivityAt turnCount } } } }`,
-      {
-        a: support.id,
-      },
-    );
+    const support = await supportAgent();
+    const data = await t.ok(key, AgentConversationsDocument, { agentId: support.id, first: 100 });
     const nodes = data.conversations.edges.map((e) => e.node);
     const days = new Set(nodes.map((c) => c.startedAt.slice(0, 10)));
     expect(days.size).toBeGreaterThanOrEqual(7);

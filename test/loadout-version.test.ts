@@ -1,4 +1,21 @@
-import { startTestServer, typed, type Query, type TestServer } from './support/harness';
+import {
+  AgentLoadoutDocument,
+  ApplyChangeSetDocument,
+  ChannelKeysDocument,
+  CreateToolDefinitionDocument,
+  DeleteToolDefinitionDocument,
+  RemoveToolRuleDocument,
+  ReportMcpInventoryDocument,
+  SetMiniAppEnabledDocument,
+  ToolboxInvalidationsDocument,
+  ToolDefinitionDocument,
+  UpdateAgentDocument,
+  UpdateMcpServerDocument,
+  UpdateToolDefinitionDocument,
+  type UpdateAgentInput,
+  type UpdateToolDefinitionInput,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
 let t: TestServer;
@@ -9,21 +26,18 @@ let toolId: string;
 let otherProjectAgent: string;
 let projectId: string;
 
-const ok = <T = unknown>(query: string | Query<T>, vars?: Record<string, unknown>) => t.ok<T>(key, query, vars);
-const versionOf = async (id: string): Promise<number> =>
-  (await ok<{ agent: { loadoutVersion: number } | null }>(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id })).agent!
-    .loadoutVersion;
+const versionOf = async (id: string, as = key): Promise<number> => (await t.ok(as, AgentLoadoutDocument, { id })).agent!.loadoutVersion;
+const updateAgent = (id: string, input: UpdateAgentInput) => t.ok(key, UpdateAgentDocument, { id, input });
+const updateTool = (id: string, input: UpdateToolDefinitionInput, as = key) => t.ok(as, UpdateToolDefinitionDocument, { id, input });
+const toolOf = async (id: string) => (await t.ok(key, ToolDefinitionDocument, { id })).toolDefinition!;
+const invalidationCount = async (agentId: string, as = key) =>
+  (await t.ok(as, ToolboxInvalidationsDocument, { agentId, first: 1 })).toolboxInvalidations.totalCount;
 const fingerprint = async (): Promise<string> => (await world.toolbox(key, { agentId })).fingerprint;
 const tool = (input: { name: string; projectId?: string; agentId?: string }) => ({
   description: 'd',
   inputSchema: { type: 'object' },
   ...input,
 });
-const VERSION = typed<{ toolDefinition: { version: number } | null }>(`query($id: ID!) { toolDefinition(id: $id) { version } }`);
-const TOOL = typed<{ toolDefinition: { version: number; contentHash: string; tier: number | null } | null }>(
-  `query($id: ID!) { toolDefinition(id: $id) { version contentHash tier } }`,
-);
-
 beforeAll(async () => {
   t = await startTestServer();
   world = new TestWorld(t);
@@ -57,19 +71,10 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
         [{ id: scratchTool }] = await world.tools(key, [tool({ name: 'scratch' })]);
       },
     ],
-    [
-      'updateToolDefinition description',
-      () => ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new" }) { id } }`, { id: scratchTool }),
-    ],
-    [
-      'updateToolDefinition sortOrder',
-      () => ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { sortOrder: 5 }) { id } }`, { id: scratchTool }),
-    ],
-    [
-      'updateToolDefinition active',
-      () => ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { active: false }) { id } }`, { id: scratchTool }),
-    ],
-    ['deleteToolDefinition', () => ok(`mutation($id: ID!) { deleteToolDefinition(id: $id) }`, { id: scratchTool })],
+    ['updateToolDefinition description', () => updateTool(scratchTool, { description: 'new' })],
+    ['updateToolDefinition sortOrder', () => updateTool(scratchTool, { sortOrder: 5 })],
+    ['updateToolDefinition active', () => updateTool(scratchTool, { active: false })],
+    ['deleteToolDefinition', () => t.ok(key, DeleteToolDefinitionDocument, { id: scratchTool })],
     [
       'setToolRule',
       async () => {
@@ -77,41 +82,33 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
       },
     ],
     ['setToolRule changing the effect', () => world.rules(key, [{ agentId, toolName: 'base', effect: 'ALLOW' }])],
-    ['removeToolRule', () => ok(`mutation($id: ID!) { removeToolRule(id: $id) }`, { id: ruleId })],
-    ['updateAgent maxTools', () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { maxTools: 10 }) { id } }`, { id: agentId })],
-    [
-      'updateAgent toolsMode',
-      () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: RECORD_PAGES_ONLY }) { id } }`, { id: agentId }),
-    ],
-    [
-      'updateAgent model',
-      () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { model: "anthropic/claude-sonnet-4-5" }) { id } }`, { id: agentId }),
-    ],
+    ['removeToolRule', () => t.ok(key, RemoveToolRuleDocument, { id: ruleId })],
+    ['updateAgent maxTools', () => updateAgent(agentId, { maxTools: 10 })],
+    ['updateAgent toolsMode', () => updateAgent(agentId, { toolsMode: 'RECORD_PAGES_ONLY' })],
+    ['updateAgent model', () => updateAgent(agentId, { model: 'anthropic/claude-sonnet-4-5' })],
     [
       'setMiniAppEnabled false',
       async () => {
         [{ id: miniAppId }] = await world.miniApps(key, [{ name: 'app' }]);
-        return ok(`mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: false) { id } }`, { id: miniAppId });
+        return t.ok(key, SetMiniAppEnabledDocument, { id: miniAppId, enabled: false });
       },
     ],
-    ['setMiniAppEnabled true', () => ok(`mutation($id: ID!) { setMiniAppEnabled(id: $id, enabled: true) { id } }`, { id: miniAppId })],
+    ['setMiniAppEnabled true', () => t.ok(key, SetMiniAppEnabledDocument, { id: miniAppId, enabled: true })],
     [
       'registerMcpServer',
       async () => {
         [{ id: serverId }] = await world.mcpServers(key, [{ name: 'srv' }]);
       },
     ],
-    [
-      'updateMcpServer',
-      () => ok(`mutation($id: ID!) { updateMcpServer(id: $id, input: { disabledTools: ["x"] }) { id } }`, { id: serverId }),
-    ],
+    ['updateMcpServer', () => t.ok(key, UpdateMcpServerDocument, { id: serverId, input: { disabledTools: ['x'] } })],
     [
       'reportMcpInventory',
       () =>
-        ok(
-          `mutation($id: ID!) { reportMcpInventory(serverId: $id, tools: [{ name: "x", description: "d", inputSchema: { type: "object" } }], advertisesResources: false) { id } }`,
-          { id: serverId },
-        ),
+        t.ok(key, ReportMcpInventoryDocument, {
+          serverId,
+          tools: [{ name: 'x', description: 'd', inputSchema: { type: 'object' } }],
+          advertisesResources: false,
+        }),
     ],
   ])('%s', async (_name, change) => {
     expect(await bumpOf(change)).toBe(1);
@@ -120,21 +117,13 @@ describe('loadoutVersion moves by one with each change that can alter the toolbo
 
 describe('loadoutVersion stays put when nothing the toolbox depends on changed', () => {
   it.each<[string, () => Promise<unknown>]>([
-    ['updateAgent name', () => ok(`mutation($id: ID!) { updateAgent(id: $id, input: { name: "renamed" }) { id } }`, { id: agentId })],
-    [
-      'updateAgent thresholds',
-      () =>
-        ok(`mutation($id: ID!) { updateAgent(id: $id, input: { budgetWarnThreshold: 10, budgetHotThreshold: 20 }) { id } }`, {
-          id: agentId,
-        }),
-    ],
+    ['updateAgent name', () => updateAgent(agentId, { name: 'renamed' })],
+    ['updateAgent thresholds', () => updateAgent(agentId, { budgetWarnThreshold: 10, budgetHotThreshold: 20 })],
     [
       'updateAgent maxTools to its current value',
       async () => {
-        const current = (
-          await ok<{ agent: { maxTools: number } | null }>(`query($id: ID!) { agent(id: $id) { maxTools } }`, { id: agentId })
-        ).agent!.maxTools;
-        return ok(`mutation($id: ID!, $m: Int!) { updateAgent(id: $id, input: { maxTools: $m }) { id } }`, { id: agentId, m: current });
+        const current = (await t.ok(key, AgentLoadoutDocument, { id: agentId })).agent!.maxTools;
+        return updateAgent(agentId, { maxTools: current });
       },
     ],
     ['a tool of another project', () => world.tools(key, [tool({ name: 'theirs', projectId })])],
@@ -160,101 +149,74 @@ describe('loadoutVersion stays put when nothing the toolbox depends on changed',
 
 describe('tool version', () => {
   it('counts a change of channels or context objects, not a re-send of the same ones', async () => {
-    const version = async () => (await ok(VERSION, { id: toolId })).toolDefinition!.version;
+    const version = async () => (await toolOf(toolId)).version;
     const start = await version();
-    const channels = (await ok<{ channels: Array<{ key: string }> }>(`{ channels { key } }`)).channels.map((c) => c.key);
-    await ok(`mutation($id: ID!, $c: [String!]) { updateToolDefinition(id: $id, input: { channels: $c }) { id } }`, {
-      id: toolId,
-      c: channels,
-    });
+    const channels = (await t.ok(key, ChannelKeysDocument)).channels.map((c) => c.key);
+    await updateTool(toolId, { channels });
     expect(await version()).toBe(start + 1);
-    await ok(`mutation($id: ID!, $c: [String!]) { updateToolDefinition(id: $id, input: { channels: $c }) { id } }`, {
-      id: toolId,
-      c: [...channels].reverse(),
-    });
+    await updateTool(toolId, { channels: [...channels].reverse() });
     expect(await version()).toBe(start + 1);
-    await ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { channels: [] }) { id } }`, { id: toolId });
+    await updateTool(toolId, { channels: [] });
     expect(await version()).toBe(start + 2);
   });
 });
 
 describe('tier is inert', () => {
   it('updating only tier leaves the fingerprint, loadoutVersion, tool version and content hash unchanged, and is stored', async () => {
-    await ok(`mutation($id: ID!) { updateAgent(id: $id, input: { toolsMode: ALL_PAGES }) { id } }`, { id: agentId });
-    const toolBefore = (await ok(TOOL, { id: toolId })).toolDefinition;
+    await updateAgent(agentId, { toolsMode: 'ALL_PAGES' });
+    const toolBefore = await toolOf(toolId);
     const fingerprintBefore = await fingerprint();
     for (const tier of [3, 1]) {
-      expect(
-        await bumpOf(() =>
-          ok(`mutation($id: ID!, $tier: Int!) { updateToolDefinition(id: $id, input: { tier: $tier }) { id } }`, { id: toolId, tier }),
-        ),
-      ).toBe(0);
+      expect(await bumpOf(() => updateTool(toolId, { tier }))).toBe(0);
     }
-    const toolAfter = (await ok(TOOL, { id: toolId })).toolDefinition;
+    const toolAfter = await toolOf(toolId);
     expect(toolAfter).toEqual({ ...toolBefore, tier: 1 });
     expect(await fingerprint()).toBe(fingerprintBefore);
   });
 
   it('a tier given with a real change does not count twice', async () => {
-    const before = (await ok(VERSION, { id: toolId })).toolDefinition!.version;
-    expect(
-      await bumpOf(() =>
-        ok(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { tier: 2, description: "changed" }) { id } }`, { id: toolId }),
-      ),
-    ).toBe(1);
-    expect(
-      (await ok<{ toolDefinition: unknown }>(`query($id: ID!) { toolDefinition(id: $id) { version tier } }`, { id: toolId }))
-        .toolDefinition,
-    ).toEqual({
+    const before = (await toolOf(toolId)).version;
+    expect(await bumpOf(() => updateTool(toolId, { tier: 2, description: 'changed' }))).toBe(1);
+    const { version, tier } = await toolOf(toolId);
+    expect({ version, tier }).toEqual({
       version: before + 1,
       tier: 2,
     });
   });
 
   it('tier: null clears the tier, as quietly as any tier edit, alone or in a change set', async () => {
-    const events = async () =>
-      (
-        await ok<{ toolboxInvalidations: { totalCount: number } }>(`query($a: ID!) { toolboxInvalidations(agentId: $a) { totalCount } }`, {
-          a: agentId,
-        })
-      ).toolboxInvalidations.totalCount;
-    const setTier = (tier: number | null) =>
-      ok(`mutation($id: ID!, $tier: Int) { updateToolDefinition(id: $id, input: { tier: $tier }) { id } }`, { id: toolId, tier });
+    const events = () => invalidationCount(agentId);
+    const setTier = (tier: number | null) => updateTool(toolId, { tier });
     await setTier(5);
-    const toolBefore = (await ok(TOOL, { id: toolId })).toolDefinition;
+    const toolBefore = await toolOf(toolId);
     const [fingerprintBefore, eventsBefore] = [await fingerprint(), await events()];
     expect(await bumpOf(() => setTier(null))).toBe(0);
-    expect((await ok(TOOL, { id: toolId })).toolDefinition).toEqual({ ...toolBefore, tier: null });
+    expect(await toolOf(toolId)).toEqual({ ...toolBefore, tier: null });
     await setTier(6);
     expect(
-      await bumpOf(() =>
-        ok(`mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
-          c: [{ updateTool: { id: toolId, patch: { tier: null } } }],
-        }),
-      ),
+      await bumpOf(() => t.ok(key, ApplyChangeSetDocument, { changes: [{ updateTool: { id: toolId, patch: { tier: null } } }] })),
     ).toBe(0);
-    expect((await ok(TOOL, { id: toolId })).toolDefinition).toEqual({ ...toolBefore, tier: null });
+    expect(await toolOf(toolId)).toEqual({ ...toolBefore, tier: null });
     expect([await fingerprint(), await events()]).toEqual([fingerprintBefore, eventsBefore]);
   });
 
   it('a tier set at creation changes nothing the model sees', async () => {
-    const plain = (
-      await ok<{ createToolDefinition: unknown }>(
-        `mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: { type: "object" }, tier: 4 }) { contentHash version } }`,
-      )
-    ).createToolDefinition;
-    const twin = (
-      await ok<{ createToolDefinition: unknown }>(
-        `mutation { createToolDefinition(input: { name: "tiered", description: "d", inputSchema: { type: "object" }, source: BUILT_IN }) { contentHash version } }`,
-      )
-    ).createToolDefinition;
+    const created = async (input: { tier?: number; source?: 'BUILT_IN' }) => {
+      const { contentHash, version } = (
+        await t.ok(key, CreateToolDefinitionDocument, {
+          input: { name: 'tiered', description: 'd', inputSchema: { type: 'object' }, ...input },
+        })
+      ).createToolDefinition;
+      return { contentHash, version };
+    };
+    const plain = await created({ tier: 4 });
+    const twin = await created({ source: 'BUILT_IN' });
     expect(twin).toEqual(plain);
   });
 });
 
 it('moves the version of an agent written around the API (by SQL) as well, and records its invalidation', async () => {
   const org = await world.organization('written around the API', { tools: [tool({ name: 'shared' })], agents: [{ name: 'known' }] });
-  const as = <T = unknown>(query: string, vars?: Record<string, unknown>) => t.ok<T>(org.adminKey, query, vars);
   const [{ id: sharedTool }] = org.tools;
   const [{ id: known }] = org.agents;
   // Read once, so the organisation's loadout is cached without the agent below.
@@ -264,11 +226,8 @@ it('moves the version of an agent written around the API (by SQL) as well, and r
     [org.id],
   );
 
-  await as(`mutation($id: ID!) { updateToolDefinition(id: $id, input: { description: "new words" }) { id } }`, { id: sharedTool });
-  const state = await as<{ agent: { loadoutVersion: number }; toolboxInvalidations: { totalCount: number } }>(
-    `query($id: ID!) { agent(id: $id) { loadoutVersion } toolboxInvalidations(agentId: $id) { totalCount } }`,
-    { id: written },
-  );
-  expect(state).toEqual({ agent: { loadoutVersion: 2 }, toolboxInvalidations: { totalCount: 1 } });
-  expect(await as(`query($id: ID!) { agent(id: $id) { loadoutVersion } }`, { id: known })).toEqual({ agent: { loadoutVersion: 2 } });
+  await updateTool(sharedTool, { description: 'new words' }, org.adminKey);
+  const state = { loadoutVersion: await versionOf(written, org.adminKey), invalidations: await invalidationCount(written, org.adminKey) };
+  expect(state).toEqual({ loadoutVersion: 2, invalidations: 1 });
+  expect(await versionOf(known, org.adminKey)).toBe(2);
 });

@@ -6,7 +6,7 @@ import { readMcpConnectionSettings } from '../src/probes/connection-settings';
 import {
   BeginMcpTurnDocument,
   McpServersDocument,
-  McpToolBudgetDocument,
+  ToolBudgetReportDocument,
   ProbeMcpServerDocument,
   RegisterMcpServerDocument,
   ReportMcpToolsDocument,
@@ -176,8 +176,8 @@ it('turns STALE once its last good inventory is older than the stale age, named 
   );
   expect(stale.probe.status).toBe('STALE');
   expect(stale.tools.length).toBe(3);
-  const budget = await t.ok(key, McpToolBudgetDocument, {});
-  expect(budget.toolBudget.mcpServerNotes).toEqual([
+  const budget = await t.ok(key, ToolBudgetReportDocument, {});
+  expect(budget.toolBudget.mcpServerNotes.map(({ server, status, lastError }) => ({ server, status, lastError }))).toEqual([
     { server: 'live', status: 'STALE', lastError: expect.stringMatching(/refused|closed/) },
   ]);
   const rest = (await (await fetch(`${t.server.url}/rpc/tools/gc`, { headers: { authorization: `Bearer ${key}` } })).json()) as {

@@ -6,7 +6,7 @@ import {
   BeginMcpTurnDocument,
   ConversationsWithToolCallsDocument,
   McpServersDocument,
-  McpToolBudgetDocument,
+  ToolBudgetReportDocument,
   RecordToolCallsDocument,
   RemoveToolRuleDocument,
   UpdateToolDefinitionDocument,
@@ -266,7 +266,11 @@ it("forms the budget report's verdicts from gateway calls alone, as from the sam
   });
 
   const asOf = new Date(Date.now() + 8 * 24 * 3600 * 1000).toISOString();
-  const verdicts = async (userId: string) => (await t.ok(admin, McpToolBudgetDocument, { agentId: agent, userId, asOf })).toolBudget;
+  // The gate and each verdict: when a tool was surfaced differs between the two users.
+  const verdicts = async (userId: string) => {
+    const { evidence, suggestions } = (await t.ok(admin, ToolBudgetReportDocument, { agentId: agent, userId, asOf })).toolBudget;
+    return { evidence, suggestions: suggestions.map(({ toolName, verdict, calls }) => ({ toolName, verdict, calls })) };
+  };
   const gateway = await verdicts('through-gateway');
   const graphql = await verdicts('through-graphql');
   expect(gateway.evidence.gateOpen).toBe(true);

@@ -1,12 +1,12 @@
 import {
   AgentLoadoutDocument,
   BeginMcpTurnDocument,
-  McpToolBudgetDocument,
+  ToolBudgetReportDocument,
   McpToolboxDocument,
   ReportMcpInventoryStoredDocument,
   ReportMcpToolsDocument,
-  SetToolRuleWithWarningDocument,
-  ToolDefinitionsBySourceDocument,
+  SetToolRuleMatchingDocument,
+  ToolDefinitionsDocument,
   WorldToolDocument,
   type ReportMcpToolsMutation,
 } from './support/generated/graphql';
@@ -162,21 +162,23 @@ it('leaves a schema out for the agents whose provider refuses it, naming the rul
   }
   const google = await toolboxOf(agents.google);
   expect(google.tools.map((x) => x.name)).toContain('mcp__fs__either');
-  const budget = await t.ok(key, McpToolBudgetDocument, { agentId: agents.anthropic });
-  expect(budget.toolBudget.incompatibleTools).toEqual([{ name: 'mcp__fs__either', schemaRefusal: { rule: 'no-top-level-combinator' } }]);
-  expect(budget.toolBudget.refusedMcpTools).toEqual([{ server: 'fs', name: 'broken' }]);
+  const budget = await t.ok(key, ToolBudgetReportDocument, { agentId: agents.anthropic });
+  expect(
+    budget.toolBudget.incompatibleTools.map(({ name, schemaRefusal }) => ({ name, schemaRefusal: { rule: schemaRefusal.rule } })),
+  ).toEqual([{ name: 'mcp__fs__either', schemaRefusal: { rule: 'no-top-level-combinator' } }]);
+  expect(budget.toolBudget.refusedMcpTools.map(({ server, name }) => ({ server, name }))).toEqual([{ server: 'fs', name: 'broken' }]);
 });
 
 it('refuses the same schema on a custom tool, naming the rule and the JSON pointer, and stores nothing', async () => {
   const result = await t.gql(key, WorldToolDocument, { input: { name: 'either', description: 'd', inputSchema: EITHER_SCHEMA } });
   expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.inputSchema' });
   expect(result.errors?.[0]?.message).toMatch(/no-top-level-combinator.*\/anyOf/);
-  const custom = await t.ok(key, ToolDefinitionsBySourceDocument, { source: 'CUSTOM' });
+  const custom = await t.ok(key, ToolDefinitionsDocument, { source: 'CUSTOM' });
   expect(custom.toolDefinitions).toEqual([]);
 });
 
 it('excludes with one hint:destructive rule every tool MCP defaults call destructive: those that do not say otherwise', async () => {
-  const rule = await t.ok(key, SetToolRuleWithWarningDocument, {
+  const rule = await t.ok(key, SetToolRuleMatchingDocument, {
     input: { agentId: agents.google, toolName: 'hint:destructive', effect: 'DENY' },
   });
   expect(rule.setToolRule.subject).toBe('hint:destructive');
@@ -256,7 +258,7 @@ it('refuses alone an entry no provider could take or one reported twice, and car
 });
 
 it("warns, on the rule and in the budget report, of a rule naming an MCP tool by its server's own name, which names nothing", async () => {
-  const set = await t.ok(key, SetToolRuleWithWarningDocument, {
+  const set = await t.ok(key, SetToolRuleMatchingDocument, {
     input: { agentId: agents.anthropic, toolName: 'tool:delete_file', effect: 'DENY' },
   });
   expect(set.setToolRule).toMatchObject({
@@ -264,16 +266,16 @@ it("warns, on the rule and in the budget report, of a rule naming an MCP tool by
     warning:
       'names no tool: delete_file is what an MCP server calls mcp__fs__delete_file; a rule names the tool as tool:mcp__fs__delete_file',
   });
-  const budget = await t.ok(key, McpToolBudgetDocument, { agentId: agents.anthropic });
+  const budget = await t.ok(key, ToolBudgetReportDocument, { agentId: agents.anthropic });
   expect(budget.toolBudget.ruleWarnings).toEqual([{ subject: 'tool:delete_file', level: 'AGENT', warning: set.setToolRule.warning }]);
-  const named = await t.ok(key, SetToolRuleWithWarningDocument, {
+  const named = await t.ok(key, SetToolRuleMatchingDocument, {
     input: { agentId: agents.anthropic, toolName: 'tool:mcp__fs__delete_file', effect: 'DENY' },
   });
   expect(named.setToolRule).toMatchObject({ matchingToolCount: 1, warning: null });
 });
 
 it('shows on the definition itself every provider family that refuses its schema, and none for a schema all take', async () => {
-  const defs = await t.ok(key, ToolDefinitionsBySourceDocument, { source: 'MCP' });
+  const defs = await t.ok(key, ToolDefinitionsDocument, { source: 'MCP' });
   const of = (name: string) => defs.toolDefinitions.find((d) => d.name === name)!.schemaRefusals;
   expect(of('mcp__fs__either')).toEqual([
     { provider: 'OPENAI', rule: 'no-top-level-combinator', pointer: '/anyOf' },

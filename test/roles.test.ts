@@ -1,4 +1,12 @@
-import type { Role } from './support/generated/graphql';
+import {
+  CallerIdentityDocument,
+  CallerOrganizationDocument,
+  ChannelKeysDocument,
+  RevokeApiKeyDocument,
+  WorldAgentDocument,
+  WorldOrganizationDocument,
+  type Role,
+} from './support/generated/graphql';
 import { codeOf, OPERATOR_TOKEN, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -218,11 +226,9 @@ it('refuses an edit by VIEWER and RUNTIME without storing anything', async () =>
     const result = await t.gql(keys[role], `mutation { createChannel(input: { key: "sneaky_${role}", name: "x" }) { id } }`);
     expect(codeOf(result)).toBe('FORBIDDEN');
   }
-  const channels = (await t.ok<{ channels: Array<{ key: string }> }>(admin, `{ channels { key } }`)).channels.map((c) => c.key);
+  const channels = (await t.ok(admin, ChannelKeysDocument)).channels.map((c) => c.key);
   expect(channels.filter((k) => k.startsWith('sneaky'))).toEqual([]);
 });
-
-type Me = { me: { role: string } };
 
 describe('authentication', () => {
   const expectUnauthenticated = (result: GraphQLResult) => {
@@ -231,13 +237,13 @@ describe('authentication', () => {
   };
 
   it('answers UNAUTHENTICATED without a key, for reads and writes', async () => {
-    expectUnauthenticated(await t.gql(null, `{ me { id } }`));
-    expectUnauthenticated(await t.gql(null, `mutation { createAgent(input: { name: "x" }) { id } }`));
-    expectUnauthenticated(await t.gql(null, `mutation { createOrganization(input: { name: "x" }) { apiKey } }`));
+    expectUnauthenticated(await t.gql(null, CallerIdentityDocument));
+    expectUnauthenticated(await t.gql(null, WorldAgentDocument, { input: { name: 'x' } }));
+    expectUnauthenticated(await t.gql(null, WorldOrganizationDocument, { input: { name: 'x' } }));
   });
 
   it('answers UNAUTHENTICATED for an unknown key', async () => {
-    expectUnauthenticated(await t.gql('lo_not-a-real-key', `{ me { id } }`));
+    expectUnauthenticated(await t.gql('lo_not-a-real-key', CallerIdentityDocument));
   });
 
   const withHeader = async (authorization: string | null, path = '/graphql') => {
@@ -273,35 +279,31 @@ describe('authentication', () => {
   });
 
   it('answers UNAUTHENTICATED for a revoked key, and only that key stops working', async () => {
-    const created = (
-      await t.ok<{ createApiKey: { apiKey: string; principal: { id: string; role: string } } }>(
-        admin,
-        `mutation { createApiKey(input: { name: "temp", role: EDITOR }) { apiKey principal { id role } } }`,
-      )
-    ).createApiKey;
+    const [created] = await world.keys(admin, [{ name: 'temp', role: 'EDITOR' }]);
     expect(created.principal.role).toBe('EDITOR');
-    expect((await t.ok<{ me: unknown }>(created.apiKey, `{ me { id role } }`)).me).toEqual({ id: created.principal.id, role: 'EDITOR' });
-    expect(await t.ok(admin, `mutation($id: ID!) { revokeApiKey(principalId: $id) }`, { id: created.principal.id })).toEqual({
+    const { id, role } = (await t.ok(created.apiKey, CallerIdentityDocument)).me;
+    expect({ id, role }).toEqual({ id: created.principal.id, role: 'EDITOR' });
+    expect(await t.ok(admin, RevokeApiKeyDocument, { principalId: created.principal.id })).toEqual({
       revokeApiKey: true,
     });
-    expectUnauthenticated(await t.gql(created.apiKey, `{ me { id } }`));
-    expectUnauthenticated(await t.gql(created.apiKey, `mutation { createAgent(input: { name: "x" }) { id } }`));
-    expect((await t.ok<Me>(admin, `{ me { role } }`)).me.role).toBe('ADMIN');
+    expectUnauthenticated(await t.gql(created.apiKey, CallerIdentityDocument));
+    expectUnauthenticated(await t.gql(created.apiKey, WorldAgentDocument, { input: { name: 'x' } }));
+    expect((await t.ok(admin, CallerIdentityDocument)).me.role).toBe('ADMIN');
   });
 
   it('gives a new key exactly the role asked for', async () => {
-    for (const role of ROLES) expect((await t.ok<Me>(keys[role], `{ me { role } }`)).me.role).toBe(role);
+    for (const role of ROLES) expect((await t.ok(keys[role], CallerIdentityDocument)).me.role).toBe(role);
   });
 });
 
 describe('the platform operator token', () => {
   it('creates an organisation whose ADMIN key works', async () => {
-    const data = await t.ok<{ createOrganization: { organization: { id: string; name: string }; apiKey: string } }>(
-      OPERATOR_TOKEN,
-      `mutation { createOrganization(input: { name: "Made by operator" }) { organization { id name } apiKey } }`,
-    );
-    const me = (await t.ok<{ me: unknown }>(data.createOrganization.apiKey, `{ me { role organization { id name } } }`)).me;
-    expect(me).toEqual({ role: 'ADMIN', organization: { id: data.createOrganization.organization.id, name: 'Made by operator' } });
+    const data = await t.ok(OPERATOR_TOKEN, WorldOrganizationDocument, { input: { name: 'Made by operator' } });
+    const { role, organization } = (await t.ok(data.createOrganization.apiKey, CallerOrganizationDocument)).me;
+    expect({ role, organization: { id: organization.id, name: organization.name } }).toEqual({
+      role: 'ADMIN',
+      organization: { id: data.createOrganization.organization.id, name: 'Made by operator' },
+    });
   });
 
   it.each([

@@ -3,7 +3,8 @@ import { Agent, OpenAIProvider, run as runAgent, setTracingDisabled, tool as age
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { loadoutRuntime, LoadoutUnavailableError, anthropicMessages } from '../packages/client/src/runtime';
 import { FakeProvider } from './support/fake-provider';
-import { startTestServer, typed, type TestServer } from './support/harness';
+import { ConversationTurnOutcomesDocument, ToolUsageDocument } from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { tcpRelay, type TcpRelay } from './support/tcp-relay';
 import { TestWorld } from './support/test-world';
 
@@ -53,17 +54,8 @@ afterAll(async () => {
   await Promise.all([t?.stop(), fake?.stop()]);
 });
 
-const STORED = typed<{
-  conversation: {
-    turns: { edges: Array<{ node: { index: number; completedAt: string | null; usage: { inputTokens: number } | null } }> };
-  } | null;
-  toolUsage: Array<{ toolName: string; calls: number }>;
-}>(
-  `query($c: ID!, $u: String!) {
-    conversation(id: $c) { turns(first: 50) { edges { node { index completedAt usage { inputTokens } } } } }
-    toolUsage(userId: $u) { toolName calls }
-  }`,
-);
+/** The tool usage recorded of a user, for the admin. */
+const usageOf = async (userId: string) => (await t.ok(adminKey, ToolUsageDocument, { userId })).toolUsage;
 
 /** Cuts the relay once the model has sent its first answer, and opens it again `outageMs` later; answers when it is open again. */
 function outageAfterFirstAnswer(outageMs: number): Promise<void> {
@@ -130,7 +122,10 @@ describe.each<[Framework, number]>([
     await back;
     expect(await loadout.flush(60_000)).toBe(true);
     expect((await settled()).map((f) => f.calls.map((c) => c.tool.toolName))).toEqual([['lookup_invoice'], []]);
-    const stored = await t.ok(adminKey, STORED, { c: conversationId, u: userId });
+    const stored = {
+      ...(await t.ok(adminKey, ConversationTurnOutcomesDocument, { id: conversationId, provider: 'NEUTRAL' })),
+      toolUsage: await usageOf(userId),
+    };
     expect(stored.conversation!.turns.edges.map((e) => ({ index: e.node.index, completed: e.node.completedAt !== null }))).toEqual([
       { index: 1, completed: true },
       { index: 2, completed: true },
@@ -155,10 +150,6 @@ it('with no toolbox to fall back on, a turn begun while Loadout is away is one L
 });
 
 describe('what a run records of its tools', () => {
-  const USAGE = typed<{ toolUsage: Array<{ toolName: string; calls: number; errors: number }> }>(
-    `query($u: String!) { toolUsage(userId: $u) { toolName calls errors } }`,
-  );
-
   it('records a call whose tool threw in an Agents SDK run as an error, and the model still gets its answer', async () => {
     const userId = 'agents-errors@acme.example';
     const loadout = loadoutRuntime({ url: t.url, apiKey: runtimeKey });
@@ -183,6 +174,8 @@ describe('what a run records of its tools', () => {
       [{ tool: 'lookup_invoice', isError: true }],
       [],
     ]);
-    expect((await t.ok(adminKey, USAGE, { u: userId })).toolUsage).toEqual([{ toolName: 'lookup_invoice', calls: 1, errors: 1 }]);
+    expect((await usageOf(userId)).map(({ toolName, calls, errors }) => ({ toolName, calls, errors }))).toEqual([
+      { toolName: 'lookup_invoice', calls: 1, errors: 1 },
+    ]);
   });
 });

@@ -1,3 +1,10 @@
+import {
+  AgentLoadoutDocument,
+  AgentsAndChannelsDocument,
+  CallerIdentityDocument,
+  StoredCatalogueDocument,
+  ToolDefinitionDocument,
+} from './support/generated/graphql';
 import { codeOf, startTestServer, type GraphQLResult, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
@@ -165,17 +172,16 @@ describe("mutations naming another organisation's object fail with NOT_FOUND and
   });
 
   it('left organisation B exactly as it was', async () => {
-    const state = await t.ok(
-      b,
-      `query($a: ID!, $t: ID!) {
-      agent(id: $a) { name maxTools loadoutVersion permissionRules { id } }
-      toolDefinition(id: $t) { description version }
-      miniApps { enabled }
-      mcpServers { enabled probed tools { id } }
-      projects { id }
-    }`,
-      { a: theirs.agent, t: theirs.tool },
-    );
+    const { name, maxTools, loadoutVersion, permissionRules } = (await t.ok(b, AgentLoadoutDocument, { id: theirs.agent })).agent!;
+    const { description, version } = (await t.ok(b, ToolDefinitionDocument, { id: theirs.tool })).toolDefinition!;
+    const catalogue = await t.ok(b, StoredCatalogueDocument);
+    const state = {
+      agent: { name, maxTools, loadoutVersion, permissionRules: permissionRules.map(({ id }) => ({ id })) },
+      toolDefinition: { description, version },
+      miniApps: catalogue.miniApps.map(({ enabled }) => ({ enabled })),
+      mcpServers: catalogue.mcpServers.map(({ enabled, probed, tools }) => ({ enabled, probed, tools })),
+      projects: catalogue.projects.map(({ id }) => ({ id })),
+    };
     expect(state).toEqual({
       agent: { name: `${SECRET}_agent`, maxTools: 25, loadoutVersion: expect.any(Number), permissionRules: [{ id: theirs.agentRule }] },
       toolDefinition: { description: SECRET, version: 1 },
@@ -184,8 +190,8 @@ describe("mutations naming another organisation's object fail with NOT_FOUND and
       projects: [{ id: theirs.project }],
     });
     const viewer = await t.createKey(b, 'VIEWER');
-    expect((await t.gql(viewer, `{ me { id } }`)).errors).toBeUndefined();
-    const stillThere = await t.ok<{ agents: unknown[] }>(b, `{ agents { id } }`);
+    expect((await t.gql(viewer, CallerIdentityDocument)).errors).toBeUndefined();
+    const stillThere = await t.ok(b, AgentsAndChannelsDocument);
     expect(stillThere.agents).toEqual([{ id: theirs.agent }]);
   });
 });

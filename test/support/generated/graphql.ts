@@ -646,7 +646,7 @@ export type WorldKeyMutationVariables = Exact<{
 }>;
 
 
-export type WorldKeyMutation = { createApiKey: { apiKey: string, principal: { id: string } } };
+export type WorldKeyMutation = { createApiKey: { apiKey: string, principal: { id: string, role: Role } } };
 
 export type WorldRuleMutationVariables = Exact<{
   input: ToolRuleInput;
@@ -670,6 +670,13 @@ export type BeginTurnMutationVariables = Exact<{
 
 export type BeginTurnMutation = { beginTurn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, invalidation: { id: string, cause: InvalidationCause } | null, invalidations: Array<{ invalidation: { id: string, cause: InvalidationCause }, affected: { channel: { key: string }, page: { type: PageType, contextObject: string | null }, diff: { changed: Array<string>, removed: Array<string> } }, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } }>, toolbox: { id: string, fingerprint: string, toolCount: number, rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ name: string, contentHash: string, toolName: string, mcpToolName: string | null, mcpServerName: string | null }> } } };
 
+export type BeginTurnAtOnceMutationVariables = Exact<{
+  conversationId: string | number;
+}>;
+
+
+export type BeginTurnAtOnceMutation = { beginTurn: { index: number, toolboxChanged: boolean, mcpInventories: Array<{ server: string, status: McpProbeStatus }> | null, toolbox: { fingerprint: string, toolCount: number, schemaTokens: number, tools: Array<{ name: string, position: number }> } } };
+
 export type TurnOutcomeFragment = { completedAt: string | null, providerCacheMissReason: string | null, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null };
 
 export type CompleteTurnMutationVariables = Exact<{
@@ -686,7 +693,7 @@ export type CompleteTurnWithProviderUsageMutationVariables = Exact<{
 }>;
 
 
-export type CompleteTurnWithProviderUsageMutation = { completeTurnWithProviderUsage: { id: string, completedAt: string | null, providerCacheMissReason: string | null, toolbox: { schemaTokens: number }, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null } };
+export type CompleteTurnWithProviderUsageMutation = { completeTurnWithProviderUsage: { id: string, modelCalled: string | null, completedAt: string | null, providerCacheMissReason: string | null, toolbox: { schemaTokens: number }, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null } };
 
 export type TurnRecordQueryVariables = Exact<{
   id: string | number;
@@ -694,7 +701,15 @@ export type TurnRecordQueryVariables = Exact<{
 }>;
 
 
-export type TurnRecordQuery = { turn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, completedAt: string | null, providerCacheMissReason: string | null, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, toolbox: { id: string, fingerprint: string, toolCount: number, schemaTokens: number, rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ position: number, name: string, description: string, contentHash: string, schemaTokens: number, toolName: string, mcpToolName: string | null, mcpServerName: string | null, toolDefinition: { id: string, description: string } | null }>, dropped: Array<{ name: string, reason: DropReason, toolDefinition: { id: string } | null, shadowedBy: { id: string } | null, rule: { id: string, subject: string, effect: RuleEffect, level: RuleLevel } | null }> }, conversation: { id: string }, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null } | null };
+export type TurnRecordQuery = { turn: { id: string, index: number, startedAt: string, toolboxChanged: boolean, modelCalled: string | null, abandonedReason: string | null, completedAt: string | null, providerCacheMissReason: string | null, invalidation: { id: string, cause: InvalidationCause } | null, diff: { added: Array<string>, removed: Array<string>, changed: Array<string>, reordered: boolean } | null, toolbox: { id: string, fingerprint: string, toolCount: number, schemaTokens: number, rendered: unknown, responses: unknown, neutral: unknown, tools: Array<{ position: number, name: string, description: string, contentHash: string, schemaTokens: number, toolName: string, mcpToolName: string | null, mcpServerName: string | null, toolDefinition: { id: string, description: string } | null }>, dropped: Array<{ name: string, reason: DropReason, toolDefinition: { id: string } | null, shadowedBy: { id: string } | null, rule: { id: string, subject: string, effect: RuleEffect, level: RuleLevel } | null }> }, toolCalls: Array<{ toolName: string, isError: boolean, durationMs: number | null }>, notListed: Array<{ name: string }> | null, conversation: { id: string, source: ConversationSource, turnCount: number, abandonedTurnCount: number }, usage: { inputTokens: number, cachedInputTokens: number, cacheWriteTokens: number, cacheWrite1hTokens: number, outputTokens: number, serverToolUse: unknown } | null, cost: { amountUsd: number | null, credits: number | null, toolDefinitionShare: number } | null, providerUsage: { format: ProviderUsageFormat, usage: unknown } | null } | null };
+
+export type AbandonTurnMutationVariables = Exact<{
+  turnId: string | number;
+  reason: string;
+}>;
+
+
+export type AbandonTurnMutation = { abandonTurn: { id: string, abandonedReason: string | null, completedAt: string | null } };
 
 export type ConversationTurnsPageQueryVariables = Exact<{
   id: string | number;
@@ -720,7 +735,7 @@ export type AgentConversationsQueryVariables = Exact<{
 }>;
 
 
-export type AgentConversationsQuery = { conversations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, userId: string, startedAt: string, turnCount: number, lastActivityAt: string, channel: { key: string }, page: { type: PageType } } }> } };
+export type AgentConversationsQuery = { conversations: { totalCount: number, pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, userId: string, startedAt: string, turnCount: number, lastActivityAt: string, parent: { id: string } | null, channel: { key: string }, page: { type: PageType } } }> } };
 
 export type ModelPriceRatesFragment = { model: string, inputUsdPerMTok: number, cachedInputUsdPerMTok: number, cacheWriteUsdPerMTok: number, cacheWrite1hUsdPerMTok: number, outputUsdPerMTok: number, creditsPerMTok: number | null };
 
@@ -786,7 +801,7 @@ export type UpdateAgentMutationVariables = Exact<{
 }>;
 
 
-export type UpdateAgentMutation = { updateAgent: { id: string, loadoutVersion: number } };
+export type UpdateAgentMutation = { updateAgent: { id: string, loadoutVersion: number, maxSchemaTokens: number | null } };
 
 export type DeleteAgentMutationVariables = Exact<{
   id: string | number;
@@ -800,7 +815,7 @@ export type CreateToolDefinitionMutationVariables = Exact<{
 }>;
 
 
-export type CreateToolDefinitionMutation = { createToolDefinition: { id: string, sortOrder: number, version: number, shadows: Array<{ id: string }>, shadowedBy: Array<{ id: string }> } };
+export type CreateToolDefinitionMutation = { createToolDefinition: { id: string, sortOrder: number, version: number, contentHash: string, shadows: Array<{ id: string }>, shadowedBy: Array<{ id: string }> } };
 
 export type UpdateToolDefinitionMutationVariables = Exact<{
   id: string | number;
@@ -822,7 +837,7 @@ export type SetToolRuleMatchingMutationVariables = Exact<{
 }>;
 
 
-export type SetToolRuleMatchingMutation = { setToolRule: { id: string, matchingToolCount: number } };
+export type SetToolRuleMatchingMutation = { setToolRule: { id: string, subject: string, matchingToolCount: number, warning: string | null } };
 
 export type RemoveToolRuleMutationVariables = Exact<{
   id: string | number;
@@ -854,6 +869,14 @@ export type UpdateMcpServerMutationVariables = Exact<{
 
 
 export type UpdateMcpServerMutation = { updateMcpServer: { id: string } };
+
+export type SetMiniAppEnabledMutationVariables = Exact<{
+  id: string | number;
+  enabled: boolean;
+}>;
+
+
+export type SetMiniAppEnabledMutation = { setMiniAppEnabled: { id: string } };
 
 export type RevokeApiKeyMutationVariables = Exact<{
   principalId: string | number;
@@ -910,7 +933,7 @@ export type AgentToolboxesQueryVariables = Exact<{
 }>;
 
 
-export type AgentToolboxesQuery = { agents: Array<{ id: string, toolbox: { id: string, fingerprint: string, lastTurn: { id: string } | null } }> };
+export type AgentToolboxesQuery = { agents: Array<{ id: string, name: string, toolbox: { id: string, fingerprint: string, tools: Array<{ name: string }>, dropped: Array<{ reason: DropReason, tool: { name: string } }>, lastTurn: { id: string } | null } }> };
 
 export type AgentLoadoutQueryVariables = Exact<{
   id: string | number;
@@ -926,7 +949,7 @@ export type ToolDefinitionQueryVariables = Exact<{
 }>;
 
 
-export type ToolDefinitionQuery = { toolDefinition: { id: string, name: string, description: string, version: number, shadows: Array<{ id: string }>, shadowedBy: Array<{ id: string }> } | null };
+export type ToolDefinitionQuery = { toolDefinition: { id: string, name: string, description: string, version: number, contentHash: string, tier: number | null, shadows: Array<{ id: string }>, shadowedBy: Array<{ id: string }> } | null };
 
 export type ToolDefinitionsQueryVariables = Exact<{
   source?: ToolSource | null | undefined;
@@ -934,7 +957,7 @@ export type ToolDefinitionsQueryVariables = Exact<{
 }>;
 
 
-export type ToolDefinitionsQuery = { toolDefinitions: Array<{ id: string, name: string, description: string, source: ToolSource, sortOrder: number, version: number, inputSchema: unknown, schemaTokens: number }> };
+export type ToolDefinitionsQuery = { toolDefinitions: Array<{ id: string, name: string, description: string, source: ToolSource, sortOrder: number, version: number, inputSchema: unknown, schemaTokens: number, schemaRefusals: Array<{ provider: ToolProvider, rule: string, pointer: string }> }> };
 
 export type ToolDefinitionsPageQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -973,17 +996,23 @@ export type McpServerToolListsQuery = { mcpServers: Array<{ id: string, name: st
 export type StoredCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type StoredCatalogueQuery = { agents: Array<{ id: string, name: string, maxTools: number, budgetWarnThreshold: number, budgetHotThreshold: number, loadoutVersion: number, permissionRules: Array<{ subject: string, effect: RuleEffect }> }>, toolDefinitions: Array<{ id: string, name: string, description: string, inputSchema: unknown, version: number, contentHash: string, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }> }>, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }>, projects: Array<{ id: string }>, mcpServers: Array<{ name: string, enabled: boolean, enabledTools: Array<string>, disabledTools: Array<string>, probed: boolean, tools: Array<{ name: string }> }>, miniApps: Array<{ name: string }> };
+export type StoredCatalogueQuery = { agents: Array<{ id: string, name: string, maxTools: number, budgetWarnThreshold: number, budgetHotThreshold: number, loadoutVersion: number, permissionRules: Array<{ subject: string, effect: RuleEffect }> }>, toolDefinitions: Array<{ id: string, name: string, description: string, inputSchema: unknown, version: number, contentHash: string, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }> }>, channels: Array<{ key: string }>, contextObjects: Array<{ key: string }>, projects: Array<{ id: string, name: string }>, mcpServers: Array<{ name: string, enabled: boolean, enabledTools: Array<string>, disabledTools: Array<string>, probed: boolean, tools: Array<{ name: string }> }>, miniApps: Array<{ name: string, enabled: boolean }> };
 
 export type ToolBudgetReportQueryVariables = Exact<{
   projectId?: string | number | null | undefined;
   agentId?: string | number | null | undefined;
+  sessionId?: string | number | null | undefined;
   userId?: string | null | undefined;
   asOf?: string | null | undefined;
 }>;
 
 
-export type ToolBudgetReportQuery = { toolBudget: { asOf: string, level: BudgetLevel, userId: string, estimatedToolCount: number, estimatedSchemaTokens: number, requestOverheadTokens: number, warnThreshold: number, hotThreshold: number, unprobedMcpServers: Array<string>, evidence: { totalCalls: number, firstCallAt: string | null, gateOpen: boolean, requiredCalls: number, requiredDays: number }, bySource: Array<{ source: ToolSource, count: number, schemaTokens: number }>, tools: Array<{ name: string, source: ToolSource, schemaTokens: number, hostDependent: boolean }>, suggestions: Array<{ toolName: string, verdict: Verdict, calls: number, errors: number, schemaTokens: number, projectedSavingTokens: number, firstSurfacedAt: string | null, lastUsedAt: string | null }>, inventedToolCalls: Array<{ name: string, calls: number }> } };
+export type ToolBudgetReportQuery = { toolBudget: { projectId: string | null, agentId: string | null, sessionId: string | null, asOf: string, level: BudgetLevel, userId: string, estimatedToolCount: number, estimatedSchemaTokens: number, requestOverheadTokens: number, warnThreshold: number, hotThreshold: number, unprobedMcpServers: Array<string>, evidence: { totalCalls: number, firstCallAt: string | null, gateOpen: boolean, requiredCalls: number, requiredDays: number }, bySource: Array<{ source: ToolSource, count: number, schemaTokens: number }>, tools: Array<{ name: string, source: ToolSource, schemaTokens: number, hostDependent: boolean }>, suggestions: Array<{ toolName: string, verdict: Verdict, calls: number, errors: number, schemaTokens: number, projectedSavingTokens: number, firstSurfacedAt: string | null, lastUsedAt: string | null }>, inventedToolCalls: Array<{ name: string, calls: number }>, incompatibleTools: Array<{ name: string, source: ToolSource, schemaRefusal: { provider: ToolProvider, rule: string, pointer: string, message: string } }>, refusedMcpTools: Array<{ server: string, index: number, name: string | null, field: string, reason: string }>, mcpServerNotes: Array<{ server: string, status: McpProbeStatus, lastOkAt: string | null, lastError: string | null }>, ruleWarnings: Array<{ subject: string, level: RuleLevel, warning: string }> } };
+
+export type CallerOrganizationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CallerOrganizationQuery = { me: { role: Role, organization: { id: string, name: string, fundingModel: FundingModel } } };
 
 export type CallerIdentityQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1044,35 +1073,12 @@ export type BeginMcpTurnMutationVariables = Exact<{
 
 export type BeginMcpTurnMutation = { beginTurn: { id: string, toolbox: { tools: Array<{ name: string, inputSchema: unknown }> }, mcpInventories: Array<{ server: string, transport: McpTransport, status: McpProbeStatus, lastOkAt: string | null }> | null } };
 
-export type McpToolBudgetQueryVariables = Exact<{
-  agentId?: string | number | null | undefined;
-  userId?: string | null | undefined;
-  asOf?: string | null | undefined;
-}>;
-
-
-export type McpToolBudgetQuery = { toolBudget: { evidence: { gateOpen: boolean }, suggestions: Array<{ toolName: string, verdict: Verdict, calls: number }>, incompatibleTools: Array<{ name: string, schemaRefusal: { rule: string } }>, refusedMcpTools: Array<{ server: string, name: string | null }>, ruleWarnings: Array<{ subject: string, level: RuleLevel, warning: string }>, mcpServerNotes: Array<{ server: string, status: McpProbeStatus, lastError: string | null }> } };
-
 export type ConversationsWithToolCallsQueryVariables = Exact<{
   agentId: string | number;
 }>;
 
 
 export type ConversationsWithToolCallsQuery = { conversations: { edges: Array<{ node: { userId: string, source: ConversationSource, turns: { edges: Array<{ node: { toolCalls: Array<{ toolName: string, isError: boolean, durationMs: number | null }>, notListed: Array<{ name: string, reason: NotListedReason }> | null } }> } } }> } };
-
-export type SetToolRuleWithWarningMutationVariables = Exact<{
-  input: ToolRuleInput;
-}>;
-
-
-export type SetToolRuleWithWarningMutation = { setToolRule: { id: string, subject: string, matchingToolCount: number, warning: string | null } };
-
-export type ToolDefinitionsBySourceQueryVariables = Exact<{
-  source?: ToolSource | null | undefined;
-}>;
-
-
-export type ToolDefinitionsBySourceQuery = { toolDefinitions: Array<{ id: string, name: string, schemaRefusals: Array<{ provider: ToolProvider, rule: string, pointer: string }> }> };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1287,6 +1293,7 @@ export const WorldKeyDocument = new TypedDocumentString(`
     apiKey
     principal {
       id
+      role
     }
   }
 }
@@ -1381,6 +1388,27 @@ export const BeginTurnDocument = new TypedDocumentString(`
   responses: rendered(provider: OPENAI_RESPONSES)
   neutral: rendered(provider: NEUTRAL)
 }`) as unknown as TypedDocumentString<BeginTurnMutation, BeginTurnMutationVariables>;
+export const BeginTurnAtOnceDocument = new TypedDocumentString(`
+    mutation BeginTurnAtOnce($conversationId: ID!) {
+  beginTurn(conversationId: $conversationId) {
+    index
+    toolboxChanged
+    mcpInventories {
+      server
+      status
+    }
+    toolbox {
+      fingerprint
+      toolCount
+      schemaTokens
+      tools {
+        name
+        position
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<BeginTurnAtOnceMutation, BeginTurnAtOnceMutationVariables>;
 export const CompleteTurnDocument = new TypedDocumentString(`
     mutation CompleteTurn($turnId: ID!, $usage: TurnUsageInput!) {
   completeTurn(turnId: $turnId, usage: $usage) {
@@ -1416,6 +1444,7 @@ export const CompleteTurnWithProviderUsageDocument = new TypedDocumentString(`
     mutation CompleteTurnWithProviderUsage($turnId: ID!, $providerUsage: ProviderUsageInput!) {
   completeTurnWithProviderUsage(turnId: $turnId, providerUsage: $providerUsage) {
     id
+    modelCalled
     ...TurnOutcome
     toolbox {
       schemaTokens
@@ -1450,6 +1479,10 @@ export const TurnRecordDocument = new TypedDocumentString(`
     index
     startedAt
     toolboxChanged
+    invalidation {
+      id
+      cause
+    }
     diff {
       added
       removed
@@ -1491,8 +1524,21 @@ export const TurnRecordDocument = new TypedDocumentString(`
       ...Renderings
     }
     ...TurnOutcome
+    modelCalled
+    abandonedReason
+    toolCalls {
+      toolName
+      isError
+      durationMs
+    }
+    notListed {
+      name
+    }
     conversation {
       id
+      source
+      turnCount
+      abandonedTurnCount
     }
   }
 }
@@ -1528,6 +1574,15 @@ fragment Renderings on ToolboxContent {
   responses: rendered(provider: OPENAI_RESPONSES)
   neutral: rendered(provider: NEUTRAL)
 }`) as unknown as TypedDocumentString<TurnRecordQuery, TurnRecordQueryVariables>;
+export const AbandonTurnDocument = new TypedDocumentString(`
+    mutation AbandonTurn($turnId: ID!, $reason: String!) {
+  abandonTurn(turnId: $turnId, reason: $reason) {
+    id
+    abandonedReason
+    completedAt
+  }
+}
+    `) as unknown as TypedDocumentString<AbandonTurnMutation, AbandonTurnMutationVariables>;
 export const ConversationTurnsPageDocument = new TypedDocumentString(`
     query ConversationTurnsPage($id: ID!, $first: Int, $after: String) {
   conversation(id: $id) {
@@ -1606,6 +1661,9 @@ export const AgentConversationsDocument = new TypedDocumentString(`
         startedAt
         turnCount
         lastActivityAt
+        parent {
+          id
+        }
         channel {
           key
         }
@@ -1794,6 +1852,7 @@ export const UpdateAgentDocument = new TypedDocumentString(`
   updateAgent(id: $id, input: $input) {
     id
     loadoutVersion
+    maxSchemaTokens
   }
 }
     `) as unknown as TypedDocumentString<UpdateAgentMutation, UpdateAgentMutationVariables>;
@@ -1808,6 +1867,7 @@ export const CreateToolDefinitionDocument = new TypedDocumentString(`
     id
     sortOrder
     version
+    contentHash
     shadows {
       id
     }
@@ -1835,7 +1895,9 @@ export const SetToolRuleMatchingDocument = new TypedDocumentString(`
     mutation SetToolRuleMatching($input: ToolRuleInput!) {
   setToolRule(input: $input) {
     id
+    subject
     matchingToolCount
+    warning
   }
 }
     `) as unknown as TypedDocumentString<SetToolRuleMatchingMutation, SetToolRuleMatchingMutationVariables>;
@@ -1874,6 +1936,13 @@ export const UpdateMcpServerDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateMcpServerMutation, UpdateMcpServerMutationVariables>;
+export const SetMiniAppEnabledDocument = new TypedDocumentString(`
+    mutation SetMiniAppEnabled($id: ID!, $enabled: Boolean!) {
+  setMiniAppEnabled(id: $id, enabled: $enabled) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<SetMiniAppEnabledMutation, SetMiniAppEnabledMutationVariables>;
 export const RevokeApiKeyDocument = new TypedDocumentString(`
     mutation RevokeApiKey($principalId: ID!) {
   revokeApiKey(principalId: $principalId)
@@ -1994,9 +2063,19 @@ export const AgentToolboxesDocument = new TypedDocumentString(`
     query AgentToolboxes($channel: String! = "web", $page: PageInput) {
   agents {
     id
+    name
     toolbox(channel: $channel, page: $page) {
       id
       fingerprint
+      tools {
+        name
+      }
+      dropped {
+        tool {
+          name
+        }
+        reason
+      }
       lastTurn {
         id
       }
@@ -2042,6 +2121,8 @@ export const ToolDefinitionDocument = new TypedDocumentString(`
     name
     description
     version
+    contentHash
+    tier
     shadows {
       id
     }
@@ -2062,6 +2143,11 @@ export const ToolDefinitionsDocument = new TypedDocumentString(`
     version
     inputSchema
     schemaTokens
+    schemaRefusals {
+      provider
+      rule
+      pointer
+    }
   }
 }
     `) as unknown as TypedDocumentString<ToolDefinitionsQuery, ToolDefinitionsQueryVariables>;
@@ -2170,6 +2256,7 @@ export const StoredCatalogueDocument = new TypedDocumentString(`
   }
   projects {
     id
+    name
   }
   mcpServers {
     name
@@ -2183,17 +2270,22 @@ export const StoredCatalogueDocument = new TypedDocumentString(`
   }
   miniApps {
     name
+    enabled
   }
 }
     `) as unknown as TypedDocumentString<StoredCatalogueQuery, StoredCatalogueQueryVariables>;
 export const ToolBudgetReportDocument = new TypedDocumentString(`
-    query ToolBudgetReport($projectId: ID, $agentId: ID, $userId: String, $asOf: DateTime) {
+    query ToolBudgetReport($projectId: ID, $agentId: ID, $sessionId: ID, $userId: String, $asOf: DateTime) {
   toolBudget(
     projectId: $projectId
     agentId: $agentId
+    sessionId: $sessionId
     userId: $userId
     asOf: $asOf
   ) {
+    projectId
+    agentId
+    sessionId
     asOf
     level
     userId
@@ -2235,9 +2327,49 @@ export const ToolBudgetReportDocument = new TypedDocumentString(`
       calls
     }
     unprobedMcpServers
+    incompatibleTools {
+      name
+      source
+      schemaRefusal {
+        provider
+        rule
+        pointer
+        message
+      }
+    }
+    refusedMcpTools {
+      server
+      index
+      name
+      field
+      reason
+    }
+    mcpServerNotes {
+      server
+      status
+      lastOkAt
+      lastError
+    }
+    ruleWarnings {
+      subject
+      level
+      warning
+    }
   }
 }
     `) as unknown as TypedDocumentString<ToolBudgetReportQuery, ToolBudgetReportQueryVariables>;
+export const CallerOrganizationDocument = new TypedDocumentString(`
+    query CallerOrganization {
+  me {
+    role
+    organization {
+      id
+      name
+      fundingModel
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CallerOrganizationQuery, CallerOrganizationQueryVariables>;
 export const CallerIdentityDocument = new TypedDocumentString(`
     query CallerIdentity {
   me {
@@ -2538,40 +2670,6 @@ export const BeginMcpTurnDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<BeginMcpTurnMutation, BeginMcpTurnMutationVariables>;
-export const McpToolBudgetDocument = new TypedDocumentString(`
-    query McpToolBudget($agentId: ID, $userId: String, $asOf: DateTime) {
-  toolBudget(agentId: $agentId, userId: $userId, asOf: $asOf) {
-    evidence {
-      gateOpen
-    }
-    suggestions {
-      toolName
-      verdict
-      calls
-    }
-    incompatibleTools {
-      name
-      schemaRefusal {
-        rule
-      }
-    }
-    refusedMcpTools {
-      server
-      name
-    }
-    ruleWarnings {
-      subject
-      level
-      warning
-    }
-    mcpServerNotes {
-      server
-      status
-      lastError
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<McpToolBudgetQuery, McpToolBudgetQueryVariables>;
 export const ConversationsWithToolCallsDocument = new TypedDocumentString(`
     query ConversationsWithToolCalls($agentId: ID!) {
   conversations(agentId: $agentId) {
@@ -2599,26 +2697,3 @@ export const ConversationsWithToolCallsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ConversationsWithToolCallsQuery, ConversationsWithToolCallsQueryVariables>;
-export const SetToolRuleWithWarningDocument = new TypedDocumentString(`
-    mutation SetToolRuleWithWarning($input: ToolRuleInput!) {
-  setToolRule(input: $input) {
-    id
-    subject
-    matchingToolCount
-    warning
-  }
-}
-    `) as unknown as TypedDocumentString<SetToolRuleWithWarningMutation, SetToolRuleWithWarningMutationVariables>;
-export const ToolDefinitionsBySourceDocument = new TypedDocumentString(`
-    query ToolDefinitionsBySource($source: ToolSource) {
-  toolDefinitions(source: $source) {
-    id
-    name
-    schemaRefusals {
-      provider
-      rule
-      pointer
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<ToolDefinitionsBySourceQuery, ToolDefinitionsBySourceQueryVariables>;
