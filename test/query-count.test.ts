@@ -138,6 +138,23 @@ async function agentWithTools(tools: number) {
   return { key: adminKey, agentId: agent.id, conversationId };
 }
 
+/**
+ * `measure` over fresh agents, taken again (three times at most) when the
+ * instance stopped hearing notifications meanwhile: while its heartbeat is
+ * late it serves nothing cached, so a read loads afresh, a statement these
+ * counts are not about. A machine running other work stalls it now and then.
+ */
+async function whileHeard<T>(measure: () => Promise<T>): Promise<T> {
+  const { invalidationBus, stats } = t.server.services;
+  const missed = () => stats.listenerLate + stats.listenerReconnects;
+  for (let attempt = 1; ; attempt++) {
+    const before = missed();
+    const heardBefore = invalidationBus.live;
+    const value = await measure();
+    if ((heardBefore && invalidationBus.live && missed() === before) || attempt === 3) return value;
+  }
+}
+
 async function statements(run: () => Promise<unknown>): Promise<number> {
   const before = t.server.services.db.queryCount();
   await run();
@@ -149,19 +166,25 @@ describe('hot paths cost a fixed number of statements, whatever the number of to
 
   it('a warm toolbox request reads nothing from the database', async () => {
     for (const tools of [3, 60]) {
-      const w = await agentWithTools(tools);
-      expect((await world.toolbox(w.key, { agentId: w.agentId })).toolCount).toBe(tools);
-      expect(await statements(() => world.toolbox(w.key, { agentId: w.agentId }))).toBe(0);
+      const warm = await whileHeard(async () => {
+        const w = await agentWithTools(tools);
+        expect((await world.toolbox(w.key, { agentId: w.agentId })).toolCount).toBe(tools);
+        return statements(() => world.toolbox(w.key, { agentId: w.agentId }));
+      });
+      expect(warm).toBe(0);
     }
   });
 
   it('beginTurn is one statement once the conversation and its toolbox are known; the first, storing the snapshot, as many whatever the tools', async () => {
     const counts: number[] = [];
     for (const tools of [3, 60]) {
-      const w = await agentWithTools(tools);
-      // The first turn finds no stored snapshot and takes the long way, storing it; the steady state reuses it.
-      counts.push(await statements(() => t.ok(w.key, BEGIN, { c: w.conversationId })));
-      counts.push(await statements(() => t.ok(w.key, BEGIN, { c: w.conversationId })));
+      const pair = await whileHeard(async () => {
+        const w = await agentWithTools(tools);
+        // The first turn finds no stored snapshot and takes the long way, storing it; the steady state reuses it.
+        const first = await statements(() => t.ok(w.key, BEGIN, { c: w.conversationId }));
+        return [first, await statements(() => t.ok(w.key, BEGIN, { c: w.conversationId }))];
+      });
+      counts.push(...pair);
     }
     const [first3, then3, first60, then60] = counts;
     expect([then3, then60]).toEqual([1, 1]);
@@ -177,7 +200,7 @@ describe('hot paths cost a fixed number of statements, whatever the number of to
       const w = await agentWithTools(tools);
       for (let i = 0; i < 50; i++) await t.ok(w.key, BEGIN, { c: w.conversationId });
       await t.ok(w.key, PAGE, { id: w.conversationId });
-      counts.push(await statements(() => t.ok(w.key, PAGE, { id: w.conversationId })));
+      counts.push(await whileHeard(() => statements(() => t.ok(w.key, PAGE, { id: w.conversationId }))));
     }
     expect(counts[1]).toBe(counts[0]);
     expect(counts[0]).toBeLessThanOrEqual(12);
