@@ -261,7 +261,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
       }
       return sendJson(res, 404, { error: 'not found' });
     };
-    inRequestSpan(req, res, path, routeOf(path), respond).catch((error: unknown) => {
+    inRequestSpan(req, res, path, routeOf, respond).catch((error: unknown) => {
       const { code } = reportFailure(error, services.stats, { requestId: requestIdOf(res), path }, 'request failed');
       if (res.headersSent) res.end();
       else if (code === 'SERVICE_UNAVAILABLE')

@@ -23,16 +23,17 @@ export function traceRequests(): void {
 /** Probes and scrapes: a span for each would bury the requests that matter. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/readyz/sockets', '/metrics', '/favicon.ico']);
 
-/** Runs `respond` inside the request's span, ended with the response's status once the response is done. */
+/** Runs `respond` inside the request's span (named by `routeOf`, asked only while tracing), ended with the response's status once the response is done. */
 export function inRequestSpan<T>(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  route: string | undefined,
+  routeOf: (path: string) => string | undefined,
   respond: () => Promise<T>,
 ): Promise<T> {
   if (!started || UNTRACED_PATHS.has(path)) return respond();
   const method = req.method ?? 'GET';
+  const route = routeOf(path);
   const caller = req.headers.traceparent === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, req.headers);
   const span = tracer.startSpan(
     route ? `${method} ${route}` : method,
