@@ -64,6 +64,21 @@ async function send(
 
 const reused = () => t.server.services.stats.answersReused;
 
+/**
+ * Sends a request again until it is given a kept answer (five tries): on a
+ * PostgreSQL server the notification of the world's last edit arrives after
+ * that edit's answer, and forgets what was kept before it came.
+ */
+async function sendUntilKept(key: string, query: string, variables: Record<string, unknown>, how: { method?: 'GET' | 'POST' } = {}) {
+  const answers: Sent[] = [];
+  for (let tries = 0; tries < 5; tries++) {
+    const before = reused();
+    answers.push(await send(key, query, variables, how));
+    if (reused() > before) return { answers, given: true };
+  }
+  return { answers, given: false };
+}
+
 async function smallWorld(name: string) {
   const {
     adminKey,
@@ -82,14 +97,14 @@ describe('a repeated toolbox request', () => {
     const w = await smallWorld('repeat');
     const query = QUERY(SELECTIONS[0]);
     const first = await send(w.adminKey, query, w.variables);
+    const again = await sendUntilKept(w.adminKey, query, w.variables);
+    expect(again.given).toBe(true);
     const before = reused();
-    const again = await send(w.adminKey, query, w.variables);
-    expect(reused()).toBe(before + 1);
     const built = await send(w.adminKey, query, w.variables, { fresh: true });
-    expect(reused()).toBe(before + 1);
+    expect(reused()).toBe(before);
     expect(first.status).toBe(200);
     expect(first.etag).toMatch(/^"[0-9a-f]{32}"$/);
-    for (const other of [again, built]) expect(other).toEqual(first);
+    for (const other of [...again.answers, built]) expect(other).toEqual(first);
     expect(JSON.parse(first.body).data.toolbox.toolCount).toBe(3);
   });
 
@@ -203,19 +218,12 @@ it('gives, over generated worlds and edits, exactly what building the answer giv
         if (e.kind === 'ask') {
           const variables = { a: agents[e.agent].id, c: e.channel, p: e.page };
           const query = QUERY(e.selection);
-          // Kept from an earlier step when nothing changed since, else built now; then kept, once the
-          // notification of the last edit (on a PostgreSQL server it arrives after the edit's answer) has come.
+          // Kept from an earlier step when nothing changed since, else built now; then kept.
           const first = await send(key, query, variables, { method: e.method });
-          const answers = [first];
-          let given = false;
-          for (let tries = 0; tries < 5 && !given; tries++) {
-            const before = reused();
-            answers.push(await send(key, query, variables, { method: e.method }));
-            given = reused() > before;
-          }
-          expect(given).toBe(true);
+          const again = await sendUntilKept(key, query, variables, { method: e.method });
+          expect(again.given).toBe(true);
           const built = await send(key, query, variables, { method: e.method, fresh: true });
-          for (const answer of answers) expect(answer).toEqual(built);
+          for (const answer of [first, ...again.answers]) expect(answer).toEqual(built);
         } else {
           await applyEdit(t, key, { tools, agents }, e, n);
         }
