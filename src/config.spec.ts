@@ -72,7 +72,7 @@ describe('readConfig', () => {
   });
 
   it("reads OpenTelemetry's variables: tracing is off without an endpoint, and the traces endpoint wins over the base one", () => {
-    expect(readConfig({}).tracing).toEqual({ endpoint: null, serviceName: 'loadout', protocol: 'http/protobuf' });
+    expect(readConfig({}).tracing).toEqual({ endpoint: null, serviceName: 'loadout', protocol: 'http/protobuf', statements: false });
     expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing.endpoint).toBe('http://collector:4318/v1/traces');
     expect(
       readConfig({
@@ -80,8 +80,14 @@ describe('readConfig', () => {
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://cloud.langfuse.com/api/public/otel/v1/traces',
         OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
         OTEL_SERVICE_NAME: 'loadout-eu',
+        LOADOUT_TRACE_STATEMENTS: 'on',
       }).tracing,
-    ).toEqual({ endpoint: 'https://cloud.langfuse.com/api/public/otel/v1/traces', serviceName: 'loadout-eu', protocol: 'http/json' });
+    ).toEqual({
+      endpoint: 'https://cloud.langfuse.com/api/public/otel/v1/traces',
+      serviceName: 'loadout-eu',
+      protocol: 'http/json',
+      statements: true,
+    });
     expect(readConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }).tracing.endpoint).toBeNull();
   });
 
@@ -93,6 +99,7 @@ describe('readConfig', () => {
     ],
     ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'grpc://collector:4317', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http or https URL'],
     ['OTEL_EXPORTER_OTLP_PROTOCOL', 'grpc', "OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json, not 'grpc'"],
+    ['LOADOUT_TRACE_STATEMENTS', 'true', "LOADOUT_TRACE_STATEMENTS must be on or off, not 'true'"],
     ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'json', "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL must be http/protobuf or http/json, not 'json'"],
   ])('refuses %s=%s, naming it', (name, value, message) => {
     expect(() => readConfig({ [name]: value })).toThrow(message);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { milliseconds, wholeNumber } from './common/env-number';
+import { readSwitch } from './common/env-switch';
 import { DEFAULT_POOL_WAIT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from './db/database';
 import { DEFAULT_SHUTDOWN_GRACE_MS, DEFAULT_SHUTDOWN_SETTLE_MS } from './server/http-drain';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from './server/heap-growth';
@@ -68,14 +69,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }),
     tracing: readTracingSettings(env),
   };
-}
-
-/** An on/off setting: `on` or `off`, or the fallback when unset. */
-function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  if (text === 'on' || text === 'off') return text === 'on';
-  throw new Error(`${name} must be on or off, not '${text}'`);
 }
 
 /** Comma-separated origins (`https://app.example.com`); each must be an origin and nothing more. */

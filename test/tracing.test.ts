@@ -14,10 +14,10 @@ import { TestWorld } from './support/test-world';
 /**
  * The built server in its own process with an OTLP endpoint, as
  * docs/operations.md ("Tracing") sets it up, exporting to a receiver in this
- * process: the caller's trace goes on through the HTTP, GraphQL and (on a
- * PostgreSQL server) pg spans, each completed turn is a GenAI span under the
- * request that completed it, and no key, token, variable or query string
- * value is in any of it.
+ * process: the caller's trace goes on through the request and GraphQL spans,
+ * each completed turn is a GenAI span under the operation that completed it,
+ * statements are traced (on a PostgreSQL server) only when asked for, and no
+ * key, token, variable or query string value is in any of it.
  */
 const root = path.join(__dirname, '..');
 const SECRET_DESCRIPTION = `looks up an order ${randomBytes(8).toString('hex')}`;
@@ -44,6 +44,7 @@ let receiverPort = 0;
 let databaseUrl = '';
 let dropDatabase: (() => Promise<void>) | null = null;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const PG_SCOPE = '@opentelemetry/instrumentation-pg';
 
 interface OtlpValue {
   stringValue?: string;
@@ -157,11 +158,16 @@ async function startLoadout(port: number, databaseUrl: string, env: NodeJS.Proce
   return { child: started, base: url };
 }
 
+/** SIGTERM, and its exit. */
+async function stopped(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
 afterAll(async () => {
-  if (child?.exitCode === null) {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
+  if (child) await stopped(child);
   await new Promise((resolve) => receiver?.close(resolve));
   await dropDatabase?.();
 });
@@ -188,6 +194,7 @@ describe('a server with an OTLP endpoint', () => {
     const setup = tracedAs(callerContext().traceparent);
     const world = new TestWorld(setup);
     const org = await world.organization('traced', {
+      channels: [{ key: 'web', name: 'Web' }],
       tools: [{ name: 'lookup_order', description: SECRET_DESCRIPTION, inputSchema: { type: 'object' } }],
       agents: [{ name: 'a', model: 'openai/gpt-4o' }],
     });
@@ -224,17 +231,43 @@ describe('a server with an OTLP endpoint', () => {
       }),
     });
     expect(trace.filter((s) => s.parentSpanId === caller.parentId)).toHaveLength(1);
-    const graphql = trace.filter((s) => s.scope === '@opentelemetry/instrumentation-graphql');
-    expect(graphql.map((s) => s.name).sort()).toEqual(['graphql.parse', 'graphql.validate', 'mutation']);
-    for (const s of graphql) expect(s.parentSpanId).toBe(request.spanId);
+    const graphql = trace.filter((s) => s.parentSpanId === request.spanId);
+    expect(graphql.map((s) => [s.scope, s.name]).sort()).toEqual([
+      ['loadout', 'graphql.parse'],
+      ['loadout', 'graphql.validate'],
+      ['loadout', 'mutation'],
+    ]);
+    expect(graphql.find((s) => s.name === 'mutation')!.attributes).toEqual({
+      'graphql.operation.type': 'mutation',
+      'graphql.document':
+        'mutation($t:ID!$u:JSON!){completeTurnWithProviderUsage(turnId:$t providerUsage:{format:OPENAI_CHAT model:"*" usage:$u}){id}}',
+    });
     expect(serviceNames).toEqual(new Set(['loadout']));
+  });
+
+  it('names an operation by its name, and has no operation span for a toolbox the direct path answers', async () => {
+    const named = callerContext();
+    await tracedAs(named.traceparent).ok(key, `query AgentName($a: ID!) { agent(id: $a) { name } }`, { a: agentId });
+    const toolbox = callerContext();
+    await tracedAs(toolbox.traceparent).ok(key, `query($a: ID!, $c: String!) { toolbox(agentId: $a, channel: $c) { fingerprint } }`, {
+      a: agentId,
+      c: 'web',
+    });
+    const all = await spansUntil((s) =>
+      [named, toolbox].every((c) => s.some((x) => x.traceId === c.traceId && x.name === 'POST /graphql')),
+    );
+    expect(all.find((s) => s.traceId === named.traceId && s.name === 'query AgentName')!.attributes).toMatchObject({
+      'graphql.operation.type': 'query',
+      'graphql.operation.name': 'AgentName',
+    });
+    expect(all.filter((s) => s.traceId === toolbox.traceId && s.attributes['graphql.operation.type'] !== undefined)).toEqual([]);
   });
 
   it('exports the completed turn as a GenAI span under the operation that completed it, spanning the turn', async () => {
     const all = await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.name === 'chat gpt-4o'));
     const trace = all.filter((s) => s.traceId === caller.traceId);
     const operation = trace.find((s) => s.name === 'mutation')!;
-    const turnSpan = trace.find((s) => s.scope === 'loadout')!;
+    const turnSpan = trace.find((s) => s.name === 'chat gpt-4o')!;
     const turn = (await tracedAs(callerContext().traceparent).ok(key, TurnRecordDocument, { id: turnId })).turn!;
     const cost = turn.cost!;
     expect(turn.toolbox.toolCount).toBe(1);
@@ -292,39 +325,18 @@ describe('a server with an OTLP endpoint', () => {
     const sent = bodies.join('\n');
     for (const secret of [key, OPERATOR_TOKEN, SECRET_DESCRIPTION]) expect(sent).not.toContain(secret);
     expect(sent.toLowerCase()).not.toContain('bearer');
-    // Values written in a document are masked as the GraphQL instrumentation's allowValues: false does.
-    const sources = all.flatMap((s) => (typeof s.attributes['graphql.source'] === 'string' ? [s.attributes['graphql.source']] : []));
-    expect(sources).toContain(
-      'mutation { setModelPrice(input: { model: "*"  inputUsdPerMTok: *  cachedInputUsdPerMTok: *  outputUsdPerMTok: * }) { model } }',
+    // Values written in a document are recorded as `*`.
+    const documents = all.flatMap((s) => (typeof s.attributes['graphql.document'] === 'string' ? [s.attributes['graphql.document']] : []));
+    expect(documents).toContain(
+      'mutation{setModelPrice(input:{model:"*" inputUsdPerMTok:* cachedInputUsdPerMTok:* outputUsdPerMTok:*}){model}}',
     );
+    expect(sent).not.toContain('openai/gpt-4o"');
   });
 
-  const pgSpans = () => spans.filter((s) => s.scope === '@opentelemetry/instrumentation-pg');
-  if (process.env.DATABASE_URL)
-    it('traces each statement of a request under it, with its placeholders and never the values bound to them', async () => {
-      const all = await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.scope === '@opentelemetry/instrumentation-pg'));
-      const trace = all.filter((s) => s.traceId === caller.traceId);
-      const ids = new Set(trace.map((s) => s.spanId));
-      const statements = trace.filter(
-        (s) => s.scope === '@opentelemetry/instrumentation-pg' && s.attributes['db.query.text'] !== undefined,
-      );
-      const update = statements.find((s) => String(s.attributes['db.query.text']).startsWith('UPDATE turns SET'))!;
-      expect(update.attributes).toMatchObject({
-        'db.system.name': 'postgresql',
-        'db.query.text': expect.stringContaining('WHERE id = $1'),
-      });
-      for (const s of statements) {
-        expect(ids.has(s.parentSpanId)).toBe(true);
-        expect(JSON.stringify(s.attributes)).not.toContain(turnId);
-      }
-      // Work outside a request (the LISTEN connection, the retention job) makes no root spans of its own.
-      expect(pgSpans().filter((s) => !spans.some((p) => p.spanId === s.parentSpanId))).toEqual([]);
-    });
-  else
-    it('has no statement spans on the embedded database, which runs in the process without a driver', async () => {
-      await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.name === 'chat gpt-4o'));
-      expect(pgSpans()).toEqual([]);
-    });
+  it('traces no statement unless asked to: no context is carried across promises', async () => {
+    await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.name === 'chat gpt-4o'));
+    expect(spans.filter((s) => s.traceId === caller.traceId && s.scope === PG_SCOPE)).toEqual([]);
+  });
 
   it("docs/operations.md's receiver prints each span Loadout exported as a line of JSON", async () => {
     const block = fencedBlocks(fs.readFileSync(path.join(root, 'docs/operations.md'), 'utf8')).find(
@@ -357,6 +369,51 @@ describe('a server with an OTLP endpoint', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('a server tracing statements (LOADOUT_TRACE_STATEMENTS=on)', () => {
+  let server: { child: ChildProcess; base: string };
+  beforeAll(async () => {
+    server = await startLoadout(receiverPort, databaseUrl, { OTEL_BSP_SCHEDULE_DELAY: '100', LOADOUT_TRACE_STATEMENTS: 'on' });
+  }, 60_000);
+  afterAll(() => server && stopped(server.child));
+
+  it(
+    process.env.DATABASE_URL
+      ? 'traces each statement of a request under it, with its placeholders and never the values bound to them'
+      : 'has no statement spans on the embedded database, which runs in the process without a driver',
+    async () => {
+      const client = graphqlAt(`${server.base}/graphql`);
+      const world = new TestWorld(client);
+      const org = await world.organization('statements', { agents: [{ name: 'a', model: 'openai/gpt-4o' }] });
+      const conversationId = await world.startConversation(org.adminKey, { agentId: org.agents[0].id });
+      const turnId = (await client.ok(org.adminKey, BeginTurnDocument, { conversationId })).beginTurn.id;
+      const caller = callerContext();
+      await graphqlAt(`${server.base}/graphql`, { traceparent: caller.traceparent }).ok(
+        org.adminKey,
+        `mutation($t: ID!) { completeTurn(turnId: $t, usage: { inputTokens: 10, outputTokens: 2 }) { id } }`,
+        { t: turnId },
+      );
+      const all = await spansUntil((s) => s.some((x) => x.traceId === caller.traceId && x.name === 'chat gpt-4o'));
+      const trace = all.filter((s) => s.traceId === caller.traceId);
+      const operation = trace.find((s) => s.name === 'mutation')!;
+      expect(trace.find((s) => s.name === 'chat gpt-4o')!.parentSpanId).toBe(operation.spanId);
+      const statements = trace.filter((s) => s.scope === PG_SCOPE && s.attributes['db.query.text'] !== undefined);
+      if (!process.env.DATABASE_URL) return expect(all.filter((s) => s.scope === PG_SCOPE)).toEqual([]);
+      const update = statements.find((s) => String(s.attributes['db.query.text']).startsWith('UPDATE turns SET'))!;
+      expect(update.attributes).toMatchObject({
+        'db.system.name': 'postgresql',
+        'db.query.text': expect.stringContaining('WHERE id = $1'),
+      });
+      const request = trace.find((s) => s.parentSpanId === caller.parentId)!;
+      for (const s of statements) {
+        expect(s.parentSpanId).toBe(request.spanId);
+        expect(JSON.stringify(s.attributes)).not.toContain(turnId);
+      }
+      // Work outside a request (the LISTEN connection, the retention job) makes no root spans of its own.
+      expect(all.filter((s) => s.scope === PG_SCOPE && !all.some((p) => p.spanId === s.parentSpanId))).toEqual([]);
+    },
+  );
 });
 
 it('exports the spans still queued when SIGTERM stops the server, before it exits', async () => {

@@ -1,3 +1,4 @@
+import type { Context } from '@opentelemetry/api';
 import type { Actor } from './actor';
 import type { AnswerNote } from './answer-source';
 import { LoadoutError } from './errors';
@@ -34,6 +35,8 @@ export interface RequestContext {
   startedAt?: number;
   /** What an HTTP request's answer was read from, where it may be kept (docs/semantics.md §3.17). */
   answerNote?: AnswerNote;
+  /** The trace context spans of this request are children of: the request's span, then its GraphQL operation's. */
+  traceContext?: Context;
 }
 
 /** The request's relation loaders, made on first use (only authenticated requests have any). */

@@ -35,6 +35,13 @@ import { ModelPriceInput, ModelPriceType } from './model-price.types';
 import type { FrozenSnapshot, FrozenTool } from './snapshot.service';
 import type { FrozenDroppedTool } from './toolbox-snapshot.entity';
 import type { TurnEntity } from './turn.entity';
+import { exportTurnSpan } from './turn-span';
+
+/** Returns the turn a request completed, once it is exported as a GenAI span under the request's operation (when traced). */
+async function traced(ctx: RequestContext, turn: TurnEntity): Promise<TurnEntity> {
+  await exportTurnSpan(turn, ctx.services.snapshots, ctx.traceContext);
+  return turn;
+}
 
 @Resolver()
 export class ConversationResolver {
@@ -84,12 +91,12 @@ export class ConversationResolver {
     description:
       "Records what the turn's request used, in Loadout's terms, and prices it once (docs/semantics.md §4.3). A turn already completed is CONFLICT.",
   })
-  completeTurn(
+  async completeTurn(
     @Arg('turnId', () => ID, { description: targetIdText('turn') }) turnId: string,
     @Arg('usage', { description: 'What the request used.' }) usage: TurnUsageInput,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.turnCompletion.completeTurn(actorOf(ctx), turnId, usage);
+    return traced(ctx, await ctx.services.turnCompletion.completeTurn(actorOf(ctx), turnId, usage));
   }
 
   @Authorized('RUNTIME')
@@ -97,12 +104,12 @@ export class ConversationResolver {
     description:
       "completeTurn with the provider's usage object as its API returned it, read by the format's documented meaning into the turn's usage; the object is kept as `Turn.providerUsage`.",
   })
-  completeTurnWithProviderUsage(
+  async completeTurnWithProviderUsage(
     @Arg('turnId', () => ID, { description: targetIdText('turn') }) turnId: string,
     @Arg('providerUsage', { description: 'The usage object and its format.' }) providerUsage: ProviderUsageInput,
     @Ctx() ctx: RequestContext,
   ) {
-    return ctx.services.turnCompletion.completeTurnWithProviderUsage(actorOf(ctx), turnId, providerUsage);
+    return traced(ctx, await ctx.services.turnCompletion.completeTurnWithProviderUsage(actorOf(ctx), turnId, providerUsage));
   }
 
   @Authorized('RUNTIME')

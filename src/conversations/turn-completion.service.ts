@@ -9,7 +9,6 @@ import { normaliseProviderUsage, type ProviderUsageFormat, type ReadUsage } from
 import type { SnapshotService } from './snapshot.service';
 import { freezePrice, usageProblem, type PriceRates } from './turn-cost';
 import { TURN_COLUMNS } from './turn-statements';
-import { exportTurnSpan } from './turn-span';
 import { TurnEntity } from './turn.entity';
 
 export const CACHE_MISS_REASON_MAX = 200;
@@ -148,8 +147,6 @@ export class TurnCompletionService {
         completed_at: at ?? new Date(),
       });
     });
-    // Once committed, and only live: the demo's backdated history is no model request anyone made now.
-    if (!at) await exportTurnSpan(completed, this.snapshots);
     return completed;
   }
 

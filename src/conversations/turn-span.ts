@@ -1,26 +1,27 @@
-import { SpanKind, SpanStatusCode, trace, type Attributes } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
 import { PROVIDERS, type Provider } from '../loadout/vocabulary';
 import type { SnapshotService } from './snapshot.service';
 import { frozenRates, turnCost } from './turn-cost';
 import type { TurnEntity } from './turn.entity';
 
 /**
- * Each completed turn as a span of OpenTelemetry's GenAI conventions
- * (docs/operations.md, "Tracing"), so an LLM-observability backend shows
- * Loadout's record of the model request beside the runtime's own spans.
- * Through @opentelemetry/api alone: without a started SDK its tracer is a
- * no-op, and the snapshot is read only for a span that records.
+ * A turn completed by a request as a span of OpenTelemetry's GenAI
+ * conventions (docs/operations.md, "Tracing"), under `parent` (the request's
+ * GraphQL operation), so an LLM-observability backend shows Loadout's record
+ * of the model request beside the runtime's own spans. Nothing at all for a
+ * request that is not traced or not sampled: the snapshot is read only for a
+ * span that records.
  */
 const tracer = trace.getTracer('loadout');
 
 /** gen_ai.provider.name's values for the providers a Loadout model id names. */
 const PROVIDER_NAMES: Record<Provider, string> = { openai: 'openai', anthropic: 'anthropic', google: 'gcp.gen_ai' };
 
-export async function exportTurnSpan(turn: TurnEntity, snapshots: SnapshotService): Promise<void> {
+export async function exportTurnSpan(turn: TurnEntity, snapshots: SnapshotService, parent: Context | undefined): Promise<void> {
+  if (!parent || !trace.getSpan(parent)?.isRecording()) return;
   if (!turn.completedAt || turn.inputTokens === null || turn.outputTokens === null) return;
   const requested = splitModel(turn.model);
-  const span = tracer.startSpan(`chat ${requested.name}`, { kind: SpanKind.INTERNAL, startTime: turn.startedAt });
-  if (!span.isRecording()) return span.end();
+  const span = tracer.startSpan(`chat ${requested.name}`, { kind: SpanKind.INTERNAL, startTime: turn.startedAt }, parent);
   try {
     const [snapshot] = await snapshots.load([turn.snapshotId]);
     const usage = {

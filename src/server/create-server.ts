@@ -6,6 +6,7 @@ import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
+import type { Context } from '@opentelemetry/api';
 import { createServices, type AppServices } from '../app-services';
 import { handleToolGc } from './rpc-tools-gc';
 import type { RequestContext } from '../common/context';
@@ -31,6 +32,7 @@ import { directExecution } from './plugins/direct-execution';
 import { McpGateway } from '../mcp-gateway/mcp-gateway';
 import { GATEWAY_LIMITS, type GatewayLimits } from '../mcp-gateway/gateway-limits';
 import { handleMcp, MCP_PATH } from './mcp-door';
+import { graphqlSpans } from './plugins/graphql-spans';
 import { noSubscriptionsOverHttp } from './plugins/no-http-subscriptions';
 import { requestObserver } from './plugins/request-observer';
 import { reportFailure } from './report-failure';
@@ -166,6 +168,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
     ApolloServerPluginLandingPageDisabled(),
     requestObserver(services.stats, metrics),
     noSubscriptionsOverHttp(),
+    graphqlSpans(),
   ];
   const options: ApolloServerOptionsWithSchema<RequestContext> = {
     schema,
@@ -199,7 +202,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
   httpServer.on('request', (req, res) => {
     const target = req.url ?? '/';
     const path = target.includes('?') ? target.slice(0, target.indexOf('?')) : target;
-    const respond = async () => {
+    const respond = async (traceContext: Context) => {
       if (path === '/graphql') {
         if (!config.production && wantsExplorer(req)) return serveExplorer(path, res);
         const startedAt = performance.now();
@@ -216,6 +219,7 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
             context.requestId = requestId;
             context.startedAt = startedAt;
             context.answerNote = {};
+            context.traceContext = traceContext;
             return context;
           },
           answers && { answers, startedAt },

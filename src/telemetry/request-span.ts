@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
 
 /**
  * One SERVER span for each HTTP request Loadout answers (docs/operations.md,
- * "Tracing"), under the caller's W3C trace context, with the request made
- * active so the GraphQL operation, its statements and a completed turn's
- * GenAI span are its children. Loadout's own rather than the HTTP
- * instrumentation's, which wraps every socket, header and stream event and
- * would cost the toolbox far more than this span does. With no SDK started,
- * the request runs as it is.
+ * "Tracing"), under the caller's W3C trace context. The request's context
+ * is handed to `respond`, which passes it on to the spans below (the
+ * GraphQL operation, a completed turn's GenAI span); it is also made active
+ * for `respond`, which carries it to statement spans when those are traced.
+ * Loadout's own span rather than the HTTP instrumentation's, which wraps
+ * every socket, header and stream event and would cost the toolbox far more.
+ * With no SDK started, the request runs as it is.
  */
 const tracer = trace.getTracer('loadout');
 
@@ -23,15 +24,15 @@ export function traceRequests(): void {
 /** Probes and scrapes: a span for each would bury the requests that matter. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/readyz/sockets', '/metrics', '/favicon.ico']);
 
-/** Runs `respond` inside the request's span (named by `routeOf`, asked only while tracing), ended with the response's status once the response is done. */
+/** Runs `respond` with the request's context (the root context when it is not traced), its span ended with the response's status once the response is done. */
 export function inRequestSpan<T>(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
   routeOf: (path: string) => string | undefined,
-  respond: () => Promise<T>,
+  respond: (trace: Context) => Promise<T>,
 ): Promise<T> {
-  if (!started || UNTRACED_PATHS.has(path)) return respond();
+  if (!started || UNTRACED_PATHS.has(path)) return respond(ROOT_CONTEXT);
   const method = req.method ?? 'GET';
   const route = routeOf(path);
   const caller = req.headers.traceparent === undefined ? ROOT_CONTEXT : propagation.extract(ROOT_CONTEXT, req.headers);
@@ -49,19 +50,19 @@ export function inRequestSpan<T>(
     },
     caller,
   );
-  if (!span.isRecording()) return respond();
-  const end = () => {
-    span.setAttribute('http.response.status_code', res.statusCode);
-    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    // A response the client left before it was written whole.
-    if (!res.writableEnded) span.setAttribute('error.type', 'aborted');
-    span.end();
-  };
-  // Most answers are written whole when `respond` settles; a stream (an MCP session's events) ends later.
-  const settled = () => (res.writableEnded ? end() : res.once('close', end));
-  const answered = context.with(trace.setSpan(caller, span), respond);
-  answered.then(settled, settled);
-  return answered;
+  // Unsampled, the span still carries the decision, so nothing below it is sampled on its own.
+  const within = trace.setSpan(caller, span);
+  if (span.isRecording()) {
+    // Once the response is done: written whole when `respond` settles, or later for a stream (an MCP session's events).
+    res.once('close', () => {
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      // A response the client left before it was written whole.
+      if (!res.writableFinished) span.setAttribute('error.type', 'aborted');
+      span.end();
+    });
+  }
+  return context.with(within, respond, undefined, within);
 }
 
 /** A query string with its names kept and every value replaced: a GET /graphql carries its variables there. */

@@ -1,3 +1,4 @@
+import { ExplicitContextManager } from './explicit-context';
 import { traceRequests } from './request-span';
 import type { TracingSettings } from './tracing-settings';
 
@@ -11,14 +12,14 @@ export interface Tracing {
  * Starts OpenTelemetry's Node SDK when an endpoint is configured, before
  * the modules it instruments are loaded (docs/operations.md, "Tracing").
  * Without one, nothing of the SDK is even imported: the API the code calls
- * stays its no-op.
+ * stays its no-op. Each span is handed its parent explicitly; only statement
+ * spans, asked for, need the SDK's AsyncLocalStorage to find theirs.
  */
 export async function startTracing(settings: TracingSettings): Promise<Tracing | null> {
-  const { endpoint, protocol, serviceName } = settings;
+  const { endpoint, protocol, serviceName, statements } = settings;
   if (endpoint === null) return null;
-  const [{ NodeSDK }, { GraphQLInstrumentation }, { PgInstrumentation }] = await Promise.all([
+  const [{ NodeSDK }, { PgInstrumentation }] = await Promise.all([
     import('@opentelemetry/sdk-node'),
-    import('@opentelemetry/instrumentation-graphql'),
     import('@opentelemetry/instrumentation-pg'),
   ]);
   const { OTLPTraceExporter } =
@@ -31,12 +32,10 @@ export async function startTracing(settings: TracingSettings): Promise<Tracing |
     // Traces only: /metrics stays Prometheus's, logs stay pino's on stdout.
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: [
-      // Operations, not fields: a span per resolver would cost the toolbox more than its answer.
-      new GraphQLInstrumentation({ allowValues: false, ignoreResolveSpans: true, depth: 0 }),
-      // Only within a traced request; statements with their $n placeholders, never the values bound to them.
-      new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
-    ],
+    ...(statements
+      ? // Only within a traced request; statements with their $n placeholders, never the values bound to them.
+        { instrumentations: [new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false })] }
+      : { instrumentations: [], contextManager: new ExplicitContextManager() }),
   });
   sdk.start();
   traceRequests();

@@ -1,7 +1,9 @@
+import { readSwitch } from '../common/env-switch';
+
 /**
  * Whether Loadout exports traces, read from OpenTelemetry's own variables
- * (docs/operations.md, "Tracing"). This file imports nothing: the entry
- * reads it before any module that the instrumentations patch is loaded.
+ * and `LOADOUT_TRACE_STATEMENTS` (docs/operations.md, "Tracing"). It imports
+ * no module an instrumentation patches: the entry reads it before any is loaded.
  */
 export interface TracingSettings {
   /** Where spans are posted (OTLP/HTTP); null: tracing is off and nothing of the SDK is loaded. */
@@ -9,6 +11,8 @@ export interface TracingSettings {
   /** The resource's `service.name`. */
   serviceName: string;
   protocol: TracingProtocol;
+  /** A span for each statement a request runs, at the price of carrying the request's context across every promise. */
+  statements: boolean;
 }
 
 export type TracingProtocol = 'http/protobuf' | 'http/json';
@@ -21,13 +25,15 @@ export const DEFAULT_SERVICE_NAME = 'loadout';
 export function readTracingSettings(env: NodeJS.ProcessEnv): TracingSettings {
   const serviceName = env.OTEL_SERVICE_NAME?.trim() || DEFAULT_SERVICE_NAME;
   const protocol = readProtocol(env);
-  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return { endpoint: null, serviceName, protocol };
+  const statements = readSwitch(env, 'LOADOUT_TRACE_STATEMENTS', false);
+  const off = { endpoint: null, serviceName, protocol, statements };
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return off;
   const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
-  if (traces) return { endpoint: httpUrl('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', traces), serviceName, protocol };
+  if (traces) return { ...off, endpoint: httpUrl('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', traces) };
   const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   // The base endpoint gets the signal's path, as every OpenTelemetry SDK appends it.
-  if (base) return { endpoint: `${httpUrl('OTEL_EXPORTER_OTLP_ENDPOINT', base).replace(/\/$/, '')}/v1/traces`, serviceName, protocol };
-  return { endpoint: null, serviceName, protocol };
+  if (base) return { ...off, endpoint: `${httpUrl('OTEL_EXPORTER_OTLP_ENDPOINT', base).replace(/\/$/, '')}/v1/traces` };
+  return off;
 }
 
 function readProtocol(env: NodeJS.ProcessEnv): TracingProtocol {
