@@ -13,7 +13,7 @@ import type { RequestContext } from '../common/context';
 import { openDatabase, type DatabaseOptions } from '../db/database';
 import { entities } from '../entities';
 import { RETRY_AFTER_SECONDS } from '../common/unavailable';
-import { pendingMigrations, runMigrations } from '../db/migrations';
+import { runMigrations } from '../db/migrations';
 import { isDebuggerPath, serveDebugger } from '../pages/debugger/debugger-page';
 import { isExplorerAsset, serveExplorer, wantsExplorer } from '../pages/explorer/explorer-page';
 import { isLoadoutPath, serveLoadoutPage } from '../pages/loadout/loadout-page';
@@ -38,6 +38,7 @@ import { requestObserver } from './plugins/request-observer';
 import { reportFailure } from './report-failure';
 import { assignRequestId, requestIdOf } from './request-id';
 import { sendJson } from '../common/send-json';
+import { answerHealth, HEALTH_PATHS, type Health } from './health-endpoints';
 import { ADMISSION_LIMITS, type AdmissionLimits } from './admission';
 import { serveSockets } from './graphql-ws';
 import { preloadEncoding } from '../loadout/tokens';
@@ -199,6 +200,13 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
   const apollo = new ApolloServer<RequestContext>(options);
   await apollo.start();
 
+  const health: Health = {
+    draining: () => drain.isDraining,
+    live: () => services.invalidationBus.live,
+    sockets: wsCleanup.sockets,
+    dataSource: db.dataSource,
+    databaseKind: db.kind,
+  };
   httpServer.on('request', (req, res) => {
     const target = req.url ?? '/';
     const path = target.includes('?') ? target.slice(0, target.indexOf('?')) : target;
@@ -240,29 +248,11 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
       }
       if (path === '/') return serveFrontPage(req, res, config.production);
       if (isFaviconPath(path)) return serveFavicon(res);
-      if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+      if (HEALTH_PATHS.has(path)) return answerHealth(path, res, health);
       if (path === '/metrics') return metrics.serve(req, res);
       if (isDebuggerPath(path)) return serveDebugger(path, res);
       if (isLoadoutPath(path)) return serveLoadoutPage(path, res);
       if (!config.production && isExplorerAsset(path)) return serveExplorer(path, res);
-      if (path === '/readyz/sockets') {
-        // For a load balancer placing sockets: 503 once only the places kept for organisations holding few are left.
-        const sockets = wsCleanup.sockets.bounds;
-        if (drain.isDraining) return sendJson(res, 503, { status: 'draining', sockets });
-        return sendJson(res, wsCleanup.sockets.open ? 200 : 503, { status: wsCleanup.sockets.open ? 'ready' : 'full', sockets });
-      }
-      if (path === '/readyz') {
-        if (drain.isDraining) return sendJson(res, 503, { status: 'draining' });
-        // Changes of other instances may be going unheard: it serves, but slower and from the database alone.
-        if (!services.invalidationBus.live) return sendJson(res, 503, { status: 'not ready', notifications: 'not live' });
-        const pending = await db.dataSource.query('SELECT 1').then(
-          () => pendingMigrations(db.dataSource),
-          () => null,
-        );
-        return pending && pending.length === 0
-          ? sendJson(res, 200, { status: 'ready', database: db.kind })
-          : sendJson(res, 503, { status: 'not ready', pendingMigrations: pending });
-      }
       return sendJson(res, 404, { error: 'not found' });
     };
     inRequestSpan(req, res, path, routeOf, respond).catch((error: unknown) => {
