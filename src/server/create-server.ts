@@ -42,7 +42,7 @@ import { answerHealth, HEALTH_PATHS, type Health } from './health-endpoints';
 import { ADMISSION_LIMITS, type AdmissionLimits } from './admission';
 import { serveSockets } from './graphql-ws';
 import { preloadEncoding } from '../loadout/tokens';
-import { inRequestSpan } from '../telemetry/request-span';
+import { inRequestSpan, isTracing } from '../telemetry/request-span';
 import type { McpConnectionSettings } from '../probes/mcp-connections.service';
 
 export interface LoadoutServer {
@@ -169,7 +169,8 @@ export async function startServer(config: ServerConfig, onStep: StartStep = () =
     ApolloServerPluginLandingPageDisabled(),
     requestObserver(services.stats, metrics),
     noSubscriptionsOverHttp(),
-    graphqlSpans(),
+    // Untraced, a plugin asked about every request for nothing.
+    ...(isTracing() ? [graphqlSpans()] : []),
   ];
   const options: ApolloServerOptionsWithSchema<RequestContext> = {
     schema,

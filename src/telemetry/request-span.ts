@@ -21,6 +21,11 @@ export function traceRequests(): void {
   started = true;
 }
 
+/** Whether the SDK has started: what only a traced server needs is left out of others. */
+export function isTracing(): boolean {
+  return started;
+}
+
 /** Probes and scrapes: a span for each would bury the requests that matter. */
 const UNTRACED_PATHS = new Set(['/healthz', '/readyz', '/readyz/sockets', '/metrics', '/favicon.ico']);
 
