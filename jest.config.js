@@ -6,7 +6,9 @@ const swc = ['@swc/jest', require('./scripts/swc-options.cjs')];
 process.env.LOADOUT_VERIFY_PATCHES = '1';
 
 module.exports = {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/jest-environment.cjs',
+  // Each file is lent its worker's one copy of a tokenizer vocabulary (see the environment).
+  moduleNameMapper: { '^gpt-tokenizer/encoding/(o200k_base|cl100k_base)$': '<rootDir>/test/support/shared-encodings/$1.cjs' },
   transform: { '^.+\\.ts$': swc },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/packages/**/*.spec.ts', '<rootDir>/test/**/*.test.ts'],
   setupFiles: ['reflect-metadata'],

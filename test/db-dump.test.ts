@@ -97,11 +97,12 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
   const dataDir = path.join(dir, 'data');
   const file = path.join(dir, 'loadout.sql');
   const asOf = new Date().toISOString();
+  // The moved instance keeps the secret key, as an operator moving keeps LOADOUT_MCP_SECRET_KEY: a sealed header reads alike on both.
+  const mcp = readMcpConnectionSettings({ LOADOUT_MCP_SECRET_KEY: 'b'.repeat(64), LOADOUT_MCP_ALLOWED_HOSTS: '127.0.0.1:9' });
   let embedded: TestServer;
   let adminKey: string;
 
   beforeAll(async () => {
-    const mcp = readMcpConnectionSettings({ LOADOUT_MCP_SECRET_KEY: 'b'.repeat(64), LOADOUT_MCP_ALLOWED_HOSTS: '127.0.0.1:9' });
     embedded = await startTestServer({ databaseUrl: undefined, dataDir, mcp });
     adminKey = (await seedDemo(embedded.server.services)).adminKey;
     // A server whose header value is a secret: the dump carries it sealed, never as written.
@@ -155,7 +156,7 @@ describe('moving from the embedded database to a PostgreSQL server', () => {
       expect((await dump(configFor({ databaseUrl: target.url }), again)).code).toBe(0);
       expect(fs.readFileSync(again, 'utf8')).toBe(text);
 
-      moved = await startTestServer({ databaseUrl: target.url });
+      moved = await startTestServer({ databaseUrl: target.url, mcp });
       expect(await observe(moved, adminKey, asOf)).toEqual(before);
       expect((await moved.ok(runtimeKey, CallerIdentityDocument)).me.role).toBe('RUNTIME');
       expect(codeOf(await moved.gql(revoked.apiKey, CallerIdentityDocument))).toBe('UNAUTHENTICATED');

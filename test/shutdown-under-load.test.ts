@@ -1,10 +1,6 @@
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { startServer, type ServerConfig } from '../src/server/create-server';
-import { freshDatabase, type FreshDatabase } from './support/fresh-database';
 import {
   RecordToolCallsDocument,
   ToolboxDetailDocument,
@@ -12,6 +8,7 @@ import {
   type ToolboxDetailQuery,
 } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt, type Document, type GraphQLResult } from './support/harness';
+import { migratedDatabaseFor, type BuiltServerDatabase } from './support/migrated-template';
 import { TestWorld } from './support/test-world';
 
 /**
@@ -23,9 +20,8 @@ import { TestWorld } from './support/test-world';
  * stretches of work (the embedded database's queries run on this thread,
  * and in this process so does the clients' side), so most of the 50 are
  * still in the kernel's queue when the settle ends. The runs share one
- * database (a data directory on the embedded one, whose creation is the
- * costly part of a start) and its organisation; each run's batches carry
- * keys of its own.
+ * migrated database (a data directory on the embedded one) and its
+ * organisation; each run's batches carry keys of its own.
  */
 const RUNS = 20;
 const IN_FLIGHT = 50;
@@ -37,17 +33,15 @@ const GRACE_MS = 30_000;
 const POOL_WAIT_MS = 30_000;
 const RUN_BOUND_MS = 20_000;
 
-let dataDir = '';
-let database: FreshDatabase | null = null;
+let database: BuiltServerDatabase;
 let config: ServerConfig;
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL) database = await freshDatabase(process.env.DATABASE_URL, 'loadout_drain_load');
-  else dataDir = mkdtempSync(path.join(tmpdir(), 'loadout-drain-load-'));
+  database = await migratedDatabaseFor('loadout_drain_load');
   config = {
     port: 0,
-    databaseUrl: database?.url,
-    dataDir,
+    databaseUrl: database.env.DATABASE_URL,
+    dataDir: database.env.LOADOUT_DATA_DIR,
     adminToken: OPERATOR_TOKEN,
     production: true,
     shutdownSettleMs: SETTLE_MS,
@@ -55,10 +49,7 @@ beforeAll(async () => {
     poolWaitMs: POOL_WAIT_MS,
   };
 });
-afterAll(async () => {
-  await database?.drop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => database?.drop());
 
 /** One POST on a connection of its own: 'answered' with its data, or what came instead (an HTTP status, a socket error's code). */
 function post<T, V>(base: string, key: string, document: Document<T, V>, variables: V): Promise<{ data?: T; outcome: string }> {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Client } from 'pg';
 import WebSocket from 'ws';
 import { buildOnce } from './support/build-once';
-import { freshDatabase } from './support/fresh-database';
 import {
   CallerIdentityDocument,
   RecordToolCallsDocument,
@@ -14,6 +13,7 @@ import {
   type ToolboxQuery,
 } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt, type Document, type GraphQLResult } from './support/harness';
+import { migratedDatabaseFor, type BuiltServerDatabase } from './support/migrated-template';
 import { TestWorld } from './support/test-world';
 
 /**
@@ -22,8 +22,8 @@ import { TestWorld } from './support/test-world';
  * settle; requests already sent all get their answers (writes included, and
  * those sent on idle keep-alive sockets while it drains); after the settle
  * new connections are refused, subscriptions close with 1001, the process
- * exits 0; no request is reset. With DATABASE_URL, on a fresh database of that server, where the
- * committed calls are counted afterwards.
+ * exits 0; no request is reset. Each start is on a migrated database of its own; on DATABASE_URL's
+ * server the committed calls are counted afterwards.
  */
 const root = path.join(__dirname, '..');
 const CALLS_PER_BATCH = 100;
@@ -32,18 +32,20 @@ let child: ChildProcess;
 let output = '';
 let base = '';
 let databaseUrl = '';
-let dropDatabase: (() => Promise<void>) | null = null;
+const databases: BuiltServerDatabase[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The built server in a process of its own, on the fresh database; `base` is where it listens. */
+/** The built server in a process of its own, on a database of its own; `base` is where it listens. */
 async function spawnServer(): Promise<void> {
   output = '';
+  const database = await migratedDatabaseFor('loadout_drain');
+  databases.push(database);
+  databaseUrl = database.env.DATABASE_URL ?? '';
   child = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
-      LOADOUT_DATA_DIR: 'memory://',
+      ...database.env,
       PORT: '0',
       LOADOUT_ADMIN_TOKEN: OPERATOR_TOKEN,
       LOADOUT_DEMO: '0',
@@ -59,20 +61,13 @@ async function spawnServer(): Promise<void> {
   base = /listening on (http:\/\/\S+)/.exec(output)![1];
 }
 
-beforeAll(async () => {
-  await buildOnce();
-  if (process.env.DATABASE_URL) {
-    const database = await freshDatabase(process.env.DATABASE_URL, 'loadout_drain');
-    databaseUrl = database.url;
-    dropDatabase = database.drop;
-  }
-}, 180_000);
+beforeAll(() => buildOnce(), 180_000);
 
 afterEach(() => {
   if (child.exitCode === null) child.kill('SIGKILL');
 });
 afterAll(async () => {
-  await dropDatabase?.();
+  await Promise.all(databases.map((database) => database.drop()));
 });
 
 interface Answer<T = unknown> {

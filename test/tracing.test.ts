@@ -5,9 +5,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { buildOnce } from './support/build-once';
-import { freshDatabase } from './support/fresh-database';
 import { BeginTurnDocument, TurnRecordDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt } from './support/harness';
+import { migratedDatabaseFor, type BuiltServerDatabase } from './support/migrated-template';
 import { fencedBlocks } from './support/runnable-blocks';
 import { TestWorld } from './support/test-world';
 
@@ -41,8 +41,8 @@ let receiver: http.Server;
 let child: ChildProcess;
 let base = '';
 let receiverPort = 0;
-let databaseUrl = '';
-let dropDatabase: (() => Promise<void>) | null = null;
+/** Each server's database, removed at the end. */
+const databases: BuiltServerDatabase[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PG_SCOPE = '@opentelemetry/instrumentation-pg';
 
@@ -120,22 +120,18 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const { port } = receiver.address() as { port: number };
   receiverPort = port;
-  if (process.env.DATABASE_URL) {
-    const database = await freshDatabase(process.env.DATABASE_URL, 'loadout_tracing');
-    databaseUrl = database.url;
-    dropDatabase = database.drop;
-  }
-  ({ child, base } = await startLoadout(port, databaseUrl, { OTEL_BSP_SCHEDULE_DELAY: '100' }));
+  ({ child, base } = await startLoadout(port, { OTEL_BSP_SCHEDULE_DELAY: '100' }));
 }, 180_000);
 
-/** The built server exporting to the receiver at `port`, ready; `env` adds to or overrides its environment. */
-async function startLoadout(port: number, databaseUrl: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+/** The built server on a database of its own, exporting to the receiver at `port`, ready; `env` adds to or overrides its environment. */
+async function startLoadout(port: number, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const database = await migratedDatabaseFor('loadout_tracing');
+  databases.push(database);
   const started = spawn(process.execPath, [path.join(root, 'dist/src/main.js')], {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: databaseUrl,
-      LOADOUT_DATA_DIR: 'memory://',
+      ...database.env,
       PORT: '0',
       LOADOUT_ADMIN_TOKEN: OPERATOR_TOKEN,
       LOADOUT_DEMO: '0',
@@ -169,7 +165,7 @@ async function stopped(server: ChildProcess): Promise<void> {
 afterAll(async () => {
   if (child) await stopped(child);
   await new Promise((resolve) => receiver?.close(resolve));
-  await dropDatabase?.();
+  await Promise.all(databases.map((database) => database.drop()));
 });
 
 /** GraphQL over HTTP to the server, each request in the caller's trace context `traceparent`. */
@@ -374,7 +370,7 @@ describe('a server with an OTLP endpoint', () => {
 describe('a server tracing statements (LOADOUT_TRACE_STATEMENTS=on)', () => {
   let server: { child: ChildProcess; base: string };
   beforeAll(async () => {
-    server = await startLoadout(receiverPort, databaseUrl, { OTEL_BSP_SCHEDULE_DELAY: '100', LOADOUT_TRACE_STATEMENTS: 'on' });
+    server = await startLoadout(receiverPort, { OTEL_BSP_SCHEDULE_DELAY: '100', LOADOUT_TRACE_STATEMENTS: 'on' });
   }, 60_000);
   afterAll(() => server && stopped(server.child));
 
@@ -418,7 +414,7 @@ describe('a server tracing statements (LOADOUT_TRACE_STATEMENTS=on)', () => {
 
 it('exports the spans still queued when SIGTERM stops the server, before it exits', async () => {
   // An export every minute: only the shutdown can send this request's spans within the test.
-  const server = await startLoadout(receiverPort, databaseUrl, { OTEL_BSP_SCHEDULE_DELAY: '60000' });
+  const server = await startLoadout(receiverPort, { OTEL_BSP_SCHEDULE_DELAY: '60000' });
   const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
   try {
     const caller = callerContext();

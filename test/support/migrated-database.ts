@@ -2,12 +2,13 @@ import { openDatabase, type Database } from '../../src/db/database';
 import { readMigrations } from '../../src/db/migrations';
 import { entities } from '../../src/entities';
 import { freshDatabase } from './fresh-database';
+import { embeddedEmptyTemplate } from './migrated-template';
 
 /** An empty database of the kind this run tests: one of its own on the server of DATABASE_URL, or embedded PGlite. */
 export async function emptyDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const db = await openDatabase({ entities, dataDir: 'memory://' });
+    const db = await openDatabase({ entities, dataDir: 'memory://', embeddedTemplate: await embeddedEmptyTemplate() });
     return { db, drop: () => db.close() };
   }
   const fresh = await freshDatabase(serverUrl, 'loadout_migr');

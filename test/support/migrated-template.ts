@@ -7,14 +7,30 @@ import { Client } from 'pg';
 import { openDatabase } from '../../src/db/database';
 import { readMigrations, runMigrations } from '../../src/db/migrations';
 import { entities } from '../../src/entities';
+import { freshDatabase } from './fresh-database';
 
 /*
- * A database with every migration applied, made once per set of migrations
- * and copied for each test server: booting PGlite from an empty data
- * directory (initdb) and migrating costs seconds a server, copying a
- * migrated one a fraction of that. The key changes with any migration, so a
- * copy never lags the code.
+ * Databases made once and copied for each test: initdb and the migrations
+ * cost seconds a database, loading a copy a fraction of that. An embedded
+ * copy is PGlite's data-directory tarball in the system's temporary
+ * directory, a server's a template database; each is named by what made it
+ * (the migrations' content, the trim below), so a copy never lags the code.
  */
+
+/*
+ * What an embedded copy leaves out so that it starts in less than half the
+ * time: the template databases (nothing creates a database in PGlite) and
+ * most of the shared buffers PostgreSQL fills at every start. A test's data
+ * is a few megabytes; the product keeps PGlite's defaults.
+ */
+const EMBEDDED_TRIM = [
+  `ALTER SYSTEM SET shared_buffers = '32MB'`,
+  'ALTER DATABASE template0 IS_TEMPLATE false',
+  'DROP DATABASE template0',
+  'ALTER DATABASE template1 IS_TEMPLATE false',
+  'DROP DATABASE template1',
+];
+const TRIM_KEY = createHash('sha256').update(EMBEDDED_TRIM.join('\0')).digest('hex').slice(0, 6);
 
 /** Names the migrations on disk by their content. */
 export function migrationsKey(): string {
@@ -23,22 +39,36 @@ export function migrationsKey(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-let embedded: Promise<Blob> | undefined;
+let empty: Promise<Blob> | undefined;
+let migrated: Promise<Blob> | undefined;
 
-/** The migrated embedded database as PGlite's data-directory tarball, kept in the system's temporary directory. */
-export function embeddedTemplate(): Promise<Blob> {
-  embedded ??= loadOrBuildEmbedded();
-  return embedded;
+/** An embedded database as initdb leaves it, trimmed: what a spec of the migrations starts from. */
+export function embeddedEmptyTemplate(): Promise<Blob> {
+  empty ??= embeddedCopy(`empty-${TRIM_KEY}`, async (dir) => {
+    const pglite = await PGlite.create(dir);
+    for (const statement of EMBEDDED_TRIM) await pglite.exec(statement);
+    await pglite.close();
+  });
+  return empty;
 }
 
-async function loadOrBuildEmbedded(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `loadout-test-template-${migrationsKey()}.tar`);
+/** The migrated embedded database: what each test server starts from. */
+export function embeddedTemplate(): Promise<Blob> {
+  migrated ??= embeddedCopy(`migrated-${TRIM_KEY}-${migrationsKey()}`, async (dir) => {
+    const db = await openDatabase({ entities, dataDir: dir, embeddedTemplate: await embeddedEmptyTemplate() });
+    await runMigrations(db.dataSource);
+    await db.close();
+  });
+  return migrated;
+}
+
+/** The copy named `name`, made first in a new data directory by `make` if no run has made it yet. */
+async function embeddedCopy(name: string, make: (dataDir: string) => Promise<void>): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `loadout-test-${name}.tar`);
   if (!fs.existsSync(file)) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loadout-template-'));
     try {
-      const db = await openDatabase({ entities, dataDir: dir });
-      await runMigrations(db.dataSource);
-      await db.close();
+      await make(dir);
       const pglite = await PGlite.create(dir);
       const tarball = await pglite.dumpDataDir('none');
       await pglite.close();
@@ -51,6 +81,25 @@ async function loadOrBuildEmbedded(): Promise<Blob> {
     }
   }
   return new Blob([fs.readFileSync(file)]);
+}
+
+/** A migrated database for a server in a process of its own, as its environment names it, and how to remove it. */
+export interface BuiltServerDatabase {
+  env: { DATABASE_URL?: string; LOADOUT_DATA_DIR: string };
+  drop(): Promise<void>;
+}
+
+/** A copy of the template on DATABASE_URL's server, or else a new data directory holding the embedded copy. */
+export async function migratedDatabaseFor(prefix: string): Promise<BuiltServerDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const database = await freshDatabase(serverUrl, prefix, await serverTemplate(serverUrl));
+    return { env: { DATABASE_URL: database.url, LOADOUT_DATA_DIR: 'memory://' }, drop: () => database.drop() };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const pglite = await PGlite.create({ dataDir, loadDataDir: await embeddedTemplate() });
+  await pglite.close();
+  return { env: { LOADOUT_DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 const serverTemplates = new Map<string, Promise<string>>();
