@@ -63,7 +63,8 @@ beforeAll(async () => {
   const settings = readMcpConnectionSettings({
     LOADOUT_MCP_ALLOWED_HOSTS: `127.0.0.1:${mcp.port}`,
     LOADOUT_MCP_SECRET_KEY: SECRET_KEY,
-    LOADOUT_MCP_TIMEOUT_MS: '1500',
+    // Room for 16 MiB of the 50 MB answer to arrive on a busy machine, under the stale age.
+    LOADOUT_MCP_TIMEOUT_MS: '3000',
     LOADOUT_MCP_STALE_AFTER_MS: '5000',
     LOADOUT_MCP_PROBE_INTERVAL_MS: '60000',
   });
