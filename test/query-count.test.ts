@@ -8,7 +8,14 @@ import type {
   DebuggerConversationsQuery,
   DebuggerShadowWinnerQuery,
 } from '../src/pages/debugger/web/generated/graphql';
-import { startTestServer, type Created, type TestServer } from './support/harness';
+import {
+  ApplyChangeSetDocument,
+  BeginTurnDocument,
+  CompleteTurnDocument,
+  RecordToolCallsDocument,
+  SetModelPriceDocument,
+} from './support/generated/graphql';
+import { startTestServer, type TestServer } from './support/harness';
 import { TestWorld } from './support/test-world';
 
 /** A document's variables for a world of `rows` rows, and what a person would check of its result. */
@@ -25,6 +32,9 @@ const run = <T, W>(variables: Run<W>['variables'], check: (data: T, rows: number
   variables,
   check: checked(check),
 });
+
+/** The price every turn of these worlds is costed at. */
+const GPT_4O_PRICE = { model: 'openai/gpt-4o', inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 };
 
 let t: TestServer;
 let world: TestWorld;
@@ -80,20 +90,13 @@ async function conversationWithTurns(count: number): Promise<{ key: string; id: 
     adminKey,
     agents: [agent],
   } = await world.organization(`org with ${count} turns`, { agents: [{ name: 'a', model: 'openai/gpt-4o' }] });
-  await t.ok(
-    adminKey,
-    `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`,
-  );
+  await t.ok(adminKey, SetModelPriceDocument, { input: GPT_4O_PRICE });
   const conversation = { id: await world.startConversation(adminKey, { agentId: agent.id }) };
   for (let i = 0; i < count; i++) {
     // A new tool every other turn: changed turns with a cause, unchanged ones without.
     if (i % 2 === 1) await world.tools(adminKey, [{ name: `t${i}`, description: 'd', inputSchema: { type: 'object' } }]);
-    const turn = (
-      await t.ok<Created<'beginTurn'>>(adminKey, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: conversation.id })
-    ).beginTurn;
-    await t.ok(adminKey, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, {
-      id: turn.id,
-    });
+    const turn = (await t.ok(adminKey, BeginTurnDocument, { conversationId: conversation.id })).beginTurn;
+    await t.ok(adminKey, CompleteTurnDocument, { turnId: turn.id, usage: { inputTokens: 100, outputTokens: 5 } });
   }
   return { key: adminKey, id: conversation.id };
 }
@@ -129,8 +132,8 @@ async function agentWithTools(tools: number) {
     adminKey,
     agents: [agent],
   } = await world.organization(`hot path with ${tools} tools`, { agents: [{ name: 'a', maxTools: 100 }] });
-  await t.ok(adminKey, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
-    c: Array.from({ length: tools }, (_, i) => ({
+  await t.ok(adminKey, ApplyChangeSetDocument, {
+    changes: Array.from({ length: tools }, (_, i) => ({
       createTool: { name: `tool_${i}`, description: `tool ${i}`, inputSchema: { type: 'object' }, sortOrder: i },
     })),
   });
@@ -241,28 +244,24 @@ function debuggerOperations(): Array<{ name: string; document: string }> {
 async function debuggerWorld(rows: number) {
   const { adminKey: key } = await world.organization(`debugger world of ${rows}`);
   const [{ id: projectId }] = await world.projects(key, [{ name: 'p' }]);
-  await t.ok(
-    key,
-    `mutation { setModelPrice(input: { model: "openai/gpt-4o", inputUsdPerMTok: 2.5, cachedInputUsdPerMTok: 1.25, outputUsdPerMTok: 10 }) { model } }`,
-  );
+  await t.ok(key, SetModelPriceDocument, { input: GPT_4O_PRICE });
   const [{ id: agentId }] = await world.agents(
     key,
     Array.from({ length: rows }, () => ({ name: 'agent', model: 'openai/gpt-4o', maxTools: 100, projectId })),
   );
-  await t.ok(key, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
-    c: Array.from({ length: rows }, (_, i) => [
-      { setToolRule: { agentId, toolName: `denied_${i}`, effect: 'DENY' } },
-      { setToolRule: { projectId, toolName: `held_${i}`, effect: 'DENY' } },
+  await t.ok(key, ApplyChangeSetDocument, {
+    changes: Array.from({ length: rows }, (_, i) => [
+      { setToolRule: { agentId, toolName: `denied_${i}`, effect: 'DENY' as const } },
+      { setToolRule: { projectId, toolName: `held_${i}`, effect: 'DENY' as const } },
     ]).flat(),
   });
-  const begin = `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`;
   // Its first conversation alone, so it is the oldest the list shows.
   const conversationId = await world.startConversation(key, { agentId });
   const others = await world.conversations(
     key,
     Array.from({ length: rows - 1 }, () => ({ agentId, channel: 'web' })),
   );
-  for (const other of others) await t.ok(key, begin, { c: other.id });
+  for (const other of others) await t.ok(key, BeginTurnDocument, { conversationId: other.id });
   const toolIds: string[] = [];
   for (let i = 0; i < rows; i++) {
     // The first is the agent's own: it has an agent and a project to read.
@@ -270,10 +269,8 @@ async function debuggerWorld(rows: number) {
       { name: `tool_${i}`, description: 'd', inputSchema: { type: 'object' }, agentId: i === 0 ? agentId : null },
     ]);
     toolIds.push(created.id);
-    const turn = (await t.ok<Created<'beginTurn'>>(key, begin, { c: conversationId })).beginTurn;
-    await t.ok(key, `mutation($id: ID!) { completeTurn(turnId: $id, usage: { inputTokens: 100, outputTokens: 5 }) { id } }`, {
-      id: turn.id,
-    });
+    const turn = (await t.ok(key, BeginTurnDocument, { conversationId })).beginTurn;
+    await t.ok(key, CompleteTurnDocument, { turnId: turn.id, usage: { inputTokens: 100, outputTokens: 5 } });
   }
   return { key, agentId, conversationId, toolId: toolIds[0] };
 }
@@ -387,8 +384,8 @@ async function relationsWorld(rows: number) {
     (i) => `reportMcpInventory(serverId: "${servers[i].id}", advertisesResources: false,
       tools: [{ name: "mcp_tool_${i}", description: "d", inputSchema: { type: "object" } }])`,
   );
-  await t.ok(key, `mutation($c: [LoadoutChangeInput!]!) { applyChangeSet(changes: $c) { liveConversations } }`, {
-    c: Array.from({ length: rows }, (_, i) => [
+  await t.ok(key, ApplyChangeSetDocument, {
+    changes: Array.from({ length: rows }, (_, i) => [
       {
         createTool: {
           name: `app_tool_${i}`,
@@ -398,17 +395,17 @@ async function relationsWorld(rows: number) {
           miniAppId: apps[i].id,
         },
       },
-      { setToolRule: { agentId: agents[i].id, toolName: `app_tool_${i}`, effect: 'ALLOW' } },
-      { setToolRule: { projectId: projects[i].id, toolName: `denied_${i}`, effect: 'DENY' } },
+      { setToolRule: { agentId: agents[i].id, toolName: `app_tool_${i}`, effect: 'ALLOW' as const } },
+      { setToolRule: { projectId: projects[i].id, toolName: `denied_${i}`, effect: 'DENY' as const } },
     ]).flat(),
   });
-  await t.ok(key, `mutation($c: [ToolCallInput!]!) { recordToolCalls(calls: $c) { accepted } }`, {
-    c: Array.from({ length: rows }, (_, i) => ({ projectId: projects[0].id, toolName: `called_${i}`, isError: false })),
+  await t.ok(key, RecordToolCallsDocument, {
+    calls: Array.from({ length: rows }, (_, i) => ({ projectId: projects[0].id, toolName: `called_${i}`, isError: false })),
   });
   let parent: string | null = null;
   for (let i = 0; i < rows; i++) {
     const started: string = await world.startConversation(key, { agentId: agents[0].id, parentConversationId: parent });
-    await t.ok(key, `mutation($c: ID!) { beginTurn(conversationId: $c) { id } }`, { c: started });
+    await t.ok(key, BeginTurnDocument, { conversationId: started });
     parent = started;
   }
   return { key, agentId: agents[0].id, projectId: projects[0].id };

@@ -14,7 +14,8 @@ import { freshDatabase } from './fresh-database';
  * cost seconds a database, loading a copy a fraction of that. An embedded
  * copy is PGlite's data-directory tarball in the system's temporary
  * directory, a server's a template database; each is named by what made it
- * (the migrations' content, the trim below), so a copy never lags the code.
+ * (PGlite's release, the trim below, the migrations' content), so a copy
+ * never lags the code.
  */
 
 /*
@@ -30,7 +31,11 @@ const EMBEDDED_TRIM = [
   'ALTER DATABASE template1 IS_TEMPLATE false',
   'DROP DATABASE template1',
 ];
-const TRIM_KEY = createHash('sha256').update(EMBEDDED_TRIM.join('\0')).digest('hex').slice(0, 6);
+const PGLITE_PACKAGE = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+const EMBEDDED_KEY = createHash('sha256')
+  .update(`${(JSON.parse(fs.readFileSync(PGLITE_PACKAGE, 'utf8')) as { version: string }).version}\0${EMBEDDED_TRIM.join('\0')}`)
+  .digest('hex')
+  .slice(0, 6);
 
 /** Names the migrations on disk by their content. */
 export function migrationsKey(): string {
@@ -44,7 +49,7 @@ let migrated: Promise<Blob> | undefined;
 
 /** An embedded database as initdb leaves it, trimmed: what a spec of the migrations starts from. */
 export function embeddedEmptyTemplate(): Promise<Blob> {
-  empty ??= embeddedCopy(`empty-${TRIM_KEY}`, async (dir) => {
+  empty ??= embeddedCopy(`empty-${EMBEDDED_KEY}`, async (dir) => {
     const pglite = await PGlite.create(dir);
     for (const statement of EMBEDDED_TRIM) await pglite.exec(statement);
     await pglite.close();
@@ -54,7 +59,7 @@ export function embeddedEmptyTemplate(): Promise<Blob> {
 
 /** The migrated embedded database: what each test server starts from. */
 export function embeddedTemplate(): Promise<Blob> {
-  migrated ??= embeddedCopy(`migrated-${TRIM_KEY}-${migrationsKey()}`, async (dir) => {
+  migrated ??= embeddedCopy(`migrated-${EMBEDDED_KEY}-${migrationsKey()}`, async (dir) => {
     const db = await openDatabase({ entities, dataDir: dir, embeddedTemplate: await embeddedEmptyTemplate() });
     await runMigrations(db.dataSource);
     await db.close();
