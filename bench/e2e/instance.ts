@@ -50,16 +50,19 @@ export async function withLoadout<T>(options: Options, fn: (loadout: Loadout) =>
  */
 export function withLoadoutPair<T>(options: Options, fn: (a: Loadout, b: Loadout) => Promise<T>): Promise<T> {
   if (options.databaseKind !== 'server') throw new Error('two instances share a PostgreSQL server: run without --embedded');
-  return withLoadout(options, async (a) => {
-    const server = await startLoadout(a.db, a.operatorToken);
-    try {
-      return await fn(a, { ...a, server, graphqlUrl: `${server.baseUrl}/graphql` });
-    } catch (error) {
-      throw withServerLog(error, server);
-    } finally {
-      await server.stop();
-    }
-  });
+  return withLoadout(options, (a) => withAnotherServer(a, {}, (b) => fn(a, b)));
+}
+
+/** Another Loadout server on `loadout`'s database (a PostgreSQL server's), `env` added to its environment, for the length of fn. */
+export async function withAnotherServer<T>(loadout: Loadout, env: NodeJS.ProcessEnv, fn: (other: Loadout) => Promise<T>): Promise<T> {
+  const server = await startLoadout(loadout.db, loadout.operatorToken, env);
+  try {
+    return await fn({ ...loadout, server, graphqlUrl: `${server.baseUrl}/graphql` });
+  } catch (error) {
+    throw withServerLog(error, server);
+  } finally {
+    await server.stop();
+  }
 }
 
 /** The hello baseline server for the length of fn. */
