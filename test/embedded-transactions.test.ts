@@ -1,16 +1,15 @@
 import 'reflect-metadata';
 import { openDatabase, type Database } from '../src/db/database';
 import { entities } from '../src/entities';
-import { runMigrations } from '../src/db/migrations';
 import { OrganizationEntity } from '../src/organizations/organization.entity';
+import { embeddedTemplate } from './support/migrated-template';
 
 // PGlite is one session: without serialisation, overlapping transactions interleave on it
 // and a rolled-back transaction's rows survive. This always runs on the embedded database.
 let db: Database;
 
 beforeAll(async () => {
-  db = await openDatabase({ entities, dataDir: 'memory://' });
-  await runMigrations(db.dataSource);
+  db = await openDatabase({ entities, dataDir: 'memory://', embeddedTemplate: await embeddedTemplate() });
 });
 afterAll(() => db.close());
 

@@ -6,6 +6,7 @@ import { keyCommand } from '../src/key-command';
 import { startServer } from '../src/server/create-server';
 import { CallerIdentityDocument } from './support/generated/graphql';
 import { OPERATOR_TOKEN, graphqlAt, startTestServer } from './support/harness';
+import { embeddedTemplate } from './support/migrated-template';
 import { TestWorld } from './support/test-world';
 
 /**
@@ -64,7 +65,8 @@ if (process.env.DATABASE_URL) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loadout-key-'));
     try {
       const serverConfig = { port: 0, dataDir, adminToken: OPERATOR_TOKEN, production: true };
-      let server = await startServer(serverConfig);
+      // The directory starts as the migrated copy (a first start on an empty one is the quick start's spec).
+      let server = await startServer({ ...serverConfig, embeddedTemplate: await embeddedTemplate() });
       const [{ adminKey }] = await new TestWorld(graphqlAt(`${server.url}/graphql`)).organizations(['Acme']);
       expect(adminKey).toMatch(/^lo_/);
 
